@@ -1,0 +1,431 @@
+"""The ``museion`` command: play, simulate, check, bench, replay, rules (and arena/serve when installed).
+
+Game options are flags built from every game's ``OPTIONS`` (``--advanced``, ``--players 3``, ``--wrath``,
+``--start-player random``...) plus ``--option KEY=VALUE``; the chosen game validates them, so an option another
+game knows but this one does not is refused with the list of allowed options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import secrets
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+import museion
+from museion.bots import Bot, bot_names, make_bot
+from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
+from museion.core.game import Game, State
+from museion.core.play import sample_chance
+from museion.core.record import Record
+from museion.core.registry import entry
+
+console = Console()
+err = Console(stderr=True)
+
+PLUGINS = ("museion.arena.cli", "museion.server.cli")
+"""Modules that add subcommands when their extra is installed (each has ``register(subparsers, add_game)``)."""
+
+
+# -- options --------------------------------------------------------------------------------------------
+def _all_options() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name in museion.games():
+        try:
+            options = entry(name).game_class.OPTIONS
+        except Exception:  # noqa: BLE001 - a broken game must not hide the others; using it reports the error
+            continue
+        for key, opt in options.items():
+            found.setdefault(key, opt)
+    return found
+
+
+def add_game(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
+    """The GAME argument and one flag per known game option."""
+    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {', '.join(museion.games())}")
+    group = parser.add_argument_group("game options (validated by the chosen game)")
+    for key, opt in _all_options().items():
+        flag = "--" + key.replace("_", "-")
+        if isinstance(opt.default, bool):
+            group.add_argument(flag, dest=f"opt_{key}", action="store_const", const=True, default=None, help=opt.doc)
+        else:
+            group.add_argument(flag, dest=f"opt_{key}", default=None, metavar="V", help=opt.doc)
+    group.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                       help="any game option, e.g. -o ornaments=1@C,7@E")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
+    for item in args.option:
+        if "=" not in item:
+            raise MuseionError(f"--option takes KEY=VALUE, got {item!r}")
+        key, value = item.split("=", 1)
+        options[key.strip().replace("-", "_")] = _literal(value.strip())
+    return options
+
+
+def _literal(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def load_game(args: argparse.Namespace) -> Game:
+    return museion.load(args.game, **game_options(args))
+
+
+# -- play -------------------------------------------------------------------------------------------------
+def parse_seats(specs: Sequence[str], n: int, default: str) -> list[str]:
+    """``["0=human", "1=bot:random"]`` -> one spec per seat; unnamed seats get ``default``."""
+    seats = [default] * n
+    for spec in specs:
+        if "=" not in spec:
+            raise MuseionError(f"--seat takes SEAT=human or SEAT=bot:NAME, got {spec!r}")
+        seat_text, who = spec.split("=", 1)
+        if not seat_text.isdigit() or not 0 <= int(seat_text) < n:
+            raise MuseionError(f"--seat {spec!r}: seats are 0..{n - 1}")
+        if who != "human" and not who.startswith("bot:"):
+            raise MuseionError(f"--seat {spec!r}: say human or bot:NAME (bots: {', '.join(bot_names())})")
+        seats[int(seat_text)] = who
+    return seats
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_game(args)
+    n = game.num_players()
+    seats = parse_seats(args.seat, n, "bot:random")
+    if not args.seat:
+        seats[0] = "human"
+    rng: random.Random = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
+    bots: dict[int, Bot] = {
+        p: make_bot(s, None if args.seed is None else args.seed * 100 + p) for p, s in enumerate(seats) if s != "human"
+    }
+    names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
+    state = game.new_initial_state()
+    console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
+                  "'moves', 'board', 'help' or 'quit'.")
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+            console.print(f"[dim]chance: {state.action_to_string(action)}[/dim]")
+        elif player in bots:
+            action = bots[player].choose(state)
+            console.print(f"{names[player]} plays [bold]{state.action_to_string(action)}[/bold]")
+        else:
+            action = _ask_human(state, player)
+            if action is None:
+                console.print("Game abandoned.")
+                return 0
+        state.apply_action(action)
+        for bot in bots.values():
+            bot.observe(state, action)
+    console.print(Panel(str(state), title="Final position"))
+    _print_final(state, names)
+    if args.record:
+        Record.from_state(state, names).save(args.record)
+        console.print(f"Record saved to {args.record} (replay: museion replay {args.record})")
+    return 0
+
+
+def _ask_human(state: State, player: int) -> int | None:
+    console.print(Panel(str(state), title=f"{state.game.title} - seat {player} to move"))
+    _print_moves(state)
+    while True:
+        try:
+            text = input(f"seat {player}> ").strip()
+        except EOFError:
+            return None
+        if not text:
+            continue
+        if text in {"quit", "exit", "q"}:
+            return None
+        if text in {"moves", "m", "?"}:
+            _print_moves(state)
+            continue
+        if text in {"board", "b"}:
+            console.print(Panel(str(state)))
+            continue
+        if text == "help":
+            console.print("Enter a move in notation (see 'museion rules GAME') or its number from the list; "
+                          "'moves' lists them again, 'board' shows the table, 'quit' leaves.")
+            continue
+        legal = state.legal_actions()
+        if text.isdigit():
+            index = int(text)
+            if 1 <= index <= len(legal):
+                return legal[index - 1]
+            console.print(f"[red]No move number {index}: choose 1..{len(legal)}.[/red]")
+            continue
+        try:
+            return state.string_to_action(text)
+        except IllegalActionError as exc:
+            console.print(f"[red]Rejected:[/red] {exc}")
+
+
+def _print_moves(state: State) -> None:
+    legal = state.legal_actions()
+    console.print(Columns([f"[cyan]{i + 1:>3}[/cyan] {state.action_to_string(a)}" for i, a in enumerate(legal)],
+                          padding=(0, 2)))
+
+
+def _print_final(state: State, names: Sequence[str]) -> None:
+    table = Table(title="Final scores")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    winners = state.winners()
+    for p, score in enumerate(state.scores()):
+        table.add_row(str(p), names[p], str(score), style="bold green" if p in winners else None)
+    console.print(table)
+    if len(winners) == 1:
+        console.print(f"Winner: {names[winners[0]]}")
+    else:
+        console.print(f"Shared victory: {', '.join(names[p] for p in winners)}")
+
+
+# -- simulate ---------------------------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = load_game(args)
+    n = game.num_players()
+    specs = [s.strip() for s in args.bots.split(",")]
+    if len(specs) == 1:
+        specs *= n
+    if len(specs) != n:
+        raise MuseionError(f"--bots names {len(specs)} bots; {game.name} with these options has {n} seats")
+    wins = [0] * n
+    draws = 0
+    scores: list[list[float]] = [[] for _ in range(n)]
+    lengths: list[int] = []
+    out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
+    start = time.perf_counter()
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"{game.name}", total=args.games)
+        for i in range(args.games):
+            state = play_match(game, specs, args.seed + i)
+            won = state.winners()
+            if len(won) == 1:
+                wins[won[0]] += 1
+            else:
+                draws += 1
+            for p, s in enumerate(state.scores()):
+                scores[p].append(s)
+            lengths.append(len(state.history()))
+            if out:
+                out.write(Record.from_state(state, specs, seed=args.seed + i).to_json() + "\n")
+            progress.advance(task)
+    if out:
+        out.close()
+    elapsed = time.perf_counter() - start
+    summary = {
+        "game": game.name, "options": game.options_json(), "bots": specs, "games": args.games, "seed": args.seed,
+        "wins": wins, "draws": draws,
+        "score_mean": [round(statistics.fmean(s), 2) for s in scores],
+        "score_stdev": [round(statistics.pstdev(s), 2) for s in scores],
+        "score_min": [min(s) for s in scores], "score_max": [max(s) for s in scores],
+        "length_mean": round(statistics.fmean(lengths), 1), "length_min": min(lengths), "length_max": max(lengths),
+        "games_per_s": round(args.games / elapsed, 1),
+    }
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    table = Table(title=f"{game.title}: {args.games} games, seed {args.seed}")
+    for col in ("seat", "bot", "wins", "win %", "mean score", "stdev", "min", "max"):
+        table.add_column(col, justify="right")
+    for p in range(n):
+        table.add_row(str(p), specs[p], str(wins[p]), f"{100 * wins[p] / args.games:.1f}",
+                      f"{summary['score_mean'][p]:.2f}", f"{summary['score_stdev'][p]:.2f}",
+                      str(summary["score_min"][p]), str(summary["score_max"][p]))
+    console.print(table)
+    console.print(f"draws/shared: {draws}   game length (actions): mean {summary['length_mean']}, "
+                  f"min {summary['length_min']}, max {summary['length_max']}   {summary['games_per_s']} games/s")
+    return 0
+
+
+def play_match(game: Game, specs: Sequence[str], seed: int) -> State:
+    """One game between bots; chance and every bot are seeded from ``seed``."""
+    rng = random.Random(seed)
+    bots = [make_bot(spec, seed * 1000 + p) for p, spec in enumerate(specs)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = bots[state.current_player()].choose(state)
+        state.apply_action(action)
+        for bot in bots:
+            bot.observe(state, action)
+    return state
+
+
+def _progress(quiet: bool) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), console=err, disable=quiet, transient=False)
+
+
+# -- check ------------------------------------------------------------------------------------------------
+def cmd_check(args: argparse.Namespace) -> int:
+    from museion.core.check import check_game
+
+    game = load_game(args)
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"check {game.name}", total=args.games)
+        try:
+            report = check_game(game, args.games, args.seed, on_game=lambda _i: progress.advance(task))
+        except ConformanceError as exc:
+            progress.stop()
+            err.print(f"[red]VIOLATION[/red] {exc}")
+            print(json.dumps(exc.record))
+            return 1
+    if args.json:
+        print(json.dumps(report.to_dict()))
+    else:
+        console.print(f"[green]OK[/green] {game!r}: {report.games} games, {report.steps} actions "
+                      f"({report.chance_steps} chance), longest {report.longest}, every contract check passed "
+                      f"at every step in {report.seconds:.1f} s")
+    return 0
+
+
+# -- bench ------------------------------------------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace) -> int:
+    from museion.bench import bench_game
+
+    names = [args.game] if args.game else museion.games()
+    results = []
+    for name in names:
+        options = game_options(args) if args.game else {}
+        results.append(bench_game(museion.load(name, **options), seconds=args.seconds))
+    if args.json:
+        print(json.dumps(results[0] if args.game else results))
+        return 0
+    table = Table(title="Random playouts through the contract (medians of interleaved rounds)")
+    for col in ("game", "options", "steps/s", "games/s", "clones/s", "OpenSpiel ttt steps/s", "ratio"):
+        table.add_column(col, justify="right")
+    for r in results:
+        table.add_row(r["game"], json.dumps(r["options"]), f"{r['steps_per_s']:,}", f"{r['games_per_s']:,}",
+                      f"{r['clones_per_s']:,}", f"{r['openspiel_tic_tac_toe_steps_per_s'] or 'n/a'}",
+                      f"{r['ratio_vs_openspiel'] or 'n/a'}")
+    console.print(table)
+    if results and results[0]["ratio_vs_openspiel"] is None:
+        console.print("open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.")
+    return 0
+
+
+# -- replay and rules ---------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    records = [line for line in open(args.file, encoding="utf-8").read().splitlines() if line.strip()]
+    text = records[args.index] if len(records) > 1 else "\n".join(records)
+    record = Record.from_json(text)
+    state = None
+    for number, (action, state) in enumerate(record.states()):
+        if action is None:
+            continue
+        if args.board:
+            console.print(Panel(str(state), title=f"after move {number}"))
+        else:
+            mover = "chance" if number - 1 < len(record.notation) and record.notation else ""
+            console.print(f"{number:>4}. {record.notation[number - 1] if record.notation else action} {mover}".rstrip())
+    assert state is not None
+    console.print(Panel(str(state), title=f"{record.game}: final position"))
+    if state.is_terminal():
+        _print_final(state, record.players)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    print(entry(args.game).rules)
+    return 0
+
+
+def cmd_games(_args: argparse.Namespace) -> int:
+    for name in museion.games():
+        cls = entry(name).game_class
+        console.print(f"[bold]{name}[/bold]: options {', '.join(cls.OPTIONS)}")
+    return 0
+
+
+# -- main ---------------------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.")
+    parser.add_argument("--version", action="version", version=f"museion {museion.__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("play", help="play in the terminal against bots or hot-seat")
+    add_game(p)
+    p.add_argument("--seat", action="append", default=[], metavar="SEAT=WHO",
+                   help="e.g. --seat 0=human --seat 1=bot:random (default: you in seat 0, bots elsewhere)")
+    p.add_argument("--seed", type=int, default=None, help="seed chance and bots (default: unpredictable)")
+    p.add_argument("--record", metavar="FILE", help="save the game record here at the end")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="many bot games with a summary")
+    add_game(p)
+    p.add_argument("--bots", default="random", help="comma-separated bot per seat (or one for all)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--record", metavar="FILE", help="write every game as a JSON-lines record")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("check", help="conformance checker: seeded random games, every contract check each step")
+    add_game(p)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")
+    add_game(p, game_optional=True)
+    p.add_argument("--seconds", type=float, default=6.0, help="total measuring time per game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("replay", help="replay a game record (JSON, or one line of a JSON-lines file)")
+    p.add_argument("file")
+    p.add_argument("--index", type=int, default=0, help="which record of a JSON-lines file")
+    p.add_argument("--board", action="store_true", help="show the board after every move")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=cmd_games)
+
+    for module in PLUGINS:
+        try:
+            plugin = importlib.import_module(module)
+        except ImportError:
+            continue
+        plugin.register(sub, add_game)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (MuseionError, ValueError) as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""The conformance checker: plays seeded random games and verifies the game contract at every step.
+
+``museion check GAME --games N --seed S`` runs :func:`check_game`. On the first violation it raises
+:class:`ConformanceError` carrying a game record that reproduces the failing position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from museion.core.errors import ConformanceError, IllegalActionError
+from museion.core.game import CHANCE, TERMINAL, Game, State
+from museion.core.play import sample_chance
+from museion.core.record import Record
+
+
+@dataclass
+class CheckReport:
+    game: str
+    options: dict
+    games: int = 0
+    steps: int = 0
+    chance_steps: int = 0
+    longest: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+
+    def to_dict(self) -> dict:
+        return self.__dict__.copy()
+
+
+def check_game(
+    game: Game,
+    games: int = 100,
+    seed: int = 0,
+    on_game: Callable[[int], None] | None = None,
+) -> CheckReport:
+    """Play ``games`` random games (game i uses seed ``seed + i``) checking every step; raise on a violation."""
+    report = CheckReport(game.name, game.options_json(), wins=[0] * game.num_players())
+    start = time.perf_counter()
+    for i in range(games):
+        state = _check_one(game, random.Random(seed + i), report)
+        won = state.winners()
+        if len(won) == game.num_players() or len(won) > 1:
+            report.draws += 1
+        for p in won:
+            if len(won) == 1:
+                report.wins[p] += 1
+        report.games += 1
+        if on_game is not None:
+            on_game(i)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _check_one(game: Game, rng: random.Random, report: CheckReport) -> State:
+    state = game.new_initial_state()
+    while True:
+        check_state(state, rng)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+            report.chance_steps += 1
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        report.steps += 1
+        if len(state.history()) > game.max_game_length():
+            _fail(state, f"game longer than max_game_length() = {game.max_game_length()}")
+    report.longest = max(report.longest, len(state.history()))
+    return state
+
+
+def check_state(state: State, rng: random.Random) -> None:
+    """Every contract check on one state (the state itself is left unchanged)."""
+    game = state.game
+    key = state.key()
+    player = state.current_player()
+    legal = state.legal_actions()
+    _check_legal_list(state, player, legal)
+    _check_notation(state, legal)
+    _check_clone(state, key, legal, rng)
+    _check_json(state, key, legal)
+    _check_illegal(state, key, legal, rng)
+    _check_views(state, rng)
+    problems = state.invariant_violations()
+    if problems:
+        _fail(state, "invariant violated: " + "; ".join(problems))
+    if state.is_terminal():
+        scores, winners, returns = state.scores(), state.winners(), state.returns()
+        if len(scores) != game.num_players() or not winners or len(returns) != game.num_players():
+            _fail(state, f"bad terminal results: scores={scores} winners={winners} returns={returns}")
+    if state.key() != key:
+        _fail(state, "checking the state changed it")
+
+
+def _check_legal_list(state: State, player: int, legal: list[int]) -> None:
+    game = state.game
+    if player == TERMINAL:
+        if legal:
+            _fail(state, f"terminal state has legal actions {legal}")
+        return
+    if not legal:
+        _fail(state, "no legal action in a running game")
+    if legal != sorted(set(legal)):
+        _fail(state, f"legal actions not sorted and unique: {legal}")
+    bound = game.max_chance_outcomes() if player == CHANCE else game.num_distinct_actions()
+    if legal[0] < 0 or legal[-1] >= bound:
+        _fail(state, f"legal action ids {legal} outside range({bound})")
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        total = sum(p for _, p in outcomes)
+        if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
+            _fail(state, f"chance probabilities {outcomes} do not sum to 1 (sum {total})")
+        if sorted(a for a, _ in outcomes) != legal:
+            _fail(state, "chance outcomes differ from legal_actions()")
+    elif not 0 <= player < game.num_players():
+        _fail(state, f"current_player() = {player} is not a player")
+
+
+def _check_notation(state: State, legal: list[int]) -> None:
+    seen: dict[str, int] = {}
+    for action in legal:
+        text = state.action_to_string(action)
+        if text in seen:
+            _fail(state, f"actions {seen[text]} and {action} share the notation {text!r}")
+        seen[text] = action
+        try:
+            back = state.string_to_action(text)
+        except IllegalActionError as exc:
+            _fail(state, f"notation {text!r} of action {action} does not parse: {exc}")
+        if back != action:
+            _fail(state, f"notation {text!r} of action {action} parses to {back}")
+
+
+def _check_clone(state: State, key: tuple, legal: list[int], rng: random.Random) -> None:
+    copy = state.clone()
+    if copy.key() != key or copy.history() != state.history():
+        _fail(state, "clone() differs from the original")
+    if legal:
+        copy.apply_action(legal[rng.randrange(len(legal))])
+        if state.key() != key or state.legal_actions() != legal:
+            _fail(state, "applying an action to a clone changed the original")
+
+
+def _check_json(state: State, key: tuple, legal: list[int]) -> None:
+    text = state.to_json()
+    back = state.game.state_from_json(json.loads(json.dumps(json.loads(text))))
+    if back.key() != key or back.legal_actions() != legal or back.history() != state.history():
+        _fail(state, "JSON round-trip changed the state")
+
+
+def _check_illegal(state: State, key: tuple, legal: list[int], rng: random.Random) -> None:
+    game = state.game
+    bound = game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+    candidates = [-1, bound, 10**9]
+    outside = [a for a in range(bound) if a not in set(legal)]
+    if outside:
+        candidates.append(outside[rng.randrange(len(outside))])
+    for action in candidates:
+        try:
+            state.apply_action(action)
+        except IllegalActionError:
+            pass
+        else:
+            _fail(state, f"illegal action {action} was accepted")
+        if state.key() != key or state.legal_actions() != legal:
+            _fail(state, f"rejecting illegal action {action} changed the state")
+
+
+def _check_views(state: State, rng: random.Random) -> None:
+    game = state.game
+    for viewer in [*range(game.num_players()), None]:
+        view = state.view(viewer)
+        try:
+            json.dumps(view)
+        except TypeError as exc:
+            _fail(state, f"view({viewer}) is not JSON-able: {exc}")
+        if viewer is None:
+            continue
+        other = state.resample(viewer, random.Random(rng.random()))
+        if other.view(viewer) != view:
+            _fail(state, f"resample({viewer}) gives a state whose view({viewer}) differs")
+        if viewer == state.current_player() and other.legal_actions() != state.legal_actions():
+            _fail(state, f"resample({viewer}) changes the legal actions of the player to act")
+
+
+def _fail(state: State, message: str) -> None:
+    record = Record.from_state(state, meta={"violation": message}).to_dict()
+    raise ConformanceError(f"{state.game.name}: {message} (after {len(state.history())} actions)", record)

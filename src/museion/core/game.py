@@ -1,0 +1,326 @@
+"""The game contract every museion game implements (OpenSpiel naming, Python style).
+
+A :class:`Game` is an immutable configuration (name + validated options); a :class:`State` is one position.
+Bots, the server, the RL adapters and the tools use only the methods defined here, so a new game is a new
+folder under ``museion/games`` and nothing else.
+
+Conventions that keep search fast and honest:
+
+* chance is explicit: shuffles and draws are chance nodes (``current_player() == CHANCE``) whose outcomes are
+  listed with probabilities by :meth:`State.chance_outcomes`; a state never stores a pre-shuffled future;
+* action ids are fixed per game configuration: player actions lie in ``range(num_distinct_actions())`` and
+  chance outcomes in ``range(max_chance_outcomes())``;
+* a state is fully determined by its game and its history, which makes JSON round-trips and records exact.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from museion.core.errors import IllegalActionError, OptionError
+
+CHANCE = -1
+"""``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a game: its default, a validator and a line of documentation.
+
+    ``parse`` receives the raw value and returns the normalised one, or raises ``ValueError`` whose text
+    says what is allowed; :meth:`Game.__init__` turns that into an :class:`OptionError` naming the option.
+    """
+
+    default: Any
+    doc: str
+    parse: Callable[[Any], Any] = field(default=lambda v: v)
+
+
+def choice_option(*allowed: Any) -> Callable[[Any], Any]:
+    """Validator for an option that takes one of a few fixed values."""
+
+    def parse(value: Any) -> Any:
+        if value not in allowed:
+            raise ValueError(f"got {value!r}; allowed: {', '.join(repr(a) for a in allowed)}")
+        return value
+
+    return parse
+
+
+def bool_option(value: Any) -> bool:
+    """Validator for a boolean option (accepts real booleans and the strings true/false/1/0/yes/no)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in {"true", "1", "yes", "on", "false", "0", "no", "off"}:
+        return value.lower() in {"true", "1", "yes", "on"}
+    raise ValueError(f"got {value!r}; allowed: True or False")
+
+
+def int_option(lo: int, hi: int) -> Callable[[Any], int]:
+    """Validator for an integer option in ``[lo, hi]`` (accepts digit strings from the command line)."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}") from None
+        if number != value and not isinstance(value, str):
+            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}")
+        if not lo <= number <= hi:
+            raise ValueError(f"got {number}; allowed: an integer from {lo} to {hi}")
+        return number
+
+    return parse
+
+
+class Game:
+    """An immutable game configuration. Subclasses set ``name``, ``OPTIONS`` and ``state_class``."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise OptionError(
+                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {self.name}; "
+                f"allowed: {', '.join(self.OPTIONS) or 'none'}"
+            )
+        parsed: dict[str, Any] = {}
+        for key, opt in self.OPTIONS.items():
+            raw = options.get(key, opt.default)
+            try:
+                parsed[key] = opt.parse(raw)
+            except (ValueError, TypeError) as exc:
+                raise OptionError(f"option {key!r} of {self.name}: {exc}") from None
+        self.options: dict[str, Any] = parsed
+        self._configure()
+
+    def _configure(self) -> None:
+        """Derive per-configuration constants from ``self.options`` (and check combinations)."""
+
+    # -- sizes -------------------------------------------------------------------------------------------
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def num_distinct_actions(self) -> int:
+        raise NotImplementedError
+
+    def max_chance_outcomes(self) -> int:
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """Upper bound on the number of actions (chance outcomes included) of any game."""
+        raise NotImplementedError
+
+    def observation_tensor_size(self) -> int:
+        """Length of :meth:`State.observation_tensor` (fixed per configuration, for RL)."""
+        raise NotImplementedError
+
+    # -- states ------------------------------------------------------------------------------------------
+    def new_initial_state(self) -> State:
+        return self.state_class(self)
+
+    def state_from_history(self, history: Sequence[int]) -> State:
+        """Replay ``history`` from the start; every action is checked."""
+        state = self.new_initial_state()
+        for action in history:
+            state.apply_action(int(action))
+        return state
+
+    def state_from_json(self, text: str | Mapping[str, Any]) -> State:
+        """Inverse of :meth:`State.to_json`. The game name and options must match this game."""
+        data = json.loads(text) if isinstance(text, str) else text
+        if data.get("game") != self.name:
+            raise ValueError(f"state is for game {data.get('game')!r}, not {self.name!r}")
+        if self.options_json() != data.get("options", self.options_json()):
+            raise ValueError(f"state options {data.get('options')} differ from this game's {self.options_json()}")
+        return self.state_from_history(data["history"])
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as plain JSON data (what records and states store)."""
+        return json.loads(json.dumps(self.options))
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"museion.load({self.name!r}{', ' if opts else ''}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.name == self.name and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(self.options_json(), sort_keys=True)))
+
+
+class State:
+    """One position of a game. Subclasses implement the underscore methods; the public ones check input.
+
+    ``legal_actions()`` is cached until the next :meth:`apply_action`, so ``apply_action`` can validate an
+    action for the price of a membership test.
+    """
+
+    __slots__ = ("game", "_history", "_legal")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._legal: list[int] | None = None
+
+    # -- to implement ------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal action ids (at a chance node: the outcome ids with non-zero probability)."""
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        """Points of each player now (the final scores once terminal)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The players who won (several on a shared victory); ``[]`` while the game runs."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-able dict of everything ``player`` may see (``None``: a spectator)."""
+        raise NotImplementedError
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """Flat numeric encoding of ``view(player)`` (layout documented in the game's ``view.py``)."""
+        raise NotImplementedError
+
+    def key(self) -> tuple:
+        """The complete state as comparable plain data (equality, tests, the conformance checker)."""
+        raise NotImplementedError
+
+    def invariant_violations(self) -> list[str]:
+        """The game's own invariants that do not hold (empty when all is well)."""
+        return []
+
+    def _copy_into(self, other: State) -> None:
+        """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
+        raise NotImplementedError
+
+    # -- provided ----------------------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids; for ``player`` other than the one to act: ``[]``."""
+        if player is not None and player != self.current_player():
+            return []
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action (or chance outcome); anything else raises and leaves the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+
+    def _illegal_message(self, action: object) -> str:
+        if self.is_terminal():
+            return f"the game is over; no action is legal (got {action!r})"
+        who = "chance" if self.is_chance_node() else f"player {self.current_player()}"
+        legal = self.legal_actions()
+        try:
+            shown = ", ".join(f"{a}={self.action_to_string(a)}" for a in legal[:40])
+        except Exception:  # noqa: BLE001 - the message must never fail
+            shown = ", ".join(map(str, legal[:40]))
+        more = f" (+{len(legal) - 40} more)" if len(legal) > 40 else ""
+        what = action
+        if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions():
+            try:
+                what = f"{action} ({self._describe(action)})"
+            except Exception:  # noqa: BLE001
+                what = action
+        return f"illegal action {what} for {who}; legal: {shown}{more}"
+
+    def _describe(self, action: int) -> str:
+        """Notation of an action id even when it is not legal here (for error messages)."""
+        return self.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse a move in notation among the legal actions (case-insensitive, spaces ignored)."""
+        wanted = _norm(text)
+        for action in self.legal_actions():
+            if _norm(self.action_to_string(action)) == wanted:
+                return action
+        legal = ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60])
+        raise IllegalActionError(f"{text!r} is not a legal move here; legal: {legal or 'none (game over)'}")
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        """+1 for each winner and -1 for each other player once over; all 0 on a draw or while running."""
+        n = self.game.num_players()
+        if not self.is_terminal():
+            return [0.0] * n
+        won = set(self.winners())
+        if len(won) == n:
+            return [0.0] * n
+        return [1.0 if p in won else -1.0 for p in range(n)]
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def clone(self) -> State:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other._history = self._history[:]
+        other._legal = self._legal
+        self._copy_into(other)
+        return other
+
+    def resample(self, player: int, rng: random.Random | None = None) -> State:
+        """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
+        return self.clone()
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.game.name, "options": self.game.options_json(), "history": self._history})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game == self.game and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __str__(self) -> str:
+        from museion.core.registry import text_renderer
+
+        return text_renderer(self.game.name)(self)
+
+
+def _norm(text: str) -> str:
+    return "".join(text.split()).upper()

@@ -1,0 +1,60 @@
+"""Registry of games: ``museion.load(name, **options)`` and ``museion.games()``.
+
+Games register themselves from their package ``__init__``; the core finds game folders by name and never
+imports a particular game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from museion.core.errors import OptionError
+from museion.core.game import Game, State
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What a game provides beyond the contract: its class, a text renderer and a rules summary."""
+
+    game_class: type[Game]
+    render_text: Callable[[State], Any]
+    rules: str
+
+
+_GAMES: dict[str, GameEntry] = {}
+
+
+def register(game_class: type[Game], render_text: Callable[[State], Any], rules: str) -> None:
+    _GAMES[game_class.name] = GameEntry(game_class, render_text, rules)
+
+
+def games() -> list[str]:
+    """Names of the available games, sorted (the game folders under ``museion.games``)."""
+    import museion.games
+
+    found = {m.name for m in pkgutil.iter_modules(museion.games.__path__) if m.ispkg and not m.name.startswith("_")}
+    return sorted(found | set(_GAMES))
+
+
+def entry(name: str) -> GameEntry:
+    """The registered game ``name``, importing its package on first use."""
+    key = str(name).lower()
+    if key not in _GAMES and key in games():
+        importlib.import_module(f"museion.games.{key}")
+    try:
+        return _GAMES[key]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}; available: {', '.join(games())}") from None
+
+
+def load(name: str, **options: Any) -> Game:
+    """Create a game configuration, e.g. ``museion.load("tholos", advanced=True)``."""
+    return entry(name).game_class(**options)
+
+
+def text_renderer(name: str) -> Callable[[State], Any]:
+    return entry(name).render_text

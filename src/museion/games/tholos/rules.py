@@ -1,0 +1,63 @@
+"""Rules summary of Tholos printed by ``museion rules tholos`` (our words; rule IDs as in the tests)."""
+
+RULES = """\
+THOLOS - 2 players (David Bernal, Perro Loko Games, 2021). Build the temple's seven columns and win them.
+
+SET-UP
+  THO-SETUP-1  15 white (W), 15 black (B) and 10 grey (G) stones are in play (one W and one B mark the score).
+  THO-SETUP-2  Player 0 is White, player 1 is Black. Each has a workshop of 3 spaces holding 2 own stones.
+  THO-SETUP-3  The quarry holds 13 W, 13 B, 10 G.
+  THO-SETUP-4  The temple has 7 locations A-G clockwise from the top, each with an empty column. No rule uses
+               adjacency.
+  THO-SETUP-5  Start player: option start_player = white (default), black or random.
+
+A TURN: exactly one of TAKE or PLACE; passing is not allowed (THO-TURN-1).
+  TAKE (T<n><colour>, e.g. T2W): stones of one colour from the quarry into your workshop (THO-TAKE-1):
+  THO-TAKE-2  own colour 1-3, grey 1-2, rival colour exactly 1;
+  THO-TAKE-3  never more than your free workshop spaces; THO-TAKE-4 never more than the quarry holds.
+  PLACE (P<location>:<colour>, e.g. PC:B): one stone from your workshop on top of a free column.
+  THO-PLACE-1  Any colour may be placed on any free location.
+  THO-PLACE-2  A column is free below 5 stones (7 under ornament 7); a full column takes no stone at all.
+  THO-PLACE-3  Only a stone of your own colour triggers the location's extra action, which is optional
+               (grey triggers under ornament 5).
+  THO-PLACE-4  No chaining: stones moved or added by an extra action trigger nothing; one extra action a turn.
+  THO-PLACE-5  Columns lowered by an extra action are free again; extra actions may take from full columns.
+
+EXTRA ACTIONS (notation x<location>:..., decline with x-)
+  THO-ACT-A  A: move the grey top stone of another location onto a third, free location (xA:E>F).
+  THO-ACT-B  B: the same with a white top stone.     THO-ACT-G  G: the same with a black top stone.
+  THO-ACT-C  C: return the top stone of another location to the quarry (xC:A).
+  THO-ACT-D  D: take 1 stone of any colour from the quarry into your workshop (xD:G).
+  THO-ACT-E  E: take 1 stone of any colour from the rival's workshop into yours (xE:W).
+  THO-ACT-F  F: place 1 more stone from your workshop on another free location (xF:B>D).
+  THO-ACT-NONE  No valid target: no effect (the game skips the decision). Declining is always allowed.
+
+END AND SCORING
+  THO-END-1  The game ends when every column is full (35 stones; 37 with ornament 7).
+  THO-END-2  Checked after the whole turn (option end_check = after_turn, default) or right after the
+             placement (end_check = immediate); it matters only when the last stone is an own stone on C.
+  THO-SCORE-1  Each column goes to the player with more stones of their colour in it (grey ignored);
+               equal counts, 0-0 included, score for nobody.
+  THO-SCORE-2  Its winner scores +1 per own stone, +3 per rival stone, -2 per grey stone (may be negative).
+               Examples: W,W,G,B,G -> White 1; W,B,B,W,W -> White 9; G,W,W,G,W -> White -1.
+  THO-SCORE-3  Highest total wins; tie-break: more columns won (also those won with 0 or fewer points);
+               still tied: a draw.
+
+ADVANCED MODE: ORNAMENTS (option advanced=True)
+  THO-ORN-SETUP-1  Ornament tiles 1-7 each go on a different location; 2 by default, up to 5.
+  THO-ORN-SETUP-2  They are drawn at random among option ornament_locations (default all seven), or fixed with
+                   ornaments={"C": 1, "E": 7} (or "1@C,7@E"); ornaments=N sets how many are drawn.
+  THO-ORN-1  The column's winner gets 3 more points.
+  THO-ORN-2  The column is won by the player with FEWER stones of their colour (equal: nobody); the winner
+             scores the usual values from their own side (W0 B3 G2: White 0+9-4 = 5).
+  THO-ORN-3  Grey stones in this column are worth +2.      THO-ORN-4  Grey stones here are worth -3.
+  THO-ORN-5  A grey stone placed here also triggers the location's extra action.
+  THO-ORN-6  When this location's action triggers, you may instead move a grey stone from the quarry onto a
+             different free location (xL:Q>D).
+  THO-ORN-7  This column holds 7 stones.
+
+INVARIANTS (checked by museion check tholos)
+  THO-INV-1  Quarry + workshops + temple = 15 W, 15 B, 10 G at every step.
+  THO-INV-2  No workshop holds more than 3 stones; no column exceeds its height.
+  THO-INV-3  Every game ends (the engine proves a bound: max_game_length()).
+"""

@@ -1,0 +1,459 @@
+"""Tholos rules: the game configuration and the state (THO-* rule IDs).
+
+Player 0 plays White, player 1 plays Black; a stone's colour code equals its owner's seat (grey is 2).
+The state is plain data so that a step and a clone are cheap: columns are tuples (shared between clones),
+the quarry is a list of 3 counts and the workshops a flat list of 6 counts (``player * 3 + colour``).
+
+A turn is one decision (TAKE or PLACE) and, after an own-colour placement, at most one optional extra-action
+decision by the same player (THO-PLACE-3/4); the turn is skipped forward when the extra action has no target
+(THO-ACT-NONE), so every offered decision matters.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, choice_option
+from museion.games.tholos import actions as act
+from museion.games.tholos import data
+from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
+
+SETUP, MAIN, EXTRA, OVER = 0, 1, 2, 3
+
+
+# -- options ---------------------------------------------------------------------------------------------
+def _parse_ornaments(value: Any) -> int | dict[str, int] | None:
+    """``None`` (mode default), a count 0-5, or an explicit placement such as ``{"C": 1}`` or ``"1@C,7@E"``."""
+    allowed = 'None, a count 0-5, or a placement like {"C": 1, "E": 7} or "1@C,7@E"'
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= data.MAX_ORNAMENTS:
+            raise ValueError(f"got {value}; allowed: {allowed}")
+        return value
+    if isinstance(value, str):
+        try:
+            pairs = [part.split("@") for part in value.replace(" ", "").split(",") if part]
+            value = {loc.upper(): int(k) for k, loc in pairs}
+        except ValueError:
+            raise ValueError(f"got {value!r}; allowed: {allowed}") from None
+    if isinstance(value, dict):
+        placement = {str(loc).upper(): k for loc, k in value.items()}
+        if any(loc not in LOCATIONS for loc in placement):
+            raise ValueError(f"got {value!r}: locations must be among {LOCATIONS}")
+        if any(isinstance(k, bool) or k not in data.ORNAMENTS for k in placement.values()):
+            raise ValueError(f"got {value!r}: ornaments are numbered 1-7")
+        if len(set(placement.values())) != len(placement) or len(placement) > data.MAX_ORNAMENTS:
+            raise ValueError(f"got {value!r}: at most {data.MAX_ORNAMENTS} different ornaments")
+        return dict(sorted(placement.items()))
+    raise ValueError(f"got {value!r}; allowed: {allowed}")
+
+
+def _parse_locations(value: Any) -> str:
+    text = "".join(value) if isinstance(value, (list, tuple)) else str(value)
+    text = "".join(sorted(set(text.upper().replace(",", "").replace(" ", ""))))
+    if not text or any(ch not in LOCATIONS for ch in text):
+        raise ValueError(f"got {value!r}; allowed: a non-empty set of locations among {LOCATIONS}")
+    return text
+
+
+def _parse_start(value: Any) -> int | str:
+    names = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
+    key = str(value).lower() if not isinstance(value, bool) else "?"
+    if key not in names:
+        raise ValueError(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'")
+    return names[key]
+
+
+class TholosGame(Game):
+    """Tholos for 2 players. Options: ``advanced``, ``ornaments``, ``ornament_locations``, ``end_check``,
+    ``start_player`` (see README, section Tholos)."""
+
+    name = "tholos"
+    title = "Tholos"
+    OPTIONS = {
+        "advanced": Option(False, "advanced mode: the board side with ornaments (THO-ORN-*)", bool_option),
+        "ornaments": Option(
+            None, "ornament count 0-5 drawn at random (default 0 basic, 2 advanced) or a placement {loc: n}",
+            _parse_ornaments,
+        ),
+        "ornament_locations": Option("ABCDEFG", "locations ornaments may be drawn for (THO-ORN-SETUP-2)",
+                                     _parse_locations),
+        "end_check": Option("after_turn", "when the full temple ends the game (THO-END-2)",
+                            choice_option("after_turn", "immediate")),
+        "start_player": Option("white", "who starts: 0/white, 1/black or random (THO-SETUP-5)", _parse_start),
+    }
+
+    def _configure(self) -> None:
+        from museion.core.errors import OptionError
+
+        opts = self.options
+        orn = opts["ornaments"]
+        if orn is None:
+            orn = data.DEFAULT_ORNAMENTS_ADVANCED if opts["advanced"] else 0
+        if orn and not opts["advanced"]:
+            raise OptionError("option 'ornaments' of tholos: ornaments need advanced=True (the basic board has none)")
+        self.fixed_ornaments: dict[int, int] = {}
+        self.ornament_draws = 0
+        if isinstance(orn, dict):
+            self.fixed_ornaments = {LOCATIONS.index(loc): k for loc, k in orn.items()}
+        else:
+            self.ornament_draws = orn
+            if orn > len(opts["ornament_locations"]):
+                raise OptionError(
+                    f"option 'ornament_locations' of tholos: {orn} ornaments need at least {orn} locations, "
+                    f"got {opts['ornament_locations']!r}"
+                )
+        self.eligible = tuple(LOCATIONS.index(ch) for ch in opts["ornament_locations"])
+        self.end_immediate = opts["end_check"] == "immediate"
+
+    def num_players(self) -> int:
+        return 2
+
+    def num_distinct_actions(self) -> int:
+        return act.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return act.NUM_CHANCE
+
+    def max_game_length(self) -> int:
+        """A proven bound (THO-INV-3). Let P = 2 x (stones in the temple) + (stones in column C), at most
+        2 x 37 + 7 = 81. Every turn with a placement raises P by at least 1 (the C action removes a stone but
+        its own placement went onto C; a move off C follows a placement elsewhere), and a player can TAKE at most
+        3 turns in a row before the workshop is full and they must place. So a player has at most
+        4 x (81 + 1) turns, each of at most 2 decisions, plus at most 6 chance outcomes."""
+        return 2 * 2 * 4 * 82 + 6
+
+    def observation_tensor_size(self) -> int:
+        from museion.games.tholos.view import OBSERVATION_SIZE
+
+        return OBSERVATION_SIZE
+
+
+class TholosState(State):
+    __slots__ = (
+        "cols", "maxh", "orn", "quarry", "ws", "_to_move", "phase", "extra_loc", "filled", "capacity",
+        "orn_draws", "orn_left", "loc_left", "start_pending", "turns",
+    )
+
+    def __init__(self, game: TholosGame) -> None:
+        super().__init__(game)
+        self.cols: list[tuple[int, ...]] = [()] * 7
+        orn = [0] * 7
+        for loc, k in game.fixed_ornaments.items():
+            orn[loc] = k
+        self.orn: tuple[int, ...] = tuple(orn)
+        self.maxh: tuple[int, ...] = _heights(self.orn)
+        self.capacity = sum(self.maxh)
+        self.filled = 0
+        self.quarry = list(data.QUARRY_START)
+        self.ws = [data.WORKSHOP_START, 0, 0, 0, data.WORKSHOP_START, 0]
+        self.phase = SETUP
+        self.extra_loc = -1
+        self.turns = 0
+        self.orn_draws = game.ornament_draws
+        self.orn_left = tuple(k for k in data.ORNAMENTS if k not in game.fixed_ornaments.values())
+        self.loc_left = tuple(loc for loc in game.eligible if loc not in game.fixed_ornaments)
+        self.start_pending = game.options["start_player"] == "random"
+        self._to_move = CHANCE
+        self._after_setup_step()
+
+    # -- contract --------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self._to_move
+
+    def _copy_into(self, other: State) -> None:
+        other.cols = self.cols[:]
+        other.maxh = self.maxh
+        other.orn = self.orn
+        other.quarry = self.quarry[:]
+        other.ws = self.ws[:]
+        other._to_move = self._to_move
+        other.phase = self.phase
+        other.extra_loc = self.extra_loc
+        other.filled = self.filled
+        other.capacity = self.capacity
+        other.orn_draws = self.orn_draws
+        other.orn_left = self.orn_left
+        other.loc_left = self.loc_left
+        other.start_pending = self.start_pending
+        other.turns = self.turns
+
+    def key(self) -> tuple:
+        return (
+            tuple(self.cols), self.maxh, self.orn, tuple(self.quarry), tuple(self.ws), self._to_move, self.phase,
+            self.extra_loc, self.filled, self.orn_draws, self.orn_left, self.loc_left, self.start_pending,
+            self.turns,
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._to_move != CHANCE:
+            return []
+        if self.orn_draws:
+            p = 1.0 / (len(self.orn_left) * len(self.loc_left))
+            return [(act.ornament(k, loc), p) for k in self.orn_left for loc in self.loc_left]
+        return [(0, 0.5), (1, 0.5)]
+
+    def _legal_actions(self) -> list[int]:
+        if self.phase == MAIN:
+            return self._main_actions()
+        if self.phase == EXTRA:
+            return self._extra_actions(self.extra_loc)
+        if self.phase == SETUP:
+            return [a for a, _ in self.chance_outcomes()]
+        return []
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == MAIN:
+            if action < act.PLACE:
+                self._take(action)
+            else:
+                self._place(action)
+        elif phase == EXTRA:
+            self._extra(action)
+        else:
+            self._setup(action)
+
+    def action_to_string(self, action: int) -> str:
+        if self._to_move == CHANCE:
+            return act.chance_string(action)
+        return act.player_action_string(action, self.extra_loc if self.extra_loc >= 0 else None)
+
+    # -- setup (chance) --------------------------------------------------------------------------------
+    def _setup(self, outcome: int) -> None:
+        if self.orn_draws:
+            k, loc = divmod(outcome - act.CHANCE_ORNAMENT, 7)
+            orn = list(self.orn)
+            orn[loc] = k + 1
+            self.orn = tuple(orn)
+            self.maxh = _heights(self.orn)
+            self.capacity = sum(self.maxh)
+            self.orn_left = tuple(x for x in self.orn_left if x != k + 1)
+            self.loc_left = tuple(x for x in self.loc_left if x != loc)
+            self.orn_draws -= 1
+        else:
+            self.start_pending = False
+            self._to_move = outcome
+            self.phase = MAIN
+            return
+        self._after_setup_step()
+
+    def _after_setup_step(self) -> None:
+        if self.orn_draws or self.start_pending:
+            return
+        self._to_move = self.game.options["start_player"]
+        self.phase = MAIN
+
+    # -- TAKE and PLACE --------------------------------------------------------------------------------
+    def _main_actions(self) -> list[int]:
+        p = self._to_move
+        ws, base = self.ws, 3 * p
+        free = data.WORKSHOP_SIZE - ws[base] - ws[base + 1] - ws[base + 2]
+        out: list[int] = []
+        if free:  # THO-TAKE-1..4
+            quarry = self.quarry
+            for c in (0, 1, 2):
+                limit = data.TAKE_LIMIT_OWN if c == p else data.TAKE_LIMIT_GREY if c == GREY else data.TAKE_LIMIT_RIVAL
+                n = min(limit, free, quarry[c])
+                if n > 0:
+                    out.extend(range(3 * c, 3 * c + n))
+        cols, maxh = self.cols, self.maxh
+        free_locs = [loc for loc in range(7) if len(cols[loc]) < maxh[loc]]
+        for c in (0, 1, 2):  # THO-PLACE-1
+            if ws[base + c]:
+                first = act.PLACE + 7 * c
+                out.extend([first + loc for loc in free_locs])
+        return out
+
+    def _take(self, action: int) -> None:
+        c, n = divmod(action, 3)
+        self.quarry[c] -= n + 1
+        self.ws[3 * self._to_move + c] += n + 1
+        self._end_turn()
+
+    def _place(self, action: int) -> None:
+        c, loc = divmod(action - act.PLACE, 7)
+        p = self._to_move
+        self.ws[3 * p + c] -= 1
+        self.cols[loc] += (c,)
+        self.filled += 1
+        if self.game.end_immediate and self.filled == self.capacity:  # THO-END-2 (immediate)
+            self._to_move = TERMINAL
+            self.phase = OVER
+            self.turns += 1
+            return
+        triggers = c == p or (c == GREY and self.orn[loc] == 5)  # THO-PLACE-3, THO-ORN-5
+        if triggers and self._extra_actions(loc):
+            self.phase = EXTRA
+            self.extra_loc = loc
+        else:
+            self._end_turn()
+
+    # -- extra actions ---------------------------------------------------------------------------------
+    def _extra_actions(self, at: int) -> list[int]:
+        """Targets of the extra action at ``at`` (THO-ACT-*), plus ornament 6 and DECLINE; [] when none."""
+        cols, maxh, p = self.cols, self.maxh, self._to_move
+        ws, base = self.ws, 3 * p
+        out: list[int] = []
+        free_locs = [loc for loc in range(7) if loc != at and len(cols[loc]) < maxh[loc]]
+        if at in MOVED_COLOUR:  # THO-ACT-A, THO-ACT-B, THO-ACT-G
+            colour = MOVED_COLOUR[at]
+            for src in range(7):
+                if src != at and cols[src] and cols[src][-1] == colour:
+                    out.extend(act.move(src, dst) for dst in free_locs if dst != src)
+        elif at == 2:  # THO-ACT-C
+            out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
+        elif at == 3:  # THO-ACT-D
+            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
+                out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
+        elif at == 4:  # THO-ACT-E
+            rival = 3 * (1 - p)
+            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
+                out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
+        else:  # THO-ACT-F
+            for c in (0, 1, 2):
+                if ws[base + c]:
+                    out.extend(act.second(c, dst) for dst in free_locs)
+        if self.orn[at] == 6 and self.quarry[GREY]:  # THO-ORN-6
+            out.extend(act.GREY_QUARRY + dst for dst in free_locs)
+        if out:
+            out.append(act.DECLINE)  # THO-ACT-NONE: declining is always allowed
+        return out
+
+    def _extra(self, action: int) -> None:
+        p, cols = self._to_move, self.cols
+        if action < act.RETURN:  # move a top stone (A/B/G)
+            src, dst = divmod(action - act.MOVE, 7)
+            stone = cols[src][-1]
+            cols[src] = cols[src][:-1]
+            cols[dst] += (stone,)
+        elif action < act.QUARRY:  # C
+            src = action - act.RETURN
+            stone = cols[src][-1]
+            cols[src] = cols[src][:-1]
+            self.quarry[stone] += 1
+            self.filled -= 1
+        elif action < act.STEAL:  # D
+            c = action - act.QUARRY
+            self.quarry[c] -= 1
+            self.ws[3 * p + c] += 1
+        elif action < act.SECOND:  # E
+            c = action - act.STEAL
+            self.ws[3 * (1 - p) + c] -= 1
+            self.ws[3 * p + c] += 1
+        elif action < act.GREY_QUARRY:  # F (THO-PLACE-4: the second stone triggers nothing)
+            c, dst = divmod(action - act.SECOND, 7)
+            self.ws[3 * p + c] -= 1
+            cols[dst] += (c,)
+            self.filled += 1
+        elif action < act.DECLINE:  # ornament 6
+            self.quarry[GREY] -= 1
+            cols[action - act.GREY_QUARRY] += (GREY,)
+            self.filled += 1
+        self.extra_loc = -1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.phase = MAIN
+        if self.filled == self.capacity:  # THO-END-1, THO-END-2 (after_turn)
+            self._to_move = TERMINAL
+            self.phase = OVER
+        else:
+            self._to_move = 1 - self._to_move
+
+    # -- scoring ---------------------------------------------------------------------------------------
+    def column_results(self) -> list[tuple[int, int]]:
+        """``(winner or -1, points)`` for each column, as if the game ended now (THO-SCORE-1/2, THO-ORN-1..4)."""
+        return [column_result(col, k) for col, k in zip(self.cols, self.orn, strict=True)]
+
+    def scores(self) -> list[float]:
+        totals = [0, 0]
+        for winner, points in self.column_results():
+            if winner >= 0:
+                totals[winner] += points
+        return totals
+
+    def columns_won(self) -> list[int]:
+        won = [0, 0]
+        for winner, _ in self.column_results():
+            if winner >= 0:
+                won[winner] += 1
+        return won
+
+    def winners(self) -> list[int]:
+        if self._to_move != TERMINAL:
+            return []
+        return ranking_winners(self.scores(), self.columns_won())
+
+    # -- views -----------------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        from museion.games.tholos.view import view
+
+        return view(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from museion.games.tholos.view import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def resample(self, player: int, rng: random.Random | None = None) -> State:
+        return self.clone()  # Tholos has no hidden information
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        counts = [self.quarry[c] + self.ws[c] + self.ws[3 + c] for c in (0, 1, 2)]
+        for col in self.cols:
+            for stone in col:
+                counts[stone] += 1
+        if tuple(counts) != data.STONES_IN_PLAY:  # THO-INV-1
+            problems.append(f"stones W/B/G = {counts}, expected {data.STONES_IN_PLAY}")
+        if any(sum(self.ws[3 * p:3 * p + 3]) > data.WORKSHOP_SIZE for p in (0, 1)):  # THO-INV-2
+            problems.append(f"a workshop holds more than {data.WORKSHOP_SIZE} stones: {self.ws}")
+        if any(len(col) > h for col, h in zip(self.cols, self.maxh, strict=True)):
+            problems.append("a column exceeds its maximum height")
+        if min(self.quarry) < 0 or min(self.ws) < 0:
+            problems.append("a negative stone count")
+        if self.filled != sum(map(len, self.cols)):
+            problems.append("the count of stones in the temple is out of step")
+        if self.phase == MAIN and not self._main_actions():  # THO-TURN-1
+            problems.append("no legal action in a running game")
+        return problems
+
+
+def _heights(orn: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(data.COLUMN_HEIGHT_ORNAMENT_7 if k == 7 else data.COLUMN_HEIGHT for k in orn)
+
+
+def column_result(col: tuple[int, ...], ornament: int = 0) -> tuple[int, int]:
+    """Who wins one column and their points: ``(-1, 0)`` when nobody does.
+
+    >>> column_result((0, 0, 2, 1, 2))  # W,W,G,B,G: White, 1+1-2+3-2
+    (0, 1)
+    """
+    w, b = col.count(0), col.count(1)
+    if w == b:
+        return -1, 0
+    if ornament == 2:  # THO-ORN-2: fewer stones of one's colour wins
+        winner = 0 if w < b else 1
+    else:
+        winner = 0 if w > b else 1
+    own, rival = (w, b) if winner == 0 else (b, w)
+    grey_value = (
+        data.GREY_POINTS_ORNAMENT_3 if ornament == 3 else data.GREY_POINTS_ORNAMENT_4 if ornament == 4
+        else data.POINTS_GREY
+    )
+    points = own * data.POINTS_OWN + rival * data.POINTS_RIVAL + (len(col) - w - b) * grey_value
+    if ornament == 1:
+        points += data.ORNAMENT_1_BONUS
+    return winner, points
+
+
+def ranking_winners(scores: list[float], columns_won: list[int]) -> list[int]:
+    """THO-SCORE-3: highest total, then more columns won, else a draw (both win)."""
+    best = max(zip(scores, columns_won, strict=True))
+    return [p for p in (0, 1) if (scores[p], columns_won[p]) == best]

@@ -1,0 +1,69 @@
+"""The museion command on Tholos: play to the end in the terminal, simulate, check, bench, replay, rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import museion
+from museion.cli import main
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "museion.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_play_to_the_end_in_the_terminal(tmp_path):
+    """A human (always choosing move 1, once a bad move) against a random bot; final scores and winner shown."""
+    record = tmp_path / "game.json"
+    stdin = "zz9\n999\n" + "1\n" * 400
+    out = run("play", "tholos", "--seat", "0=human", "--seat", "1=bot:random", "--seed", "5",
+              "--record", str(record), stdin=stdin)
+    assert out.returncode == 0, out.stderr
+    assert "Rejected" in out.stdout and "not a legal move" in out.stdout
+    assert "No move number 999" in out.stdout
+    assert "Final scores" in out.stdout and ("Winner:" in out.stdout or "Shared victory" in out.stdout)
+    assert "game over" in out.stdout
+    state = museion.Record.load(record).final_state()
+    assert state.is_terminal()
+    replay = run("replay", str(record))
+    assert replay.returncode == 0 and "Final scores" in replay.stdout
+
+
+def test_simulate_json(capsys):
+    assert main(["simulate", "tholos", "--bots", "random,random", "--games", "20", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 20 and sum(summary["wins"]) + summary["draws"] == 20
+    assert main(["simulate", "tholos", "--bots", "random,random", "--games", "20", "--seed", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wins"] == summary["wins"]  # seeded: reproducible
+
+
+def test_check_cli_small(capsys):
+    assert main(["check", "tholos", "--games", "10", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 10
+    assert main(["check", "tholos", "--advanced", "--games", "10", "--seed", "2"]) == 0
+
+
+def test_bench_json(capsys):
+    assert main(["bench", "tholos", "--json", "--seconds", "0.6"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["steps_per_s"] > 0 and result["clones_per_s"] > 0
+    assert "ratio_vs_openspiel" in result
+
+
+def test_rules_lists_every_rule_id(capsys):
+    assert main(["rules", "tholos"]) == 0
+    text = capsys.readouterr().out
+    for rule in ("THO-SETUP-1", "THO-ACT-F", "THO-END-2", "THO-ORN-7", "THO-INV-3"):
+        assert rule in text
+
+
+def test_bad_options_are_explained(capsys):
+    assert main(["check", "tholos", "--option", "colour=red"]) == 2
+    assert "unknown option 'colour' for tholos; allowed: advanced" in capsys.readouterr().err
+    assert main(["play", "tholos", "--seat", "1=bot:nobody"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+    assert main(["check", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
