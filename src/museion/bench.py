@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from museion.core.game import Game
-from museion.core.play import sample_chance
+from museion.core.play import random_playout, sample_chance
 
 
 def playout_rate(game: Game, seconds: float, seed: int = 0) -> tuple[float, float]:
@@ -22,14 +22,7 @@ def playout_rate(game: Game, seconds: float, seed: int = 0) -> tuple[float, floa
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            steps += 1
+        steps += random_playout(game.new_initial_state(), rng).move_number()
         games += 1
     elapsed = time.perf_counter() - start
     return steps / elapsed, games / elapsed
