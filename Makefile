@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test bench lint check clean
+.PHONY: run play test bench lint clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +19,23 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench]"
 	touch $@
 
-## make run: the main job (a terminal game of Tholos against a bot until the web table lands)
+## make run: the main job, the web table on http://$(HOST):$(PORT)/ with the SQLite file ./museion.db
 run: $(VENV)/.run
+	$(BIN)/museion serve --host $(HOST) --port $(PORT) --db sqlite:///museion.db
+
+## make play: a terminal game of Tholos against a bot
+play: $(VENV)/.run
 	$(BIN)/museion play tholos --seat 0=human --seat 1=bot:random
 
 ## make test: install the test dependencies and run every test
-test: $(VENV)/.test
+test: $(VENV)/.test browser
 	$(BIN)/python -m pytest
+
+## browser: Debian's Chromium for the browser tests (Playwright cannot download its own browser here)
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "browser tests need /usr/bin/chromium: sudo apt-get install chromium"; exit 1; fi; }
 
 ## make bench: throughput of every game against OpenSpiel's python_tic_tac_toe (same run)
 bench: $(VENV)/.test

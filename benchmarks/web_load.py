@@ -1,0 +1,146 @@
+"""Load test of the web table: N concurrent tables, two WebSocket clients each, playing random legal moves.
+
+Starts a real ``museion serve`` subprocess on loopback with a fresh SQLite file (WAL), creates the tables through
+the REST API (two human seats each, no bots), then every client plays a random legal move as soon as it is its
+turn. A move's latency is the time from sending it to receiving the state message that contains it (the server
+has validated it, committed it to the database and broadcast it by then). Finished games are replaced by new
+tables. Prints moves/s and p50/p99 latency per table count, and a JSON line per run.
+
+    .venv/bin/python benchmarks/web_load.py --tables 50 200 --rates 0 600 --seconds 15
+
+Rate 0 measures saturation (every client moves the instant it may: latency is then queueing time, about
+tables / throughput); a rate gives each player a random thinking time of mean tables/rate seconds, i.e. that
+many moves per second offered over all tables, and shows the latency a player feels at that load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from museion.server.testing import ServerProcess, http
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.games = 0
+        self.measuring = False
+
+
+async def seat_client(url: str, table_id: str, token: str, rng: random.Random, stats: Stats,
+                      stop: asyncio.Event, think: float) -> None:
+    """Play random legal moves for one seat until the game ends or the run stops."""
+    async with connect(f"{url}/ws/tables/{table_id}", max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        sent_seq = -1
+        while not stop.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 5.0))
+            except TimeoutError:
+                continue
+            if message["type"] == "error":
+                stats.errors += 1
+                sent_at = None
+                await ws.send(json.dumps({"type": "resync"}))
+                continue
+            if message["type"] != "state":
+                continue
+            if sent_at is not None and message["seq"] > sent_seq:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["status"] == "finished":
+                stats.games += 1
+                return
+            if message["legal"] and sent_at is None:
+                if think:  # a player's thinking time, uniform in [0, 2 * think]
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                action = rng.choice(message["legal"])[0]
+                sent_seq = message["seq"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "seq": sent_seq, "action": action}))
+
+
+async def table_slot(server: ServerProcess, game: str, rng: random.Random, stats: Stats, stop: asyncio.Event,
+                     think: float) -> None:
+    """One table after another: create it, play it with two clients, repeat."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        status, table = await loop.run_in_executor(None, http, "POST", f"{server.url}/api/tables",
+                                                   {"game": game, "seats": ["human", "human"], "join": 0})
+        assert status == 201, table
+        _, other = await loop.run_in_executor(None, http, "POST", f"{server.url}/api/tables/{table['id']}/join",
+                                              {"seat": 1})
+        await asyncio.gather(
+            seat_client(server.ws_url, table["id"], table["token"], rng, stats, stop, think),
+            seat_client(server.ws_url, table["id"], other["token"], rng, stats, stop, think))
+
+
+async def run(server: ServerProcess, game: str, tables: int, seconds: float, warmup: float,
+              rate: float = 0.0) -> dict:
+    """``rate`` = 0: every client moves at once (saturation); else a thinking time of mean tables/rate s."""
+    think = tables / rate if rate else 0.0
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(tables)
+    tasks = [asyncio.create_task(table_slot(server, game, random.Random(rng.random()), stats, stop, think))
+             for _ in range(tables)]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - start
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(stats.latencies)
+    pct = (lambda q: round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 2)) if lat else (lambda q: None)
+    return {"game": game, "tables": tables, "clients": 2 * tables, "offered_rate": rate or "max",
+            "seconds": round(elapsed, 1),
+            "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
+            "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None, "errors": stats.errors,
+            "games_finished": stats.games // 2}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--game", default="tholos")
+    parser.add_argument("--rates", type=float, nargs="+", default=[0, 600],
+                        help="offered moves/s over all tables (0: no thinking time, i.e. saturation)")
+    args = parser.parse_args()
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.tables:
+            for rate in args.rates:
+                server = ServerProcess(Path(tmp) / f"load{n}-{rate}.db", bot_workers=0).start()
+                try:
+                    results.append(asyncio.run(run(server, args.game, n, args.seconds, args.warmup, rate)))
+                finally:
+                    server.stop()
+    print(f"{'tables':>6} {'clients':>7} {'offered':>8} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'moves':>7} "
+          f"{'errors':>6}")
+    for r in results:
+        print(f"{r['tables']:>6} {r['clients']:>7} {r['offered_rate']:>8} {r['moves_per_s']:>8} {r['p50_ms']:>7} "
+              f"{r['p99_ms']:>7} {r['moves']:>7} {r['errors']:>6}")
+    for r in results:
+        print(json.dumps(r))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""``museion arena`` and ``museion balance`` (a CLI plugin: ``register(subparsers, add_game)``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from museion.arena.runner import ArenaConfig, run_arena
+from museion.bots import split_specs
+from museion.core.errors import MuseionError
+
+console = Console()
+err = Console(stderr=True)
+
+
+def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = subparsers.add_parser("arena", help="seat-balanced bot tournament: ratings, win rates, HTML report")
+    add_game(p)
+    p.add_argument("--bots", required=True,
+                   help="comma-separated bots, e.g. random,greedy or hard,greedy,greedy,greedy or "
+                        "mcts:sims=400,rollout=greedy,greedy")
+    _add_run_args(p, default_out="arena-out")
+    p.add_argument("--schedule", default="rotations", choices=("rotations", "permutations"),
+                   help="seat assignments of a cycle (default rotations)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON instead of tables")
+    p.set_defaults(func=cmd_arena)
+
+    p = subparsers.add_parser("balance", help="first-player advantage and variant effects from bot self-play")
+    add_game(p)
+    p.add_argument("--bot", default="greedy", help="the bot in every seat (default greedy)")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option to compare against the base game, e.g. --variant wrath=true "
+                        "(repeat for several variants)")
+    _add_run_args(p, default_out="balance-out")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_balance)
+
+
+def _add_run_args(p: argparse.ArgumentParser, default_out: str) -> None:
+    p.add_argument("--games", type=int, default=100, help="games (rounded up to whole schedule cycles)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (local) or CPUs (ray)")
+    p.add_argument("--backend", default="local", choices=("local", "ray"))
+    p.add_argument("--address", default=None, help="Ray cluster address (default: start a local one)")
+    p.add_argument("--seed", type=int, default=0, help="arena seed: game i is seeded from it and i only")
+    p.add_argument("--out", default=default_out, help=f"results directory (default {default_out}); "
+                                                      "an existing one is resumed")
+
+
+def _run(config: ArenaConfig, out: pathlib.Path, args: argparse.Namespace, label: str) -> list[Any]:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=err, disable=getattr(args, "json", False)) as progress:
+        task = progress.add_task(label, total=config.games)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return run_arena(config, out, jobs=args.jobs, backend=args.backend, address=args.address,
+                         on_progress=update)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from museion.arena.report import write_report
+    from museion.arena.stats import summarize, timing_summary
+    from museion.cli import game_options
+
+    if args.games < 1:
+        raise MuseionError(f"--games must be at least 1, got {args.games}")
+    config = ArenaConfig(args.game, game_options(args), split_specs(args.bots), args.games, args.seed,
+                         args.schedule)
+    if config.games != args.games:
+        err.print(f"note: {args.games} games rounded up to {config.games} ({len(config.cycle)} seat assignments "
+                  "a cycle) to keep seats balanced")
+    out = pathlib.Path(args.out)
+    records = _run(config, out, args, f"{config.game} {','.join(config.bots)}")
+    summary = summarize(records)
+    summary["timing"] = timing_summary(records, out / "timings.jsonl")
+    identity = {**config.identity(), "games": config.games}
+    path = write_report(summary, identity, out)
+    if args.json:
+        print(json.dumps({k: v for k, v in summary.items() if k not in ("scores", "rating_history")}))
+        return 0
+    _print_summary(summary)
+    console.print(f"results: {out / 'results.jsonl'}   report: {path}")
+    return 0
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    by_bot, n = summary["by_bot"], summary["players"]
+    table = Table(title=f"{summary['games']} games: win rates (95 % Wilson) and OpenSkill ratings")
+    for col in ["bot", "seats", "win %", "95 % interval", *[f"seat {p}" for p in range(n)], "mean score",
+                "mu", "mu 95 %"]:
+        table.add_column(col, justify="right")
+    ratings = summary.get("ratings") or {}
+    for bot in sorted(summary["bots"], key=lambda b: -by_bot[b]["win_rate"]):
+        s = by_bot[bot]
+        r = ratings.get(bot)
+        table.add_row(bot, str(s["seats_played"]), f"{100 * s['win_rate']:.1f}",
+                      f"{100 * s['low']:.1f}-{100 * s['high']:.1f}",
+                      *["-" if v is None else f"{100 * v:.1f}" for v in s["by_seat"]],
+                      f"{s['score_mean']:.2f}" if s["score_mean"] is not None else "-",
+                      f"{r['mu']:.1f}" if r else "-", f"{r['low']:.1f}-{r['high']:.1f}" if r else "-")
+    console.print(table)
+    seats = ", ".join(f"seat {s['seat']} {100 * s['win_rate']:.1f} % ({100 * s['low']:.1f}-{100 * s['high']:.1f})"
+                      for s in summary["by_seat"])
+    console.print(f"all bots by seat: {seats}; shared victories {summary['draws']}")
+    timing = summary.get("timing") or {}
+    if timing:
+        console.print("seconds per move (this machine, not part of the results): " + ", ".join(
+            f"{b} mean {t['mean_s_per_move']:.4f} max {t['max_s_per_move']:.3f}" for b, t in sorted(timing.items())))
+
+
+def _variant(text: str) -> tuple[str, Any]:
+    from museion.cli import _literal
+
+    if "=" not in text:
+        raise MuseionError(f"--variant takes KEY=VALUE (a game option), got {text!r}")
+    key, value = text.split("=", 1)
+    return key.strip().replace("-", "_"), _literal(value.strip())
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from museion.arena.balance import compare, seat_table
+    from museion.cli import game_options
+
+    base_options = game_options(args)
+    out = pathlib.Path(args.out)
+    runs: list[tuple[str, dict[str, Any]]] = [("base", base_options)]
+    for text in args.variant:
+        key, value = _variant(text)
+        runs.append((f"{key}={value}", {**base_options, key: value}))
+    results: dict[str, Any] = {}
+    for label, options in runs:
+        config = ArenaConfig(args.game, options, [args.bot], args.games, args.seed)
+        records = _run(config, out / re.sub(r"[^\w=.-]+", "_", label), args, f"{args.game} {label}")
+        results[label] = {"options": config.options, **seat_table(records)}
+    for label in results:
+        if label != "base":
+            results[label]["vs_base"] = compare(results[label], results["base"])
+    (out / "balance.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    _print_balance(results, args.bot)
+    console.print(f"details: {out / 'balance.json'}")
+    return 0
+
+
+def _print_balance(results: dict[str, Any], bot: str) -> None:
+    n = next(iter(results.values()))["players"]
+    table = Table(title=f"Seat win rates with {bot} in every seat (95 % Wilson; fair share {100 / n:.1f} %)")
+    for col in ["variant", "games", *[f"seat {p}" for p in range(n)], "mean length", "seat 0 vs base"]:
+        table.add_column(col, justify="right")
+    for label, r in results.items():
+        cells = [f"{100 * s['win_rate']:.1f} ({100 * s['low']:.1f}-{100 * s['high']:.1f})" for s in r["seats"]]
+        diff = "-"
+        if "vs_base" in r:
+            d, lo, hi = r["vs_base"]["seat0_win_rate"]
+            diff = f"{100 * d:+.1f} ({100 * lo:+.1f}..{100 * hi:+.1f})"
+        table.add_row(label, str(r["games"]), *cells, f"{r['length_mean']:.1f}", diff)
+    console.print(table)

@@ -1,0 +1,78 @@
+"""Pieces shared by the RL adapters: loading a game, final rewards, observation arrays, text rendering.
+
+Everything here talks to games through the contract only (``museion.core.game``), so a new game works in
+every adapter without changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from museion.core.errors import OptionError
+from museion.core.game import Game, State
+from museion.core.registry import load, text_renderer
+
+REWARDS = ("win", "margin")
+"""``win``: +1 winners / -1 others / 0 on a full draw (``State.returns``); ``margin``: own final score minus
+the best rival's final score."""
+
+OBSERVATION_LOW, OBSERVATION_HIGH = 0.0, 1.0
+"""Bounds of every observation tensor entry: games document normalised [0, 1] layouts in their ``view.py``;
+the PettingZoo ``api_test`` checks every observation against them."""
+
+
+def make_game(game: str | Game, options: dict[str, Any]) -> Game:
+    """A game instance from a name plus options, or an existing configuration (then no options allowed)."""
+    if isinstance(game, Game):
+        if options:
+            raise OptionError(f"options {sorted(options)} given with a ready game {game!r}; pass the name instead")
+        return game
+    return load(game, **options)
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise OptionError(f"reward {reward!r} is not supported; allowed: {', '.join(map(repr, REWARDS))}")
+    return reward
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    """Each player's reward for a finished game under the ``reward`` scheme (see :data:`REWARDS`)."""
+    if reward == "win":
+        return [float(r) for r in state.returns()]
+    scores = [float(s) for s in state.scores()]
+    if len(scores) == 1:
+        return scores
+    return [s - max(scores[:p] + scores[p + 1:]) for p, s in enumerate(scores)]
+
+
+def observation_array(state: State, player: int) -> np.ndarray:
+    """The player's observation tensor as a read-only ``float32`` vector (read-only so caching it is safe)."""
+    arr = np.asarray(state.observation_tensor(player), dtype=np.float32)
+    arr.flags.writeable = False
+    return arr
+
+
+def mask_array(state: State, size: int, player: int) -> np.ndarray:
+    """``int8`` mask over all action ids: 1 for the legal actions of ``player`` (all 0 when not to act)."""
+    mask = np.zeros(size, dtype=np.int8)
+    if state.current_player() == player:
+        mask[state.legal_actions()] = 1
+    mask.flags.writeable = False
+    return mask
+
+
+def render_ansi(state: State) -> str:
+    """The game's text renderer as a plain string (Rich renderables are printed without colour)."""
+    out = text_renderer(state.game.name)(state)
+    if isinstance(out, str):
+        return out
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=120, color_system=None, file=io.StringIO(), record=True)
+    console.print(out)
+    return console.export_text()

@@ -1,0 +1,159 @@
+"""A single-agent Gymnasium environment: the learner holds one seat, museion bots play the others.
+
+``MuseionEnv("tholos", seat=0, opponents="random")``; also registered as ``gymnasium.make("museion/Museion-v0",
+game="tholos")``.
+
+* observation ``Dict(observation=Box(float32[game.observation_tensor_size()]), action_mask=Box(int8[n]))``
+  for the learner's seat; action space ``Discrete(game.num_distinct_actions())``;
+* ``step`` applies the learner's action, then chance outcomes (sampled with the env's RNG, seeded by
+  ``reset(seed=...)``) and the bots' moves until the learner is to act again or the game is over;
+* reward only at the end (``reward="win"``: +1/-1/0, ``"margin"``: own score minus the best rival's);
+* ``seat=None`` draws the learner's seat at each reset, so one policy learns every seat.
+
+Invalid actions (``illegal_action``): with ``"terminate"`` (default, what ``gymnasium.utils.env_checker``
+needs, since it samples actions without the mask) an illegal action ends the episode with
+``illegal_reward`` (-1) and ``info["illegal_action"] = True``, the state unchanged; with ``"raise"`` it raises
+:class:`museion.IllegalActionError`. Use the mask (``info["action_mask"]`` too) to sample legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from museion.bots.base import Bot, make_bot
+from museion.core.errors import OptionError
+from museion.core.game import Game
+from museion.core.play import sample_chance
+from museion.envs._common import (
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    check_reward,
+    final_rewards,
+    make_game,
+    mask_array,
+    observation_array,
+    render_ansi,
+)
+
+__all__ = ["MuseionEnv"]
+
+ILLEGAL_ACTION_MODES = ("terminate", "raise")
+
+
+class MuseionEnv(gymnasium.Env):
+    """One seat of a museion game against bots (``opponents``: one bot spec for all, or one per other seat)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str | Game = "tholos",
+        seat: int | None = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "win",
+        illegal_action: str = "terminate",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = make_game(game, options)
+        n = self.game.num_players()
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise OptionError(f"seat {seat!r} is not a seat of {self.game.name}; allowed: None or 0..{n - 1}")
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise OptionError(f"{len(specs)} opponent bots given for {n - 1} other seats of {self.game!r}")
+        for spec in specs:
+            make_bot(spec)  # unknown names fail here, with the list of bots
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise OptionError(f"illegal_action {illegal_action!r} is not supported; allowed: 'terminate', 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        self.fixed_seat, self.opponent_specs = seat, specs
+        self.reward_scheme = check_reward(reward)
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
+        self.render_mode = render_mode
+        size = self.game.num_distinct_actions()
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, (self.game.observation_tensor_size(),),
+                                      dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(size)
+        self._rng = random.Random()
+        self.seat = seat or 0
+        self.bots: dict[int, Bot] = {}
+        self.state = self.game.new_initial_state()
+        self._done = True  # until reset()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        """New game; ``seed`` seeds chance, the seat draw and the bots (without it the env RNG continues)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng.seed(seed)
+        n = self.game.num_players()
+        self.seat = self._rng.randrange(n) if self.fixed_seat is None else self.fixed_seat
+        others = [p for p in range(n) if p != self.seat]
+        specs = zip(others, self.opponent_specs, strict=True)
+        self.bots = {p: make_bot(spec, self._rng.randrange(2**32)) for p, spec in specs}
+        self.state = self.game.new_initial_state()
+        self._advance()
+        self._done = self.state.is_terminal()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        if self._done:
+            raise RuntimeError("step() after the episode ended (game over or illegal action); call reset()")
+        action = int(action)
+        if action not in self.state.legal_actions():
+            if self.illegal_action == "raise":
+                self.state.apply_action(action)  # raises IllegalActionError with the legal moves listed
+            self._done = True
+            return self._obs(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
+        self._apply(action)
+        self._advance()
+        terminated = self._done = self.state.is_terminal()
+        reward = final_rewards(self.state, self.reward_scheme)[self.seat] if terminated else 0.0
+        return self._obs(), reward, terminated, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; use MuseionEnv(..., render_mode='ansi')")
+            return None
+        return render_ansi(self.state)
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        self.state.apply_action(action)
+        for bot in self.bots.values():
+            bot.observe(self.state, action)
+
+    def _advance(self) -> None:
+        """Play chance and bot moves until the learner must act or the game ends."""
+        state = self.state
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.is_chance_node():
+                self._apply(sample_chance(state, self._rng))
+            elif player == self.seat:
+                return
+            else:
+                self._apply(self.bots[player].choose(state))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {
+            "observation": observation_array(self.state, self.seat),
+            "action_mask": mask_array(self.state, self.action_space.n, self.seat),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action_mask": mask_array(self.state, self.action_space.n, self.seat)}
+
+
+gymnasium.register(id="museion/Museion-v0", entry_point="museion.envs.gymnasium:MuseionEnv")

@@ -1,0 +1,163 @@
+"""PettingZoo AEC environments for every museion game: ``env("tholos")``, ``raw_env("imhotep", players=4)``.
+
+* agents ``player_0`` .. ``player_{n-1}`` (seat order of the game); the agent to act is the game's current
+  player, so one agent may act several times in a row (multi-part turns);
+* observation: ``{"observation": float32[game.observation_tensor_size()], "action_mask": int8[n_actions]}``,
+  the acting agent's view (``State.observation_tensor``, layout in each game's ``view.py``); the mask is all
+  zeros for agents not to act;
+* action space ``Discrete(game.num_distinct_actions())`` (fixed ids, see the game's ``actions.py``);
+* rewards only at the end: ``reward="win"`` (+1/-1, 0 for all on a full draw) or ``"margin"`` (own final
+  score minus the best rival's);
+* chance nodes (shuffles, draws) are resolved inside the env with its own RNG, seeded by ``reset(seed=...)``;
+* ``render_mode="ansi"``: ``render()`` returns the game's text rendering.
+
+``raw_env.step`` raises :class:`museion.IllegalActionError` on an illegal action (state unchanged);
+``env()`` adds PettingZoo's classic wrappers, where an illegal action ends the game with -1 for its author.
+No pygame or other optional package is imported.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from museion.core.errors import OptionError
+from museion.core.game import Game
+from museion.core.play import sample_chance
+from museion.envs._common import (
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    check_reward,
+    final_rewards,
+    make_game,
+    mask_array,
+    observation_array,
+    render_ansi,
+)
+
+__all__ = ["env", "raw_env"]
+
+
+def env(game: str | Game = "tholos", illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
+    """The wrapped environment (as PettingZoo's classic games): illegal moves end the game, actions out of
+    range raise, and the AEC call order is enforced. ``kwargs`` go to :class:`raw_env` (game options too)."""
+    environment: AECEnv = raw_env(game, **kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=illegal_reward)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
+    """One museion game as an AEC environment; ``options`` are the game's options (e.g. ``players=3``)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "museion_v0", "is_parallelizable": False}
+
+    def __init__(
+        self, game: str | Game = "tholos", reward: str = "win", render_mode: str | None = None, **options: Any
+    ) -> None:
+        EzPickle.__init__(self, game, reward, render_mode, **options)
+        super().__init__()
+        self.game = make_game(game, options)
+        self.reward_scheme = check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"museion_{self.game.name}_v0"}
+        n, size = self.game.num_players(), self.game.num_distinct_actions()
+        self.possible_agents = [f"player_{p}" for p in range(n)]
+        self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
+        obs_size = self.game.observation_tensor_size()
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, shape=(obs_size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self.game_state = self.game.new_initial_state()
+        self.agents = []
+
+    # -- AEC API ---------------------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` re-seeds the chance RNG (without it the RNG continues)."""
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game_state = self.game.new_initial_state()
+        self._cache = {}
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[max(self.game_state.current_player(), 0)]
+        if self.game_state.is_terminal():  # a game decided by chance alone: still a valid episode
+            self._finish(0)
+            self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        cached = self._cache.get(agent)
+        if cached is None:
+            player = self._seat[agent]
+            cached = self._cache[agent] = {
+                "observation": observation_array(self.game_state, player),
+                "action_mask": mask_array(self.game_state, self.action_spaces[agent].n, player),
+            }
+        return cached
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        player = self._seat[agent]
+        self.game_state.apply_action(int(action))  # illegal -> IllegalActionError, nothing changed
+        self._cache = {}
+        self._cumulative_rewards[agent] = 0.0
+        self._resolve_chance()
+        if self.game_state.is_terminal():
+            self._finish(player)
+        else:
+            self._clear_rewards()
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; use raw_env(..., render_mode='ansi')")
+            return None
+        return render_ansi(self.game_state)
+
+    def close(self) -> None:
+        """Nothing to release (no window, no subprocess)."""
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+    def _resolve_chance(self) -> None:
+        state, rng = self.game_state, self._rng
+        while state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+
+    def _finish(self, last_player: int) -> None:
+        """Final rewards for everyone; the dead agents then step out starting after the last mover."""
+        values = final_rewards(self.game_state, self.reward_scheme)
+        self.rewards = {agent: values[p] for p, agent in enumerate(self.possible_agents) if agent in self.rewards}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[(last_player + 1) % len(self.possible_agents)]

@@ -1,0 +1,11 @@
+"""Imhotep (2-4 players, A sides). ``museion.load("imhotep", players=3, wrath=True)``."""
+
+from museion.core.registry import register
+from museion.games.imhotep.render import render_text
+from museion.games.imhotep.rules import RULES
+from museion.games.imhotep.state import ImhotepGame, ImhotepState
+
+ImhotepGame.state_class = ImhotepState
+register(ImhotepGame, render_text, RULES)
+
+__all__ = ["ImhotepGame", "ImhotepState"]

@@ -1,0 +1,10 @@
+"""Pergamon (Dorra & zur Linde, 2011): 2-4 archaeologists dig finds and exhibit them in the museum."""
+
+from museion.core.registry import register
+from museion.games.pergamon.render import render_text
+from museion.games.pergamon.rules import RULES
+from museion.games.pergamon.state import PergamonGame, PergamonState
+
+register(PergamonGame, render_text, RULES)
+
+__all__ = ["PergamonGame", "PergamonState", "RULES", "render_text"]

@@ -1,0 +1,826 @@
+"""Pergamon rules: the game configuration and the state machine (see ``rules.py`` for the rules by ID).
+
+A turn is: lay out finds (chance, one tile at a time) -> draw 2 funds cards (chance, outcome = value) -> players put
+their figures on the funds track -> payout -> each figure from right to left: excavate, exhibit (a collection is
+built find by find: ``+t`` ... ``close`` [``break m``] ``polish k``; ``cancel`` abandons it), ``end`` and store
+(``pay`` or ``drop t``) -> evaluation after turns 5, 7, 9, 12 -> next turn. Forced steps (the tomb raider, payouts,
+shifts, a turn with nothing to decide) are applied automatically.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from museion.core.errors import OptionError
+from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, int_option
+from museion.games.pergamon import data
+from museion.games.pergamon.actions import (
+    A_BREAK,
+    A_CANCEL,
+    A_CLOSE,
+    A_DIG,
+    A_DROP,
+    A_END,
+    A_PAY,
+    A_POLISH,
+    A_TILE,
+    MAX_POLISH,
+    NUM_ACTIONS,
+    ROMAN,
+    SPACES,
+    player_action_to_string,
+    tile_code,
+)
+
+# stages
+ST_START, ST_LAYOUT, ST_CARD, ST_PLACE, ST_MAIN, ST_BUILD, ST_BREAK, ST_POLISH, ST_STORE, ST_OVER = range(10)
+STAGE_NAMES = ("start", "layout", "cards", "space", "main", "build", "break", "polish", "store", "over")
+"""Stage names in views: first player chance, tile layout chance, funds-card chance, choosing a space, the
+phase-3 menu (excavate / start a collection / end), building a collection, choosing the collection to break up,
+polishing (confirms), storage, game over."""
+RAIDER = 4                 # actor id of the tomb raider (players are 0-3)
+MAX_CANCELS = 3            # DECISION: collections abandoned per phase-3 turn (keeps max_game_length a true bound)
+NO_MARKER = -1
+MUSEUM_TOP = data.MUSEUM_SPACES
+
+_REACH: dict[int, tuple[tuple[int, int, int, int], int]] = {}
+
+
+def _reach(adj: int) -> tuple[tuple[int, int, int, int], int]:
+    """For a type graph (bit ``4*u+v`` set: a find with right half u at its left and left half v at its right),
+    return (types reachable from each type, mask of the pairs ``4*u+v`` with u reachable from v)."""
+    hit = _REACH.get(adj)
+    if hit is not None:
+        return hit
+    succ = [(adj >> (4 * u)) & 15 for u in range(4)]
+    reach = []
+    for v in range(4):
+        r = 1 << v
+        prev = 0
+        while r != prev:
+            prev = r
+            for u in range(4):
+                if r >> u & 1:
+                    r |= succ[u]
+        reach.append(r)
+    cyc = 0
+    for u in range(4):
+        for v in range(4):
+            if reach[v] >> u & 1:
+                cyc |= 1 << (4 * u + v)
+    hit = (tuple(reach), cyc)
+    _REACH[adj] = hit
+    return hit
+
+
+def _start_player_option(value: Any) -> int | str:
+    if value == "random":
+        return "random"
+    try:
+        return int_option(0, 3)(value)
+    except ValueError:
+        raise ValueError(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'") from None
+
+
+class PergamonGame(Game):
+    """Pergamon for 2-4 players (2 players add the tomb raider)."""
+
+    name = "pergamon"
+    title = "Pergamon"
+    OPTIONS = {
+        "players": Option(2, "number of players, 2-4 (2 players play with the tomb raider)", int_option(2, 4)),
+        "open_scores": Option(False, "show every player's victory points during the game (hidden otherwise)",
+                              bool_option),
+        "start_player": Option(0, "seat of the first player, or 'random' (a chance node at the start)",
+                               _start_player_option),
+    }
+
+    def _configure(self) -> None:
+        n = self.options["players"]
+        sp = self.options["start_player"]
+        if sp != "random" and sp >= n:
+            raise OptionError(f"option 'start_player' of {self.name}: got {sp}; allowed: a seat 0-{n - 1} or 'random'")
+        self.n = n
+        self.raider = n == 2
+        self._install_tables(data.TILES, data.FUNDS_TRACK, data.MUSEUM_BANDS)
+
+    @classmethod
+    def with_tables(cls, tiles: Any = None, track: Any = None, bands: Any = None, **options: Any) -> PergamonGame:
+        """A game whose RECONSTRUCTED tables are replaced (for tests and for a future transcription)."""
+        game = cls(**options)
+        game._install_tables(tiles or data.TILES, track or data.FUNDS_TRACK, bands or data.MUSEUM_BANDS)
+        return game
+
+    def _install_tables(self, tiles: Any, track: Any, bands: Any) -> None:
+        tiles = tuple(tuple(t) for t in tiles)
+        if len(tiles) != data.TURNS * data.PILE_SIZE:
+            raise ValueError(f"a tile table needs {data.TURNS * data.PILE_SIZE} tiles, got {len(tiles)}")
+        for row in tiles:
+            lt, num, cen, rt = row
+            if lt not in data.TYPES or rt not in data.TYPES or lt == rt or not 1 <= cen <= 5 or not 0 <= num <= 99:
+                raise ValueError(f"bad tile {row}: types from {data.TYPES}, different, century 1-5, number 0-99")
+        if len({(t[2], t[1]) for t in tiles}) != len(tiles):
+            raise ValueError("tiles must differ in (century, number)")
+        self.tiles = tiles
+        self.t_lt = tuple(data.TYPES.index(t[0]) for t in tiles)
+        self.t_rt = tuple(data.TYPES.index(t[3]) for t in tiles)
+        self.t_num = tuple(t[1] for t in tiles)
+        self.t_cen = tuple(t[2] for t in tiles)
+        self.t_age = tuple(t[2] * 100 + t[1] for t in tiles)
+        self.t_pair = tuple(4 * a + b for a, b in zip(self.t_lt, self.t_rt, strict=True))
+        self.t_code = tuple(tile_code(t[2], t[1]) for t in tiles)
+        self.code_index = {c: i for i, c in enumerate(self.t_code)}
+        track = tuple(tuple(r) for r in track)
+        if len(track) != SPACES or any(r[0] < 0 or not 1 <= r[1] <= 5 for r in track):
+            raise ValueError(f"the funds track needs {SPACES} rows (coins >= 0, deepest gallery 1-5)")
+        if sorted(r[2] for r in track if r[2] is not None) != [0, 1, 2]:
+            raise ValueError("the funds track needs one tomb raider space for 0, 1 and 2 chests")
+        self.track = track
+        self.request = tuple(r[0] for r in track)
+        self.max_gallery = tuple(r[1] for r in track)
+        self.raider_space = tuple(next(i for i, r in enumerate(track) if r[2] == k) for k in range(3))
+        vp = [0] * (MUSEUM_TOP + 1)
+        for lo, hi, points in bands:
+            for s in range(lo, hi + 1):
+                vp[s] = points
+        if any(v <= 0 for v in vp[1:]):
+            raise ValueError("the museum bands must give VP to every space 1-24")
+        self.bands = tuple(tuple(b) for b in bands)
+        self.space_vp = tuple(vp)
+
+    # -- sizes -------------------------------------------------------------------------------------------
+    def num_players(self) -> int:
+        return self.n
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return data.TURNS * data.PILE_SIZE
+
+    def max_game_length(self) -> int:
+        """A true bound: start + per turn (5 draws, 2 cards, n spaces) + per phase-3 turn (dig, end, pay and at
+        most MAX_CANCELS abandoned collections of at most 60 finds + close + break + cancel) + over the game at most
+        30 exhibitions (<= 60 finds + 3 steps each) and 60 drops."""
+        n = self.n
+        tiles = data.TURNS * data.PILE_SIZE
+        per_player_turn = 3 + MAX_CANCELS * (tiles + 3)
+        return 1 + data.TURNS * (data.PILE_SIZE + 2 + n) + data.TURNS * n * per_player_turn + (
+            tiles + 3 * (tiles // 2)) + tiles
+
+    def observation_tensor_size(self) -> int:
+        from museion.games.pergamon.view import observation_size
+
+        return observation_size(self.n)
+
+
+class PergamonState(State):
+    """One position of Pergamon. Fields are plain ints and lists (see ``key()`` for the complete list)."""
+
+    __slots__ = (
+        "stage", "turn", "first", "actor", "galleries", "pending", "to_draw", "unseen", "calendar", "box",
+        "box_unseen", "deck", "cards", "revealed", "used", "coins", "vp", "supply", "rings", "mspace", "mvalue",
+        "museum", "pos", "track", "order", "oi", "placed", "can_dig", "cancels", "ring", "brk", "polish_cap",
+        "_winners",
+    )
+
+    def __init__(self, game: PergamonGame) -> None:
+        super().__init__(game)
+        n = game.n
+        self.stage = ST_START
+        self.turn = 0
+        self.first = 0
+        self.actor = 0
+        self.galleries: list[list[int]] = [[] for _ in range(data.GALLERIES)]
+        self.pending: list[int] = []
+        self.to_draw = 0
+        self.unseen: list[int] = list(range(len(game.tiles)))
+        self.calendar = len(game.tiles)
+        self.box = 0
+        self.box_unseen = 0
+        self.deck = [data.FUNDS_CARD_COPIES] * data.FUNDS_CARD_VALUES
+        self.cards: list[int] = []
+        self.revealed = False
+        self.used = [0] * data.FUNDS_CARD_VALUES
+        self.coins = [0] * 5
+        self.vp = [0] * n
+        self.supply: list[list[int]] = [[] for _ in range(n)]
+        self.rings: list[tuple[int, ...] | None] = [None] * (3 * n)
+        self.mspace = [0] * (3 * n)
+        self.mvalue = [0] * (3 * n)
+        self.museum = [NO_MARKER] * (MUSEUM_TOP + 1)
+        self.pos = [-1] * 5
+        self.track = [-1] * SPACES
+        self.order: list[int] = []
+        self.oi = 0
+        self.placed = 0
+        self.can_dig = False
+        self.cancels = 0
+        self.ring: list[int] = []
+        self.brk = -1
+        self.polish_cap = 0
+        self._winners: list[int] = []
+        sp = game.options["start_player"]
+        if sp != "random":
+            self.first = sp
+            self._begin_turn()
+
+    # -- contract ----------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        st = self.stage
+        if st <= ST_CARD:
+            return CHANCE
+        if st == ST_OVER:
+            return TERMINAL
+        return self.actor
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        st = self.stage
+        if st == ST_LAYOUT:
+            p = 1.0 / len(self.unseen)
+            return [(t, p) for t in self.unseen]
+        if st == ST_CARD:
+            deck = self.deck
+            total = sum(deck)
+            return [(v, c / total) for v, c in enumerate(deck) if c]
+        if st == ST_START:
+            n = self.game.n
+            return [(p, 1.0 / n) for p in range(n)]
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        st = self.stage
+        g = self.game
+        if st == ST_LAYOUT:
+            return self.unseen[:]
+        if st == ST_MAIN:
+            a = self.actor
+            acts = []
+            if self.can_dig:
+                gal = self.galleries
+                for k in range(min(g.max_gallery[self.pos[a]], self.coins[a])):
+                    if gal[k]:
+                        acts.append(A_DIG + k)
+            sup = self.supply[a]
+            if len(sup) >= 2:
+                pair = g.t_pair
+                adj = 0
+                for t in sup:
+                    adj |= 1 << pair[t]
+                cyc = _reach(adj)[1]
+                for t in sup:
+                    if cyc >> pair[t] & 1:
+                        acts.append(A_TILE + t)
+            acts.append(A_END)
+            return acts
+        if st == ST_BUILD:
+            return self._build_actions()
+        if st == ST_PLACE:
+            track = self.track
+            return [s for s in range(SPACES) if track[s] < 0]
+        if st == ST_CARD:
+            return [v for v, c in enumerate(self.deck) if c]
+        if st == ST_POLISH:
+            acts = list(range(A_POLISH, A_POLISH + self.polish_cap + 1))
+            if self.cancels < MAX_CANCELS:
+                acts.append(A_CANCEL)
+            return acts
+        if st == ST_STORE:
+            a = self.actor
+            acts = [A_PAY] if self.coins[a] >= _fee(len(self.supply[a])) else []
+            acts.extend([A_DROP + t for t in self.supply[a]])
+            return acts
+        if st == ST_BREAK:
+            acts = [A_BREAK, A_BREAK + 1, A_BREAK + 2]
+            if self.cancels < MAX_CANCELS:
+                acts.append(A_CANCEL)
+            return acts
+        if st == ST_START:
+            return list(range(g.n))
+        return []
+
+    def _build_actions(self) -> list[int]:
+        g = self.game
+        lt, rt, pair = g.t_lt, g.t_rt, g.t_pair
+        ring = self.ring
+        start = lt[ring[0]]
+        cur = rt[ring[-1]]
+        rest = [t for t in self.supply[self.actor] if t not in ring]
+        adj = 0
+        for t in rest:
+            adj |= 1 << pair[t]
+        reach = _reach(adj)[0]
+        acts = [A_TILE + t for t in rest if lt[t] == cur and reach[rt[t]] >> start & 1]
+        if cur == start and len(ring) >= 2:
+            acts.append(A_CLOSE)
+        if self.cancels < MAX_CANCELS:
+            acts.append(A_CANCEL)
+        return acts
+
+    def _apply(self, action: int) -> None:
+        st = self.stage
+        if st == ST_LAYOUT:
+            self.unseen.remove(action)
+            self.calendar -= 1
+            self.pending.append(action)
+            if len(self.pending) == self.to_draw:
+                self._lay_out()
+        elif st == ST_MAIN:
+            if action == A_END:
+                self._to_storage()
+            elif action >= A_TILE:
+                self.ring = [action - A_TILE]
+                self.stage = ST_BUILD
+                if self.cancels >= MAX_CANCELS:
+                    self._forced_build()
+            else:
+                self._dig(action - A_DIG)
+        elif st == ST_BUILD:
+            if action < A_CLOSE:
+                self.ring.append(action - A_TILE)
+                if self.cancels >= MAX_CANCELS:
+                    self._forced_build()
+            elif action == A_CLOSE:
+                self._closed()
+            else:
+                self._cancel()
+        elif st == ST_PLACE:
+            self._place(action)
+        elif st == ST_CARD:
+            self._draw_card(action)
+        elif st == ST_POLISH:
+            if action == A_CANCEL:
+                self._cancel()
+            else:
+                self._commit(action - A_POLISH)
+        elif st == ST_STORE:
+            a = self.actor
+            if action == A_PAY:
+                self.coins[a] -= _fee(len(self.supply[a]))
+                self._next_actor()
+            else:
+                self.supply[a].remove(action - A_DROP)
+                self.box += 1
+                if len(self.supply[a]) <= data.FREE_STORAGE:
+                    self._next_actor()
+        elif st == ST_BREAK:
+            if action == A_CANCEL:
+                self._cancel()
+            else:
+                self.brk = action - A_BREAK
+                self._enter_polish()
+        elif st == ST_START:
+            self.first = action
+            self._begin_turn()
+
+    # -- phase 1: layout ---------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        k = sum(1 for gal in self.galleries if len(gal) < data.GALLERY_SIZE)
+        self.calendar -= data.PILE_SIZE - k          # the rest of the pile goes to the box unseen
+        self.box_unseen += data.PILE_SIZE - k
+        self.to_draw = k
+        self.pending = []
+        if k:
+            self.stage = ST_LAYOUT
+        else:
+            self._start_funds()
+
+    def _lay_out(self) -> None:
+        age = self.game.t_age
+        drawn = sorted(self.pending, key=age.__getitem__)
+        i = 0
+        for gal in self.galleries:
+            if len(gal) < data.GALLERY_SIZE:
+                gal.append(drawn[i])
+                i += 1
+        self.pending = []
+        self._start_funds()
+
+    # -- phase 2: funds ----------------------------------------------------------------------------------
+    def _start_funds(self) -> None:
+        self.cards = []
+        self.revealed = False
+        self.stage = ST_CARD
+
+    def _draw_card(self, v: int) -> None:
+        self.deck[v] -= 1
+        self.cards.append(v + 1)
+        if len(self.cards) == 2:
+            if self.game.raider:
+                chests = sum(1 for c in self.cards if c > data.BAG_MAX)
+                s = self.game.raider_space[chests]
+                self.track[s] = RAIDER
+                self.pos[RAIDER] = s
+            self.stage = ST_PLACE
+            self.placed = 0
+            self.actor = self.first
+
+    def _place(self, s: int) -> None:
+        a = self.actor
+        self.track[s] = a
+        self.pos[a] = s
+        self.placed += 1
+        n = self.game.n
+        if self.placed < n:
+            self.actor = (self.first + self.placed) % n
+            return
+        # reveal and pay out (PER-FUNDS-2)
+        self.revealed = True
+        left = self.cards[0] + self.cards[1]
+        order = [x for x in self.track if x >= 0]
+        request = self.game.request
+        coins = self.coins
+        for x in order[:-1]:
+            take = request[self.pos[x]]
+            if take > left:
+                take = left
+            coins[x] += take
+            left -= take
+        coins[order[-1]] += left
+        self.order = order
+        self.oi = -1
+        self._next_actor()
+
+    # -- phase 3: excavate, exhibit, store ---------------------------------------------------------------
+    def _next_actor(self) -> None:
+        """Move to the next figure from right to left; run the raider; skip turns with nothing to decide."""
+        order = self.order
+        while True:
+            self.oi += 1
+            if self.oi >= len(order):
+                self._end_turn()
+                return
+            a = order[self.oi]
+            if a == RAIDER:
+                self._raider_turn()
+                continue
+            self.actor = a
+            self.can_dig = True
+            self.cancels = 0
+            self.stage = ST_MAIN
+            if self._main_has_choice():
+                return
+            sup = self.supply[a]
+            if len(sup) > data.FREE_STORAGE:
+                self.stage = ST_STORE
+                return
+
+    def _main_has_choice(self) -> bool:
+        g = self.game
+        a = self.actor
+        if self.can_dig:
+            gal = self.galleries
+            for k in range(min(g.max_gallery[self.pos[a]], self.coins[a])):
+                if gal[k]:
+                    return True
+        sup = self.supply[a]
+        if len(sup) >= 2:
+            pair = g.t_pair
+            adj = 0
+            for t in sup:
+                adj |= 1 << pair[t]
+            cyc = _reach(adj)[1]
+            for t in sup:
+                if cyc >> pair[t] & 1:
+                    return True
+        return False
+
+    def _to_storage(self) -> None:
+        if len(self.supply[self.actor]) > data.FREE_STORAGE:
+            self.stage = ST_STORE
+        else:
+            self._next_actor()
+
+    def _after_step(self) -> None:
+        """Back at the main menu: go on to storage when nothing is left to choose."""
+        self.stage = ST_MAIN
+        if not self._main_has_choice():
+            self._to_storage()
+
+    def _dig(self, k: int) -> None:
+        a = self.actor
+        self.coins[a] -= k + 1
+        sup = self.supply[a]
+        sup.extend(self.galleries[k])
+        sup.sort()
+        self.galleries[k] = []
+        self.can_dig = False
+        self._after_step()
+
+    def _raider_turn(self) -> None:
+        """PER-RAIDER-3: loot the deepest affordable allowed gallery with finds."""
+        coins = self.coins[RAIDER]
+        deepest = min(self.game.max_gallery[self.pos[RAIDER]], coins)
+        for k in range(deepest - 1, -1, -1):
+            gal = self.galleries[k]
+            if gal:
+                self.coins[RAIDER] = coins - (k + 1)
+                self.box += len(gal)
+                self.galleries[k] = []
+                return
+
+    def _forced_build(self) -> None:
+        """Without a cancel left, a ring with a single possible continuation (one find, or close) takes it."""
+        while self.stage == ST_BUILD:
+            acts = self._build_actions()
+            if len(acts) != 1:
+                return
+            if acts[0] == A_CLOSE:
+                self._closed()
+                return
+            self.ring.append(acts[0] - A_TILE)
+
+    def _closed(self) -> None:
+        self.brk = -1
+        if all(self.rings[3 * self.actor + m] is not None for m in range(3)):
+            self.stage = ST_BREAK
+        else:
+            self._enter_polish()
+
+    def _enter_polish(self) -> None:
+        g = self.game
+        cen = g.t_cen
+        base = sum(cen[t] for t in self.ring)
+        room = MUSEUM_TOP - base
+        if room < 0:
+            room = 0
+        coins = self.coins[self.actor]
+        cap = room if room < coins else coins
+        if self.turn < data.TURNS and cap > 3:
+            cap = 3
+        if cap > MAX_POLISH:
+            cap = MAX_POLISH
+        self.polish_cap = cap
+        self.stage = ST_POLISH
+        if cap == 0 and self.cancels >= MAX_CANCELS:
+            self._commit(0)
+
+    def _cancel(self) -> None:
+        self.ring = []
+        self.brk = -1
+        self.cancels += 1
+        self._after_step()
+
+    def _commit(self, polish: int) -> None:
+        """Exhibit the ring: break up first if asked, pay polish, shift and place the marker, 1 VP."""
+        g = self.game
+        a = self.actor
+        if self.brk >= 0:
+            self._remove_collection(3 * a + self.brk)
+            m = 3 * a + self.brk
+        else:
+            m = next(3 * a + k for k in range(3) if self.rings[3 * a + k] is None)
+        ring = tuple(self.ring)
+        value = sum(g.t_cen[t] for t in ring) + polish
+        self.coins[a] -= polish
+        space = value if value < MUSEUM_TOP else MUSEUM_TOP
+        museum = self.museum
+        for s in range(1, space + 1):       # PER-EXH-4: everything on <= value moves down one
+            x = museum[s]
+            if x >= 0:
+                museum[s] = NO_MARKER
+                if s == 1:
+                    self._leave(x)
+                else:
+                    museum[s - 1] = x
+                    self.mspace[x] = s - 1
+        museum[space] = m
+        self.mspace[m] = space
+        self.mvalue[m] = value
+        self.rings[m] = ring
+        sup = self.supply[a]
+        for t in ring:
+            sup.remove(t)
+        self.vp[a] += 1
+        self.ring = []
+        self.brk = -1
+        self.can_dig = False
+        self._after_step()
+
+    def _leave(self, m: int) -> None:
+        """PER-EXH-6: a marker leaving the museum returns; its finds go to the box."""
+        self.box += len(self.rings[m])
+        self.rings[m] = None
+        self.mspace[m] = 0
+        self.mvalue[m] = 0
+
+    def _remove_collection(self, m: int) -> None:
+        self.museum[self.mspace[m]] = NO_MARKER
+        self._leave(m)
+
+    # -- phase 4 and the end of a turn -------------------------------------------------------------------
+    def objects(self) -> list[tuple[int, int, int]]:
+        """Every exhibited complete object as (date, type, marker id)."""
+        g = self.game
+        rt, cen, num = g.t_rt, g.t_cen, g.t_num
+        out = []
+        for m, ring in enumerate(self.rings):
+            if ring is None:
+                continue
+            k = len(ring)
+            for i in range(k):
+                x = ring[i]
+                out.append((cen[x] * 100 + num[ring[(i + 1) % k]], rt[x], m))
+        return out
+
+    def _end_turn(self) -> None:
+        g = self.game
+        ev = data.EVALUATIONS.get(self.turn)
+        if ev is not None:
+            kind, shift = ev
+            for m, ring in enumerate(self.rings):
+                if ring is not None:
+                    self.vp[m // 3] += g.space_vp[self.mspace[m]]
+            best = max((o for o in self.objects() if o[1] == kind), default=None)
+            if best is not None:
+                self.vp[best[2] // 3] += data.PRIZE_VP
+            if shift:
+                museum = [NO_MARKER] * (MUSEUM_TOP + 1)
+                for m, ring in enumerate(self.rings):
+                    if ring is None:
+                        continue
+                    s = self.mspace[m] - shift
+                    if s < 1:
+                        self._leave(m)
+                    else:
+                        museum[s] = m
+                        self.mspace[m] = s
+                self.museum = museum
+        # PER-TURN-1: cards to the box, figures off, the leftmost player's figure gives the first player
+        for v in self.cards:
+            self.used[v - 1] += 1
+        self.cards = []
+        self.revealed = False
+        track = self.track
+        for s in range(SPACES - 1, -1, -1):
+            if 0 <= track[s] < RAIDER:
+                self.first = track[s]
+                break
+        self.track = [-1] * SPACES
+        self.pos = [-1] * 5
+        self.order = []
+        self.oi = 0
+        if self.turn == data.TURNS:
+            self._finish()
+        else:
+            self._begin_turn()
+
+    def _finish(self) -> None:
+        objs = sorted(self.objects(), reverse=True)
+        for bonus, obj in zip(data.FINAL_BONUS, objs, strict=False):
+            self.vp[obj[2] // 3] += bonus
+        top = max(self.vp)
+        tied = [p for p, v in enumerate(self.vp) if v == top]
+        if len(tied) > 1:
+            oldest = {}
+            for date, _, m in objs:
+                oldest.setdefault(m // 3, date)
+            have = [p for p in tied if p in oldest]
+            if have:
+                tied = [max(have, key=oldest.__getitem__)]
+        self._winners = tied
+        self.stage = ST_OVER
+
+    # -- results, notation -------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        return list(self._winners) if self.stage == ST_OVER else []
+
+    def action_to_string(self, action: int) -> str:
+        st = self.stage
+        if st == ST_LAYOUT:
+            return "draw " + self.game.t_code[action]
+        if st == ST_CARD:
+            return f"card {action + 1}"
+        if st == ST_START:
+            return f"start {action}"
+        return player_action_to_string(action, self.game.t_code)
+
+    def _describe(self, action: int) -> str:
+        if self.stage <= ST_CARD:
+            return self.action_to_string(action)
+        return player_action_to_string(action, self.game.t_code)
+
+    # -- state as data -----------------------------------------------------------------------------------
+    def key(self) -> tuple:
+        return (
+            self.stage, self.turn, self.first, self.actor, tuple(tuple(g) for g in self.galleries),
+            tuple(self.pending), self.to_draw, tuple(self.unseen), self.calendar, self.box, self.box_unseen,
+            tuple(self.deck), tuple(self.cards), self.revealed, tuple(self.used), tuple(self.coins), tuple(self.vp),
+            tuple(tuple(s) for s in self.supply), tuple(self.rings), tuple(self.mspace), tuple(self.mvalue),
+            tuple(self.museum), tuple(self.pos), tuple(self.track), tuple(self.order), self.oi, self.placed,
+            self.can_dig, self.cancels, tuple(self.ring), self.brk, self.polish_cap, tuple(self._winners),
+        )
+
+    def _copy_into(self, other: State) -> None:
+        o: PergamonState = other  # type: ignore[assignment]
+        o.stage = self.stage
+        o.turn = self.turn
+        o.first = self.first
+        o.actor = self.actor
+        o.galleries = [g[:] for g in self.galleries]
+        o.pending = self.pending[:]
+        o.to_draw = self.to_draw
+        o.unseen = self.unseen[:]
+        o.calendar = self.calendar
+        o.box = self.box
+        o.box_unseen = self.box_unseen
+        o.deck = self.deck[:]
+        o.cards = self.cards[:]
+        o.revealed = self.revealed
+        o.used = self.used[:]
+        o.coins = self.coins[:]
+        o.vp = self.vp[:]
+        o.supply = [s[:] for s in self.supply]
+        o.rings = self.rings[:]
+        o.mspace = self.mspace[:]
+        o.mvalue = self.mvalue[:]
+        o.museum = self.museum[:]
+        o.pos = self.pos[:]
+        o.track = self.track[:]
+        o.order = self.order[:]
+        o.oi = self.oi
+        o.placed = self.placed
+        o.can_dig = self.can_dig
+        o.cancels = self.cancels
+        o.ring = self.ring[:]
+        o.brk = self.brk
+        o.polish_cap = self.polish_cap
+        o._winners = self._winners[:]
+
+    def invariant_violations(self) -> list[str]:
+        """PER-INV-1..3 (tiles conserved, museum and rings valid, coins >= 0, funds cards used once)."""
+        g = self.game
+        out = []
+        n_tiles = len(g.tiles)
+        gal = sum(len(x) for x in self.galleries)
+        sup = sum(len(x) for x in self.supply)
+        exh = sum(len(r) for r in self.rings if r is not None)
+        total = self.calendar + len(self.pending) + gal + sup + exh + self.box + self.box_unseen
+        if total != n_tiles:
+            out.append(f"PER-INV-1: {total} tiles accounted for, not {n_tiles}")
+        if len(self.unseen) != self.calendar + self.box_unseen:
+            out.append("PER-INV-1: undrawn tiles differ from calendar + unseen box")
+        seen = [t for x in self.galleries for t in x] + [t for x in self.supply for t in x] + [
+            t for r in self.rings if r is not None for t in r] + self.pending + self.unseen
+        if len(seen) != len(set(seen)):
+            out.append("PER-INV-1: a tile is in two places")
+        placed = [m for m in self.museum[1:] if m >= 0]
+        if len(placed) != len(set(placed)):
+            out.append("PER-INV-2: a marker is on two museum spaces")
+        for m, ring in enumerate(self.rings):
+            if ring is None:
+                if self.mspace[m] or m in placed:
+                    out.append(f"PER-INV-2: marker {m} is in the museum without a collection")
+                continue
+            if self.museum[self.mspace[m]] != m:
+                out.append(f"PER-INV-2: marker {m} is not on its space {self.mspace[m]}")
+            k = len(ring)
+            if k < 2 or any(g.t_rt[ring[i]] != g.t_lt[ring[(i + 1) % k]] for i in range(k)):
+                out.append(f"PER-INV-2: collection {m} is not a closed ring: {ring}")
+        if min(self.coins) < 0:
+            out.append(f"PER-INV-3: negative coins {self.coins}")
+        for v in range(data.FUNDS_CARD_VALUES):
+            held = self.deck[v] + self.used[v] + self.cards.count(v + 1)
+            if held != data.FUNDS_CARD_COPIES:
+                out.append(f"PER-INV-3: funds card {v + 1} counted {held} times")
+        if self.stage == ST_OVER and (sum(self.deck) or sum(self.used) != 24):
+            out.append("PER-INV-3: not every funds card was used exactly once")
+        return out
+
+    # -- views (view.py) ---------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        from museion.games.pergamon.view import view
+
+        return view(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from museion.games.pergamon.view import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def resample(self, player: int, rng: random.Random | None = None) -> State:
+        from museion.games.pergamon.view import resample
+
+        return resample(self, player, rng or random.Random())
+
+    # -- small helpers for tools and tests -----------------------------------------------------------------
+    def tile(self, code: str) -> int:
+        """Tile index from its short name (``"4.63"``)."""
+        return self.game.code_index[code]
+
+    def stage_name(self) -> str:
+        return STAGE_NAMES[self.stage]
+
+
+def _fee(n: int) -> int:
+    """PER-STORE-1: 3 finds free, then 1 coin per started group of 3."""
+    return (n - data.FREE_STORAGE + 2) // 3 if n > data.FREE_STORAGE else 0
+
+
+PergamonGame.state_class = PergamonState
+__all__ = ["PergamonGame", "PergamonState", "RAIDER", "ROMAN", "STAGE_NAMES"]

@@ -1,0 +1,240 @@
+"""What each player may see (PER-HIDDEN-1), resampling of the hidden card values, and the RL observation tensor.
+
+Hidden from everyone: the calendar piles (never stored: tiles are drawn at chance nodes from the tiles not yet
+seen) and the values of the two funds cards of the turn until they are revealed (their backs, bag 1-4 or chest 5-8,
+are public). Hidden from opponents: victory points (PER-EVAL-4), unless ``open_scores=True`` or the game is over.
+
+Victory points come only from public events (exhibiting, evaluations, prizes), so a player with perfect memory could
+reconstruct them; ``resample`` therefore keeps them and re-draws only the hidden card values.
+
+Observation tensor (``observation_tensor(player)``), seats are relative (0 = the observer, 1 = next clockwise ...),
+n = number of players, all values in [0, 1]:
+
+=====================  ===============  ===================================================================
+block                  size             content
+=====================  ===============  ===================================================================
+turn                   12               one-hot turn 1-12
+stage                  10               one-hot stage (start, layout, cards, space, main, build, break,
+                                        polish, store, over)
+to act                 n                one-hot relative seat of the player to act (zeros at chance/end)
+first player           n                one-hot relative seat
+tile locations         60 * (9 + 2n)    per tile: unseen, being laid out, gallery I-V, supply of seat r (n),
+                                        exhibited by seat r (n), in the collection being built, box
+tile faces             60 * 10          per tile: left-edge type (4), right-edge type (4), century/5, number/99
+collections            n * 3 * 4        per seat and marker I-III: on display, space/24, value/24, finds/8
+coins                  n + 1            coins/20 per seat (capped at 1), then the tomb raider's
+victory points         n + 1            VP/50 per seat (0 when hidden), then 1 if all VP are visible
+track                  13 * (n + 1)     per space P1-P13: occupant one-hot (seat r ..., tomb raider)
+funds cards            2 * 10           per drawn card: drawn, chest back, value one-hot 1-8 once revealed
+used funds cards       8                used cards of each value / 3
+phase-3 turn           6                may still excavate, cancels left/3, break-up marker one-hot (3),
+                                        polish cap/22
+counters               3                calendar/60, box (seen)/60, box (unseen)/60
+=====================  ===============  ===================================================================
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from museion.games.pergamon import data
+from museion.games.pergamon.actions import ROMAN, SPACES
+
+if TYPE_CHECKING:
+    from museion.games.pergamon.state import PergamonState
+
+_TILES = data.TURNS * data.PILE_SIZE
+
+
+def vp_visible(state: PergamonState, viewer: int | None, player: int) -> bool:
+    """May ``viewer`` see ``player``'s victory points? (PER-EVAL-4)"""
+    from museion.games.pergamon.state import ST_OVER
+
+    return state.game.options["open_scores"] or state.stage == ST_OVER or viewer == player
+
+
+def view(state: PergamonState, player: int | None) -> dict[str, Any]:
+    """JSON-able dict of everything ``player`` may see (``None``: a spectator)."""
+    from museion.games.pergamon.state import RAIDER, ST_BREAK, ST_BUILD, ST_OVER, ST_POLISH, STAGE_NAMES
+
+    g = state.game
+    code = g.t_code
+    n = g.n
+    cp = state.current_player()
+    track = []
+    for s in range(SPACES):
+        x = state.track[s]
+        track.append(None if x < 0 else ("raider" if x == RAIDER else x))
+    players = []
+    for p in range(n):
+        cols = []
+        for m in range(3):
+            ring = state.rings[3 * p + m]
+            if ring is not None:
+                cols.append({"marker": ROMAN[m], "space": state.mspace[3 * p + m], "value": state.mvalue[3 * p + m],
+                             "finds": [code[t] for t in ring]})
+        players.append({
+            "coins": state.coins[p],
+            "vp": state.vp[p] if vp_visible(state, player, p) else None,
+            "finds": [code[t] for t in state.supply[p]],
+            "collections": cols,
+            "space": None if state.pos[p] < 0 else f"P{state.pos[p] + 1}",
+        })
+    out: dict[str, Any] = {
+        "turn": state.turn,
+        "stage": STAGE_NAMES[state.stage],
+        "to_act": cp,
+        "first_player": state.first,
+        "galleries": [[code[t] for t in gal] for gal in state.galleries],
+        "laying_out": [code[t] for t in state.pending],
+        "calendar": state.calendar,
+        "box": state.box,
+        "box_unseen": state.box_unseen,
+        "funds_cards": [{"back": "chest" if v > data.BAG_MAX else "bag", "value": v if state.revealed else None}
+                        for v in state.cards],
+        "funds_used": list(state.used),
+        "track": track,
+        "players": players,
+        "museum": {str(s): [m // 3, ROMAN[m % 3]] for s, m in enumerate(state.museum) if m >= 0},
+    }
+    if g.raider:
+        out["raider_coins"] = state.coins[RAIDER]
+    if state.stage in (ST_BUILD, ST_BREAK, ST_POLISH):
+        out["building"] = {"finds": [code[t] for t in state.ring],
+                           "break": ROMAN[state.brk] if state.brk >= 0 else None,
+                           "cancels_left": _cancels_left(state)}
+    if state.stage == ST_OVER:
+        out["winners"] = state.winners()
+        out["scores"] = list(state.vp)
+    return out
+
+
+def _cancels_left(state: PergamonState) -> int:
+    from museion.games.pergamon.state import MAX_CANCELS
+
+    return MAX_CANCELS - state.cancels
+
+
+def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
+    """A state consistent with ``view(player)``: the unrevealed funds cards get new values with the same backs,
+    drawn from the cards not yet used (exact posterior: value by value, weighted by the copies left)."""
+    other: PergamonState = state.clone()  # type: ignore[assignment]
+    if other.cards and not other.revealed:
+        deck = other.deck
+        for v in other.cards:
+            deck[v - 1] += 1
+        new = []
+        for v in other.cards:
+            chest = v > data.BAG_MAX
+            choices = [w for w in range(data.FUNDS_CARD_VALUES) if deck[w] and (w + 1 > data.BAG_MAX) == chest]
+            weights = [deck[w] for w in choices]
+            w = rng.choices(choices, weights)[0]
+            deck[w] -= 1
+            new.append(w + 1)
+        other.cards = new
+    return other
+
+
+def observation_size(n: int) -> int:
+    return (12 + 10 + 2 * n + _TILES * (9 + 2 * n) + _TILES * 10 + 12 * n + (n + 1) * 2 + SPACES * (n + 1)
+            + 20 + 8 + 6 + 3)
+
+
+def observation_tensor(state: PergamonState, player: int) -> list[float]:
+    """Flat encoding of ``view(player)`` (layout in the module docstring)."""
+    from museion.games.pergamon.state import RAIDER, ST_POLISH
+
+    g = state.game
+    n = g.n
+
+    def rel(p: int) -> int:
+        return (p - player) % n
+
+    out: list[float] = [0.0] * observation_size(n)
+    i = 0
+    if 1 <= state.turn <= 12:
+        out[state.turn - 1] = 1.0
+    i += 12
+    out[i + state.stage] = 1.0
+    i += 10
+    cp = state.current_player()
+    if 0 <= cp < n:
+        out[i + rel(cp)] = 1.0
+    i += n
+    out[i + rel(state.first)] = 1.0
+    i += n
+    # tile locations
+    width = 9 + 2 * n
+    where = [8 + 2 * n] * _TILES             # box unless found elsewhere
+    for t in state.unseen:
+        where[t] = 0
+    for t in state.pending:
+        where[t] = 1
+    for k, gal in enumerate(state.galleries):
+        for t in gal:
+            where[t] = 2 + k
+    for p in range(n):
+        for t in state.supply[p]:
+            where[t] = 7 + rel(p)
+    for m, ring in enumerate(state.rings):
+        if ring is not None:
+            for t in ring:
+                where[t] = 7 + n + rel(m // 3)
+    for t in state.ring:
+        where[t] = 7 + 2 * n
+    for t in range(_TILES):
+        out[i + t * width + where[t]] = 1.0
+    i += _TILES * width
+    for t in range(_TILES):
+        out[i + g.t_lt[t]] = 1.0
+        out[i + 4 + g.t_rt[t]] = 1.0
+        out[i + 8] = g.t_cen[t] / 5.0
+        out[i + 9] = g.t_num[t] / 99.0
+        i += 10
+    for p in range(n):
+        base = i + rel(p) * 12
+        for m in range(3):
+            ring = state.rings[3 * p + m]
+            if ring is not None:
+                out[base + 4 * m] = 1.0
+                out[base + 4 * m + 1] = state.mspace[3 * p + m] / 24.0
+                out[base + 4 * m + 2] = min(state.mvalue[3 * p + m], 24) / 24.0
+                out[base + 4 * m + 3] = min(len(ring), 8) / 8.0
+    i += 12 * n
+    for p in range(n):
+        out[i + rel(p)] = min(state.coins[p] / 20.0, 1.0)
+    out[i + n] = min(state.coins[RAIDER] / 20.0, 1.0)
+    i += n + 1
+    for p in range(n):
+        if vp_visible(state, player, p):
+            out[i + rel(p)] = min(state.vp[p] / 50.0, 1.0)
+    out[i + n] = 1.0 if all(vp_visible(state, player, p) for p in range(n)) else 0.0
+    i += n + 1
+    for s in range(SPACES):
+        x = state.track[s]
+        if x == RAIDER:
+            out[i + s * (n + 1) + n] = 1.0
+        elif x >= 0:
+            out[i + s * (n + 1) + rel(x)] = 1.0
+    i += SPACES * (n + 1)
+    for c, v in enumerate(state.cards):
+        out[i + 10 * c] = 1.0
+        out[i + 10 * c + 1] = 1.0 if v > data.BAG_MAX else 0.0
+        if state.revealed:
+            out[i + 10 * c + 1 + v] = 1.0
+    i += 20
+    for v in range(8):
+        out[i + v] = state.used[v] / 3.0
+    i += 8
+    out[i] = 1.0 if state.can_dig else 0.0
+    out[i + 1] = _cancels_left(state) / 3.0
+    if state.brk >= 0:
+        out[i + 2 + state.brk] = 1.0
+    if state.stage == ST_POLISH:
+        out[i + 5] = state.polish_cap / 22.0
+    i += 6
+    out[i] = state.calendar / 60.0
+    out[i + 1] = state.box / 60.0
+    out[i + 2] = state.box_unseen / 60.0
+    return out

@@ -1,0 +1,246 @@
+"""Durable storage of tables as game records: a table row (game, options, status), its seats, and its actions.
+
+Records are the storage format: a table's state is never stored, only the game name, the options and every
+action id (chance outcomes included), so the state is a replay and ``Record`` can be rebuilt at any time.
+
+Writes go through :class:`BatchWriter`: every move awaits its own commit, but moves that arrive while a commit
+is in progress are committed together in the next transaction (group commit). SQLite runs in WAL mode with
+``synchronous=NORMAL``: a committed move survives the server process being killed (it is in the WAL file);
+only an operating-system crash or power loss could lose the last transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+tables_t = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # running | finished
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+    Column("scores", JSON),
+    Column("winners", JSON),
+)
+
+seats_t = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(32)),
+    Column("name", String(64)),
+    Column("token_hash", String(64)),
+)
+
+actions_t = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+)
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored hashed: a leaked database file does not let anyone move for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    created: float
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    finished: float | None = None
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+def default_url(path: str = "museion.db") -> str:
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode, NORMAL sync and a busy timeout on every connection."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage operations (called from a worker thread by the server)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_t).values(
+                id=row.id, game=row.game, options=row.options, status=row.status, created=row.created))
+            conn.execute(insert(seats_t), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "token_hash": s.token_hash} for s in row.seats])
+            if row.actions:
+                conn.execute(insert(actions_t), [
+                    {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
+
+    def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(name=name, token_hash=token_hash))
+
+    def append_batch(self, batch: Sequence[Append]) -> None:
+        """Commit the actions (and final results) of several moves, possibly of several tables, at once."""
+        rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
+                for a in batch for i, x in enumerate(a.actions)]
+        with self.engine.begin() as conn:
+            if rows:
+                conn.execute(insert(actions_t), rows)
+            for a in batch:
+                if a.final is not None:
+                    conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(
+                        status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1]))
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if t is None:
+                return None
+            return self._row(conn, t)
+
+    def load_tables(self, status: str | None = None) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            query = select(tables_t).order_by(tables_t.c.created)
+            if status:
+                query = query.where(tables_t.c.status == status)
+            return [self._row(conn, t) for t in conn.execute(query).mappings().all()]
+
+    def list_tables(self, status: str, limit: int = 100) -> list[TableRow]:
+        """Table rows with seats but without actions (for the lobby)."""
+        with self.engine.connect() as conn:
+            query = (select(tables_t).where(tables_t.c.status == status)
+                     .order_by(tables_t.c.created.desc()).limit(limit))
+            return [self._row(conn, t, with_actions=False) for t in conn.execute(query).mappings().all()]
+
+    def _row(self, conn: Any, t: Any, with_actions: bool = True) -> TableRow:
+        seats = [SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in conn.execute(
+            select(seats_t).where(seats_t.c.table_id == t["id"]).order_by(seats_t.c.seat))]
+        actions: list[int] = []
+        if with_actions:
+            actions = [r.action for r in conn.execute(
+                select(actions_t.c.action).where(actions_t.c.table_id == t["id"]).order_by(actions_t.c.seq))]
+        return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions,
+                        t["finished"], t["scores"], t["winners"])
+
+
+@dataclass
+class Append:
+    """New actions of one table from sequence number ``start`` on; ``final`` = (scores, winners) at the end."""
+
+    table_id: str
+    start: int
+    actions: list[int]
+    final: tuple[list[float], list[int]] | None = None
+
+
+class BatchWriter:
+    """Group commit on one writer thread: ``await writer.append(...)`` returns once the move is committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="museion-db")
+        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[None]]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.commits = 0
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def call(self, fn: Any, *args: Any) -> Any:
+        """Run any other storage call on the writer thread (keeps SQLite writes on one thread)."""
+        return await asyncio.get_running_loop().run_in_executor(self.thread, fn, *args)
+
+    async def append(self, item: Append) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self.queue.put((item, future))
+        await future
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            try:
+                await loop.run_in_executor(self.thread, self.store.append_batch, [item for item, _ in batch])
+                self.commits += 1
+            except Exception as exc:  # noqa: BLE001 - every waiting move learns that it was not stored
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def close(self) -> None:
+        if self.task:
+            self.task.cancel()
+        self.thread.shutdown(wait=True)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

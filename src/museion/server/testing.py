@@ -1,0 +1,153 @@
+"""A real ``museion serve`` process on loopback, for tests and benchmarks (started and stopped by pid)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    """``museion serve`` in a subprocess with its own SQLite file; ``kill()`` sends SIGKILL, ``start()`` again
+    restarts it on the same port and database."""
+
+    def __init__(self, db_path: str | Path, port: int | None = None, bot_delay: float = 0.02,
+                 bot_workers: int = 1, log_path: str | Path | None = None, db_url: str | None = None) -> None:
+        self.db_path = Path(db_path)
+        self.db_url = db_url or f"sqlite:///{self.db_path}"
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
+        self.log_path = Path(log_path) if log_path else self.db_path.with_suffix(".log")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
+               "--db", self.db_url, "--bot-delay", str(self.bot_delay),
+               "--bot-workers", str(self.bot_workers)]
+        log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child process
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ,
+                                                                                     "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not answer within {timeout} s: {self.log_path.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, like a crash."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+# -- clients ---------------------------------------------------------------------------------------------------
+def http(method: str, url: str, body: dict | None = None) -> tuple[int, dict]:
+    """A JSON request with the standard library; returns (status, decoded body) for errors too."""
+    import json
+    import urllib.error
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+class Player:
+    """A synchronous WebSocket client of one table (seat token or spectator) that keeps the latest state."""
+
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1).__enter__()
+        self.ws.send(_dumps({"type": "hello", "token": token}))
+        self.state: dict = {}
+        self.log: list[dict] = []
+        self.errors: list[dict] = []
+        self.first = self.recv()
+
+    def recv(self, timeout: float = 10.0) -> dict:
+        import json
+
+        message = json.loads(self.ws.recv(timeout=timeout))
+        if message["type"] == "state":
+            if message["full"]:
+                self.log = list(message["log"])
+            else:
+                assert message["log_from"] == len(self.log), (message["log_from"], len(self.log))
+                self.log.extend(message["log"])
+            self.state = message
+        elif message["type"] == "error":
+            self.errors.append(message)
+        return message
+
+    def send(self, message: dict | str) -> None:
+        self.ws.send(message if isinstance(message, str) else _dumps(message))
+
+    def move(self, action: int, seq: int | None = None) -> dict:
+        """Send a move and return the answer (the new state or an error)."""
+        self.send({"type": "move", "seq": self.state["seq"] if seq is None else seq, "action": action})
+        return self.recv_answer()
+
+    def recv_answer(self, timeout: float = 10.0) -> dict:
+        """The next error, or the next state message that changed the sequence number."""
+        before = self.state.get("seq")
+        while True:
+            message = self.recv(timeout)
+            if message["type"] == "error" or (message["type"] == "state" and message["seq"] != before):
+                return message
+
+    def wait(self, predicate, timeout: float = 30.0) -> dict:  # noqa: ANN001 - any callable on the state
+        deadline = time.monotonic() + timeout
+        while not predicate(self.state):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"state never satisfied the condition; last: seq {self.state.get('seq')}")
+            self.recv(left)
+        return self.state
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def _dumps(data: dict) -> str:
+    import json
+
+    return json.dumps(data)

@@ -1,0 +1,143 @@
+"""Bots: legal moves in every game, no peeking at hidden information, strength, specs and levels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import museion
+from museion.arena.match import play_game
+from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
+from museion.bots.heuristics import evaluate, generic
+from museion.core.errors import OptionError
+from museion.core.play import sample_chance
+
+from .conftest import CONFIGS, IDS
+
+SMALL_BOTS = ["random", "greedy", "easy", "mcts:sims=16,cutoff=4", "mcts:sims=8,rollout=greedy,cutoff=2",
+              "medium:sims=8", "hard:sims=8,reuse=0"]
+
+
+def _positions(game: museion.Game, seed: int, count: int) -> list[museion.State]:
+    """Decision positions from one random game (spread over its length)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        found.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_every_bot_plays_only_legal_moves(name: str, options: dict) -> None:
+    """Each bot sits in every seat over a few short games and only ever picks a legal action."""
+    game = museion.load(name, **options)
+    n = game.num_players()
+    for k in range(len(SMALL_BOTS)):
+        lineup = [SMALL_BOTS[(k + p) % len(SMALL_BOTS)] for p in range(n)]
+        rng = random.Random(k)
+        bots = [make_bot(spec, 10 * k + p) for p, spec in enumerate(lineup)]
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal() and decisions < 60:
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = bots[state.current_player()].choose(state)
+                assert action in legal, f"{lineup[state.current_player()]} chose illegal {action}"
+                decisions += 1
+            state.apply_action(action)
+            for bot in bots:
+                bot.observe(state, action)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize("spec", ["greedy", "mcts:sims=24,cutoff=4"])
+def test_no_peeking_same_decision_from_any_consistent_state(name: str, options: dict, spec: str) -> None:
+    """A bot decides from its player's view alone: the true state and a resampled state with the same view
+    (and the same bot seed) get the same action."""
+    game = museion.load(name, **options)
+    for i, state in enumerate(_positions(game, seed=5, count=6)):
+        player = state.current_player()
+        other = state.resample(player, random.Random(100 + i))
+        assert other.view(player) == state.view(player)
+        assert make_bot(spec, i).choose(state) == make_bot(spec, i).choose(other)
+
+
+def test_mcts_beats_random_in_a_small_seeded_match() -> None:
+    wins = 0.0
+    for i in range(6):
+        lineup = ["mcts:sims=60", "random"] if i % 2 == 0 else ["random", "mcts:sims=60"]
+        record, _ = play_game("tholos", {}, lineup, seed=1000 + i)
+        seat = lineup.index("mcts:sims=60")
+        wins += 1.0 if record.winners == [seat] else 0.5 if seat in (record.winners or []) else 0.0
+    assert wins >= 5
+
+
+def test_greedy_takes_the_winning_points() -> None:
+    """Greedy prefers the move that leaves it furthest ahead by the Tholos evaluation."""
+    state = museion.load("tholos").new_initial_state()
+    action = GreedyBot(seed=0).choose(state)
+    after = state.clone()
+    after.apply_action(action)
+    best = max(
+        (evaluate(s, 0)[0] - evaluate(s, 0)[1])
+        for s in (_after(state, a) for a in state.legal_actions())
+    )
+    assert evaluate(after, 0)[0] - evaluate(after, 0)[1] == pytest.approx(best)
+
+
+def _after(state: museion.State, action: int) -> museion.State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
+
+
+def test_generic_fallback_is_the_score() -> None:
+    state = museion.load("tholos").new_initial_state()
+    assert generic(state) == [0.0, 0.0]
+
+
+def test_tree_reuse_follows_the_played_actions() -> None:
+    game = museion.load("tholos")
+    state = game.new_initial_state()
+    bot = MCTSBot(seed=1, sims=50)
+    action = bot.choose(state)
+    kept = bot.root.children[action]
+    state.apply_action(action)
+    bot.observe(state, action)
+    assert bot.root is kept and kept.visits > 0
+
+
+def test_specs_levels_and_parameters() -> None:
+    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(BOTS)
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert parse_spec("bot:mcts:sims=400,rollout=greedy") == ("mcts", {"sims": "400", "rollout": "greedy"})
+    assert split_specs("mcts:sims=400,rollout=greedy,random, hard") == [
+        "mcts:sims=400,rollout=greedy", "random", "hard"]
+    bot = make_bot("bot:hard:sims=7", 0)
+    assert isinstance(bot, MCTSBot) and bot.params["sims"] == 7
+    assert make_bot("hard", 0).params["sims"] == 1000
+    assert make_bot("easy", 0).params["epsilon"] == 0.3
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nobot", "unknown bot 'nobot'; available:"),
+    ("mcts:simz=3", "bot 'mcts' has no parameter 'simz'; allowed: sims, time"),
+    ("mcts:sims=lots", "bot 'mcts', parameter 'sims': got 'lots'; allowed: an integer"),
+    ("mcts:rollout=smart", "parameter 'rollout': got 'smart'; allowed: random, greedy"),
+    ("random:sims=3", "bot 'random' has no parameter 'sims'; allowed: none"),
+    ("mcts:sims", "parameters are KEY=VALUE"),
+])
+def test_bad_specs_are_refused_precisely(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=None) as info:
+        make_bot(spec, 0)
+    assert message in str(info.value)

@@ -1,0 +1,156 @@
+"""OpenSpiel registration: the library's random_sim_test, its MCTS and ISMCTS bots, observers, resampling."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import museion  # noqa: E402
+from museion.envs import openspiel as mos  # noqa: E402
+from tests.envs.configs import CONFIGS, IDS  # noqa: E402
+
+
+def game_string(name: str, options: dict, **extra) -> str:
+    params = {**options, **extra}
+    inner = ",".join(f"{k}={v}" for k, v in params.items())
+    return f"{mos.short_name(name)}({inner})" if inner else mos.short_name(name)
+
+
+def load(name: str, options: dict, **extra):
+    return pyspiel.load_game(game_string(name, options, **extra))
+
+
+def for_ismcts(name: str) -> dict:
+    """ISMCTSBot insists on an imperfect-information game type (see museion.envs.openspiel)."""
+    return {"imperfect_information": True} if name in mos.PERFECT_INFORMATION_GAMES else {}
+
+
+def test_every_game_is_registered():
+    assert sorted(mos.REGISTERED) == [mos.short_name(n) for n in museion.games()]
+    assert set(mos.REGISTERED) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_random_sim_test(name, options):
+    game = load(name, options)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_random_sim_test_with_options_and_imperfect_type():
+    game = load("tholos", {}, advanced=True, start_player="random", imperfect_information=True)
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_game_type_and_info_follow_the_contract(name, options):
+    game = load(name, options)
+    inner = museion.load(name, **options)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    perfect = name in mos.PERFECT_INFORMATION_GAMES
+    assert (kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION) == perfect
+    assert game.num_players() == inner.num_players()
+    assert game.num_distinct_actions() == inner.num_distinct_actions()
+    assert game.max_chance_outcomes() == inner.max_chance_outcomes()
+    assert game.observation_tensor_size() == inner.observation_tensor_size()
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_observer_strings_tensors_and_serialization(name, options):
+    game = load(name, options)
+    state, rng = game.new_initial_state(), random.Random(1)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probs) == pytest.approx(1.0)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        for p in range(game.num_players()):
+            assert state.observation_tensor(p) == pytest.approx(state.inner.observation_tensor(p))
+            assert state.information_state_string(p).startswith(f"p{p} ")
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = game.deserialize_state(state.serialize())
+    assert copy.history() == state.history() and copy.inner == state.inner
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(again_game) == str(game) and again.history() == state.history()
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.inner == state.inner and clone.inner is not state.inner
+
+
+@pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if c[0] not in mos.PERFECT_INFORMATION_GAMES])
+def test_resample_keeps_the_information_state(name, options):
+    game, rng = load(name, options), random.Random(2)
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        player = state.current_player()
+        if state.move_number() % 7 == 0:
+            sampled = state.resample_from_infostate(player, sampler)
+            assert sampled.information_state_string(player) == state.information_state_string(player)
+            assert sampled.observation_string(player) == state.observation_string(player)
+            assert sampled.legal_actions() == state.legal_actions()
+            differs += sampled.inner != state.inner
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert differs, "resampling never changed the hidden part"
+
+
+def play_out(game, bots, seed: int) -> list[float]:
+    """A full game between OpenSpiel bots, chance sampled by its probabilities."""
+    rs, state = np.random.RandomState(seed), game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(actions, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state.returns()
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_mcts_bot_plays_a_full_game(name, options):
+    game = load(name, options)
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bots = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rs) for _ in range(game.num_players())]
+    returns = play_out(game, bots, seed=0)
+    assert len(returns) == game.num_players() and set(returns) <= {-1.0, 0.0, 1.0}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_ismcts_bot_plays_a_full_game(name, options):
+    game = load(name, options, **for_ismcts(name))
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rs) for _ in range(game.num_players())]
+    returns = play_out(game, bots, seed=0)
+    assert len(returns) == game.num_players() and set(returns) <= {-1.0, 0.0, 1.0}
+
+
+def test_parameters_reach_the_game_options():
+    game = pyspiel.load_game("python_museion_tholos", {"advanced": True, "ornaments": '{"C": 1, "E": 7}'})
+    assert game.new_initial_state().inner.game == museion.load("tholos", advanced=True, ornaments={"C": 1, "E": 7})
+    game = pyspiel.load_game("python_museion_tholos(start_player='1',end_check=immediate)")
+    assert game.new_initial_state().inner.game == museion.load("tholos", start_player=1, end_check="immediate")
+    game = pyspiel.load_game("python_museion_imhotep(players=3,wrath=True)")
+    assert game.new_initial_state().inner.game == museion.load("imhotep", players=3, wrath=True)
+
+
+def test_bad_parameters_are_reported():
+    with pytest.raises(museion.OptionError, match="option 'end_check' of tholos"):
+        pyspiel.load_game("python_museion_tholos(end_check=never)")

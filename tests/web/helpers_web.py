@@ -1,0 +1,60 @@
+"""Driving the table page like a player: read the legal moves, click their board path, pick from the chooser."""
+
+from __future__ import annotations
+
+import random
+
+
+def page_errors(page) -> list[str]:  # noqa: ANN001 - a Playwright page
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
+    """Wait until this page may move or the game is over; returns the status."""
+    page.wait_for_function(
+        "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'", timeout=timeout)
+    return page.evaluate("document.body.dataset.status")
+
+
+def legal_moves(page) -> list[dict]:  # noqa: ANN001
+    return page.eval_on_selector_all(
+        "#moves button.move",
+        "bs => bs.map(b => ({id: Number(b.dataset.action), text: b.dataset.text, path: b.dataset.path || ''}))")
+
+
+def click_move(page, move: dict) -> None:  # noqa: ANN001
+    """Play ``move`` by clicking the board along its path (the move list if it has none)."""
+    seq = page.evaluate("document.body.dataset.seq")
+    if not move["path"]:
+        page.click(f"#moves button.move[data-action='{move['id']}']")
+    else:
+        for key in move["path"].split("|"):
+            if page.evaluate("document.body.dataset.seq") != seq:
+                break
+            page.click(f"#board [data-key='{key}'].clickable")
+        chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
+        if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
+            chooser.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
+
+
+def pick(moves: list[dict], rng: random.Random, prefer: str = "") -> dict:
+    preferred = [m for m in moves if prefer and m["text"].startswith(prefer) and m["path"]]
+    clickable = [m for m in moves if m["path"]]
+    return rng.choice(preferred or clickable or moves)
+
+
+def pick_ordered(moves: list[dict], rng: random.Random, order: list[str]) -> dict:
+    """A random clickable move among those starting with the first prefix of ``order`` that has any."""
+    clickable = [m for m in moves if m["path"]] or moves
+    for prefix in order:
+        found = [m for m in clickable if m["text"].startswith(prefix)]
+        if found:
+            return rng.choice(found)
+    return rng.choice(clickable)
+
+
+def game_state(page) -> dict:  # noqa: ANN001
+    return page.evaluate("window.museionState")

@@ -1,0 +1,99 @@
+"""Imhotep between two browsers with a spectator, and Pergamon against a bot, in a real browser."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from helpers_web import click_move, game_state, legal_moves, page_errors, pick_ordered
+
+from museion.server.testing import http
+
+
+def test_two_browsers_play_imhotep_to_round_2_while_a_third_watches(server, browser, shots):
+    contexts = [browser.new_context(viewport={"width": 1360, "height": 960}) for _ in range(3)]
+    alice, bob, watcher = (c.new_page() for c in contexts)
+    errors = [page_errors(p) for p in (alice, bob, watcher)]
+    alice.goto(server.url + "/")
+    alice.select_option("#game", "imhotep")
+    alice.wait_for_selector("#seat-1")
+    alice.select_option("#seat-1", "human")
+    alice.click("#create-button")
+    alice.wait_for_url("**/table/**")
+    table_id = alice.url.rsplit("/", 1)[-1]
+    alice.wait_for_selector("#seats .invite code")
+    invite = alice.inner_text("#seats .invite code")
+    assert invite.endswith(f"/table/{table_id}?seat=1")
+    bob.goto(invite)
+    bob.click("#seats button.join[data-seat='1']")
+    bob.wait_for_function("document.body.dataset.mySeat === '1'")
+    watcher.goto(f"{server.url}/table/{table_id}")
+    watcher.wait_for_function("document.body.dataset.seq !== undefined && document.body.dataset.mySeat === ''")
+    rng = random.Random(3)
+    order = ["V", "M:", "U:", "P", "S", "C:", "PASS"]
+    moves = 0
+    while game_state(watcher)["view"]["rounds_finished"] < 1:
+        page = _whose_turn(alice, bob)
+        click_move(page, pick_ordered(legal_moves(page), rng, order))
+        assert page.evaluate("document.body.dataset.lastError || ''") == ""
+        moves += 1
+        if moves == 3:
+            for name, p in (("imhotep-seat0", alice), ("imhotep-spectator", watcher)):
+                p.screenshot(path=str(shots / f"{name}.png"))
+        seq = game_state(page)["seq"]
+        watcher.wait_for_function(f"Number(document.body.dataset.seq) >= {seq}", timeout=15_000)
+        assert moves < 200
+    seen = game_state(watcher)
+    assert seen["seat"] is None and seen["legal"] == [] and seen["view"]["round"] == 2
+    status, info = http("GET", f"{server.url}/api/tables/{table_id}")
+    assert status == 200 and info["moves"] == seen["seq"]
+    watcher.screenshot(path=str(shots / "imhotep-round2.png"))
+    assert errors == [[], [], []]
+    for c in contexts:
+        c.close()
+
+
+def _whose_turn(*pages, timeout: float = 15.0):
+    """The page whose player is to move (polling both browsers)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.evaluate("document.body.dataset.myTurn") == "1":
+                return page
+        pages[0].wait_for_timeout(50)
+    raise TimeoutError("nobody's turn")
+
+
+def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, shots):
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "pergamon", "seats": ["human", "bot:random"], "join": 0, "name": "Cleo"})
+    assert status == 201
+    context = browser.new_context(viewport={"width": 1360, "height": 960})
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('museion.seat.{table['id']}', "
+                  f"JSON.stringify({{seat: 0, token: '{table['token']}'}}))")
+    page.goto(f"{server.url}/table/{table['id']}")
+    page.wait_for_selector("svg.board-svg")
+    page.screenshot(path=str(shots / "pergamon-board.png"))
+    rng = random.Random(5)
+    order = ["polish", "close", "+", "dig", "P", "end", "pay", "drop", "cancel", "break"]
+    exhibited = False
+    for _ in range(120):
+        page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
+                               timeout=30_000)
+        assert page.evaluate("document.body.dataset.status") != "finished"
+        move = pick_ordered(legal_moves(page), rng, order)
+        click_move(page, move)
+        assert page.evaluate("document.body.dataset.lastError || ''") == ""
+        if move["text"].startswith("polish"):
+            exhibited = True
+            break
+    assert exhibited
+    mine = game_state(page)["view"]["players"][0]
+    assert mine["collections"], mine
+    assert mine["vp"] is not None and game_state(page)["view"]["players"][1]["vp"] is None  # opponent's VP hidden
+    page.screenshot(path=str(shots / "pergamon-exhibit.png"))
+    assert errors == []
+    context.close()
