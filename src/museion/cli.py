@@ -189,7 +189,7 @@ def _print_final(state: State, names: Sequence[str]) -> None:
     table.add_column("score", justify="right")
     winners = state.winners()
     for p, score in enumerate(state.scores()):
-        table.add_row(str(p), names[p], str(score), style="bold green" if p in winners else None)
+        table.add_row(str(p), names[p], f"{score:g}", style="bold green" if p in winners else None)
     console.print(table)
     if len(winners) == 1:
         console.print(f"Winner: {names[winners[0]]}")

@@ -28,7 +28,7 @@ def load(name: str, options: dict, **extra):
 
 def for_ismcts(name: str) -> dict:
     """ISMCTSBot insists on an imperfect-information game type (see museion.envs.openspiel)."""
-    return {"imperfect_information": True} if name in mos.PERFECT_INFORMATION_GAMES else {}
+    return {"imperfect_information": True} if mos.has_perfect_information(name) else {}
 
 
 def test_every_game_is_registered():
@@ -54,7 +54,7 @@ def test_game_type_and_info_follow_the_contract(name, options):
     inner = museion.load(name, **options)
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    perfect = name in mos.PERFECT_INFORMATION_GAMES
+    perfect = mos.has_perfect_information(name)
     assert (kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION) == perfect
     assert game.num_players() == inner.num_players()
     assert game.num_distinct_actions() == inner.num_distinct_actions()
@@ -86,7 +86,7 @@ def test_observer_strings_tensors_and_serialization(name, options):
     assert clone.history() == state.history() and clone.inner == state.inner and clone.inner is not state.inner
 
 
-@pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if c[0] not in mos.PERFECT_INFORMATION_GAMES])
+@pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if not mos.has_perfect_information(c[0])])
 def test_resample_keeps_the_information_state(name, options):
     game, rng = load(name, options), random.Random(2)
     state = game.new_initial_state()

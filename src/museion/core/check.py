@@ -190,6 +190,8 @@ def _check_views(state: State, rng: random.Random) -> None:
             _fail(state, f"resample({viewer}) gives a state whose view({viewer}) differs")
         if viewer == state.current_player() and other.legal_actions() != state.legal_actions():
             _fail(state, f"resample({viewer}) changes the legal actions of the player to act")
+        if other.key() != state.key() and game.state_from_history(other.history()).key() != other.key():
+            _fail(state, f"resample({viewer}) gives a state that its own history does not reproduce")
 
 
 def _fail(state: State, message: str) -> None:

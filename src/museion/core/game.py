@@ -87,6 +87,8 @@ class Game:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    hidden_information: ClassVar[bool] = False
+    """True when ``view()`` hides something from some player (then ``resample`` draws it anew)."""
     state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any) -> None:

@@ -37,10 +37,11 @@ from museion.core.game import Game, State
 from museion.core.registry import entry, games, load
 from museion.envs._common import render_ansi
 
-__all__ = ["PERFECT_INFORMATION_GAMES", "MuseionGame", "MuseionState", "game_type", "register", "short_name"]
+__all__ = ["has_perfect_information", "MuseionGame", "MuseionState", "game_type", "register", "short_name"]
 
-PERFECT_INFORMATION_GAMES = frozenset({"tholos", "imhotep"})
-"""Games whose ``view`` hides nothing; any other game registers with imperfect information."""
+def has_perfect_information(name: str) -> bool:
+    """Games whose ``view`` hides nothing (the contract's ``Game.hidden_information``)."""
+    return not entry(name).game_class.hidden_information
 
 _PARAM_TYPES = (bool, int, float, str)
 _PLAYER_PROBE = range(1, 9)
@@ -56,7 +57,7 @@ def _parameters(name: str) -> dict[str, Any]:
     for key, option in entry(name).game_class.OPTIONS.items():
         default = option.default
         params[key] = default if isinstance(default, _PARAM_TYPES) else ""
-    if name in PERFECT_INFORMATION_GAMES:
+    if has_perfect_information(name):
         params["imperfect_information"] = False
     return params
 
@@ -82,7 +83,7 @@ def game_type(name: str, num_players: int | None = None, imperfect: bool | None 
     """The ``GameType`` of a game (``num_players`` fixes the utility kind: zero-sum only with 2 players)."""
     lo, hi = _player_range(name)
     if imperfect is None:
-        imperfect = name not in PERFECT_INFORMATION_GAMES
+        imperfect = not has_perfect_information(name)
     info = pyspiel.GameType.Information
     players = num_players if num_players is not None else (lo if lo == hi else 0)
     zero_sum = players == 2  # +1/-1 or 0/0; with more players the sum depends on how many win
@@ -136,7 +137,7 @@ class MuseionGame(pyspiel.Game):
         params = {**_parameters(self.museion_name), **(params or {})}
         self.museion: Game = load(self.museion_name, **_museion_options(self.museion_name, params))
         n = self.museion.num_players()
-        self.imperfect = self.museion_name not in PERFECT_INFORMATION_GAMES or bool(params.get("imperfect_information"))
+        self.imperfect = not has_perfect_information(self.museion_name) or bool(params.get("imperfect_information"))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.museion.num_distinct_actions(),
             max_chance_outcomes=self.museion.max_chance_outcomes(),
@@ -206,11 +207,10 @@ class MuseionState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> MuseionState:
         """A state the player cannot tell from this one, drawn by the game's ``resample``.
 
-        When the game's ``resample`` rewrites the history (the hidden chance outcomes), the history is replayed
-        so the new state has a true OpenSpiel history and digests. When it changes hidden fields but keeps the
-        history (Pergamon today), this state is cloned and its museion state swapped for the sample: the
-        OpenSpiel history then describes the original deal, as ``sample.history()`` itself does."""
-        if not self.imperfect or self.game_name() in PERFECT_INFORMATION_GAMES:
+        The game's ``resample`` rewrites the hidden chance outcomes in the history (the contract: a state is its
+        game + history), so the history is replayed and the new state has a true OpenSpiel history and digests;
+        when the sample drew the same outcomes, a clone is that state."""
+        if not self.imperfect or has_perfect_information(self.game_name()):
             return self.clone()
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         sampled = self.inner.resample(player_id, random.Random(seed))

@@ -672,3 +672,27 @@ def test_illegal_action_leaves_state():
     with pytest.raises(IllegalActionError, match="not a legal move"):
         state.string_to_action("polish 3")
     assert state.key() == key
+
+
+def test_resampled_state_is_reproduced_by_its_history_PER_HIDDEN_1():
+    """PER-HIDDEN-1 with the contract's "a state is its game + history": resample rewrites the hidden draws in the
+    history too, so records, to_json and OpenSpiel histories of a determinised state describe that state."""
+    import museion
+    from museion.core.play import sample_chance
+
+    g = museion.load("pergamon", players=3)
+    rng = random.Random(4)
+    state = g.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 20:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        if state.view(0)["funds_cards"] and state.view(0)["funds_cards"][-1]["value"] is None:
+            other = state.resample(0, random.Random(checked))
+            assert g.state_from_history(other.history()) == other
+            assert g.state_from_json(other.to_json()).view(0) == state.view(0)
+            checked += 1
+    assert checked == 20

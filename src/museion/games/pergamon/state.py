@@ -88,6 +88,7 @@ class PergamonGame(Game):
 
     name = "pergamon"
     title = "Pergamon"
+    hidden_information = True
     OPTIONS = {
         "players": Option(2, "number of players, 2-4 (2 players play with the tomb raider)", int_option(2, 4)),
         "open_scores": Option(False, "show every player's victory points during the game (hidden otherwise)",

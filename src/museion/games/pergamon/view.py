@@ -107,7 +107,23 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
     if state.stage == ST_OVER:
         out["winners"] = state.winners()
         out["scores"] = list(state.vp)
+    out["faces"] = _faces(state, out)
     return out
+
+
+def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:
+    """The printed face of every find in the view (``"4.63": "V63|4J"``: left edge the right half of a vase
+    numbered 63, right edge century 4 and the left half of a jug), so a client can draw the halves."""
+    codes = [c for gal in out["galleries"] for c in gal] + out["laying_out"]
+    for p in out["players"]:
+        codes += p["finds"] + [c for col in p["collections"] for c in col["finds"]]
+    codes += out.get("building", {}).get("finds", [])
+    game = state.game
+    faces = {}
+    for c in codes:
+        left, number, century, right = game.tiles[game.code_index[c]]
+        faces[c] = f"{left}{number:02d}|{century}{right}"
+    return faces
 
 
 def _cancels_left(state: PergamonState) -> int:
@@ -119,6 +135,8 @@ def _cancels_left(state: PergamonState) -> int:
 def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
     """A state consistent with ``view(player)``: the unrevealed funds cards get new values with the same backs,
     drawn from the cards not yet used (exact posterior: value by value, weighted by the copies left)."""
+    from museion.games.pergamon.state import ST_PLACE
+
     other: PergamonState = state.clone()  # type: ignore[assignment]
     if other.cards and not other.revealed:
         deck = other.deck
@@ -133,6 +151,12 @@ def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonS
             deck[w] -= 1
             new.append(w + 1)
         other.cards = new
+        # The draws are the last chance outcomes before this turn's placements: rewrite them in the history, so
+        # that the resampled state is reproduced by its own history (to_json, records, OpenSpiel).
+        done = other.placed if other.stage == ST_PLACE else 0
+        first = len(other._history) - done - len(new)
+        for i, v in enumerate(new):
+            other._history[first + i] = v - 1
     return other
 
 
