@@ -62,6 +62,13 @@ def test_results_identical_for_any_jobs_and_resume(tmp_path: pathlib.Path) -> No
     assert _lines(partial / "results.jsonl") == _lines(tmp_path / "serial/results.jsonl")
 
 
+def test_a_shorter_rerun_reports_fewer_games_and_keeps_the_rest(tmp_path: pathlib.Path) -> None:
+    longer = run_arena(ArenaConfig("tholos", {}, ["random", "greedy"], games=6, seed=4), tmp_path)
+    shorter = run_arena(ArenaConfig("tholos", {}, ["random", "greedy"], games=2, seed=4), tmp_path)
+    assert [r.to_json() for r in shorter] == [r.to_json() for r in longer[:2]]
+    assert len(_lines(tmp_path / "results.jsonl")) == 6
+
+
 def test_resume_refuses_a_different_arena(tmp_path: pathlib.Path) -> None:
     run_arena(ArenaConfig("tholos", {}, ["random", "greedy"], games=2, seed=4), tmp_path, jobs=1)
     with pytest.raises(MuseionError, match="holds results of a different arena"):

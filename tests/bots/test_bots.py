@@ -154,3 +154,29 @@ def test_time_budget_and_greedy_rollouts_work() -> None:
     bot = make_bot("mcts:time=0.01,rollout=greedy,cutoff=3", 0)
     assert bot.choose(state) in state.legal_actions()
     assert bot.last_simulations >= 1
+
+
+@pytest.mark.parametrize(("name", "options"), [("pergamon", {"players": 3}), ("tholos", {"advanced": True})])
+def test_tree_reuse_never_follows_a_hidden_chance_outcome(name: str, options: dict) -> None:
+    """Face-down funds cards (Pergamon) look alike to the bot; Tholos's ornament draw is seen by all."""
+    game = museion.load(name, **options)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    bot = MCTSBot(seed=0, sims=4)
+    bot.player = 0
+    verdicts = set()
+    while not state.is_terminal() and len(state.history()) < 200:
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+            after = state.clone()
+            after.apply_action(action)
+            hidden = any(
+                other != action and _after(state, other).view(0) == after.view(0) for other, _ in
+                state.chance_outcomes())
+            verdicts.add(hidden)
+            assert bot._visible(state, action) is not hidden
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+    assert verdicts == ({True, False} if name == "pergamon" else {False})

@@ -76,14 +76,22 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
                   f"JSON.stringify({{seat: 0, token: '{table['token']}'}}))")
     page.goto(f"{server.url}/table/{table['id']}")
     page.wait_for_selector("svg.board-svg")
+    page.wait_for_function("window.museionState && window.museionState.view.galleries.flat().length > 0")
+    _assert_track_drawn(page)
+    _assert_halves_drawn(page)
     page.screenshot(path=str(shots / "pergamon-board.png"))
     rng = random.Random(5)
     order = ["polish", "close", "+", "dig", "P", "end", "pay", "drop", "cancel", "break"]
-    exhibited = False
+    exhibited = shot_building = False
     for _ in range(120):
         page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
                                timeout=30_000)
         assert page.evaluate("document.body.dataset.status") != "finished"
+        building = game_state(page)["view"].get("building")
+        if building and len(building["finds"]) >= 2 and not shot_building:  # my turn: the view stays put
+            _assert_halves_drawn(page)
+            page.screenshot(path=str(shots / "pergamon-building.png"))
+            shot_building = True
         move = pick_ordered(legal_moves(page), rng, order)
         click_move(page, move)
         assert page.evaluate("document.body.dataset.lastError || ''") == ""
@@ -94,6 +102,38 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     mine = game_state(page)["view"]["players"][0]
     assert mine["collections"], mine
     assert mine["vp"] is not None and game_state(page)["view"]["players"][1]["vp"] is None  # opponent's VP hidden
+    assert page.text_content("#board [data-vp='hidden']") == "VP ?"
+    _assert_halves_drawn(page)
+    ring = mine["collections"][0]
+    drawn_ring = f"#board [data-key='coll0:{ring['marker']}']"
+    assert page.locator(f"{drawn_ring} .joint").count() == len(ring["finds"]) - 1  # matching halves meeting
+    assert page.locator(f"{drawn_ring} .ring-close").count() == 1
+    marker = page.locator(f"#board .marker[data-seat='0'][data-marker='{ring['marker']}']")
+    assert marker.count() == 2  # in the museum and in the panel, in the owner's colour with the numeral
+    assert marker.first.locator("text").text_content() == ring["marker"]
     page.screenshot(path=str(shots / "pergamon-exhibit.png"))
     assert errors == []
     context.close()
+
+
+def _assert_halves_drawn(page) -> None:  # noqa: ANN001
+    """Every find on the board (galleries, supplies, collections) is a tile with the two halves of its face."""
+    faces = game_state(page)["view"]["faces"]
+    drawn = page.eval_on_selector_all(
+        "#board g.find", "gs => gs.map(g => ({code: g.dataset.code, "
+        "label: g.getAttribute('aria-label') || g.parentNode.getAttribute('aria-label'), "
+        "halves: [...g.querySelectorAll('.half')].map(h => h.dataset.edge + h.dataset.type)}))")
+    assert drawn and {d["code"] for d in drawn} == set(faces)
+    for d in drawn:
+        face = faces[d["code"]]  # "V63|4J": left edge a vase's right half, right edge a jug's left half
+        assert d["halves"] == [f"left{face[0]}", f"right{face[-1]}"], (d, face)
+        assert d["label"].startswith(d["code"])
+
+
+def _assert_track_drawn(page) -> None:  # noqa: ANN001
+    """Each track space shows the coins requested and the deepest gallery; 2 players: the 3 tomb raider symbols."""
+    spaces = game_state(page)["view"]["track_spaces"]
+    assert [page.get_attribute(f"#board [data-key='track:{sp['space']}'] [data-deepest]", "data-deepest")
+            for sp in spaces] == [sp["deepest"] for sp in spaces]
+    assert page.locator("#board .raider-symbol").count() == 3
+    assert page.locator("#board [data-raider-coins]").count() == 1

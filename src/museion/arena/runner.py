@@ -91,10 +91,10 @@ def _check_resume(config: ArenaConfig, out: pathlib.Path) -> dict[int, Record]:
     done = {}
     for record in load_results(out / "results.jsonl"):
         index = record.meta.get("index")
-        if isinstance(index, int) and index < config.games:
+        if isinstance(index, int):
             done[index] = record
     _write_sorted(done, out)  # drops a line cut short, so appended games start on a clean line
-    return done
+    return done  # games beyond config.games (an earlier, longer run) are kept in the file but not reported
 
 
 def _write_sorted(done: dict[int, Record], out: pathlib.Path) -> list[Record]:
@@ -123,7 +123,7 @@ def run_arena(config: ArenaConfig, out: str | pathlib.Path, jobs: int = 1, backe
                                     encoding="utf-8")
     pending = [i for i in range(config.games) if i not in done]
     if on_progress:
-        on_progress(len(done), config.games)
+        on_progress(config.games - len(pending), config.games)
     if pending:
         with open(out / "results.jsonl", "a", encoding="utf-8") as results, \
                 open(out / "timings.jsonl", "a", encoding="utf-8") as timings:
@@ -136,8 +136,8 @@ def run_arena(config: ArenaConfig, out: str | pathlib.Path, jobs: int = 1, backe
                 results.flush()
                 timings.flush()
                 if on_progress:
-                    on_progress(len(done), config.games)
-    return _write_sorted(done, out)
+                    on_progress(sum(1 for i in done if i < config.games), config.games)
+    return [r for r in _write_sorted(done, out) if r.meta["index"] < config.games]
 
 
 class _Chunker:

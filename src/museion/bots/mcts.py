@@ -58,6 +58,8 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
         self.root: Node | None = None
+        self._before: State | None = None
+        self._root_at = -1
         self.player = -1
         self.last_simulations = 0
 
@@ -67,9 +69,12 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if self.root is None or player != self.player or not self.params["reuse"]:
+        stale = self._root_at != state.move_number()  # a driver that does not call observe
+        if self.root is None or stale or player != self.player or not self.params["reuse"]:
             self.root = Node(CHANCE)
+        self._root_at = state.move_number()
         self.player = player
+        self._before = state.clone()
         self._search(state, player)
         root = self.root
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
@@ -77,21 +82,28 @@ class MCTSBot(Bot):
         return best
 
     def observe(self, state: State, action: int) -> None:
-        """Descend the kept tree along the played action; drop it when a hidden chance outcome was drawn."""
+        """Descend the kept tree along the played action; drop it after a chance outcome our player cannot see."""
+        before, self._before = self._before, state.clone()
         root = self.root
         if root is None:
             return
         child = root.children.get(action)
-        if child is None or (child.mover == CHANCE and not self._public(state)):
+        if child is None or (child.mover == CHANCE and not self._visible(before, action)):
             self.root = None
         else:
             self.root = child
+            self._root_at = state.move_number()
 
-    def _public(self, state: State) -> bool:
-        """True when nothing is hidden from our player (the drawn chance outcome is then known to us)."""
-        import random
-
-        return state.resample(self.player, random.Random(0)).key() == state.key()
+    def _visible(self, before: State | None, action: int) -> bool:
+        """Could our player tell this chance outcome from the others? Compared through views only: if another
+        outcome would leave the same view (a face-down card), following the tree edge would be peeking."""
+        if before is None or not before.is_chance_node():
+            return False
+        seen = _after(before, action).view(self.player)
+        for other, _ in before.chance_outcomes()[:MAX_OUTCOMES_COMPARED]:
+            if other != action and _after(before, other).view(self.player) == seen:
+                return False
+        return True
 
     # -- search -----------------------------------------------------------------------------------------
     def _search(self, state: State, player: int) -> None:
@@ -178,6 +190,15 @@ class MCTSBot(Bot):
             det.apply_action(action)
             decisions += 1
         return terminal_rewards(det)
+
+
+MAX_OUTCOMES_COMPARED = 16
+
+
+def _after(state: State, action: int) -> State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
 
 
 def terminal_rewards(state: State) -> list[float]:

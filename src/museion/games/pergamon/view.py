@@ -108,7 +108,21 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
         out["winners"] = state.winners()
         out["scores"] = list(state.vp)
     out["faces"] = _faces(state, out)
+    out["track_spaces"] = track_spaces(g)
     return out
+
+
+def track_spaces(game: Any) -> list[dict[str, Any]]:
+    """The printed research-funds track P1..P13 (coins requested, deepest gallery allowed and, in 2-player games,
+    the tomb raider symbol: how many chests among the funds cards send him there), static but part of the view so a
+    client draws the game's own table (``PergamonGame.with_tables``) and needs no copy of it."""
+    spaces = []
+    for s, (coins, deepest, chests) in enumerate(game.track):
+        space: dict[str, Any] = {"space": f"P{s + 1}", "coins": coins, "deepest": ROMAN[deepest - 1]}
+        if game.raider:
+            space["raider"] = chests
+        spaces.append(space)
+    return spaces
 
 
 def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:

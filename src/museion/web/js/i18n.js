@@ -86,6 +86,13 @@ const STRINGS = {
     supply: "supply", collections: "collections", building: "Collection being built", fundsCards: "Funds cards",
     calendar: "calendar", box: "box", raider: "tomb raider", turnN: "Turn {n}/12", stage: "stage",
     hiddenValue: "?", breakUp: "break up", cancelsLeft: "cancels left",
+    typeV: "vase", typeJ: "jug", typeB: "bracelet", typeM: "mask", bag: "bag", chest: "chest",
+    trackSpace: "{space}: {coins} coins requested, deepest gallery {deepest}",
+    raiderSymbol: "tomb raider goes here when the funds cards show {cards}",
+    raiderCards0: "2 bags", raiderCards1: "a bag and a chest", raiderCards2: "2 chests",
+    markerTitle: "{name}: collection {marker} on museum space {space}",
+    collectionTitle: "Collection {marker} on museum space {space}, value {value}: {finds}",
+    ringCloses: "ring closes", valueShort: "value", layingOut: "Being laid out",
   },
 };
 

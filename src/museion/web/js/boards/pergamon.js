@@ -1,128 +1,293 @@
-// Pergamon board drawn from view("pergamon"): the research track with the funds cards, the five galleries,
-// the museum (exhibition plan), the collection being built and each player's coins, VP (when visible), finds
-// and collections. Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your
-// supply; break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
+// Pergamon board drawn from view("pergamon"): the research-funds track (coins requested, deepest gallery, tomb
+// raider symbols) with the funds cards, the five galleries, the museum (exhibition plan with the collection
+// markers), the finds being laid out, each player's coins, VP (when visible), supply and exhibited collections,
+// and the collection being built. Every find is drawn like the physical tile from view.faces ("V63|4J"): the
+// right half of an object at its left edge with the number under it, the left half of another object at its
+// right edge with the century under it; finds of a collection touch, so matching halves form whole objects.
+// Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your supply;
+// break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
 import { t } from "../i18n.js";
 import { hit, s, svgRoot, text } from "./svg.js";
 
 const SEAT = ["#c0392b", "#2e86c1", "#27ae60", "#b7950b"];
 const ROMAN = ["I", "II", "III", "IV", "V"];
+const W = 64;  // a find tile, in board units
+const H = 50;
+const HALF_SCALE = 1.25;
+const TYPE_FILL = { V: "#c4572e", J: "#2f6db5", B: "#c99700", M: "#7d4aa8" };
+// The RIGHT half of each object, flat side on x = 0, centred on y = 0 (the left half is its mirror image).
+const HALF = {
+  V: "M0,-12 H3 V-9 C11,-7 11,3 6,9 L5,12 H0 Z",                       // vase: amphora
+  J: "M0,-12 H7 V-9 H4 L10,9 Q10,12 7,12 H0 Z",                        // jug: lip and flared body
+  B: "M0,-11 A11,11 0 0 1 0,11 V6 A6,6 0 0 0 0,-6 Z",                  // bracelet: ring
+  M: "M0,-12 C7,-12 10,-8 10,-2 C10,6 6,12 0,12 Z M2,-6 H7 V-2 H2 Z",  // mask: face with an eye hole
+};
 
-function find(x, y, code, key, label) {
-  const body = [s("rect", { x, y, width: 58, height: 30, rx: 5, fill: "#f0e2c0", stroke: "#8a6d3b", class: "hit-area" }),
-    text(x + 29, y + 20, code, { class: "small", "text-anchor": "middle" })];
-  return key ? hit(key, label || code, body) : s("g", {}, body);
+function typeName(type) { return t(`type${type}`); }
+
+/** The printed face of a find: {left, number, century, right} from "V63|4J" (null if the view lacks it). */
+function face(view, code) {
+  const m = /^([VJBM])(\d\d)\|(\d)([VJBM])$/.exec((view.faces || {})[code] || "");
+  return m ? { left: m[1], number: m[2], century: m[3], right: m[4] } : null;
+}
+
+function findLabel(view, code) {
+  const f = face(view, code);
+  return f ? `${code} (${f.left}${f.number}|${f.century}${f.right}: ${typeName(f.left)} | ${typeName(f.right)})` : code;
+}
+
+/** Half an object at a tile edge: edge "left" shows the right half, edge "right" the left half (mirrored). */
+function half(type, x, y, edge) {
+  const sx = edge === "right" ? -HALF_SCALE : HALF_SCALE;
+  return s("path", { d: HALF[type] || "M0,-10 H8 V10 H0 Z", transform: `translate(${x},${y}) scale(${sx},${HALF_SCALE})`,
+    fill: TYPE_FILL[type] || "#888", stroke: "#3b2e1a", "stroke-width": 0.7, "fill-rule": "evenodd", class: "half",
+    "data-type": type, "data-edge": edge });
+}
+
+/** A find tile at (x, y); with `key` it is clickable (a find in your supply). `extra`: more classes. */
+function find(view, x, y, code, key = null, extra = "") {
+  const f = face(view, code);
+  const label = findLabel(view, code);
+  const cy = y + 19;
+  const body = [s("rect", { x, y, width: W, height: H, rx: 4, fill: "#f3e6c4", stroke: "#8a6d3b",
+    class: key ? "hit-area tile" : "tile" })];
+  if (f) {
+    body.push(half(f.left, x, cy, "left"), half(f.right, x + W, cy, "right"),
+      text(x + 23, cy + 4, f.left, { class: "glyph", fill: TYPE_FILL[f.left], "text-anchor": "middle" }),
+      text(x + W - 23, cy + 4, f.right, { class: "glyph", fill: TYPE_FILL[f.right], "text-anchor": "middle" }),
+      text(x + 11, y + H - 5, f.number, { class: "tile-num", "text-anchor": "middle" }),
+      text(x + W - 9, y + H - 5, f.century, { class: "tile-num", "text-anchor": "middle" }));
+  } else body.push(text(x + W / 2, y + 27, code, { class: "small", "text-anchor": "middle" }));
+  const attrs = { class: `find ${extra}`.trim(), "data-code": code };
+  if (key) return hit(key, label, s("g", attrs, body));
+  return s("g", { ...attrs, role: "img", "aria-label": label }, s("title", {}, label), body);
+}
+
+/** Finds side by side touching, so that each find's right half meets the next one's left half; a closed ring
+ * also joins the last find's right half to the first one's left half (drawn as an arc underneath). */
+function chain(view, x, y, codes, closed, scale = 1) {
+  const parts = codes.map((code, k) => find(view, k * W, 0, code));
+  const faces = codes.map((code) => face(view, code));
+  for (let k = 0; k + 1 < codes.length; k += 1) {
+    const a = faces[k]; const b = faces[k + 1];
+    if (a && b && a.right === b.left) parts.push(joint(a.right, (k + 1) * W, 19));
+  }
+  const first = faces[0]; const last = faces[faces.length - 1];
+  if (closed && codes.length > 1 && first && last && last.right === first.left) {
+    const x1 = codes.length * W - 8; const x0 = 8;
+    parts.push(s("path", { d: `M${x1},${H} C${x1},${H + 12} ${x0},${H + 12} ${x0},${H}`, fill: "none",
+      stroke: TYPE_FILL[first.left], "stroke-width": 2.5, "stroke-dasharray": "5 3", class: "ring-close",
+      "data-type": first.left }, s("title", {}, `${t("ringCloses")}: ${typeName(first.left)}`)));
+  }
+  return s("g", { transform: `translate(${x},${y}) scale(${scale})`, class: "chain" }, parts);
+}
+
+/** Two matching halves meeting at a tile edge: the whole object, drawn again on top of the edge and ringed. */
+function joint(type, x, y) {
+  const whole = [half(type, x, y, "left"), half(type, x, y, "right")];
+  for (const node of whole) {
+    node.setAttribute("class", "whole");
+    node.removeAttribute("data-edge");
+  }
+  return s("g", { class: "joint", "data-type": type }, s("title", {}, typeName(type)), whole,
+    s("circle", { cx: x, cy: y, r: 17, fill: "none", stroke: TYPE_FILL[type], "stroke-width": 2 }));
 }
 
 function figure(x, y, who) {
-  const fill = who === "raider" ? "#222" : SEAT[who];
-  return s("circle", { cx: x, cy: y, r: 11, fill, stroke: "#fff", "stroke-width": 2 });
+  const raider = who === "raider";
+  return s("g", { class: "figure" }, s("circle", { cx: x, cy: y, r: 10, fill: raider ? "#222" : SEAT[who],
+    stroke: "#fff", "stroke-width": 2 }), raider ? text(x, y + 4, "R", { class: "badge", "text-anchor": "middle" }) : null);
+}
+
+function cardIcon(x, y, back) {
+  return back === "chest"
+    ? s("rect", { x, y: y - 5, width: 11, height: 9, rx: 1.5, fill: "#d8b45a", stroke: "#4a3515" })
+    : s("path", { d: `M${x + 3},${y - 6} H${x + 8} L${x + 6},${y - 3} C${x + 12},${y - 1} ${x + 11},${y + 5} ${x + 5.5},${y + 5}`
+      + ` C${x},${y + 5} ${x - 1},${y - 1} ${x + 5},${y - 3} Z`, fill: "#c9a37a", stroke: "#4a3515" });
+}
+
+const RAIDER_CARDS = [["bag", "bag"], ["bag", "chest"], ["chest", "chest"]];
+
+function trackSpace(view, k, x, y, info) {
+  const who = view.track[k];
+  const parts = [s("rect", { x, y, width: 56, height: 80, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
+    text(x + 28, y + 14, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
+  let label = `P${k + 1}`;
+  if (info) {
+    parts.push(s("circle", { cx: x + 14, cy: y + 28, r: 9, fill: "#e3b93c", stroke: "#8a6a12", class: "coin" }),
+      text(x + 14, y + 32, info.coins, { class: "coin-num", "text-anchor": "middle" }),
+      text(x + 40, y + 32, `≤${info.deepest}`, { class: "label strong", "text-anchor": "middle", "data-deepest": info.deepest }));
+    label = t("trackSpace", { space: info.space, coins: info.coins, deepest: info.deepest });
+    if (info.raider !== null && info.raider !== undefined) {
+      const [a, b] = RAIDER_CARDS[info.raider];
+      parts.push(s("g", { class: "raider-symbol", "data-chests": info.raider },
+        s("rect", { x: x + 5, y: y + 64, width: 46, height: 13, rx: 3, fill: "#2b2b2b" }),
+        text(x + 13, y + 74, "R", { class: "badge-small", "text-anchor": "middle" }),
+        cardIcon(x + 22, y + 70, a), cardIcon(x + 36, y + 70, b)));
+      label += ` · ${t("raiderSymbol", { cards: t(`raiderCards${info.raider}`) })}`;
+    }
+  }
+  if (who !== null && who !== undefined) parts.push(figure(x + 28, y + 52, who));
+  return hit(`track:P${k + 1}`, label, parts);
 }
 
 function track(view) {
-  const parts = [text(14, 24, t("researchTrack"), { class: "heading" })];
-  for (let k = 12; k >= 0; k -= 1) {
-    const x = 14 + (12 - k) * 62; const y = 34;
-    const who = view.track[k];
-    parts.push(hit(`track:P${k + 1}`, `P${k + 1}`, s("rect", { x, y, width: 56, height: 52, rx: 6, fill: "#e8eef5",
-      stroke: "#7d8ea3", class: "hit-area" }), text(x + 28, y + 16, `P${k + 1}`, { class: "small", "text-anchor": "middle" }),
-    who !== null && who !== undefined ? figure(x + 28, y + 36, who) : null));
-  }
-  parts.push(text(830, 24, t("fundsCards"), { class: "heading" }));
+  const spaces = view.track_spaces || [];
+  const parts = [text(14, 22, t("researchTrack"), { class: "heading" })];
+  for (let k = 12; k >= 0; k -= 1) parts.push(trackSpace(view, k, 14 + (12 - k) * 62, 30, spaces[k]));
+  parts.push(text(830, 22, t("fundsCards"), { class: "heading" }));
   view.funds_cards.forEach((c, k) => {
-    parts.push(s("rect", { x: 830 + k * 70, y: 34, width: 60, height: 52, rx: 6, fill: c.back === "chest" ? "#d8b45a" : "#c9a37a",
-      stroke: "#6b4b2a" }), text(860 + k * 70, 56, c.back, { class: "small", "text-anchor": "middle" }),
-    text(860 + k * 70, 78, c.value ?? t("hiddenValue"), { class: "label", "text-anchor": "middle" }));
+    const x = 830 + k * 74;
+    parts.push(s("rect", { x, y: 30, width: 64, height: 80, rx: 6, fill: c.back === "chest" ? "#d8b45a" : "#c9a37a",
+      stroke: "#6b4b2a" }), text(x + 32, 50, t(c.back), { class: "small strong", "text-anchor": "middle" }),
+    text(x + 32, 86, c.value ?? t("hiddenValue"), { class: "big", "text-anchor": "middle" }));
   });
+  if (view.raider_coins !== undefined) {
+    parts.push(figure(800, 126, "raider"), text(816, 131, `${t("raider")}: ${view.raider_coins} ${t("coins")}`,
+      { class: "label", "data-raider-coins": view.raider_coins }));
+  }
   return s("g", {}, parts);
 }
 
 function galleries(view) {
-  const parts = [text(14, 118, t("galleries"), { class: "heading" })];
+  const parts = [text(14, 152, t("galleries"), { class: "heading" })];
   view.galleries.forEach((gallery, g) => {
-    const x = 14 + g * 78; const y = 128;
-    const finds = gallery.map((code, k) => find(x + 4, y + 26 + k * 34, code));
+    const x = 14 + g * 82; const top = 160;
     parts.push(hit(`gallery:${ROMAN[g]}`, `${t("galleries")} ${ROMAN[g]}: ${gallery.join(", ") || "–"}`,
-      s("rect", { x, y, width: 66, height: 166, rx: 6, fill: "#efe6d2", stroke: "#b8a77f", class: "hit-area" }),
-      text(x + 33, y + 18, ROMAN[g], { class: "label", "text-anchor": "middle" }), finds));
+      s("rect", { x, y: top, width: 76, height: 242, rx: 6, fill: "#efe6d2", stroke: "#b8a77f", class: "hit-area" }),
+      text(x + 38, top + 17, ROMAN[g], { class: "label strong", "text-anchor": "middle" }),
+      gallery.map((code, k) => find(view, x + 6, top + 24 + k * (H + 4), code))));
   });
-  if (view.laying_out.length) {
-    parts.push(text(410, 146, `${t("chance")}: ${view.laying_out.join(", ")}`, { class: "small" }));
-  }
-  parts.push(text(14, 314, `${t("turnN", { n: view.turn })} · ${t("stage")}: ${view.stage} · ${t("calendar")} ${view.calendar}`
-    + ` · ${t("box")} ${view.box}${view.raider_coins !== undefined ? ` · ${t("raider")}: ${view.raider_coins} ${t("coins")}` : ""}`,
-  { class: "label" }));
   return s("g", {}, parts);
 }
 
-function museum(view) {
-  const parts = [text(420, 118, t("museum"), { class: "heading" })];
+function layingOut(view) {
+  if (!view.laying_out.length) return null;
+  return s("g", {}, text(432, 348, `${t("layingOut")}:`, { class: "label" }),
+    view.laying_out.map((code, k) => find(view, 560 + k * (W + 4), 318, code)));
+}
+
+function museum(view, ctx) {
+  const parts = [text(432, 152, t("museum"), { class: "heading" })];
+  const at = (k) => [432 + (k % 8) * 70, 160 + Math.floor(k / 8) * 50];
   for (let k = 0; k < 24; k += 1) {
-    const x = 420 + (k % 8) * 70; const y = 128 + Math.floor(k / 8) * 56;
-    parts.push(s("rect", { x, y, width: 64, height: 50, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f" }),
-      text(x + 6, y + 16, k + 1, { class: "small" }));
+    const [x, top] = at(k);
+    parts.push(s("rect", { x, y: top, width: 64, height: 44, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f" }),
+      text(x + 5, top + 14, k + 1, { class: "small" }));
   }
   Object.entries(view.museum).forEach(([space, [seat, roman]]) => {
-    const k = Number(space) - 1;  // the plan's spaces are numbered 1-24
-    const x = 420 + (k % 8) * 70; const y = 128 + Math.floor(k / 8) * 56;
-    parts.push(s("circle", { cx: x + 40, cy: y + 30, r: 13, fill: SEAT[seat] }),
-      text(x + 40, y + 35, roman, { class: "badge", "text-anchor": "middle" }));
+    const [x, top] = at(Number(space) - 1);  // the plan's spaces are numbered 1-24
+    const label = t("markerTitle", { name: ctx.names[seat] ?? seat, marker: roman, space });
+    parts.push(marker(x + 40, top + 24, seat, roman, label));
   });
   return s("g", {}, parts);
 }
 
-function playerPanel(view, info, p, ctx, width) {
-  const x = 10 + p * (width + 8); const y = 330;
+/** A collection marker: the owner's colour with the numeral I/II/III. */
+function marker(cx, cy, seat, roman, label) {
+  return s("g", { class: "marker", "data-seat": seat, "data-marker": roman, role: "img", "aria-label": label },
+    s("title", {}, label), s("circle", { cx, cy, r: 15, fill: SEAT[seat], stroke: "#fff", "stroke-width": 2.5 }),
+    s("circle", { cx, cy, r: 17, fill: "none", stroke: "#3b2e1a", "stroke-width": 1 }),
+    text(cx, cy + 5, roman, { class: "badge", "text-anchor": "middle" }));
+}
+
+const PANEL_TOP = 414;
+
+function supplyPerRow(width) { return Math.max(1, Math.floor((width - 16) / (W + 4))); }
+
+function panelHeight(info, width) {
+  const rows = Math.max(1, Math.ceil(info.finds.length / supplyPerRow(width)));
+  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
+}
+
+function playerPanel(view, info, p, ctx, width, height) {
+  const x = 10 + p * (width + 8); const top = PANEL_TOP;
   const acting = view.to_act === p;
-  const parts = [s("rect", { x, y, width, height: 250, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
-    stroke: acting ? "#d4a017" : SEAT[p], "stroke-width": 2 }),
-  s("circle", { cx: x + 16, cy: y + 20, r: 8, fill: SEAT[p] }),
-  text(x + 30, y + 26, ctx.names[p], { class: "heading" }),
-  text(x + 12, y + 50, `${info.coins} ${t("coins")} · ${t("vp")} ${info.vp ?? t("hiddenValue")} · ${info.space || "–"}`,
-    { class: "label" }),
-  text(x + 12, y + 72, t("supply"), { class: "small" })];
-  info.finds.forEach((code, k) => parts.push(find(x + 8 + (k % 3) * 62, y + 80 + Math.floor(k / 3) * 34, code,
-    `find${p}:${code}`, code)));
-  parts.push(text(x + 12, y + 160, t("collections"), { class: "small" }));
-  info.collections.forEach((c, k) => parts.push(hit(`coll${p}:${c.marker}`, `${c.marker}: ${c.finds.join(", ")}`,
-    s("rect", { x: x + 8, y: y + 166 + k * 26, width: width - 16, height: 24, rx: 4, fill: "#efe6d2", class: "hit-area" }),
-    text(x + 14, y + 183 + k * 26, `${c.marker} · ${t("space")} ${c.space} · ${c.value} · ${c.finds.join(" ")}`,
-      { class: "small" }))));
+  const vp = info.vp ?? t("hiddenValue");
+  const parts = [s("rect", { x, y: top, width, height, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
+    stroke: acting ? "#d4a017" : SEAT[p], "stroke-width": acting ? 3 : 2 }),
+  s("circle", { cx: x + 16, cy: top + 19, r: 8, fill: SEAT[p] }),
+  text(x + 30, top + 25, ctx.names[p], { class: "heading" }),
+  s("circle", { cx: x + 20, cy: top + 45, r: 9, fill: "#e3b93c", stroke: "#8a6a12" }),
+  text(x + 34, top + 50, `${info.coins} ${t("coins")}`, { class: "label" }),
+  s("rect", { x: x + 100, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
+  text(x + 132, top + 50, `${t("vp")} ${vp}`, { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
+    "data-vp": info.vp ?? "hidden" }),
+  text(x + width - 10, top + 25, `${t("space")} ${info.space || "–"}`, { class: "label", "text-anchor": "end" }),
+  text(x + 12, top + 74, t("supply"), { class: "small strong" })];
+  const per = supplyPerRow(width);
+  const building = new Set(view.building ? view.building.finds : []);
+  info.finds.forEach((code, k) => parts.push(find(view, x + 8 + (k % per) * (W + 4), top + 80 + Math.floor(k / per) * (H + 4),
+    code, `find${p}:${code}`, building.has(code) && view.to_act === p ? "in-building" : "")));
+  const rows = Math.max(1, Math.ceil(info.finds.length / per));
+  let cy = top + 80 + rows * (H + 4) + 14;
+  parts.push(text(x + 12, cy, t("collections"), { class: "small strong" }));
+  cy += 6;
+  info.collections.forEach((c) => {
+    const label = t("collectionTitle", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
+    const scale = Math.min(1, (width - 64) / (c.finds.length * W));
+    parts.push(hit(`coll${p}:${c.marker}`, label,
+      s("rect", { x: x + 6, y: cy, width: width - 12, height: H + 24, rx: 6, fill: "#efe6d2", class: "hit-area" }),
+      marker(x + 28, cy + 22, p, c.marker, label),
+      text(x + 28, cy + 55, `${t("space")} ${c.space}`, { class: "tiny", "text-anchor": "middle" }),
+      text(x + 28, cy + 67, `${t("valueShort")} ${c.value}`, { class: "tiny", "text-anchor": "middle" }),
+      chain(view, x + 54, cy + 6, c.finds, true, scale)));
+    cy += H + 28;
+  });
   return s("g", {}, parts);
 }
 
-function buttons(ctx) {
+function buildingRow(view, top) {
+  if (!view.building) return null;
+  const b = view.building;
+  const info = [b.break ? `${t("breakUp")} ${b.break}` : null, `${t("cancelsLeft")}: ${b.cancels_left}`].filter(Boolean);
+  return s("g", { class: "building" }, text(14, top + 18, `${t("building")}:`, { class: "label strong" }),
+    text(14, top + 38, info.join(" · "), { class: "small" }),
+    b.finds.length ? chain(view, 230, top, b.finds, false) : null);
+}
+
+function buttons(ctx, top) {
   const wanted = [["close", "close"], ["cancel", "cancel"], ["end", "end"], ["pay", "pay"]];
   const parts = [];
   let x = 14;
   for (const [key, label] of wanted) {
     if (!ctx.legalTexts.includes(label)) continue;
-    parts.push(button(x, key, label));
+    parts.push(button(x, top, key, label));
     x += 110;
   }
-  if (ctx.legalTexts.some((m) => m.startsWith("polish"))) parts.push(button(x, "polish", "polish"));
+  if (ctx.legalTexts.some((m) => m.startsWith("polish"))) parts.push(button(x, top, "polish", "polish"));
   return s("g", {}, parts);
 }
 
-function button(x, key, label) {
-  return hit(key, label, s("rect", { x, y: 660, width: 100, height: 40, rx: 8, fill: "#d9d2c0", stroke: "#8c7f5c",
-    class: "hit-area" }), text(x + 50, 686, label, { class: "label", "text-anchor": "middle" }));
+function button(x, top, key, label) {
+  return hit(key, label, s("rect", { x, y: top, width: 100, height: 40, rx: 8, fill: "#d9d2c0", stroke: "#8c7f5c",
+    class: "hit-area" }), text(x + 50, top + 26, label, { class: "label", "text-anchor": "middle" }));
+}
+
+function statusLine(view) {
+  return text(432, 394, `${t("turnN", { n: view.turn })} · ${t("stage")}: ${view.stage} · ${t("calendar")} ${view.calendar}`
+    + ` · ${t("box")} ${view.box}`, { class: "label" });
 }
 
 export const board = {
   render(view, ctx) {
     const n = view.players.length;
     const width = Math.floor((980 - (n - 1) * 8) / n);
-    const parts = [s("rect", { x: 0, y: 0, width: 1000, height: 720, fill: "#faf7ef" }), track(view), galleries(view),
-      museum(view), ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width))];
-    if (view.building) {
-      parts.push(text(14, 604, `${t("building")}: ${view.building.finds.join(" ")}`
-        + `${view.building.break ? ` · ${t("breakUp")} ${view.building.break}` : ""} · ${t("cancelsLeft")} ${view.building.cancels_left}`,
-      { class: "label" }));
+    const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
+    let bottom = PANEL_TOP + height + 10;
+    const built = buildingRow(view, bottom);
+    if (built) bottom += H + 22;
+    const parts = [track(view), galleries(view), museum(view, ctx), layingOut(view), statusLine(view),
+      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height)), built];
+    if (view.scores) {
+      parts.push(text(14, bottom + 16, `${t("scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
+      bottom += 24;
     }
-    if (view.scores) parts.push(text(14, 630, `${t("scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
-    parts.push(buttons(ctx));
-    return svgRoot(1000, 720, "Pergamon board", parts);
+    const row = buttons(ctx, bottom);
+    const total = bottom + (row.childNodes.length ? 50 : 0);
+    parts.unshift(s("rect", { x: 0, y: 0, width: 1000, height: total, fill: "#faf7ef" }));
+    parts.push(row);
+    return svgRoot(1000, total, "Pergamon board", parts);
   },
 
   paths(move, view) {
