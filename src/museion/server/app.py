@@ -39,7 +39,7 @@ from museion.bots import bot_names
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
 from museion.server.storage import Store, dumps
-from museion.server.tables import Conn, LiveTable, Manager, TableError
+from museion.server.tables import Conn, LiveTable, Manager, TableError, load_game
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 20.0
@@ -141,13 +141,7 @@ def _lobby_routes(app: FastAPI) -> None:
     async def check(name: str, request: Request) -> dict[str, Any]:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
         data = await _body(request)
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise TableError("bad_options", "'options' must be an object of option names to values")
-        try:
-            game = museion.load(name, **options)
-        except OptionError as exc:
-            raise TableError("bad_options", str(exc)) from None
+        game = load_game(name, data.get("options") or {})
         return {"game": game.name, "options": game.options_json(), "num_players": game.num_players()}
 
     @app.get("/api/tables")

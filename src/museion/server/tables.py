@@ -197,6 +197,18 @@ def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[
     return out
 
 
+def load_game(name: str, options: Any) -> museion.Game:
+    """The game configuration from a request's options, or a TableError saying what is allowed."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise TableError("bad_options", "'options' must be an object of option names to values")
+    try:
+        return museion.load(name, **options)
+    except OptionError as exc:
+        raise TableError("bad_options", str(exc)) from None
+
+
 def _public(entry_: dict[str, Any], over: bool) -> dict[str, Any]:
     """A log entry as clients see it: a secret chance outcome has no notation until the game is over."""
     return {"n": entry_["n"], "p": entry_["p"], "t": None if entry_["s"] and not over else entry_["t"]}
@@ -289,14 +301,7 @@ class Manager:
         """Validate everything first (game, options, seats, join seat), then store the new table."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise TableError("bad_options", "'options' must be an object of option names to values")
-        try:
-            game = museion.load(game_name, **options)
-        except OptionError as exc:
-            raise TableError("bad_options", str(exc)) from None
+        game = load_game(game_name, options)
         n = game.num_players()
         if not isinstance(seats, list) or len(seats) != n:
             raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "
