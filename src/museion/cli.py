@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import museion
-from museion.bots import Bot, bot_names, make_bot
+from museion.bots import Bot, bot_names, make_bot, split_specs
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.game import Game, State
 from museion.core.play import sample_chance
@@ -201,7 +201,7 @@ def _print_final(state: State, names: Sequence[str]) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = load_game(args)
     n = game.num_players()
-    specs = [s.strip() for s in args.bots.split(",")]
+    specs = split_specs(args.bots)
     if len(specs) == 1:
         specs *= n
     if len(specs) != n:

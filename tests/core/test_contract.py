@@ -87,3 +87,12 @@ def test_illegal_action_message_lists_legal_moves():
     state.apply_action(0)
     assert state.legal_actions(player=0) == []
     assert state.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", museion.games())
+def test_every_game_accepts_its_player_count(name):
+    """`--players N` works for every game (Tholos accepts only 2, with a clear error otherwise)."""
+    n = museion.load(name).num_players()
+    assert museion.load(name, players=n).num_players() == n
+    with pytest.raises(OptionError, match="players"):
+        museion.load(name, players=9)

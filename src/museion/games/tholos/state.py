@@ -68,6 +68,13 @@ def _parse_start(value: Any) -> int | str:
     return names[key]
 
 
+def _parse_players(value: Any) -> int:
+    """Accepted so that ``--players 2`` works for every game; Tholos is for exactly 2."""
+    if isinstance(value, bool) or str(value).strip() != "2":
+        raise ValueError(f"got {value!r}; Tholos is for exactly 2 players")
+    return 2
+
+
 class TholosGame(Game):
     """Tholos for 2 players. Options: ``advanced``, ``ornaments``, ``ornament_locations``, ``end_check``,
     ``start_player`` (see README, section Tholos)."""
@@ -85,6 +92,7 @@ class TholosGame(Game):
         "end_check": Option("after_turn", "when the full temple ends the game (THO-END-2)",
                             choice_option("after_turn", "immediate")),
         "start_player": Option("white", "who starts: 0/white, 1/black or random (THO-SETUP-5)", _parse_start),
+        "players": Option(2, "number of players: Tholos is for 2", _parse_players),
     }
 
     def _configure(self) -> None:
