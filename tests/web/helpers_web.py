@@ -11,6 +11,19 @@ def page_errors(page) -> list[str]:  # noqa: ANN001 - a Playwright page
     return errors
 
 
+def open_as_seat(browser, url: str, table: dict, seat: int = 0, **context_options):  # noqa: ANN001, ANN201
+    """A new browser context holding ``table``'s seat token (as joining would leave it) on the table page.
+    Returns ``(context, page, errors)``."""
+    context = browser.new_context(**context_options)
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(url + "/")
+    page.evaluate(f"localStorage.setItem('museion.seat.{table['id']}', "
+                  f"JSON.stringify({{seat: {seat}, token: '{table['token']}'}}))")
+    page.goto(f"{url}/table/{table['id']}")
+    return context, page, errors
+
+
 def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
     """Wait until this page may move or the game is over; returns the status."""
     page.wait_for_function(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from helpers_web import click_move, game_state, legal_moves, page_errors, pick_ordered
+from helpers_web import click_move, game_state, legal_moves, open_as_seat, page_errors, pick_ordered
 
 from museion.server.testing import http
 
@@ -68,13 +68,7 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     status, table = http("POST", f"{server.url}/api/tables",
                          {"game": "pergamon", "seats": ["human", "bot:random"], "join": 0, "name": "Cleo"})
     assert status == 201
-    context = browser.new_context(viewport={"width": 1360, "height": 960})
-    page = context.new_page()
-    errors = page_errors(page)
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('museion.seat.{table['id']}', "
-                  f"JSON.stringify({{seat: 0, token: '{table['token']}'}}))")
-    page.goto(f"{server.url}/table/{table['id']}")
+    context, page, errors = open_as_seat(browser, server.url, table, viewport={"width": 1360, "height": 960})
     page.wait_for_selector("svg.board-svg")
     page.wait_for_function("window.museionState && window.museionState.view.galleries.flat().length > 0")
     _assert_track_drawn(page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from helpers_web import click_move, legal_moves, page_errors, pick, wait_turn_or_end
+from helpers_web import click_move, legal_moves, open_as_seat, page_errors, pick, wait_turn_or_end
 
 
 def test_tholos_against_a_bot_by_clicking_to_the_end(server, browser, shots):
@@ -77,13 +77,7 @@ def test_a_dropped_connection_resumes_after_a_server_crash(tmp_path, browser):
     try:
         _, table = http("POST", f"{server.url}/api/tables",
                         {"game": "tholos", "seats": ["human", "bot:random"], "join": 0})
-        context = browser.new_context()
-        page = context.new_page()
-        errors = page_errors(page)
-        page.goto(server.url + "/")
-        page.evaluate(f"localStorage.setItem('museion.seat.{table['id']}', "
-                      f"JSON.stringify({{seat: 0, token: '{table['token']}'}}))")
-        page.goto(f"{server.url}/table/{table['id']}")
+        context, page, errors = open_as_seat(browser, server.url, table)
         rng = random.Random(1)
         for _ in range(3):
             wait_turn_or_end(page)
