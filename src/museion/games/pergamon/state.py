@@ -257,22 +257,8 @@ class PergamonState(State):
             return self.unseen[:]
         if st == ST_MAIN:
             a = self.actor
-            acts = []
-            if self.can_dig:
-                gal = self.galleries
-                for k in range(min(g.max_gallery[self.pos[a]], self.coins[a])):
-                    if gal[k]:
-                        acts.append(A_DIG + k)
-            sup = self.supply[a]
-            if len(sup) >= 2:
-                pair = g.t_pair
-                adj = 0
-                for t in sup:
-                    adj |= 1 << pair[t]
-                cyc = _reach(adj)[1]
-                for t in sup:
-                    if cyc >> pair[t] & 1:
-                        acts.append(A_TILE + t)
+            acts = [A_DIG + k for k in self._diggable(a)]
+            acts += [A_TILE + t for t in self._ring_finds(a)]
             acts.append(A_END)
             return acts
         if st == ST_BUILD:
@@ -469,24 +455,27 @@ class PergamonState(State):
                 return
 
     def _main_has_choice(self) -> bool:
-        g = self.game
         a = self.actor
-        if self.can_dig:
-            gal = self.galleries
-            for k in range(min(g.max_gallery[self.pos[a]], self.coins[a])):
-                if gal[k]:
-                    return True
+        return bool(self._diggable(a) or self._ring_finds(a))
+
+    def _diggable(self, a: int) -> list[int]:
+        """Galleries (0 = I) that player ``a`` may excavate now: allowed by the space, affordable, not empty."""
+        if not self.can_dig:
+            return []
+        gal = self.galleries
+        return [k for k in range(min(self.game.max_gallery[self.pos[a]], self.coins[a])) if gal[k]]
+
+    def _ring_finds(self, a: int) -> list[int]:
+        """Finds of ``a``'s supply that lie on some closable ring (PER-EXH-1), so may start a collection."""
         sup = self.supply[a]
-        if len(sup) >= 2:
-            pair = g.t_pair
-            adj = 0
-            for t in sup:
-                adj |= 1 << pair[t]
-            cyc = _reach(adj)[1]
-            for t in sup:
-                if cyc >> pair[t] & 1:
-                    return True
-        return False
+        if len(sup) < 2:
+            return []
+        pair = self.game.t_pair
+        adj = 0
+        for t in sup:
+            adj |= 1 << pair[t]
+        cyc = _reach(adj)[1]
+        return [t for t in sup if cyc >> pair[t] & 1]
 
     def _to_storage(self) -> None:
         if len(self.supply[self.actor]) > data.FREE_STORAGE:
