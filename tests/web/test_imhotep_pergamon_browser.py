@@ -112,11 +112,12 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
 
 def _assert_halves_drawn(page) -> None:  # noqa: ANN001
     """Every find on the board (galleries, supplies, collections) is a tile with the two halves of its face."""
-    faces = game_state(page)["view"]["faces"]
-    drawn = page.eval_on_selector_all(
-        "#board g.find", "gs => gs.map(g => ({code: g.dataset.code, "
-        "label: g.getAttribute('aria-label') || g.parentNode.getAttribute('aria-label'), "
-        "halves: [...g.querySelectorAll('.half')].map(h => h.dataset.edge + h.dataset.type)}))")
+    # One evaluate = one JS task: the view and the board drawn from it are read together (a bot may move between
+    # two separate reads and redraw the board).
+    faces, drawn = page.evaluate(
+        "() => [window.museionState.view.faces, [...document.querySelectorAll('#board g.find')].map(g => ({"
+        "code: g.dataset.code, label: g.getAttribute('aria-label') || g.parentNode.getAttribute('aria-label'), "
+        "halves: [...g.querySelectorAll('.half')].map(h => h.dataset.edge + h.dataset.type)}))]")
     assert drawn and {d["code"] for d in drawn} == set(faces)
     for d in drawn:
         face = faces[d["code"]]  # "V63|4J": left edge a vase's right half, right edge a jug's left half
