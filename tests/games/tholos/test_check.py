@@ -14,7 +14,8 @@ from museion.core.check import check_game
         ({}, 150, 1),
         ({"advanced": True}, 150, 2),
         ({"advanced": True, "ornaments": 5, "start_player": "random"}, 40, 3),
-        ({"advanced": True, "ornaments": "5@C,6@A,7@F", "end_check": "immediate"}, 40, 4),
+        ({"advanced": True, "ornaments": "5@C,6@A,7@F", "end_check": "after_turn"}, 40, 4),
+        ({"end_check": "after_turn", "start_player": "black"}, 60, 5),
     ],
 )
 def test_conformance(options, games, seed):
