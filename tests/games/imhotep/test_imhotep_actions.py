@@ -113,6 +113,17 @@ def test_act_pass_everyone_passes_round_ends():
     assert not state.invariant_violations()
 
 
+def test_act_pass_every_stone_on_unsailed_ships_returns_to_its_owner():
+    """IMH-ACT-PASS: after everyone passed, each stone on a ship that never sailed goes back to its owner's quarry,
+    two stones of one owner included."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P1.1", "P2.1", "P1.2")  # black: 2 stones on ship 1 (minimum 3); white: 1 on ship 2 (minimum 2)
+    no_stones(state, 0, 1)
+    play(state, "PASS", "PASS")
+    assert state.phase == ROUND and state.quarry == [2, 1] and state.ships == [-1] * 16
+    assert not state.invariant_violations()
+
+
 def test_unload_1_bow_to_stern_skipping_empty_spaces():
     """IMH-UNLOAD-1: stones are unloaded from the bow to the stern, empty spaces skipped."""
     state = round_start(3, card="4-3-2-1")
