@@ -45,8 +45,10 @@ WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 20.0
 
 
-def create_app(db_url: str, bot_workers: int = 1, bot_delay: float = 0.3) -> FastAPI:
-    """The application for the database at ``db_url``; ``bot_workers`` = 0 runs bots in-process (tests)."""
+def create_app(db_url: str, bot_workers: int = 1, bot_delay: float = 0.3, files_dir: pathlib.Path | None = None
+               ) -> FastAPI:
+    """The application for the database at ``db_url``; ``bot_workers`` = 0 runs bots in-process (tests);
+    ``files_dir``: the data files (Pergamon tables) clients may name in game options (none by default)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,7 +56,7 @@ def create_app(db_url: str, bot_workers: int = 1, bot_delay: float = 0.3) -> Fas
             return ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"))
 
         pool = new_pool() if bot_workers > 0 else None
-        manager = Manager(Store(db_url), pool, bot_delay, new_pool if bot_workers > 0 else None)
+        manager = Manager(Store(db_url), pool, bot_delay, new_pool if bot_workers > 0 else None, files_dir)
         manager.warm_pool()
         app.state.manager = manager
         await manager.start()
@@ -141,7 +143,7 @@ def _lobby_routes(app: FastAPI) -> None:
     async def check(name: str, request: Request) -> dict[str, Any]:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
         data = await _body(request)
-        game = load_game(name, data.get("options") or {})
+        game = load_game(name, data.get("options") or {}, app.state.manager.files_dir)
         return {"game": game.name, "options": game.options_json(), "num_players": game.num_players()}
 
     @app.get("/api/tables")

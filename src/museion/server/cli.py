@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import pathlib
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,9 @@ def register(subparsers: Any, add_game: Callable[..., None]) -> None:
                    help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default sqlite:///museion.db)")
     p.add_argument("--bot-workers", type=int, default=1, help="worker processes for bot moves (0: in-process)")
     p.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
+    p.add_argument("--tables-dir", type=pathlib.Path, default=None, metavar="DIR",
+                   help="offer the *.json files of DIR to game options that take a file (Pergamon -o tables=FILE); "
+                        "by default clients name no files")
     p.set_defaults(func=cmd_serve)
 
 
@@ -29,7 +33,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = args.db or default_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay)
+    if args.tables_dir is not None and not args.tables_dir.is_dir():
+        raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
+    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, files_dir=args.tables_dir)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown})", flush=True)
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py)

@@ -23,13 +23,15 @@ class ServerProcess:
     restarts it on the same port and database."""
 
     def __init__(self, db_path: str | Path, port: int | None = None, bot_delay: float = 0.02,
-                 bot_workers: int = 1, log_path: str | Path | None = None, db_url: str | None = None) -> None:
+                 bot_workers: int = 1, log_path: str | Path | None = None, db_url: str | None = None,
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.db_path = Path(db_path)
         self.db_url = db_url or f"sqlite:///{self.db_path}"
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.log_path = Path(log_path) if log_path else self.db_path.with_suffix(".log")
+        self.extra_args = extra_args
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -43,7 +45,7 @@ class ServerProcess:
     def start(self, timeout: float = 30.0) -> ServerProcess:
         cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", str(self.bot_delay),
-               "--bot-workers", str(self.bot_workers)]
+               "--bot-workers", str(self.bot_workers), *self.extra_args]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child process
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ,
                                                                                      "PYTHONUNBUFFERED": "1"})

@@ -210,7 +210,15 @@ def test_bad_files_are_refused_with_the_reason(tmp_path):
         museion.load("pergamon", tables=broken)
     huge = tmp_path / "huge.json"
     huge.write_text(" " * (tables.MAX_FILE_BYTES + 1), encoding="utf-8")
-    with pytest.raises(OptionError, match="has 262145 bytes; allowed: at most 262144"):
+    with pytest.raises(OptionError, match="'huge.json' is larger than 262144 bytes"):
         museion.load("pergamon", tables=huge)
+    with pytest.raises(OptionError, match="not a regular file"):
+        museion.load("pergamon", tables=tmp_path)
+    with pytest.raises(OptionError, match="not a regular file"):
+        museion.load("pergamon", tables="/dev/zero")
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"name": "Pérgamo"}'.encode("latin-1"))
+    with pytest.raises(OptionError, match="is not UTF-8 text"):
+        museion.load("pergamon", tables=latin)
     with pytest.raises(OptionError, match="allowed: None, the path of a tables file, or its data"):
         museion.load("pergamon", tables=7)

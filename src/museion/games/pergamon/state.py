@@ -100,7 +100,7 @@ class PergamonGame(Game):
         "storage_fee": Option("started_group", OPTION_HELP["storage_fee"],
                               choice_option("started_group", "full_group")),
         "payout_shortage": Option("take_rest", OPTION_HELP["payout_shortage"], choice_option("take_rest", "nothing")),
-        "tables": Option(None, OPTION_HELP["tables"], tables.parse_option),
+        "tables": Option(None, OPTION_HELP["tables"], tables.parse_option, path=True),
     }
 
     def _configure(self) -> None:

@@ -87,12 +87,16 @@ def read_file(path: str | os.PathLike[str]) -> Any:
     """The JSON data of a tables file (refusing a missing, oversized or malformed one with the reason)."""
     file = Path(path)
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(f"tables file {file.name!r} has {size} bytes; allowed: at most {MAX_FILE_BYTES}")
-        text = file.read_text(encoding="utf-8")
+        if not file.is_file():  # not a directory, device or pipe (which could be read for ever)
+            raise OSError(f"no such file (or not a regular file): {str(path)!r}")
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ValueError(f"cannot read tables file {str(path)!r}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(f"tables file {file.name!r} is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"tables file {file.name!r} is not UTF-8 text") from None
     try:
