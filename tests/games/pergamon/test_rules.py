@@ -747,6 +747,30 @@ def test_invariants_detect_corruption_PER_INV_1_PER_INV_2_PER_INV_3():
     assert any("PER-INV-3" in m for m in poor.invariant_violations())
 
 
+def test_invariant_checker_reports_each_broken_state_PER_INV_1_PER_INV_2_PER_INV_3():
+    """PER-INV-1/2/3: each check of the invariant checker notices the state it is about (fed broken states)."""
+    state = phase3(3, fix(3))
+    give(state, 0, RING_2A + RING_12)
+    exhibit(state, RING_2A)
+    assert state.invariant_violations() == []
+
+    def broken(edit):
+        other = state.clone()
+        edit(other)
+        return other.invariant_violations()
+
+    assert broken(lambda s: s.unseen.pop()) == ["PER-INV-1: undrawn tiles differ from calendar + unseen box"]
+    assert "PER-INV-1: a tile is in two places" in broken(lambda s: s.galleries[0].append(s.supply[0][0]))
+    assert broken(lambda s: s.mspace.__setitem__(1, 7)) == [
+        "PER-INV-2: marker 1 is in the museum without a collection"]
+    assert state.mspace[0] == 2
+    assert broken(lambda s: s.museum.__setitem__(2, -1)) == ["PER-INV-2: marker 0 is not on its space 2"]
+    assert broken(lambda s: s.deck.__setitem__(2, s.deck[2] + 1)) == ["PER-INV-3: funds card 3 counted 4 times"]
+    over = state.clone()
+    over.stage = ST_OVER
+    assert over.invariant_violations() == ["PER-INV-3: not every funds card was used exactly once"]
+
+
 def test_illegal_action_leaves_state():
     state = phase3(3, fix(3))
     key = state.key()

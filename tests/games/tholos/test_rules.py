@@ -305,7 +305,7 @@ def test_turn_counter_counts_whole_turns():
     play(s, "PA:W")
     assert s.view(None)["turn"] == 1 and s.phase == EXTRA  # the extra action is part of the same turn
     play(s, "xA:E>B")
-    assert s.view(None)["turn"] == 2
+    assert s.view(None)["turn"] == 2 and s.view(None)["extra_at"] is None and s.phase == MAIN
     play(s, "T1B")
     assert s.view(None)["turn"] == 3 and "turn 3" in str(s)
 
@@ -433,7 +433,9 @@ def test_ornament_7_holds_seven_THO_ORN_7():
 
 # -- invariants ----------------------------------------------------------------------------------------------
 def test_invariants_in_random_games_THO_INV_1_THO_INV_2_THO_INV_3():
-    """THO-INV-1/2 at every step of random games; THO-INV-3 every game ends within the proven bound."""
+    """THO-INV-1/2 at every step of random games; THO-INV-3 every game ends within the proven bound
+    (1 318 actions: the proof is the docstring of max_game_length)."""
+    assert museion.load("tholos").max_game_length() == museion.load("tholos", advanced=True).max_game_length() == 1318
     for options in ({}, {"advanced": True, "ornaments": 5}):
         game = museion.load("tholos", **options)
         for seed in range(40):
@@ -467,17 +469,23 @@ def test_option_parsing_edge_cases_THO_SETUP_5_THO_ORN_SETUP_2():
     for text, seat in (("b", 1), ("B", 1), ("black", 1), ("1", 1), (1, 1), ("w", 0), ("white", 0), ("0", 0)):
         assert museion.load("tholos", start_player=text).new_initial_state().current_player() == seat
     for bad in (True, 2, "grey", ""):
-        with pytest.raises(OptionError, match="start_player"):
+        with pytest.raises(OptionError, match="start_player.*allowed: 0 or 'white', 1 or 'black', 'random'"):
             museion.load("tholos", start_player=bad)
     assert museion.load("tholos", advanced=True, ornaments="3").options["ornaments"] == 3
     assert museion.load("tholos", advanced=True, ornaments=" 0 ").options["ornaments"] == 0
     state = museion.load("tholos", advanced=True, ornaments="4").new_initial_state()
     assert len(state.chance_outcomes()) == 7 * 7 and state.orn_draws == 4
     assert museion.load("tholos", advanced=True, ornaments="1@c, 7@E").options["ornaments"] == {"C": 1, "E": 7}
-    for bad in (6, "6", -1, True, "1@Z", "x@C", "1@C,1@E", "1@A,2@B,3@C,4@D,5@E,6@F", {"C": 8}, [1]):
-        with pytest.raises(OptionError, match="ornaments"):
+    five = museion.load("tholos", advanced=True, ornaments="1@A,2@B,3@C,4@D,5@E").options["ornaments"]
+    assert five == {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}
+    for bad, why in ((6, "allowed: None, a count 0-5"), ("6", "a count 0-5"), (-1, "a count 0-5"), (True, "0-5"),
+                     ("1@Z", "locations must be among ABCDEFG"), ("x@C", "a placement like"),
+                     ("1@C,1@E", "at most 5 different ornaments"), ("1@A,2@B,3@C,4@D,5@E,6@F", "at most 5 different"),
+                     ({"C": 8}, "ornaments are numbered 1-7"), ({"C": True}, "numbered 1-7"), ([1], "a count 0-5")):
+        with pytest.raises(OptionError, match=f"option 'ornaments' of tholos: .*{why}"):
             museion.load("tholos", advanced=True, ornaments=bad)
     assert museion.load("tholos", advanced=True, ornament_locations=["G", "a"]).options["ornament_locations"] == "AG"
+    assert museion.load("tholos", advanced=True, ornament_locations="g, a c").options["ornament_locations"] == "ACG"
     for bad in ("", "AZ", []):
         with pytest.raises(OptionError, match="ornament_locations"):
             museion.load("tholos", advanced=True, ornament_locations=bad)

@@ -86,9 +86,9 @@ def parse_option(value: Any) -> dict[str, Any] | None:
 def read_file(path: str | os.PathLike[str]) -> Any:
     """The JSON data of a tables file (refusing a missing, oversized or malformed one with the reason)."""
     file = Path(path)
+    if not file.is_file():  # not a directory, device or pipe (which could be read for ever)
+        raise ValueError(f"cannot read tables file {str(path)!r}: no such file (or not a regular file)")
     try:
-        if not file.is_file():  # not a directory, device or pipe (which could be read for ever)
-            raise OSError(f"no such file (or not a regular file): {str(path)!r}")
         with file.open("rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
