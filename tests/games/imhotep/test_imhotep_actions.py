@@ -113,6 +113,32 @@ def test_act_pass_everyone_passes_round_ends():
     assert not state.invariant_violations()
 
 
+def test_act_pass_counted_afresh_each_round():
+    """IMH-ACT-PASS: passes count in succession within a round: after a round that ended by sailing, the next
+    round ends only when every player has passed again."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P4.1", "V4>OBL", "P3.1", "V3>PYR", "S", "P2.1", "P2.2", "V2>TMP", "P1.1", "P1.2", "P1.3")
+    play(state, "V1>BUR")  # the 4th ship: the round ends (white sailed it, so black starts round 2)
+    assert state.rounds_done == 1 and state.passes == 0
+    play(state, "R:4-3-3-1", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
+    no_stones(state, 0, 1)
+    play(state, "PASS")
+    assert state.rounds_done == 1 and state.phase == TURN and state.current_player() == 1
+    play(state, "PASS")
+    assert state.rounds_done == 2
+
+
+def test_act_pass_before_anyone_acted_the_start_player_starts_again():
+    """IMH-ACT-PASS / IMH-ROUND-4: when everyone passes before anybody acted, the next round starts left of the
+    "last player who acted" before the start player, i.e. with the start player again."""
+    state = round_start(3, card="4-3-2-1", start_player=1)
+    no_stones(state, 0, 1, 2)
+    play(state, "PASS", "PASS", "PASS")
+    assert state.phase == ROUND and state.rounds_done == 1 and state.start == 1
+    play(state, "R:4-3-3-2", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
+    assert state.current_player() == 1 and legal(state) == ["PASS"]
+
+
 def test_act_pass_every_stone_on_unsailed_ships_returns_to_its_owner():
     """IMH-ACT-PASS: after everyone passed, each stone on a ship that never sailed goes back to its owner's quarry,
     two stones of one owner included."""

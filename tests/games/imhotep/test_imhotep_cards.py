@@ -205,6 +205,12 @@ def test_card_blue_hammer_playable_if_either_part_does_something():
     edit(state, sled=[0, 2], quarry=[0, 16], obelisk=[20, 0])
     play(state, "V1>PYR")
     assert "C:HAMMER" not in legal(state)
+    state = round_start(2, card="4-3-2-1")
+    give(state, 0, "HAMMER")
+    edit(state, ships=full, load=[4, 3, 2, 1], sled=[5, 0], quarry=[16, 21])
+    assert "C:HAMMER" not in legal(state)  # a full sled and no free space: neither part does anything
+    edit(state, sled=[2, 0], quarry=[0, 21], obelisk=[19, 0])
+    assert "C:HAMMER" not in legal(state)  # stones on the sled but no free space, an empty quarry
 
 
 def test_card_blue_sail_place_then_sail_that_ship():

@@ -22,7 +22,7 @@ def test_options_defaults_and_errors():
         museion.load("imhotep", wrath="maybe")
     with pytest.raises(OptionError, match="start_player.*0-1"):
         museion.load("imhotep", players=2, start_player=3)
-    with pytest.raises(OptionError, match="start_player"):
+    with pytest.raises(OptionError, match=r"start_player.*allowed: a seat 0-3 \(or a colour black/white/brown/grey\)"):
         museion.load("imhotep", start_player="first")
     for bad in (True, -1, 4, "4", 1.5, None):
         with pytest.raises(OptionError, match="start_player"):

@@ -611,14 +611,10 @@ class ImhotepState(State):
 
     # -- market ----------------------------------------------------------------------------------------
     def _market_next(self) -> None:
-        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike)."""
+        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike). A card
+        is always left: 4 are dealt each round and one ship, of at most 4 stones, docks at the market."""
         queue, market = self.queue, self.market
         while queue:
-            if not self.market_n:  # cannot happen on the A side (4 cards, at most 4 stones)
-                for owner in queue:
-                    self.quarry[owner] += 1
-                queue.clear()
-                break
             kinds = [t for t in range(NT) if market[t]]
             if len(kinds) > 1:
                 self.phase = MARKET_PICK
@@ -770,11 +766,10 @@ def statue_points(count: int) -> int:
 def obelisk_points(heights: list[int], table: tuple[int, ...]) -> list[int]:
     """IMH-OBEL-1/2: rank by height among players with a stone; tied players share their places' points."""
     points = [0] * len(heights)
-    ranked = sorted((h for h in heights if h > 0), reverse=True)
     place = 0
-    for h in sorted(set(ranked), reverse=True):
+    for h in sorted({h for h in heights if h > 0}, reverse=True):
         tied = [p for p, x in enumerate(heights) if x == h]
-        share = sum(table[place + k] if place + k < len(table) else 0 for k in range(len(tied))) // len(tied)
+        share = sum(table[place:place + len(tied)]) // len(tied)
         for p in tied:
             points[p] = share
         place += len(tied)
