@@ -87,9 +87,11 @@ def run_game(game: str, sample: int, seed: int, jobs: int, budget: float, test_t
             log.write(f"\nstopped after the budget of {budget} s\n")
     status = statuses(work, game)
     results = {name: status.get(name, "not run") for name in chosen}
+    if all(s == "not run" for s in results.values()):
+        raise SystemExit(f"mutmut ran no mutant of {game}; see {work / 'mutmut.log'}")
     survivors = [n for n, s in results.items() if s not in KILLED]
     with open(work / "survivors.txt", "w", encoding="utf-8") as out:
-        for name in survivors:
+        for name in (n for n in survivors if results[n] != "not run"):
             shown = subprocess.run([str(mutmut), "show", name], cwd=work, capture_output=True, text=True, check=False)
             out.write(f"{shown.stdout}\n")
     killed = sum(1 for s in results.values() if s in KILLED)
@@ -117,7 +119,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--jobs", type=int, default=1, help="mutmut worker processes (the machine is shared)")
     parser.add_argument("--budget", type=float, default=3600, help="seconds at most per engine")
-    parser.add_argument("--test-timeout", type=int, default=60, help="pytest-timeout per test, in seconds")
+    parser.add_argument("--test-timeout", type=int, default=300, help="pytest-timeout per test, in seconds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [run_game(g, args.sample, args.seed, args.jobs, args.budget, args.test_timeout) for g in args.games]
