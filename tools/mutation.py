@@ -38,6 +38,7 @@ PYPROJECT = """\
 testpaths = ["tests"]
 addopts = "-q -p no:cacheprovider"
 timeout = {test_timeout}
+timeout_method = "thread"
 
 [tool.mutmut]
 source_paths = ["src"]
@@ -119,7 +120,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--jobs", type=int, default=1, help="mutmut worker processes (the machine is shared)")
     parser.add_argument("--budget", type=float, default=3600, help="seconds at most per engine")
-    parser.add_argument("--test-timeout", type=int, default=300, help="pytest-timeout per test, in seconds")
+    parser.add_argument("--test-timeout", type=int, default=150, help="pytest-timeout per test, in seconds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [run_game(g, args.sample, args.seed, args.jobs, args.budget, args.test_timeout) for g in args.games]

@@ -578,6 +578,13 @@ def test_shift_after_evaluation_PER_EVAL_3(turn, space):
         assert state.rings[3] is None and state.museum[space] == 0
 
 
+def test_shift_onto_space_1_stays_PER_EVAL_3_PER_EXH_6():
+    """PER-EVAL-3 / PER-EXH-6: a marker shifted exactly onto space 1 stays; only below 1 does it leave."""
+    state = evaluation_position(7, first=RING_5, second=RING_2A)   # 5 - 4 = 1 stays; 2 - 4 leaves
+    assert state.mspace[0] == 1 and state.museum[1] == 0 and state.rings[0] is not None
+    assert state.rings[3] is None and state.mspace[3] == 0
+
+
 def test_hidden_vp_PER_EVAL_4():
     """PER-EVAL-4: each player sees only their own VP until the end; open_scores shows all."""
     state = evaluation_position(5)
@@ -739,6 +746,9 @@ def test_invariants_detect_corruption_PER_INV_1_PER_INV_2_PER_INV_3():
     doubled = state.clone()
     doubled.museum[20] = 0
     assert any("PER-INV-2" in m for m in doubled.invariant_violations())
+    on_one = state.clone()   # the marker doubled on space 1, the lowest space, is noticed too
+    on_one.museum[1] = 0
+    assert "PER-INV-2: a marker is on two museum spaces" in on_one.invariant_violations()
     broken = state.clone()
     broken.rings[0] = (broken.tile("1.01"), broken.tile("1.01"))
     assert any("PER-INV-2" in m for m in broken.invariant_violations())

@@ -90,6 +90,18 @@ def test_example_file_is_the_reconstruction_PER_TILE_4():
         default.tiles, default.track, default.bands)
 
 
+def test_with_tables_replaces_only_the_tables_given():
+    """PergamonGame.with_tables (the tests' door to the option): no table given is the plain game; each table given
+    replaces that one only."""
+    from .helpers import FIXTURE_BANDS, FIXTURE_TRACK
+
+    assert PergamonGame.with_tables(players=3) == museion.load("pergamon", players=3)
+    track_only = PergamonGame.with_tables(track=FIXTURE_TRACK, players=3)
+    assert track_only.track == FIXTURE_TRACK and track_only.tiles == reconstructed().tiles
+    bands_only = PergamonGame.with_tables(bands=FIXTURE_BANDS)
+    assert bands_only.bands == FIXTURE_BANDS and bands_only.track == reconstructed().track
+
+
 def test_tables_file_replaces_the_tables_everywhere(tmp_path):
     """A file with the printed tables (here: other bands and a track with other galleries) is used by
     museion.load (path or data), records keep the data (they replay without the file) and partial files keep the
