@@ -343,6 +343,21 @@ def test_rings_only_PER_EXH_1():
     assert not state.invariant_violations()
 
 
+def test_ring_reachability_PER_EXH_1():
+    """PER-EXH-1: the type graph behind "only finds that keep the ring closable": with finds V->J, J->B, B->V and
+    M->V, V, J and B reach each other, M reaches all four, and only the pairs on a cycle (V->J, J->B, B->V) may
+    start a ring."""
+    from museion.games.pergamon.state import _reach
+
+    V, J, B, M = range(4)
+    pair = lambda u, v: 1 << (4 * u + v)  # noqa: E731 - a find with right half u (left edge) and left half v
+    reach, cycle = _reach(pair(V, J) | pair(J, B) | pair(B, V) | pair(M, V))
+    ring = 1 << V | 1 << J | 1 << B
+    assert reach == (ring, ring, ring, ring | 1 << M)  # the types reachable from each type
+    assert cycle & (pair(V, J) | pair(J, B) | pair(B, V) | pair(M, V)) == pair(V, J) | pair(J, B) | pair(B, V)
+    assert _reach(0) == ((1, 2, 4, 8), pair(V, V) | pair(J, J) | pair(B, B) | pair(M, M))
+
+
 def test_cancel_always_nothing_done_on_the_players_behalf_PER_EXH_1():
     """PER-EXH-1: a collection being built can always be cancelled (finds stay), even after 3 cancels, at every
     step (building, breaking up, polishing); nothing is ever added, closed or exhibited for the player. After 3
