@@ -369,6 +369,7 @@ def test_ornament_locations_and_explicit_placement_THO_ORN_SETUP_2():
     assert {s.action_to_string(a)[-1] for a, _ in outcomes} == {"C", "E"}
     s = museion.load("tholos", advanced=True, ornaments="1@C,7@E").new_initial_state()
     assert not s.is_chance_node() and s.view(None)["ornaments"] == {"C": 1, "E": 7}
+    assert s.view(None)["ornaments_to_draw"] == 0
     assert museion.load("tholos", advanced=True, ornaments={"c": 1}).options["ornaments"] == {"C": 1}
     with pytest.raises(OptionError, match="advanced"):
         museion.load("tholos", ornaments=2)

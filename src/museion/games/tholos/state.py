@@ -315,13 +315,11 @@ class TholosState(State):
                     out.extend(act.move(src, dst) for dst in free_locs if dst != src)
         elif at == 2:  # THO-ACT-C
             out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
-        elif at == 3:  # THO-ACT-D
-            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
-                out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
-        elif at == 4:  # THO-ACT-E
+        elif at == 3:  # THO-ACT-D (the free space it needs: the placement that triggered it just made one)
+            out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
+        elif at == 4:  # THO-ACT-E (the free space likewise)
             rival = 3 * (1 - p)
-            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
-                out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
+            out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
         else:  # THO-ACT-F
             for c in (0, 1, 2):
                 if ws[base + c]:
