@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import (
     A_BREAK,
@@ -89,6 +89,7 @@ class PergamonGame(Game):
     name = "pergamon"
     title = "Pergamon"
     hidden_information = True
+    shared_observations = True
     OPTIONS = {
         "players": Option(2, "number of players, 2-4 (2 players play with the tomb raider)", int_option(2, 4)),
         "open_scores": Option(False, "show every player's victory points during the game (hidden otherwise)",
@@ -797,6 +798,16 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
+
+    def observed_action(self, action: int, observer: int | None) -> str:
+        from museion.games.pergamon.view import observed_action
+
+        return observed_action(self, action, observer)
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.pergamon.events import events
+
+        return events(self, action)
 
     # -- small helpers for tools and tests -----------------------------------------------------------------
     def tile(self, code: str) -> int:
