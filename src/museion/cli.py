@@ -18,19 +18,22 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 import museion
 from museion.bots import Bot, bot_names, make_bot, split_specs
+from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.game import Game, State
+from museion.core.observe import observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record
 from museion.core.registry import entry
+from museion.terminal import Screen
 
 console = Console()
 err = Console(stderr=True)
@@ -105,6 +108,7 @@ def parse_seats(specs: Sequence[str], n: int, default: str) -> list[str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args)
+    lang = i18n.language(args.lang)
     n = game.num_players()
     seats = parse_seats(args.seat, n, "bot:random")
     if not args.seat:
@@ -114,6 +118,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         p: make_bot(s, None if args.seed is None else args.seed * 100 + p) for p, s in enumerate(seats) if s != "human"
     }
     names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
+    screen = Screen(console, names, [p for p in range(n) if p not in bots], lang)
     state = game.new_initial_state()
     console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
                   "'moves', 'board', 'help' or 'quit'.")
@@ -121,18 +126,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, rng)
-            console.print(f"[dim]chance: {state.action_to_string(action)}[/dim]")
         elif player in bots:
             action = bots[player].choose(state)
-            console.print(f"{names[player]} plays [bold]{state.action_to_string(action)}[/bold]")
         else:
-            action = _ask_human(state, player)
+            screen.turn(state, player)
+            action = _ask_human(state, player, screen)
             if action is None:
                 console.print("Game abandoned.")
                 return 0
+        step = observe_step(state, action)  # what each seat learns, asked before the action is applied
         state.apply_action(action)
         for bot in bots.values():
             bot.observe(state, action)
+        screen.step(step)
     console.print(Panel(str(state), title="Final position"))
     _print_final(state, names)
     if args.record:
@@ -141,9 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask_human(state: State, player: int) -> int | None:
-    console.print(Panel(str(state), title=f"{state.game.title} - seat {player} to move"))
-    _print_moves(state)
+def _ask_human(state: State, player: int, screen: Screen) -> int | None:
     while True:
         try:
             text = input(f"seat {player}> ").strip()
@@ -154,10 +158,10 @@ def _ask_human(state: State, player: int) -> int | None:
         if text in {"quit", "exit", "q"}:
             return None
         if text in {"moves", "m", "?"}:
-            _print_moves(state)
+            screen.moves(state)
             continue
         if text in {"board", "b"}:
-            console.print(Panel(str(state)))
+            screen.board(state, player)
             continue
         if text == "help":
             console.print("Enter a move in notation (see 'museion rules GAME') or its number from the list; "
@@ -173,13 +177,7 @@ def _ask_human(state: State, player: int) -> int | None:
         try:
             return state.string_to_action(text)
         except IllegalActionError as exc:
-            console.print(f"[red]Rejected:[/red] {exc}")
-
-
-def _print_moves(state: State) -> None:
-    legal = state.legal_actions()
-    console.print(Columns([f"[cyan]{i + 1:>3}[/cyan] {state.action_to_string(a)}" for i, a in enumerate(legal)],
-                          padding=(0, 2)))
+            console.print(f"[red]Rejected:[/red] {escape(str(exc))}")
 
 
 def _print_final(state: State, names: Sequence[str]) -> None:
@@ -290,13 +288,40 @@ def cmd_check(args: argparse.Namespace) -> int:
             err.print(f"[red]VIOLATION[/red] {exc}")
             print(json.dumps(exc.record))
             return 1
+    secrecy = None
+    if game.hidden_information and not args.no_secrecy:
+        secrecy = _check_secrecy(game, args)
     if args.json:
-        print(json.dumps(report.to_dict()))
+        print(json.dumps({**report.to_dict(), "secrecy": secrecy.to_dict() if secrecy else None}))
     else:
         console.print(f"[green]OK[/green] {game!r}: {report.games} games, {report.steps} actions "
                       f"({report.chance_steps} chance), longest {report.longest}, every contract check passed "
                       f"at every step in {report.seconds:.1f} s")
-    return 0
+        if secrecy is not None:
+            _print_secrecy(secrecy)
+    return 1 if secrecy is not None and secrecy.differences else 0
+
+
+def _check_secrecy(game: Game, args: argparse.Namespace) -> Any:
+    from museion.secrecy import check_secrecy
+
+    games = args.secrecy_games if args.secrecy_games is not None else args.games
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"secrecy {game.name}", total=games)
+        return check_secrecy(game, games, args.seed, on_game=lambda _i: progress.advance(task))
+
+
+def _print_secrecy(report: Any) -> None:
+    compared = ", ".join(f"{name} {count} ({report.hidden_comparisons[name]} with hidden differences)"
+                         for name, count in report.comparisons.items())
+    colour, verdict = ("green", "OK") if not report.differences else ("red", "LEAK")
+    console.print(f"[{colour}]{verdict}[/{colour}] indistinguishability: {report.games} games, {report.positions} "
+                  f"positions, every seat; true state vs resample(seat) compared on: {compared}; "
+                  f"{report.differences} differences in {report.seconds:.1f} s")
+    for name, why in report.skipped.items():
+        console.print(f"  not checked: {name} ({why})")
+    for line in report.first_differences:
+        console.print(f"  {escape(line)}", highlight=False)
 
 
 # -- bench ------------------------------------------------------------------------------------------------
@@ -369,6 +394,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="e.g. --seat 0=human --seat 1=bot:random (default: you in seat 0, bots elsewhere)")
     p.add_argument("--seed", type=int, default=None, help="seed chance and bots (default: unpredictable)")
     p.add_argument("--record", metavar="FILE", help="save the game record here at the end")
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
+                   help=f"language of the game's messages (default: ${i18n.ENV}, else en)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot games with a summary")
@@ -385,6 +412,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--no-secrecy", action="store_true",
+                   help="skip the indistinguishability check of hidden-information games (on by default: every "
+                        "seat's bytes on every surface, true state vs resample)")
+    p.add_argument("--secrecy-games", type=int, default=None, metavar="N",
+                   help="games for the indistinguishability check (default: --games)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")

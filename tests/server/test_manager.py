@@ -9,7 +9,7 @@ import pytest
 
 import museion
 from museion.server.storage import Store
-from museion.server.tables import Manager, TableError, advance, parse_seat_spec, secret_outcome
+from museion.server.tables import Manager, TableError, advance, parse_seat_spec
 
 
 def _run(coro):
@@ -78,13 +78,15 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     assert len(table.log) == state.move_number()
 
 
-def test_seat_specs_and_secret_chance():
+def test_seat_specs_and_public_chance():
     assert parse_seat_spec("human", 0).kind == "human"
     assert parse_seat_spec("bot:random", 1).bot == "random"
     assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1).bot == "random"
     with pytest.raises(TableError, match="allowed: 'human' or 'bot:NAME'"):
         parse_seat_spec(3, 0)
     state = museion.load("tholos", advanced=True).new_initial_state()
-    entries = advance(state, [], chance=True)
-    assert entries and all(e["p"] is None and not e["s"] for e in entries)  # ornaments are public
-    assert not secret_outcome(state)
+    steps = advance(state, [], chance=True)
+    assert steps and all(s.player is None for s in steps)
+    assert [s.notation(0) for s in steps] == [state.game.new_initial_state().action_to_string(a)
+                                             for a in state.history()[:1]] + [s.notation(None) for s in steps[1:]]
+    assert all(s.notation(0) == s.notation(1) == s.notation(None) for s in steps)  # ornaments are public

@@ -3,14 +3,16 @@
 WebSocket protocol (``/ws/tables/{id}``, JSON text frames):
 
 client -> server
-  ``{"type": "hello", "token": TOKEN or null}``      first message; no token: spectator
+  ``{"type": "hello", "token": TOKEN or null, "lang": "en"}``  first message; no token: spectator; ``lang``
+                                                     (en, es) is the language of the log's event texts
   ``{"type": "move", "seq": N, "action": ID}``       (or ``"move": NOTATION`` instead of ``action``)
   ``{"type": "resync"}``                             ask for the full state again
   ``{"type": "ping"}``
 
 server -> client
   ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [[ID, NOTATION], ...], "log": [...],
-  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K)
+  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K); each
+  log entry is the move as this seat learned it: ``{"n", "p", "t": notation, "ev": [{"key", "args", "text"}]}``
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
 """
@@ -36,6 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
 from museion.bots import bot_names
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
 from museion.server.storage import Store, dumps
@@ -175,14 +178,11 @@ def _lobby_routes(app: FastAPI) -> None:
         return {"table": table_id, "seat": seat, "left": True}
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
-        return (await app.state.manager.record(table_id)).to_dict()
+    async def record(table_id: str, lang: str | None = None) -> dict[str, Any]:
+        return await app.state.manager.record(table_id, _language(lang))
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> dict[str, Any]:
-        table = await app.state.manager.get(table_id)
-        if not table.state.is_terminal():
-            raise TableError("not_finished", "a replay is available once the game is over", 409)
         return await app.state.manager.replay(table_id)
 
 
@@ -216,10 +216,11 @@ async def play_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
         await ws.send_text(_err(exc.code, str(exc)))
         await ws.close(code=4404)
         return
-    seat = await _hello(ws, table)
-    if seat is False:
+    hello = await _hello(ws, table)
+    if hello is False:
         return
-    conn = Conn(ws.send_text, seat if isinstance(seat, int) else None)
+    seat, lang = hello
+    conn = Conn(ws.send_text, seat, lang)
     table.register(conn)
     try:
         while True:
@@ -233,8 +234,9 @@ async def play_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
         manager.release_if_idle(table)
 
 
-async def _hello(ws: WebSocket, table: LiveTable) -> int | None | bool:
-    """The seat of the token in the first message; ``None`` for a spectator; ``False`` if the client left."""
+async def _hello(ws: WebSocket, table: LiveTable) -> tuple[int | None, str] | bool:
+    """The seat of the token in the first message (``None``: a spectator) and the language of its texts
+    (``"lang"``, default English); ``False`` if the client left."""
     try:
         text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
     except (WebSocketDisconnect, RuntimeError):
@@ -247,15 +249,25 @@ async def _hello(ws: WebSocket, table: LiveTable) -> int | None | bool:
     if not isinstance(message, dict) or message.get("type") != "hello":
         await ws.send_text(_err("malformed", "the first message must be {\"type\": \"hello\", \"token\": TOKEN or "
                                              "null}; you are connected as a spectator", table.seq))
-        return None
+        return None, i18n.DEFAULT
+    lang = message.get("lang")
+    lang = lang if lang in i18n.LANGUAGES else i18n.DEFAULT
     token = message.get("token")
     if token is None:
-        return None
+        return None, lang
     seat = table.seat_of(token) if isinstance(token, str) else None
     if seat is None:
         await ws.send_text(_err("bad_token", "this token holds no seat at this table; you are connected as a "
                                              "spectator", table.seq))
-    return seat
+    return seat, lang
+
+
+def _language(lang: str | None) -> str:
+    """A supported language from a request parameter (English when absent), or a 400 saying which exist."""
+    try:
+        return i18n.language(lang)
+    except OptionError as exc:
+        raise TableError("bad_language", str(exc)) from None
 
 
 def _parse(text: str) -> Any:
@@ -272,7 +284,7 @@ async def _handle(text: str, conn: Conn, table: LiveTable, manager: Manager) -> 
         conn.put(dumps({"type": "pong"}))
         return
     if kind == "resync":
-        conn.put(dumps(table.state_message(conn.seat, None)))
+        conn.put(dumps(table.state_message(conn.seat, None, conn.lang)))
         conn.seq = table.seq
         return
     if kind != "move":

@@ -1,12 +1,15 @@
 """Bot moves computed in worker processes, so a thinking bot never stalls the server's event loop.
 
 The worker receives plain data (game name, options, history, bot name, seed), rebuilds the state by replay and
-asks the bot; it returns only the chosen action id. Bots see the full state object as the contract allows and
-must read only what ``view(player)`` shows (see ``museion.bots.base``).
+asks the bot; it returns only the chosen action id. Bots read only what ``view(player)`` shows and what they
+draw with ``resample(player)`` (see ``museion.bots.base``); to make that hold whatever a bot does, the bot is
+handed ``resample(player)`` of the true state, a state its player cannot tell from it: hidden outcomes there are
+fresh guesses (``museion check`` verifies that every bot's choice is the same for both).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import museion
@@ -15,7 +18,8 @@ from museion.bots import make_bot
 
 def choose(game: str, options: dict[str, Any], history: list[int], bot: str, seed: int) -> int:
     state = museion.load(game, **options).state_from_history(history)
-    return make_bot(bot, seed).choose(state)
+    rng = random.Random(seed)
+    return make_bot(bot, rng.randrange(2**31)).choose(state.resample(state.current_player(), rng))
 
 
 def warm_up() -> bool:
