@@ -86,7 +86,9 @@ def test_seat_specs_and_public_chance():
         parse_seat_spec(3, 0)
     state = museion.load("tholos", advanced=True).new_initial_state()
     steps = advance(state, [], chance=True)
-    assert steps and all(s.player is None for s in steps)
-    assert [s.notation(0) for s in steps] == [state.game.new_initial_state().action_to_string(a)
-                                             for a in state.history()[:1]] + [s.notation(None) for s in steps[1:]]
-    assert all(s.notation(0) == s.notation(1) == s.notation(None) for s in steps)  # ornaments are public
+    replay = state.game.new_initial_state()
+    assert len(steps) == len(state.history()) > 0
+    for step, action in zip(steps, state.history(), strict=True):  # ornaments are public: everyone sees them
+        assert step.player is None
+        assert step.notation(0) == step.notation(1) == step.notation(None) == replay.action_to_string(action)
+        replay.apply_action(action)

@@ -691,6 +691,17 @@ class PergamonState(State):
             return f"start {action}"
         return player_action_to_string(action, self.game.t_code)
 
+    def observed_action(self, action: int, observer: int | None) -> str:
+        """The notation as everyone sees it (PER-HIDDEN-1; the same for every observer): a face-down funds card
+        shows only its back, and the placement that reveals the cards (PER-FUNDS-2) carries their values, so the
+        strings of a history are a perfect-recall record of what each player learned."""
+        st = self.stage
+        if st == ST_CARD:
+            return "card chest" if action >= data.BAG_MAX else "card bag"
+        if st == ST_PLACE and self.placed == self.game.n - 1:
+            return f"P{action + 1} (cards {self.cards[0]} {self.cards[1]})"
+        return self.action_to_string(action)
+
     def _describe(self, action: int) -> str:
         if self.stage <= ST_CARD:
             return self.action_to_string(action)
@@ -798,11 +809,6 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
-
-    def observed_action(self, action: int, observer: int | None) -> str:
-        from museion.games.pergamon.view import observed_action
-
-        return observed_action(self, action, observer)
 
     def events(self, action: int) -> list[Event]:
         from museion.games.pergamon.events import events

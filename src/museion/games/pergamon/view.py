@@ -7,9 +7,10 @@ are public). Hidden from opponents: victory points (PER-EVAL-4), unless ``open_s
 Victory points come only from public events (exhibiting, evaluations, prizes), so a player with perfect memory could
 reconstruct them; ``resample`` therefore keeps them and re-draws only the hidden card values.
 
-What each observer learns from an action (``observed_action``) is the same for every seat and for spectators
-(``PergamonGame.shared_observations``): a funds card drawn face down is ``card bag`` or ``card chest``, and the
-last figure placed, which reveals both cards (PER-FUNDS-2), is told with their values: ``P5 (cards 3 7)``.
+What each observer learns from an action (``PergamonState.observed_action``, beside the notation) is the same for
+every seat and for spectators (``PergamonGame.shared_observations``): a funds card drawn face down is ``card bag``
+or ``card chest``, and the last figure placed, which reveals both cards (PER-FUNDS-2), is told with their values:
+``P5 (cards 3 7)``.
 
 Observation tensor (``observation_tensor(player)``), seats are relative (0 = the observer, 1 = next clockwise ...),
 n = number of players, all values in [0, 1]:
@@ -148,19 +149,6 @@ def _cancels_left(state: PergamonState) -> int:
     from museion.games.pergamon.state import MAX_CANCELS
 
     return MAX_CANCELS - state.cancels
-
-
-def observed_action(state: PergamonState, action: int, observer: int | None) -> str:
-    """The notation as everyone sees it (PER-HIDDEN-1): a face-down card shows only its back; the placement that
-    reveals the cards carries their values, so the strings of a history are a perfect-recall record."""
-    from museion.games.pergamon.state import ST_CARD, ST_PLACE
-
-    if state.stage == ST_CARD:
-        return "card chest" if action + 1 > data.BAG_MAX else "card bag"
-    text = state.action_to_string(action)
-    if state.stage == ST_PLACE and state.placed == state.game.n - 1:
-        return f"{text} (cards {state.cards[0]} {state.cards[1]})"
-    return text
 
 
 def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
