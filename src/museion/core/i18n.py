@@ -129,8 +129,7 @@ UI_TEXTS = {
         "es": "Pasa el turno a {player!p}. Pulsa Intro cuando solo {player!p} vea la pantalla.",
     },
     "ui.since_last_turn": {"en": "Since your last turn:", "es": "Desde tu último turno:"},
-    "ui.your_move": {"en": "{player!p} to move", "es": "Le toca a {player!p}"},
-    "ui.your_move.you": {"en": "Your move ({player!p})", "es": "Te toca ({player!p})"},
+    "ui.your_move": {"en": "Your move ({player!p})", "es": "Te toca ({player!p})"},
 }
 """Interface texts shared by the terminal and the web table (more will join them as the interface is localised)."""
 
