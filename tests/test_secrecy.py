@@ -79,3 +79,20 @@ def test_a_peeking_bot_is_caught(monkeypatch):
     monkeypatch.setattr(RandomBot, "choose", peeking)
     report = check_secrecy(museion.load("pergamon"), games=4, seed=0, points=2, surfaces=["bots"])
     assert report.differences > 0
+
+
+def test_museion_check_runs_it_by_default_and_fails_on_a_leak(monkeypatch, capsys):
+    import json
+
+    from museion.cli import main
+
+    assert main(["check", "pergamon", "--games", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["secrecy"]["games"] == 2 and report["secrecy"]["differences"] == 0
+    assert main(["check", "pergamon", "--games", "2", "--no-secrecy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["secrecy"] is None
+    assert main(["check", "tholos", "--games", "2", "--json"]) == 0  # nothing hidden: nothing to compare
+    assert json.loads(capsys.readouterr().out)["secrecy"] is None
+    _leak_card_values(monkeypatch)
+    assert main(["check", "pergamon", "--games", "1", "--secrecy-games", "3"]) == 1
+    assert "LEAK" in capsys.readouterr().out
