@@ -62,9 +62,9 @@ class Screen:
         """Before a human decides: the hand-over (hot seat), what happened since, the table and the moves."""
         if self.hot_seat:
             if self.holder != player:
-                self.console.clear()
+                self._clear()
                 self.wait(text("ui.hand_over", self.lang, self.names, player=player) + " ")
-                self.console.clear()
+                self._clear()
                 self.holder = player
             missed, self.buffers[player] = self.buffers[player], []
             if missed:
@@ -85,6 +85,14 @@ class Screen:
         legal = state.legal_actions()
         self.console.print(Columns([f"[cyan]{i + 1:>3}[/cyan] {_escape(state.action_to_string(a))}"
                                     for i, a in enumerate(legal)], padding=(0, 2)))
+
+    def _clear(self) -> None:
+        """Clear the screen and, on a real terminal, its scrollback: the previous seat's lines must not be a
+        scroll away (``ESC [3J``, erase saved lines, understood by xterm-like terminals)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _print(self, line: str) -> None:
         self.console.print(line, markup=False, highlight=False)
