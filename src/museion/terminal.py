@@ -95,7 +95,8 @@ class Screen:
             self.console.file.flush()
 
     def _print(self, line: str) -> None:
-        self.console.print(line, markup=False, highlight=False)
+        """A plain line (no markup, no highlighting, wrapped by the terminal itself)."""
+        self.console.out(line, highlight=False)
 
 
 def _escape(notation: str) -> str:
