@@ -12,7 +12,8 @@ outcomes). Any difference is a leak. Surfaces, each built by the code that reall
 * ``openspiel``: the information-state string, observation string and tensor, and a ``resample_from_infostate``
   sample (``museion.envs.openspiel.seat_bytes``);
 * ``pettingzoo``: the agent's observation and action mask, and the ``ansi`` rendering
-  (``museion.envs.pettingzoo.seat_bytes``);
+  (``museion.envs.pettingzoo.seat_bytes``); ``gymnasium``: the learner's observation, info and rendering
+  (``museion.envs.gymnasium.seat_bytes``);
 * ``bots``: the move each bot chooses for the seat to act, with a fixed seed (a bot that read hidden fields
   would choose differently).
 
@@ -62,6 +63,12 @@ def _pettingzoo(state: State, seat: int, _steps: Sequence[Step], _lang: str) -> 
     return seat_bytes(state, seat)
 
 
+def _gymnasium(state: State, seat: int, _steps: Sequence[Step], _lang: str) -> bytes | None:
+    from museion.envs.gymnasium import seat_bytes
+
+    return seat_bytes(state, seat)
+
+
 def _bots(state: State, seat: int, _steps: Sequence[Step], _lang: str) -> bytes | None:
     from museion.bots import make_bot
 
@@ -75,6 +82,7 @@ SURFACES: dict[str, tuple[str, Surface]] = {
     "terminal": ("museion.terminal", _terminal),
     "openspiel": ("museion.envs.openspiel", _openspiel),
     "pettingzoo": ("museion.envs.pettingzoo", _pettingzoo),
+    "gymnasium": ("museion.envs.gymnasium", _gymnasium),
     "bots": ("museion.bots", _bots),
 }
 """Surface name -> (module it needs, function giving the bytes for (state, seat, observed steps, language))."""
