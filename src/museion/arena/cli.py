@@ -44,6 +44,24 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
     p.set_defaults(func=cmd_balance)
 
 
+    p = subparsers.add_parser("selfplay", help="self-play games for training a value model (an arena run)")
+    add_game(p)
+    p.add_argument("--bot", default="medium", help="the bot in every seat (default medium = mcts:sims=200)")
+    _add_run_args(p, default_out="selfplay-out")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = subparsers.add_parser("train", help="train the game's value model from self-play records")
+    add_game(p)
+    p.add_argument("--data", action="append", default=[], metavar="DIR",
+                   help="a selfplay output directory (repeat for several; default selfplay-out)")
+    p.add_argument("--kind", default="logistic", choices=("logistic", "mlp"), help="model kind (default logistic)")
+    p.add_argument("--hidden", type=int, default=16, help="hidden units of an mlp (default 16)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the hold-out split and of the mlp")
+    p.add_argument("--out", default=None, help="weights file (default: the game's models/value-<players>p.json)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_train)
+
+
 def _add_run_args(p: argparse.ArgumentParser, default_out: str) -> None:
     p.add_argument("--games", type=int, default=100, help="games (rounded up to whole schedule cycles)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (local) or CPUs (ray)")
@@ -167,3 +185,33 @@ def _print_balance(results: dict[str, Any], bot: str) -> None:
             diff = f"{100 * d:+.1f} ({100 * lo:+.1f}..{100 * hi:+.1f})"
         table.add_row(label, str(r["games"]), *cells, f"{r['length_mean']:.1f}", diff)
     console.print(table)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from museion.cli import game_options
+
+    config = ArenaConfig(args.game, game_options(args), [args.bot], args.games, args.seed)
+    records = _run(config, pathlib.Path(args.out), args, f"selfplay {config.game} {args.bot}")
+    console.print(f"{len(records)} self-play games in {pathlib.Path(args.out) / 'results.jsonl'}; "
+                  f"train with: museion train {args.game} --data {args.out}")
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    import shlex
+    import sys
+
+    from museion.arena.learn import train
+    from museion.cli import load_game
+
+    game = load_game(args)
+    command = "museion " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["train"] else ""
+    doc = train(game, args.data or ["selfplay-out"], args.kind, args.seed, args.out, command, args.hidden)
+    if args.json:
+        print(json.dumps({k: doc[k] for k in ("game", "players", "kind", "data", "metrics")}))
+        return 0
+    m = doc["metrics"]
+    console.print(f"{doc['kind']} value model for {doc['game']} ({doc['players']} players): held-out Brier "
+                  f"{m['brier_held_out']} (constant {m['brier_constant']}), {m['inference_us_all_seats']} us per "
+                  f"position; {doc['data']['positions']:,} positions of {doc['data']['records']} games")
+    return 0

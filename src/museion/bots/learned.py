@@ -5,7 +5,7 @@ chance that ``player`` wins. It is stored as JSON in the game's folder (``models
 ``Game.model_file``) with its model card beside it, and evaluated here without numpy, so the bots need nothing
 beyond the core at play time. Kinds:
 
-* ``logistic``: ``sigmoid(w . x)``;
+* ``logistic``: ``sigmoid(w . x + b)``;
 * ``mlp``: one hidden layer, ``sigmoid(v . relu(W x + b) + c)``.
 
 Per position every seat is scored and the chances are normalised to sum to 1 (a win share per seat).
@@ -40,6 +40,7 @@ class ValueModel:
         weights = data["weights"]
         if self.kind == "logistic":
             self.w = [float(x) for x in weights["w"]]
+            self.b = float(weights["b"])
         elif self.kind == "mlp":
             self.hidden = [[float(x) for x in row] for row in weights["W"]]
             self.bias = [float(x) for x in weights["b"]]
@@ -50,7 +51,7 @@ class ValueModel:
 
     def logit(self, x: list[float]) -> float:
         if self.kind == "logistic":
-            return sum(w * f for w, f in zip(self.w, x, strict=True))
+            return self.b + sum(w * f for w, f in zip(self.w, x, strict=True))
         out = self.c
         for row, b, v in zip(self.hidden, self.bias, self.v, strict=True):
             h = b + sum(w * f for w, f in zip(row, x, strict=True))
@@ -58,14 +59,14 @@ class ValueModel:
                 out += v * h
         return out
 
-    def win_chance(self, state: State, player: int) -> float:
-        """The model's chance that ``player`` wins (one seat, not normalised)."""
-        z = self.logit(state.features(player))
+    def win_chance(self, features: list[float]) -> float:
+        """The model's chance that the seat described by ``features`` wins (not normalised)."""
+        z = self.logit(features)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def win_chances(self, state: State, player: int) -> list[float]:
         """Every seat's share of the win chance (sums to 1), as ``player`` sees ``state``."""
-        chances = [self.win_chance(state, p) for p in range(state.game.num_players())]
+        chances = [self.win_chance(x) for x in state.seat_features()]
         total = sum(chances)
         return [c / total for c in chances]
 

@@ -289,6 +289,11 @@ class State:
         """
         return self.observation_tensor(player)
 
+    def seat_features(self) -> list[list[float]]:
+        """:meth:`features` of every seat, in seat order (what a learned value scores; games compute the parts the
+        seats share once). Default: one :meth:`features` call per seat."""
+        return [self.features(p) for p in range(self.game.num_players())]
+
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn with its probability from ``rng`` (call only at chance nodes).
 

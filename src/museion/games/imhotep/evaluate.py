@@ -109,39 +109,42 @@ FEATURES = (
 """The learned value's inputs, relative to the evaluated player ("own") and the rivals."""
 
 
-def features(state: ImhotepState, player: int) -> list[float]:
-    """The numbers named in :data:`FEATURES`, from ``player``'s seat."""
+def seat_features(state: ImhotepState) -> list[list[float]]:
+    """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
     n = state.n
-    rivals = [p for p in range(n) if p != player]
-    values = evaluate(state, player)
-    best = max(values[p] for p in rivals)
-    margin = (values[player] - best) / 20.0
+    values = evaluate(state, 0)
     progress = (state.rounds_done + state.sailed / data.SHIPS_PER_ROUND) / data.ROUNDS
-    hand = player * NT
-    hands = state.hands
-    at = state.site_stones(player)
-    totals = {data.PYRAMID: len(state.pyr), data.TEMPLE: len(state.temple), data.BURIAL: len(state.burial),
-              data.OBELISK: sum(state.obelisk)}
-    decoration = sum(hands[hand + card] * (totals[site] // data.DECORATION_DIVISOR)
-                     for card, site in data.DECORATION_SITE.items())
+    hands, ships, score, sled, obelisk = state.hands, state.ships, state.score, state.sled, state.obelisk
+    totals = (len(state.pyr), len(state.temple), len(state.burial), sum(obelisk))
     burial = _burial_points(state.burial, n)
     visible = state.temple[-state.game.width:]
-    ships = state.ships
-    missing = sum(1 for v in at if v == 0) if state.game.wrath else 0
-    return [
-        1.0, margin, progress, margin * progress,
-        (values[player] - sum(values[p] for p in rivals) / len(rivals)) / 20.0,
-        (state.score[player] - max(state.score[p] for p in rivals)) / 20.0,
-        state.sled[player] / 5.0, sum(state.sled[p] for p in rivals) / len(rivals) / 5.0,
-        state.quarry[player] / 29.0, ships.count(player) / 4.0,
-        sum(ships.count(p) for p in rivals) / len(rivals) / 4.0,
-        hands[hand + data.STATUE] / 5.0, sum(hands[hand + b] for b in data.BLUE_CARDS) / 3.0, decoration / 10.0,
-        (state.obelisk[player] - max(state.obelisk[p] for p in rivals)) / 10.0,
-        (burial[player] - max(burial[p] for p in rivals)) / 10.0,
-        at[0] / 10.0, (visible.count(player) - max(visible.count(p) for p in rivals)) / 5.0,
-        1.0 if state.to_move == player else 0.0, 1.0 if state.turn == player else 0.0,
-        ((player - state.start) % n) / n, state.market_n / 4.0, float(state.queue.count(player)), missing / 4.0,
-    ]
+    seen = [visible.count(p) for p in range(n)]
+    aboard = [ships.count(p) for p in range(n)]
+    wrath = state.game.wrath
+    out = []
+    for player in range(n):
+        rivals = [p for p in range(n) if p != player]
+        k = len(rivals)
+        margin = (values[player] - max(values[p] for p in rivals)) / 20.0
+        hand = player * NT
+        decoration = sum(hands[hand + card] * (totals[site - data.PYRAMID] // data.DECORATION_DIVISOR)
+                         for card, site in data.DECORATION_SITE.items())
+        at = state.site_stones(player)
+        out.append([
+            1.0, margin, progress, margin * progress,
+            (values[player] - sum(values[p] for p in rivals) / k) / 20.0,
+            (score[player] - max(score[p] for p in rivals)) / 20.0,
+            sled[player] / 5.0, sum(sled[p] for p in rivals) / k / 5.0,
+            state.quarry[player] / 29.0, aboard[player] / 4.0, sum(aboard[p] for p in rivals) / k / 4.0,
+            hands[hand + data.STATUE] / 5.0, sum(hands[hand + b] for b in data.BLUE_CARDS) / 3.0, decoration / 10.0,
+            (obelisk[player] - max(obelisk[p] for p in rivals)) / 10.0,
+            (burial[player] - max(burial[p] for p in rivals)) / 10.0,
+            at[0] / 10.0, (seen[player] - max(seen[p] for p in rivals)) / 5.0,
+            1.0 if state.to_move == player else 0.0, 1.0 if state.turn == player else 0.0,
+            ((player - state.start) % n) / n, state.market_n / 4.0, float(state.queue.count(player)),
+            (sum(1 for v in at if v == 0) if wrath else 0) / 4.0,
+        ])
+    return out
 
 
 def sample_chance(state: ImhotepState, rng: random.Random) -> int:

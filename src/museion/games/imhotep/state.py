@@ -696,9 +696,12 @@ class ImhotepState(State):
         return evaluate(self, player)
 
     def features(self, player: int) -> list[float]:
-        from museion.games.imhotep.evaluate import features
+        return self.seat_features()[player]
 
-        return features(self, player)
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.imhotep.evaluate import seat_features
+
+        return seat_features(self)
 
     def sample_chance(self, rng: random.Random) -> int:
         from museion.games.imhotep.evaluate import sample_chance

@@ -68,17 +68,15 @@ FEATURES = (
 """The learned value's inputs, relative to the evaluated player ("own") and the rivals."""
 
 
-def features(state: PergamonState, player: int) -> list[float]:
-    """The numbers named in :data:`FEATURES`, from ``player``'s seat."""
+def seat_features(state: PergamonState) -> list[list[float]]:
+    """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
     g = state.game
     n = g.n
-    rivals = [p for p in range(n) if p != player]
-    values = evaluate(state, player)
-    margin = (values[player] - max(values[p] for p in rivals)) / 10.0
+    values = evaluate(state, 0)
     progress = state.turn / data.TURNS
     space_vp = g.space_vp
-
-    def on_display(p: int) -> tuple[int, int, int]:
+    display = []
+    for p in range(n):
         count = points = big = 0
         for m in range(3 * p, 3 * p + 3):
             ring = state.rings[m]
@@ -86,22 +84,29 @@ def features(state: PergamonState, player: int) -> list[float]:
                 count += 1
                 points += space_vp[state.mspace[m]]
                 big += len(ring) >= 4
-        return count, points, big
-
-    own = on_display(player)
-    building = state.ring if state.current_player() == player else []
-    return [
-        1.0, margin, progress, margin * progress,
-        (values[player] - sum(values[p] for p in rivals) / len(rivals)) / 10.0,
-        (state.vp[player] - max(state.vp[p] for p in rivals)) / 10.0,
-        state.coins[player] / 10.0, max(state.coins[p] for p in rivals) / 10.0,
-        len(state.supply[player]) / 6.0, sum(len(state.supply[p]) for p in rivals) / len(rivals) / 6.0,
-        own[0] / 3.0, own[1] / 18.0, max(on_display(p)[1] for p in rivals) / 18.0,
-        (state.pos[player] + 1) / 13.0, 1.0 if state.first == player else 0.0,
-        1.0 if state.current_player() == player else 0.0, len(building) / 6.0,
-        sum(len(gal) for gal in state.galleries) / 20.0, 1.0 if state.turn in data.EVALUATIONS else 0.0,
-        own[2] / 3.0,
-    ]
+        display.append((count, points, big))
+    supply = [len(state.supply[p]) for p in range(n)]
+    to_act = state.current_player()
+    galleries = sum(len(gal) for gal in state.galleries) / 20.0
+    evaluation_turn = 1.0 if state.turn in data.EVALUATIONS else 0.0
+    out = []
+    for player in range(n):
+        rivals = [p for p in range(n) if p != player]
+        k = len(rivals)
+        margin = (values[player] - max(values[p] for p in rivals)) / 10.0
+        own = display[player]
+        out.append([
+            1.0, margin, progress, margin * progress,
+            (values[player] - sum(values[p] for p in rivals) / k) / 10.0,
+            (state.vp[player] - max(state.vp[p] for p in rivals)) / 10.0,
+            state.coins[player] / 10.0, max(state.coins[p] for p in rivals) / 10.0,
+            supply[player] / 6.0, sum(supply[p] for p in rivals) / k / 6.0,
+            own[0] / 3.0, own[1] / 18.0, max(display[p][1] for p in rivals) / 18.0,
+            (state.pos[player] + 1) / 13.0, 1.0 if state.first == player else 0.0,
+            1.0 if to_act == player else 0.0, len(state.ring) / 6.0 if to_act == player else 0.0,
+            galleries, evaluation_turn, own[2] / 3.0,
+        ])
+    return out
 
 
 def sample_chance(state: PergamonState, rng: random.Random) -> int:

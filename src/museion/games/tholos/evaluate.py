@@ -28,28 +28,32 @@ SHOP_OWN, SHOP_RIVAL, SHOP_GREY = 0.8, 0.5, 0.1
 (worth +3 in a column one wins), grey 0.1."""
 
 
-_COLUMN_VALUES: dict[tuple[tuple[int, ...], int, int], tuple[int, float]] = {}
-"""(column, ornament, height) -> (winner or -1, weighted points): columns are shared tuples, few distinct ones."""
+Column = tuple[int, float, int, bool]
+_COLUMNS: dict[tuple[tuple[int, ...], int, int], Column] = {}
+"""(column, ornament, height) -> (winner or -1, weighted points, points, full): columns are tuples shared between
+states and there are few distinct ones, so each is scored once."""
 
 
-def _column_value(col: tuple[int, ...], ornament: int, height: int) -> tuple[int, float]:
+def _column(col: tuple[int, ...], ornament: int, height: int) -> Column:
     from museion.games.tholos.state import column_result
 
     winner, points = column_result(col, ornament)
     fill = len(col) / height
-    found = _COLUMN_VALUES[col, ornament, height] = (
-        winner, (1.0 if fill >= 1.0 else OPEN_WEIGHT + FILL_WEIGHT * fill) * points)
+    found = _COLUMNS[col, ornament, height] = (
+        winner, (1.0 if fill >= 1.0 else OPEN_WEIGHT + FILL_WEIGHT * fill) * points, points, fill >= 1.0)
     return found
 
 
-def evaluate(state: TholosState, player: int) -> list[float]:
+def _columns(state: TholosState) -> list[Column]:
+    known = _COLUMNS
+    return [known.get(key) or _column(*key) for key in zip(state.cols, state.orn, state.maxh, strict=True)]
+
+
+def evaluate(state: TholosState, player: int, columns: list[Column] | None = None) -> list[float]:
     """Both players' standing in points: columns for their current winners (fully when full, 60 % + 40 % x filling
     while open) plus workshop stones (own colour 0.8, rival 0.5, grey 0.1)."""
     values = [0.0, 0.0]
-    known = _COLUMN_VALUES
-    for key in zip(state.cols, state.orn, state.maxh):
-        found = known.get(key)
-        winner, value = found if found is not None else _column_value(*key)
+    for winner, value, _, _ in columns or _columns(state):
         if winner >= 0:
             values[winner] += value
     ws = state.ws
@@ -75,10 +79,9 @@ FEATURES = (
 
 def features(state: TholosState, player: int) -> list[float]:
     """The numbers named in :data:`FEATURES`, from ``player``'s seat."""
-    from museion.games.tholos.state import column_result
-
     rival = 1 - player
-    values = evaluate(state, player)
+    columns = _columns(state)
+    values = evaluate(state, player, columns)
     margin = (values[player] - values[rival]) / 10.0
     progress = state.filled / state.capacity
     scores = [0, 0]
@@ -87,9 +90,7 @@ def features(state: TholosState, player: int) -> list[float]:
     led = [0, 0]
     led_points = [0, 0]
     tied = 0
-    for col, k, height in zip(state.cols, state.orn, state.maxh, strict=True):
-        winner, points = column_result(col, k)
-        full = len(col) >= height
+    for winner, _, points, full in columns:
         if winner < 0:
             tied += not full
             continue
