@@ -30,6 +30,9 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
     _add_run_args(p, default_out="arena-out")
     p.add_argument("--schedule", default="rotations", choices=("rotations", "permutations"),
                    help="seat assignments of a cycle (default rotations)")
+    p.add_argument("--calibration", type=int, default=1000, metavar="N",
+                   help="positions of these games on which to check the leaf evaluations' win chances "
+                        "(Brier score, reliability plot; default 1000, 0 = skip)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of tables")
     p.set_defaults(func=cmd_arena)
 
@@ -101,6 +104,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     records = _run(config, out, args, f"{config.game} {','.join(config.bots)}")
     summary = summarize(records)
     summary["timing"] = timing_summary(records, out / "timings.jsonl")
+    if args.calibration:
+        from museion.arena.calibration import calibration
+        from museion.core.registry import load
+
+        summary["calibration"] = calibration(records, load(config.game, **config.options), args.calibration)
     identity = {**config.identity(), "games": config.games}
     path = write_report(summary, identity, out)
     if args.json:
