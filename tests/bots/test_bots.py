@@ -15,7 +15,7 @@ from museion.core.play import sample_chance
 from .conftest import CONFIGS, IDS
 
 SMALL_BOTS = ["random", "greedy", "easy", "mcts:sims=16,cutoff=4", "mcts:sims=8,rollout=greedy,cutoff=2",
-              "medium:sims=8", "hard:sims=8,reuse=0"]
+              "medium:sims=8", "hard:sims=8,reuse=0", "expert:sims=8"]
 
 
 def _positions(game: museion.Game, seed: int, count: int) -> list[museion.State]:

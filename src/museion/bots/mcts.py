@@ -38,9 +38,12 @@ Evaluator = Callable[[State, int], list[float]]
 
 
 class Node:
-    """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``."""
+    """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``.
 
-    __slots__ = ("children", "visits", "total", "avail", "mover")
+    ``complete``: every legal action has a child; in a game without hidden information the legal actions at a
+    node never change (the node is one position), so selection then skips computing and checking them."""
+
+    __slots__ = ("children", "visits", "total", "avail", "mover", "complete")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, Node] = {}
@@ -48,6 +51,7 @@ class Node:
         self.total = 0.0
         self.avail = 1
         self.mover = mover
+        self.complete = False
 
 
 class MCTSBot(Bot):
@@ -158,6 +162,7 @@ class MCTSBot(Bot):
         node = self.root
         assert node is not None
         path = [node]
+        fixed = not det.game.hidden_information  # a node's legal actions never change
         while True:
             mover = det.current_player()
             if mover < 0:  # chance or terminal
@@ -170,13 +175,26 @@ class MCTSBot(Bot):
                 node = child
                 path.append(node)
                 continue
+            if fixed and node.complete:  # UCB1 over the children, which are exactly the legal actions
+                best_score = -1.0
+                for a, child in node.children.items():
+                    child.avail += 1
+                    visits = child.visits
+                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best_score, action, best = score, a, child
+                node = best
+                det.apply_unchecked(action)
+                path.append(node)
+                continue
             legal = det.legal_actions()
             children = node.children
+            get = children.get
             untried: list[int] | None = None
             best_score = -1.0
             action = legal[0]
             for a in legal:  # availability counts of every legal child; UCB1 while all are tried
-                child = children.get(a)
+                child = get(a)
                 if child is None:
                     if untried is None:
                         untried = [a]
@@ -189,12 +207,15 @@ class MCTSBot(Bot):
                     score = child.total / visits + c * sqrt(log(child.avail) / visits)
                     if score > best_score:
                         best_score, action = score, a
+            if untried is not None:  # children held actions not legal here; the untried one is expanded
+                    untried = [a for a in legal if a not in children]
             if untried is not None:
                 action = untried[int(rng.random() * len(untried))]
                 node = children[action] = Node(mover)
                 det.apply_action(action)
                 path.append(node)
                 break
+            node.complete = True
             node = children[action]
             det.apply_action(action)
             path.append(node)

@@ -339,10 +339,16 @@ class State:
         """Draw a chance outcome with :meth:`sample_chance`, apply it and return it (no legality check is needed:
         the game drew it). For search loops."""
         action = self.sample_chance(rng)
+        self.apply_unchecked(action)
+        return action
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action *known* to be legal here, without computing the legal actions to check it: for search
+        loops replaying an action that was legal at this very position before (a tree edge in a game without
+        hidden information). Anything else must use :meth:`apply_action`."""
         self._apply(action)
         self._history.append(action)
         self._legal = None
-        return action
 
     def _illegal_message(self, action: object) -> str:
         if self.is_terminal():
