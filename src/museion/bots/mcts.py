@@ -69,6 +69,7 @@ class MCTSBot(Bot):
         "reuse": Option(1, "keep the subtree of the played actions between moves (1) or not (0)", int_option(0, 1)),
         "eval": Option("heuristic", "leaf evaluation: heuristic (the game's evaluate.py) or learned (the game's "
                                     "shipped value model)", choice_option("heuristic", "learned")),
+        "model": Option("", "eval=learned: a value model file to use instead of the game's shipped one", str),
         "endgame": Option(0, "play leaves to the end where at most this many decisions remain (0 = never)",
                           int_option(0, 1000)),
     }
@@ -135,7 +136,7 @@ class MCTSBot(Bot):
         if self.params["eval"] == "learned":
             from museion.bots.learned import load_model
 
-            model = load_model(state.game)
+            model = load_model(state.game, self.params["model"])
         self.evaluator = model.win_chances if model is not None else heuristic_evaluator(state.game)
         self.evaluator_game = state.game
 
