@@ -141,7 +141,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     timing = summary.get("timing") or {}
     if timing:
         console.print("seconds per move (this machine, not part of the results): " + ", ".join(
-            f"{b} mean {t['mean_s_per_move']:.4f} max {t['max_s_per_move']:.3f}" for b, t in sorted(timing.items())))
+            f"{b} mean {t['mean_s_per_move']:.4f} max {t['max_s_per_move']:.3f}"
+            + (f" ({t['mean_simulations_per_search']:.0f} simulations per search)"
+               if "mean_simulations_per_search" in t else "") for b, t in sorted(timing.items())))
 
 
 def _variant(text: str) -> tuple[str, Any]:

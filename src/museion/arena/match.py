@@ -30,17 +30,24 @@ def play_game(game_name: str, options: dict[str, Any], lineup: Sequence[str], se
     seconds = [0.0] * len(bots)
     decisions = [0] * len(bots)
     slowest = [0.0] * len(bots)
+    searched = [0] * len(bots)  # decisions a searching bot searched (not forced), and its simulations there
+    simulations = [0] * len(bots)
 
     def timed(_state: State, player: int, _action: int, spent: float) -> None:
         if player >= 0:
             seconds[player] += spent
             decisions[player] += 1
             slowest[player] = max(slowest[player], spent)
+            count = getattr(bots[player], "last_simulations", 0)
+            if count:
+                searched[player] += 1
+                simulations[player] += count
 
     state = play_match(game.new_initial_state(), bots, random.Random(seed), timed)
     info = {"bots": list(lineup), "seed": seed, **(meta or {})}
     record = Record.from_state(state, [f"{spec} (seat {p})" for p, spec in enumerate(lineup)], **info)
-    timing = {"seconds": seconds, "decisions": decisions, "slowest": slowest}
+    timing = {"seconds": seconds, "decisions": decisions, "slowest": slowest, "searched": searched,
+              "simulations": simulations}
     return record, timing
 
 

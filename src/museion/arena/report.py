@@ -150,8 +150,9 @@ def write_report(summary: dict[str, Any], config: dict[str, Any], out: str | pat
             for name, r in calibration["evaluators"].items()]))
     if summary.get("timing"):
         parts.append("<h2>Seconds per move (this machine; not part of the reproducible results)</h2>")
-        parts.append(_table(["bot", "decisions", "mean", "slowest"], [
-            [b, t["decisions"], f"{t['mean_s_per_move']:.4f}", f"{t['max_s_per_move']:.3f}"]
+        parts.append(_table(["bot", "decisions", "mean", "slowest", "simulations per search"], [
+            [b, t["decisions"], f"{t['mean_s_per_move']:.4f}", f"{t['max_s_per_move']:.3f}",
+             f"{t['mean_simulations_per_search']:.0f}" if "mean_simulations_per_search" in t else "-"]
             for b, t in sorted(summary["timing"].items())]))
     parts.append("<h2>Plots</h2>" + "".join(f'<p><img src="{p}" alt="{p}"></p>' for p in plots)
                  if plots else "<p>matplotlib is not installed (pip install 'museion[arena]'): no plots.</p>")

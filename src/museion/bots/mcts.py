@@ -89,6 +89,7 @@ class MCTSBot(Bot):
         player = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_simulations = 0
             return legal[0]
         stale = self._root_at != state.move_number()  # a driver that does not call observe
         if self.root is None or stale or player != self.player or not self.params["reuse"]:
