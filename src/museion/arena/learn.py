@@ -176,7 +176,8 @@ def train(game: Game, data_dirs: Sequence[str | pathlib.Path], kind: str = "logi
     weights, metrics = fit(rows, labels, groups, kind, seed, hidden)
     bots = sorted({b for r in records for b in r.meta.get("bots", [])})
     data = {"records": len(records), "skipped_records": skipped, "positions": len(rows) // game.num_players(),
-            "bots": bots, "dirs": [str(d) for d in data_dirs], "replay_seconds": round(replay_seconds, 1)}
+            "bots": bots, "dirs": [str(d) for d in data_dirs], "replay_seconds": round(replay_seconds, 1),
+            "selfplay": [selfplay_command(d) for d in data_dirs]}
     document = model_document(game, kind, weights, metrics, data)
     model = ValueModel(document, game)
     metrics["inference_us_all_seats"] = round(inference_microseconds(model, game), 1)
@@ -188,6 +189,19 @@ def train(game: Game, data_dirs: Sequence[str | pathlib.Path], kind: str = "logi
     path.write_text(json.dumps(document, indent=None, separators=(",", ":")) + "\n", encoding="utf-8")
     path.with_suffix(".md").write_text(model_card(document, path), encoding="utf-8")
     return document
+
+
+def selfplay_command(directory: str | pathlib.Path) -> str:
+    """The ``museion selfplay`` command that (re)creates the games of a data directory, from its ``arena.json``."""
+    from museion.core.registry import load
+
+    config = json.loads((pathlib.Path(directory) / "arena.json").read_text(encoding="utf-8"))
+    defaults = load(config["game"]).options_json()
+    options = " ".join(f"-o {k}={json.dumps(v)}" for k, v in config["options"].items()
+                       if k != "players" and v != defaults.get(k))
+    players = f" --players {config['players']}" if "players" in config["options"] else ""
+    return (f"museion selfplay {config['game']}{players}{' ' + options if options else ''} --bot {config['bots'][0]} "
+            f"--games {config['games']} --seed {config['seed']} --out {directory}")
 
 
 def default_model_path(game: Game) -> pathlib.Path:
@@ -207,14 +221,14 @@ def model_card(doc: dict[str, Any], path: pathlib.Path) -> str:
 
 The leaf evaluation of `mcts:eval=learned` and of the `expert` level for this configuration: the chance that a
 seat wins, from the game's feature vector (`State.features(seat)`, `games/{doc['game']}/evaluate.py`); per
-position every seat is scored and the chances are normalised to sum to 1. Evaluated in plain Python
-(`museion.bots.learned`), no numpy at play time.
+position every seat is scored and the chances are normalised to sum to 1. Evaluated by `museion.bots.learned` in
+plain Python (an `mlp` with numpy when it is installed).
 
 - **Kind**: {doc['kind']} (scikit-learn, standardisation folded into the weights), {m['weights']} weights,
   file {size:,} bytes (format {doc['format']}).
 - **Data**: {d['records']} self-play games of {', '.join(d['bots'])} ({d['skipped_records']} skipped: did not
   replay), {d['positions']:,} decision positions x {doc['players']} seats; held out for the metrics:
-  {m['held_out_games']} whole games (20 %).
+  {m['held_out_games']} whole games (20 %). Games: {'; '.join(f'`{c}`' for c in d.get('selfplay', []))}
 - **Command**: `{doc.get('command') or 'museion train ' + doc['game']}`
 - **Metrics** (held-out games): Brier score {m['brier_held_out']} (constant predictor {m['brier_constant']},
   training {m['brier_train']}), log loss {m['log_loss_held_out']}; inference {m['inference_us_all_seats']} us per
