@@ -54,7 +54,12 @@ class ValueModel:
                 self.np = None
             else:
                 self.np = np
-                self.arrays = (np.array(self.hidden).T, np.array(self.bias), np.array(self.v))
+                hidden = np.array(self.hidden).T  # features x units
+                bias = np.array(self.bias)
+                if names and names[0] == "bias":  # a constant-1 first feature carries the hidden bias
+                    hidden[0] += bias
+                    bias = None
+                self.arrays = (hidden, bias, np.array(self.v))
         else:
             raise ValueError(f"unknown value model kind {self.kind!r}; allowed: logistic, mlp")
 
@@ -78,8 +83,12 @@ class ValueModel:
         if self.kind == "mlp" and self.np is not None:
             np = self.np
             weights, bias, v = self.arrays
-            z = np.maximum(np.array(state.seat_features()) @ weights + bias, 0.0) @ v + self.c
-            chances = (1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))).tolist()
+            h = np.array(state.seat_features()) @ weights
+            if bias is not None:
+                h += bias
+            c = self.c
+            chances = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z + c))))
+                       for z in (np.maximum(h, 0.0, out=h) @ v).tolist()]
         else:
             chances = [self.win_chance(x) for x in state.seat_features()]
         total = sum(chances)

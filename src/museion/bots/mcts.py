@@ -70,7 +70,8 @@ class MCTSBot(Bot):
         "eval": Option("heuristic", "leaf evaluation: heuristic (the game's evaluate.py) or learned (the game's "
                                     "shipped value model)", choice_option("heuristic", "learned")),
         "model": Option("", "eval=learned: a value model file to use instead of the game's shipped one", str),
-        "endgame": Option(0, "play leaves to the end where at most this many decisions remain (0 = never)",
+        "endgame": Option(0, "play leaves to the end (with the rollout policy) where at most this many decisions "
+                             "remain (0 = never)",
                           int_option(0, 1000)),
     }
 
@@ -235,7 +236,7 @@ class MCTSBot(Bot):
         if endgame and not det.is_terminal():
             left = det.remaining_decisions()
             if left is not None and left <= endgame:
-                cutoff, greedy = -1, True
+                cutoff = -1
         decisions = 0
         while not det.is_terminal():
             if det.is_chance_node():

@@ -77,11 +77,19 @@ FEATURES = (
 """The learned value's inputs, relative to the evaluated player ("own") and the other ("rival")."""
 
 
-def features(state: TholosState, player: int) -> list[float]:
+def seat_features(state: TholosState) -> list[list[float]]:
+    """:func:`features` of both seats, the columns scored once."""
+    columns = _columns(state)
+    values = evaluate(state, 0, columns)
+    return [features(state, 0, columns, values), features(state, 1, columns, values)]
+
+
+def features(state: TholosState, player: int, columns: list[Column] | None = None,
+             values: list[float] | None = None) -> list[float]:
     """The numbers named in :data:`FEATURES`, from ``player``'s seat."""
     rival = 1 - player
-    columns = _columns(state)
-    values = evaluate(state, player, columns)
+    columns = columns or _columns(state)
+    values = values or evaluate(state, player, columns)
     margin = (values[player] - values[rival]) / 10.0
     progress = state.filled / state.capacity
     scores = [0, 0]

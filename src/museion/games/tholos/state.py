@@ -433,6 +433,11 @@ class TholosState(State):
 
         return features(self, player)
 
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.tholos.evaluate import seat_features
+
+        return seat_features(self)
+
     def sample_chance(self, rng: random.Random) -> int:
         from museion.games.tholos.evaluate import sample_chance
 
