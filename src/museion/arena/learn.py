@@ -162,12 +162,14 @@ def train(game: Game, data_dirs: Sequence[str | pathlib.Path], kind: str = "logi
           out: str | pathlib.Path | None = None, command: str = "", hidden: int = 16) -> dict[str, Any]:
     """Train on the self-play records in ``data_dirs`` and write the model and its card; returns the document."""
     records: list[Record] = []
+    commands = []
     for d in data_dirs:
         found = [r for r in load_results(pathlib.Path(d) / "results.jsonl") if r.game == game.name
                  and r.options == game.options_json()]
         if not found:
             raise MuseionError(f"no self-play records of {game!r} in {d} (run museion selfplay first)")
         records.extend(found)
+        commands.append(selfplay_command(d, len(found)))
     start = time.perf_counter()
     rows, labels, groups, skipped = positions(records, game)
     if not rows:
@@ -177,7 +179,7 @@ def train(game: Game, data_dirs: Sequence[str | pathlib.Path], kind: str = "logi
     bots = sorted({b for r in records for b in r.meta.get("bots", [])})
     data = {"records": len(records), "skipped_records": skipped, "positions": len(rows) // game.num_players(),
             "bots": bots, "dirs": [str(d) for d in data_dirs], "replay_seconds": round(replay_seconds, 1),
-            "selfplay": [selfplay_command(d) for d in data_dirs]}
+            "selfplay": commands}
     document = model_document(game, kind, weights, metrics, data)
     model = ValueModel(document, game)
     metrics["inference_us_all_seats"] = round(inference_microseconds(model, game), 1)
@@ -191,8 +193,9 @@ def train(game: Game, data_dirs: Sequence[str | pathlib.Path], kind: str = "logi
     return document
 
 
-def selfplay_command(directory: str | pathlib.Path) -> str:
-    """The ``museion selfplay`` command that (re)creates the games of a data directory, from its ``arena.json``."""
+def selfplay_command(directory: str | pathlib.Path, games: int) -> str:
+    """The ``museion selfplay`` command that (re)creates the first ``games`` games of a data directory, from its
+    ``arena.json`` (game i depends only on the seed and i)."""
     from museion.core.registry import load
 
     config = json.loads((pathlib.Path(directory) / "arena.json").read_text(encoding="utf-8"))
@@ -201,7 +204,7 @@ def selfplay_command(directory: str | pathlib.Path) -> str:
                        if k != "players" and v != defaults.get(k))
     players = f" --players {config['players']}" if "players" in config["options"] else ""
     return (f"museion selfplay {config['game']}{players}{' ' + options if options else ''} --bot {config['bots'][0]} "
-            f"--games {config['games']} --seed {config['seed']} --out {directory}")
+            f"--games {games} --seed {config['seed']} --out {directory}")
 
 
 def default_model_path(game: Game) -> pathlib.Path:
