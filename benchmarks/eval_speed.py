@@ -4,7 +4,8 @@ Old: the pre-issue-15 search loop frozen in ``tests/bots/view_reference.py`` (``
 and the view-based heuristic per leaf, chance drawn by walking the full ``chance_outcomes()`` list, then
 ``apply_action`` with its legality check. New: today's ``mcts`` with the games' own hooks, ``State.evaluate``
 (``games/<game>/evaluate.py``) and ``State.apply_chance`` (direct draws). Both ``reuse=0``, default leaf
-evaluation (``cutoff=0``), on the same engines.
+evaluation (``cutoff=0``), on the same engines. For information, today's ``mcts:eval=learned`` (the shipped value
+model, as ``expert`` uses it) in the same rounds.
 
 Per configuration: the same mid-game positions, interleaved rounds old/new/old/new..., the median of the
 per-round ratios is reported (the machine is shared; interleaving puts both under the same load).
@@ -54,10 +55,10 @@ def positions(game: museion.Game, count: int, seed: int = 0) -> list[State]:
     return found
 
 
-def sims_per_s(states: list[State], sims: int, old: bool, seed: int) -> float:
+def sims_per_s(states: list[State], sims: int, old: bool, seed: int, **params: object) -> float:
     total = 0.0
     for i, state in enumerate(states):
-        bot = (view_reference.old_mcts_bot if old else MCTSBot)(seed + i, sims=sims, reuse=0)
+        bot = (view_reference.old_mcts_bot if old else MCTSBot)(seed + i, sims=sims, reuse=0, **params)
         start = time.perf_counter()
         bot.choose(state)
         total += time.perf_counter() - start
@@ -75,16 +76,18 @@ def main() -> int:
     for name, options in CONFIGS:
         game = museion.load(name, **options)
         states = positions(game, args.positions)
-        old, new, ratios = [], [], []
+        old, new, learned, ratios = [], [], [], []
         for r in range(args.rounds):
             o = sims_per_s(states, args.sims, True, r)
             n = sims_per_s(states, args.sims, False, r)
+            learned.append(sims_per_s(states, args.sims, False, r, eval="learned"))
             old.append(o)
             new.append(n)
             ratios.append(n / o)
         row = {"game": name, "players": game.num_players(), "old_sims_per_s": round(statistics.median(old)),
                "new_sims_per_s": round(statistics.median(new)), "ratio": round(statistics.median(ratios), 2),
-               "ratio_min": round(min(ratios), 2), "goal_met": statistics.median(ratios) >= 1.8}
+               "ratio_min": round(min(ratios), 2), "goal_met": statistics.median(ratios) >= 1.8,
+               "learned_sims_per_s": round(statistics.median(learned))}
         rows.append(row)
         if not args.json:
             print(json.dumps(row), flush=True)

@@ -96,3 +96,21 @@ def test_features_have_the_documented_length_and_finite_values(positions: tuple)
             values = state.features(player)
             assert len(values) == len(names)
             assert all(math.isfinite(v) for v in values)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_determined_states_resample_to_themselves(name: str, options: dict) -> None:
+    """``determined_for(p)`` promises that every resample for ``p`` is the state itself (searching bots then
+    replay tree edges unchecked); where it says not, some resample differs."""
+    game = museion.load(name, **options)
+    decisions, _ = _positions(game, 300)
+    undetermined = 0
+    for i, state in enumerate(decisions[:-1]):
+        player = state.current_player()
+        samples = [state.resample(player, random.Random(100 * i + k)) for k in range(4)]
+        if state.determined_for(player):
+            assert all(s == state for s in samples)
+        else:
+            undetermined += 1
+    if not game.hidden_information:
+        assert undetermined == 0

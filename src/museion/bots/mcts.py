@@ -40,8 +40,9 @@ Evaluator = Callable[[State, int], list[float]]
 class Node:
     """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``.
 
-    ``complete``: every legal action has a child; in a game without hidden information the legal actions at a
-    node never change (the node is one position), so selection then skips computing and checking them."""
+    ``complete``: the children are exactly the legal actions, seen in a search where every determinisation is the
+    same state (``State.determined_for``): the node is then one position whose legal actions never change, so
+    selection skips computing and checking them."""
 
     __slots__ = ("children", "visits", "total", "avail", "mover", "complete")
 
@@ -84,6 +85,7 @@ class MCTSBot(Bot):
         self._root_at = -1
         self.player = -1
         self.last_simulations = 0
+        self._determined = False
 
     # -- protocol ---------------------------------------------------------------------------------------
     def choose(self, state: State) -> int:
@@ -144,6 +146,7 @@ class MCTSBot(Bot):
 
     # -- search -----------------------------------------------------------------------------------------
     def _search(self, state: State, player: int) -> None:
+        self._determined = state.determined_for(player)
         budget = self.params["time"]
         deadline = time.perf_counter() + budget if budget else None
         sims = self.params["sims"]
@@ -165,7 +168,7 @@ class MCTSBot(Bot):
         node = self.root
         assert node is not None
         path = [node]
-        fixed = not det.game.hidden_information  # a node's legal actions never change
+        fixed = self._determined  # a node is one position: its legal actions never change
         while True:
             mover = det.current_player()
             if mover < 0:  # chance or terminal
@@ -218,7 +221,8 @@ class MCTSBot(Bot):
                 det.apply_action(action)
                 path.append(node)
                 break
-            node.complete = True
+            if fixed and len(children) == len(legal):  # children from other determinisations stay out
+                node.complete = True
             node = children[action]
             det.apply_action(action)
             path.append(node)

@@ -415,6 +415,12 @@ class State:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
         return self.clone()
 
+    def determined_for(self, player: int) -> bool:
+        """True when ``view(player)`` hides nothing that :meth:`resample` would draw anew right now (every
+        resample is then this very state). Searching bots use it to treat their tree as perfect-information.
+        Default: the game has no hidden information."""
+        return not self.game.hidden_information
+
     def to_json(self) -> str:
         return json.dumps({"game": self.game.name, "options": self.game.options_json(), "history": self._history})
 

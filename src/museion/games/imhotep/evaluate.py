@@ -27,6 +27,7 @@ matter), further ones 0.1 (a hoard does not); a market card still to pick 1.5 (e
 like a loss one step ahead)."""
 
 NT = data.NUM_CARD_TYPES
+DECORATIONS = data.DECORATION_SITE
 SITES_WITH_STONES = (data.PYRAMID, data.TEMPLE, data.BURIAL, data.OBELISK)
 
 
@@ -77,14 +78,15 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     visible = state.temple[-state.game.width:]
     ships, hands, queue = state.ships, state.hands, state.queue
     wrath = state.game.wrath
+    lever, hammer, sail, chisel = data.BLUE_CARDS
     for p in range(n):
-        hand = p * NT
-        own_at = state.site_stones(p)
+        hand = hands[p * NT:(p + 1) * NT]
         value = values[p] + burial[p]
-        for card, site in data.DECORATION_SITE.items():
-            if hands[hand + card]:
-                value += hands[hand + card] * (own_at[site - data.PYRAMID] // data.DECORATION_DIVISOR)
-        value += statue_points(hands[hand + data.STATUE]) + sum(hands[hand + b] for b in data.BLUE_CARDS)
+        own_at = state.site_stones(p) if wrath or any(hand[card] for card in DECORATIONS) else ()
+        for card, site in DECORATIONS.items():
+            if hand[card]:
+                value += hand[card] * (own_at[site - data.PYRAMID] // data.DECORATION_DIVISOR)
+        value += statue_points(hand[data.STATUE]) + (hand[lever] + hand[hammer] + hand[sail] + hand[chisel])
         value += visible.count(p)
         sled = state.sled[p]
         value += SLED_FIRST * min(sled, SLED_FIRST_COUNT) + SLED_MORE * max(0, sled - SLED_FIRST_COUNT)

@@ -808,6 +808,10 @@ class PergamonState(State):
 
         return resample(self, player, rng or random.Random())
 
+    def determined_for(self, player: int) -> bool:
+        """Only the values of the turn's face-down funds cards are ever redrawn by ``resample``."""
+        return not (self.cards and not self.revealed)
+
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:
         from museion.games.pergamon.evaluate import evaluate
