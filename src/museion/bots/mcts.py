@@ -72,8 +72,7 @@ class MCTSBot(Bot):
                                     "shipped value model)", choice_option("heuristic", "learned")),
         "model": Option("", "eval=learned: a value model file to use instead of the game's shipped one", str),
         "endgame": Option(0, "play leaves to the end (with the rollout policy) where at most this many decisions "
-                             "remain (0 = never)",
-                          int_option(0, 1000)),
+                             "remain (0 = never)", int_option(0, 1000)),
     }
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
