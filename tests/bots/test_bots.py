@@ -185,3 +185,15 @@ def test_tree_reuse_never_follows_a_hidden_chance_outcome(name: str, options: di
             action = legal[rng.randrange(len(legal))]
         state.apply_action(action)
     assert verdicts == ({True, False} if name == "pergamon" else {False})
+
+
+def test_one_match_driver_and_seeding_rule() -> None:
+    """The arena, `museion simulate` and self-play play the same game for the same seed (one driver, one rule)."""
+    from museion.cli import bot_game
+
+    lineup = ["greedy", "mcts:sims=10", "random"]
+    record, timing = play_game("imhotep", {"players": 3}, lineup, seed=7)
+    state = bot_game(museion.load("imhotep", players=3), lineup, 7)
+    assert state.history() == record.actions
+    assert timing["searched"][1] > 0 and timing["simulations"][1] == 10 * timing["searched"][1]
+    assert timing["searched"][0] == timing["searched"][2] == 0
