@@ -63,13 +63,14 @@ class OpenSpielMCTS(Bot):
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
+        self.last_simulations = 0  # reported in the arena's timings
         if len(legal) == 1:
             return legal[0]
         bot = self._bot(state)
         os_state = self.os_game.new_initial_state()
         for action in state.history():
             os_state.apply_action(action)
-        bot.max_simulations = self.sims
+        bot.max_simulations = self.last_simulations = self.sims
         start = time.perf_counter()
         action = bot.step(os_state)
         spent = time.perf_counter() - start
