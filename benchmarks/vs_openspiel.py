@@ -2,9 +2,10 @@
 
 Registers ``openspiel_mcts`` (OpenSpiel's Python ``MCTSBot``: UCT, ``uct_c=2``, one random rollout per
 simulation, no solver) as a museion bot name for this process, then runs a seat-balanced ``museion arena``
-(results, report and plots in ``--out``, resumable). Equal time per move: ``time=S`` gives the OpenSpiel bot a
-simulation count re-tuned after every move so that its searches take ``S`` seconds (it has no time budget of its
-own); museion bots take ``time=S`` directly. Forced moves (one legal action) cost nobody any time.
+(results, ``summary.json``, ``report.html`` with plots and calibration in ``--out``; resumable). Equal time per
+move: ``time=S`` gives the OpenSpiel bot a simulation count re-tuned after every move so that its searches take
+``S`` seconds (it has no time budget of its own); museion bots take ``time=S`` directly. Forced moves (one
+legal action) cost nobody any time.
 
 Run (the issue-15 goal: Imhotep 4 players, expert against three MCTSBots, >= 40 %, fair share 25 %)::
 
@@ -21,10 +22,13 @@ import pathlib
 import sys
 import time
 
+from museion.arena.calibration import calibration
+from museion.arena.report import write_report
 from museion.arena.runner import ArenaConfig, run_arena
-from museion.arena.stats import summarize
+from museion.arena.stats import summarize, timing_summary
 from museion.bots import BOTS, Bot, split_specs
 from museion.core.game import Option, State, float_option, int_option
+from museion.core.registry import load
 
 
 class OpenSpielMCTS(Bot):
@@ -96,6 +100,9 @@ def main() -> int:
     records = run_arena(config, pathlib.Path(args.out), jobs=args.jobs,
                         on_progress=lambda done, total: print(f"{done}/{total}", file=sys.stderr, flush=True))
     summary = summarize(records)
+    summary["timing"] = timing_summary(records, pathlib.Path(args.out) / "timings.jsonl")
+    summary["calibration"] = calibration(records, load(config.game, **config.options))
+    write_report(summary, {**config.identity(), "games": config.games}, args.out)
     print(json.dumps({"games": summary["games"], "by_bot": {
         b: {k: summary["by_bot"][b][k] for k in ("win_rate", "low", "high", "seats_played")}
         for b in summary["bots"]}}))
