@@ -25,12 +25,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import museion
-from museion.bots import Bot, bot_names, make_bot, split_specs
+from museion.bots import Bot, bot_names, make_bot, make_bots, split_specs
 from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.game import Game, State
 from museion.core.observe import observe_step
-from museion.core.play import sample_chance
+from museion.core.play import Abandoned, play_match, seat_seed
 from museion.core.record import Record
 from museion.core.registry import entry
 from museion.terminal import Screen
@@ -106,6 +106,24 @@ def parse_seats(specs: Sequence[str], n: int, default: str) -> list[str]:
     return seats
 
 
+class Human:
+    """A seat played at the terminal (an agent of the match driver), shown what its seat may see by ``screen``."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    def choose(self, state: State) -> int:
+        player = state.current_player()
+        self.screen.turn(state, player)
+        action = _ask_human(state, player, self.screen)
+        if action is None:
+            raise Abandoned
+        return action
+
+    def observe(self, state: State, action: int) -> None:
+        pass
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args)
     lang = i18n.language(args.lang)
@@ -113,32 +131,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seat, n, "bot:random")
     if not args.seat:
         seats[0] = "human"
-    rng: random.Random = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
-    bots: dict[int, Bot] = {
-        p: make_bot(s, None if args.seed is None else args.seed * 100 + p) for p, s in enumerate(seats) if s != "human"
-    }
+    seed = args.seed if args.seed is not None else secrets.randbits(62)
     names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
-    screen = Screen(console, names, [p for p in range(n) if p not in bots], lang)
-    state = game.new_initial_state()
+    screen = Screen(console, names, [p for p, s in enumerate(seats) if s == "human"], lang)
+    agents: list[Bot | Human] = [Human(screen) if s == "human" else make_bot(s, seat_seed(seed, p))
+                                 for p, s in enumerate(seats)]
     console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
                   "'moves', 'board', 'help' or 'quit'.")
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        elif player in bots:
-            action = bots[player].choose(state)
-        else:
-            screen.turn(state, player)
-            action = _ask_human(state, player, screen)
-            if action is None:
-                console.print("Game abandoned.")
-                return 0
-        step = observe_step(state, action)  # what each seat learns, asked before the action is applied
-        state.apply_action(action)
-        for bot in bots.values():
-            bot.observe(state, action)
-        screen.step(step)
+
+    def show(state: State, _player: int, action: int, _spent: float) -> None:
+        screen.step(observe_step(state, action))  # what each seat learns, asked before the action is applied
+
+    try:
+        state = play_match(game.new_initial_state(), agents, random.Random(seed), show)
+    except Abandoned:
+        console.print("Game abandoned.")
+        return 0
     console.print(Panel(str(state), title="Final position"))
     _print_final(state, names)
     if args.record:
@@ -213,7 +221,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with _progress(args.json) as progress:
         task = progress.add_task(f"{game.name}", total=args.games)
         for i in range(args.games):
-            state = play_match(game, specs, args.seed + i)
+            state = bot_game(game, specs, args.seed + i)
             won = state.winners()
             if len(won) == 1:
                 wins[won[0]] += 1
@@ -253,20 +261,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_match(game: Game, specs: Sequence[str], seed: int) -> State:
-    """One game between bots; chance and every bot are seeded from ``seed``."""
-    rng = random.Random(seed)
-    bots = [make_bot(spec, seed * 1000 + p) for p, spec in enumerate(specs)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = bots[state.current_player()].choose(state)
-        state.apply_action(action)
-        for bot in bots:
-            bot.observe(state, action)
-    return state
+def bot_game(game: Game, specs: Sequence[str], seed: int) -> State:
+    """One game between bots by the one match driver and seeding rule (``museion.core.play.play_match``)."""
+    return play_match(game.new_initial_state(), make_bots(specs, seed), random.Random(seed))
 
 
 def _progress(quiet: bool) -> Progress:
