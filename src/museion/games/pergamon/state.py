@@ -708,9 +708,10 @@ class PergamonState(State):
         st = self.stage
         if st == ST_CARD:
             return "card chest" if action >= data.BAG_MAX else "card bag"
+        text = self.action_to_string(action)
         if st == ST_PLACE and self.placed == self.game.n - 1:
-            return f"P{action + 1} (cards {self.cards[0]} {self.cards[1]})"
-        return self.action_to_string(action)
+            return f"{text} (cards {self.cards[0]} {self.cards[1]})"
+        return text
 
     def _describe(self, action: int) -> str:
         if self.stage <= ST_CARD:
