@@ -8,8 +8,12 @@ import asyncio
 import pytest
 
 import museion
+from museion.server.config import BotPolicy, ServerConfig
 from museion.server.storage import Store
 from museion.server.tables import Manager, TableError, advance, parse_seat_spec, secret_outcome
+
+
+CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 
 
 def _run(coro):
@@ -19,7 +23,7 @@ def _run(coro):
 def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
     async def scenario():
         store = Store(f"sqlite:///{tmp_path / 'm.db'}")
-        manager = Manager(store, None, bot_delay=0)
+        manager = Manager(store, CONFIG)
         await manager.start()
         table, _ = await manager.create("tholos", {}, ["human", "human"], 0)
         before = table.state.history()
@@ -39,7 +43,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
     table_id, before = _run(scenario())
 
     async def reopened():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'm.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'm.db'}"), CONFIG)
         await manager.start()
         table = await manager.get(table_id)
         assert table.state.history() == before
@@ -55,7 +59,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
 
 def test_restart_replays_to_an_equal_state(tmp_path):
     async def scenario():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
         table, _ = await manager.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
         for _ in range(12):
@@ -67,9 +71,10 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     table_id, state = _run(scenario())
 
     async def reopened():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
-        table = manager.tables[table_id]
+        assert not manager.tables  # nothing is replayed at start: tables are loaded when asked for
+        table = await manager.get(table_id)
         await manager.close()
         return table
 
@@ -79,11 +84,11 @@ def test_restart_replays_to_an_equal_state(tmp_path):
 
 
 def test_seat_specs_and_secret_chance():
-    assert parse_seat_spec("human", 0).kind == "human"
-    assert parse_seat_spec("bot:random", 1).bot == "random"
-    assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1).bot == "random"
-    with pytest.raises(TableError, match="allowed: 'human' or 'bot:NAME'"):
-        parse_seat_spec(3, 0)
+    assert parse_seat_spec("human", 0, BotPolicy()).kind == "human"
+    assert parse_seat_spec("bot:random", 1, BotPolicy()).bot == "random"
+    assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1, BotPolicy()).bot == "random"
+    with pytest.raises(TableError, match="allowed: 'human' or 'bot:LEVEL'"):
+        parse_seat_spec(3, 0, BotPolicy())
     state = museion.load("tholos", advanced=True).new_initial_state()
     entries = advance(state, [], chance=True)
     assert entries and all(e["p"] is None and not e["s"] for e in entries)  # ornaments are public
