@@ -12,7 +12,6 @@ from museion.server.config import BotPolicy, ServerConfig
 from museion.server.storage import Store
 from museion.server.tables import Manager, TableError, advance, parse_seat_spec, secret_outcome
 
-
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 
 

@@ -45,7 +45,7 @@ from museion.core.registry import entry
 from museion.server import models
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
-from museion.server.guard import Guard, Limits
+from museion.server.guard import ABORT, Guard, Limits
 from museion.server.storage import Store, dumps
 from museion.server.tables import LiveTable, Manager, TableError, load_game
 from museion.server.worker import BotPool
@@ -300,18 +300,19 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
         await ws.close(code=code, reason=reason)
 
     conn = Conn(ws.send_text, seat if isinstance(seat, int) else None, close, config.outbox_messages,
-                config.send_timeout)
+                config.send_timeout, lambda: _abort(ws))
     table.register(conn)
     key = next(SOCKETS)
     client = _client(ws)
     try:
         while not conn.closing:
+            await conn.room()
             data = await _receive(ws)
             if data is None:
                 break
-            wait = app.state.limits.messages.hit(key)
-            if wait is not None:  # read nothing for a moment: TCP makes the sender wait, nothing piles up here
-                await asyncio.sleep(min(wait, 1.0))
+            throttle = app.state.limits.messages
+            if throttle.hit(key) is not None:  # read nothing for a moment: TCP makes the sender wait
+                await asyncio.sleep(throttle.spacing())
             await _handle(data, conn, table, manager, app.state.limits, client)
     except (WebSocketDisconnect, RuntimeError):
         pass
@@ -319,6 +320,13 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
         table.conns.discard(conn)
         conn.close()
         manager.release_if_idle(table)
+
+
+def _abort(ws: WebSocket) -> None:
+    """Drop the TCP connection under ``ws`` at once (see ``Guard``: ASGI has no message for it)."""
+    abort = ws.scope.get(ABORT)
+    if abort is not None:
+        abort()
 
 
 async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> int | None | bool:

@@ -51,6 +51,18 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
     return ServerConfig(**given, bot_specs=args.bot_specs, origins=tuple(args.origins), hosts=hosts)
 
 
+class ClientFaults(logging.Filter):
+    """A client's malformed frame is the client's fault, not the server's: one line, no traceback. (uvicorn logs
+    invalid UTF-8 in a text frame with the decoding traceback, after closing the connection with 1007.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "closed a WebSocket with 1007: invalid UTF-8 in a text frame"
+        return True
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -58,6 +70,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = args.db or default_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     config = config_from(args)
     app = create_app(url, config)
     shown = url.split("@")[-1] if "@" in url else url

@@ -3,18 +3,21 @@
 A client that does not read must cost the server a bounded amount of memory. State changes coalesce: a full state
 is not a text in the queue but a marker, rendered from the table's current state when it is about to be sent, so
 any number of resyncs or missed updates cost one message; a full state replaces every state update queued
-before it. Other messages (errors, pongs) are kept in order up to ``limit``; a client with more unsent messages
-than that, or whose socket takes longer than ``send_timeout`` to accept one message, is closed with code 1008
-and the reason ``slow_consumer``.
+before it. Replies to the client's own messages (errors, pongs) hold back its reading: while half the outbox is
+waiting, the server reads nothing more from that client (:meth:`Conn.room`), so TCP makes the client wait. A
+client whose socket takes longer than ``send_timeout`` to accept one message, or that still has more than
+``limit`` messages waiting, is closed with code 1008 and the reason ``slow_consumer``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 
+log = logging.getLogger("museion.server")
 FULL = object()
 """Outbox marker: the full current state, rendered when sent."""
 
@@ -29,7 +32,8 @@ class Conn:
     """One client: its seat (``None`` = spectator), the last sequence number queued for it and its outbox."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
-                 close: Callable[[int, str], Awaitable[None]], limit: int = 64, send_timeout: float = 20.0) -> None:
+                 close: Callable[[int, str], Awaitable[None]], limit: int = 64, send_timeout: float = 20.0,
+                 abort: Callable[[], None] | None = None) -> None:
         self.send = send
         self.seat = seat
         self.seq = -1
@@ -38,10 +42,12 @@ class Conn:
         self.limit = limit
         self.send_timeout = send_timeout
         self._close = close
+        self._abort = abort
         self.outbox: deque[object] = deque()
         self.states = 0  # state updates in the outbox
         self.closing = False
         self._ready = asyncio.Event()
+        self._drained = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
     # -- queueing ------------------------------------------------------------------------------------------
@@ -81,6 +87,12 @@ class Conn:
         self.outbox.append(FULL)
         self._ready.set()
 
+    async def room(self) -> None:
+        """Wait until fewer than half the outbox's messages are waiting (the reader calls it before reading)."""
+        while len(self.outbox) >= self.limit // 2 and not self.closing:
+            self._drained.clear()
+            await self._drained.wait()
+
     # -- sending -------------------------------------------------------------------------------------------
     async def _pump(self) -> None:
         while True:
@@ -104,6 +116,7 @@ class Conn:
                 return
             except Exception:  # noqa: BLE001 - a closed socket: the reader side unregisters the client
                 return
+            self._drained.set()
 
     def shut(self, code: int, reason: str) -> None:
         """Close the socket with ``code`` and ``reason`` (once); the reader side then unregisters the client."""
@@ -112,11 +125,20 @@ class Conn:
         self.closing = True
         self.outbox.clear()
         self.states = 0
+        self._drained.set()
+        log.info("closing a client: %s", reason.split(":")[0])
         asyncio.get_running_loop().create_task(self._shut(code, reason))
 
     async def _shut(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):  # the library aborts the connection after its close timeout
-            await self._close(code, reason)
+        """The close frame waits behind what the client did not read; if it cannot leave in time, the TCP
+        connection is dropped (a graceful close would keep the socket and its buffers for as long as the
+        client keeps it open)."""
+        try:
+            await asyncio.wait_for(self._close(code, reason), self.send_timeout)
+        except Exception:  # noqa: BLE001 - timeout or an already broken socket: drop the connection
+            if self._abort is not None:
+                with contextlib.suppress(Exception):
+                    self._abort()
 
     def close(self) -> None:
         self.task.cancel()

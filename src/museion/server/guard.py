@@ -34,6 +34,11 @@ SECURITY_HEADERS = [
 ]
 
 
+ABORT = "museion.abort"
+"""Scope key of a callable that drops a WebSocket's TCP connection: a client that reads nothing cannot even
+receive the close frame, and a graceful close would keep its socket open with full buffers."""
+
+
 class RateLimit:
     """One named limit (``"20/minute;200/hour"``) counted per client key."""
 
@@ -52,6 +57,10 @@ class RateLimit:
         for item in self.items:
             self.limiter.hit(item, self.name, key)
         return None
+
+    def spacing(self) -> float:
+        """Seconds between two requests at the limit's steadiest rate (how long a throttled reader pauses)."""
+        return max(item.get_expiry() / item.amount for item in self.items)
 
 
 class Limits:
@@ -93,6 +102,9 @@ class Guard:
                 await _answer(send, *refusal)
             return
         if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)  # uvicorn's protocol object
+            if transport is not None:
+                scope[ABORT] = transport.abort
             await self.app(scope, receive, send)
             return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):

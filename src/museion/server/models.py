@@ -23,6 +23,10 @@ BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 GameName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 Json = Any
+Short = Annotated[str, StringConstraints(max_length=64)]
+Small = Annotated[int, Field(ge=-(2**31), le=2**31)]
+OptionValue = bool | Small | Short | dict[Annotated[str, StringConstraints(max_length=16)], Small] | None
+"""What a game option may be set to in a request (the game then validates the value itself)."""
 
 
 class Strict(BaseModel):
@@ -36,7 +40,8 @@ class SeatSpec(Strict):
 
 
 class CheckRequest(Strict):
-    options: dict[Annotated[str, StringConstraints(max_length=40)], Json] | None = None
+    options: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=32)
+                       ] | None = None
 
 
 class CreateTable(CheckRequest):
