@@ -202,7 +202,13 @@ def test_hostile_frames_get_an_error_or_a_close_code_and_never_a_traceback(serve
             assert answer["type"] == "error" and answer["code"] == "malformed", (str(payload)[:50], answer)
             assert len(answer["message"]) < 400 and "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" not in answer[
                 "message"] and "9999999999999999999999999999999999999999999" not in answer["message"]
-    for frame, code in ((b'{"type":"ping","x":"\xff\xfe"}', 1007), ("x" * 70000, 1009)):
+    with _open_ws(server, table["id"], max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        ws.recv(timeout=10)
+        ws.send("x" * 70000)
+        answer = json.loads(ws.recv(timeout=10))
+        assert answer["code"] == "too_large" and "x" * 50 not in answer["message"]
+    for frame, code in ((b'{"type":"ping","x":"\xff\xfe"}', 1007),):
         with _open_ws(server, table["id"], max_size=None) as ws:
             ws.send(json.dumps({"type": "hello", "token": None}))
             ws.recv(timeout=10)

@@ -313,6 +313,9 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
             throttle = app.state.limits.messages
             if throttle.hit(key) is not None:  # read nothing for a moment: TCP makes the sender wait
                 await asyncio.sleep(throttle.spacing())
+            if len(data) > config.max_body:
+                conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
+                continue
             await _handle(data, conn, table, manager, app.state.limits, client)
     except (WebSocketDisconnect, RuntimeError):
         pass

@@ -11,6 +11,7 @@ from typing import Any
 from museion.server.config import ServerConfig
 from museion.server.storage import default_url
 
+WS_FRAME_FACTOR = 16
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
@@ -77,7 +78,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown}, {config.bot_workers} bot "
           "workers)", flush=True)
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=config.max_body,
+    # The library closes frames above ws_max_size at once (1009), possibly before the client has finished sending,
+    # which TCP then reports to the client as a reset instead of the close frame; messages between max_body and
+    # that are read whole and answered with an error by the app.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_FRAME_FACTOR * config.max_body,
                 ws_per_message_deflate=False, proxy_headers=args.forwarded_allow_ips is not None,
                 forwarded_allow_ips=args.forwarded_allow_ips, server_header=False)
     return 0
