@@ -101,7 +101,7 @@ def test_resyncs_from_a_client_that_does_not_read_coalesce(serve):
 def test_a_spectator_that_reads_nothing_is_closed_as_a_slow_consumer(serve):
     """It cannot read the close frame (``test_connection.py`` checks its code); the server closes it all the same
     and keeps nothing for it."""
-    server = serve(*GENEROUS, "--send-timeout", "1")
+    server = serve(*GENEROUS, "--send-timeout", "1", "--resync-spacing", "0")
     _, table = http("POST", f"{server.url}/api/tables", {"game": "imhotep", "options": {"players": 4},
                                                          "seats": ["human"] * 4})
     sock = socket.socket()

@@ -74,7 +74,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
-    app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move, config.limit_messages)
+    limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
+                                       config.limit_messages)
     app.state.started = f"{time.time():.0f}"
     _errors(app)
     _lobby_routes(app)
@@ -84,12 +85,12 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await play_socket(ws, app, table_id)
 
-    return Guard(app, config.max_body, config.origins, config.hosts)
+    return Guard(app, config.max_body, config.origins, config.hosts, limits)
 
 
 # -- errors --------------------------------------------------------------------------------------------------
-def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 HINTS = {
@@ -113,8 +114,7 @@ def describe(errors: list[Any]) -> str:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        headers = {"Retry-After": f"{exc.retry_after:.0f}"} if exc.retry_after else None
-        return _error(exc.status, exc.code, str(exc), headers)
+        return _error(exc.status, exc.code, str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -131,14 +131,6 @@ def _errors(app: FastAPI) -> None:
 
 def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
-
-
-def _limit(request: Request, name: str) -> None:
-    limit = getattr(request.app.state.limits, name)
-    wait = limit.hit(_client(request))
-    if wait is not None:
-        raise TableError("rate_limited", f"too many requests of this kind (limit {limit.spec}); try again in "
-                                         f"{wait:.0f} s", 429, retry_after=wait)
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
@@ -195,7 +187,6 @@ def _lobby_routes(app: FastAPI) -> None:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
-        _limit(request, "create")
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         table, token = await manager().create(body.game, body.options, seats, body.join, body.name,
                                               _client(request))
@@ -209,8 +200,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.TableInfo(**(await manager().get(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(request: Request, table_id: str, body: models.JoinRequest) -> models.Joined:
-        _limit(request, "join")
+    async def join(table_id: str, body: models.JoinRequest) -> models.Joined:
         token = await manager().join(table_id, body.seat, body.name)
         return models.Joined(table=table_id, seat=body.seat, token=token)
 
@@ -366,7 +356,7 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
     elif isinstance(message, models.Ping):
         conn.put(dumps({"type": "pong"}), coalesce=True)
     elif isinstance(message, models.Resync):
-        conn.want_full()
+        conn.want_full(manager.config.resync_spacing)
     elif isinstance(message, models.Hello):
         conn.put(_err("malformed", "hello is the first message only; to change seats open a new connection",
                       table.seq))

@@ -54,6 +54,8 @@ class ServerConfig:
     hosts: tuple[str, ...] = opt((), "allowed Host headers (against DNS rebinding); empty: any")
     outbox_messages: int = opt(64, "messages one client may have unsent before it is closed as too slow")
     send_timeout: float = opt(20.0, "seconds one message may take to leave before the client is closed as too slow")
+    resync_spacing: float = opt(0.5, "seconds between two full states a client gets by asking (resyncs sent "
+                                     "meanwhile coalesce into one)")
     hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
     idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
                                     "from storage when asked for again)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
@@ -45,6 +46,8 @@ class Conn:
         self._abort = abort
         self.outbox: deque[object] = deque()
         self.states = 0  # state updates in the outbox
+        self.last_full = float("-inf")  # when the last full state was rendered
+        self.full_due = 0.0  # monotonic time before which the pending full state waits
         self.closing = False
         self._ready = asyncio.Event()
         self._drained = asyncio.Event()
@@ -75,10 +78,17 @@ class Conn:
         self.states += 1
         self.put(_State(text))
 
-    def want_full(self) -> None:
-        """Queue the full current state, dropping every state update queued before (they are all in it)."""
-        if self.full_pending or self.closing:
+    def want_full(self, spacing: float = 0.0) -> None:
+        """Queue the full current state, dropping every state update queued before (they are all in it).
+        ``spacing``: not sooner than this many seconds after the last full state (a client's resyncs: however
+        many it sends, it gets at most one full state per ``spacing``)."""
+        due = max(time.monotonic(), self.last_full + spacing) if spacing else 0.0
+        if self.full_pending:
+            self.full_due = min(self.full_due, due)
             return
+        if self.closing:
+            return
+        self.full_due = due
         if self.states:
             kept = [m for m in self.outbox if not isinstance(m, _State)]
             self.outbox.clear()
@@ -100,9 +110,13 @@ class Conn:
                 self._ready.clear()
                 await self._ready.wait()
                 continue
+            if self.outbox[0] is FULL and self.full_due > time.monotonic():
+                await asyncio.sleep(self.full_due - time.monotonic())
+                continue
             item = self.outbox.popleft()
             if item is FULL:
                 assert self.render is not None
+                self.last_full = time.monotonic()
                 text = self.render(self)
             else:
                 assert isinstance(item, str)

@@ -82,9 +82,10 @@ def error_body(code: str, message: str) -> bytes:
 class Guard:
     """ASGI middleware: headers on every HTTP response; Host, Origin, content type and body size checked."""
 
-    def __init__(self, app: ASGIApp, max_body: int, origins: tuple[str, ...] = (), hosts: tuple[str, ...] = ()
-                 ) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, origins: tuple[str, ...] = (), hosts: tuple[str, ...] = (),
+                 limits: Limits | None = None) -> None:
         self.app = app
+        self.limits = limits
         self.max_body = max_body
         self.origins = set(origins)
         self.hosts = {h.lower() for h in hosts}
@@ -109,6 +110,10 @@ class Guard:
             return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, _with_headers(send))
+            return
+        limited = self.rate_limited(scope)
+        if limited is not None:
+            await _answer(send, 429, "rate_limited", limited[1], [(b"retry-after", f"{limited[0]:.0f}".encode())])
             return
         body = await self.read_body(receive)
         if body is None:
@@ -143,6 +148,21 @@ class Guard:
                 return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
 
+    def rate_limited(self, scope: Scope) -> tuple[float, str] | None:
+        """(seconds to wait, message) when this POST is over its client's limit; checked before the body is read,
+        so a flood costs as little as possible."""
+        if self.limits is None:
+            return None
+        path = scope["path"]
+        limit = (self.limits.create if path == "/api/tables" else
+                 self.limits.join if path.startswith("/api/tables/") and path.endswith("/join") else None)
+        if limit is None:
+            return None
+        wait = limit.hit(scope["client"][0] if scope.get("client") else "unknown")
+        if wait is None:
+            return None
+        return wait, f"too many requests of this kind (limit {limit.spec}); try again in {wait:.0f} s"
+
     def origin_allowed(self, origin: str, host: str, scope: Scope) -> bool:
         if self.origins:
             return origin in self.origins
@@ -173,9 +193,10 @@ def _with_headers(send: Send) -> Send:
     return wrapped
 
 
-async def _answer(send: Send, status: int, code: str, message: str) -> None:
+async def _answer(send: Send, status: int, code: str, message: str,
+                  extra: list[tuple[bytes, bytes]] | None = None) -> None:
     body = error_body(code, message)
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *SECURITY_HEADERS]})
+                            *SECURITY_HEADERS, *(extra or [])]})
     await send({"type": "http.response.body", "body": body})

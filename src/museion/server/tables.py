@@ -36,11 +36,10 @@ MAX_NAME = 40
 class TableError(Exception):
     """A request that cannot be honoured; ``code`` is machine-readable, the message says what is allowed."""
 
-    def __init__(self, code: str, message: str, status: int = 400, retry_after: float | None = None) -> None:
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
-        self.retry_after = retry_after
 
 
 def secret_outcome(state: State, tries: int = 3) -> bool:
@@ -323,9 +322,10 @@ class Manager:
         row.started = None if row.free_seats() else now
         await self.writer.call(self.store.create_table, row)
         table = self._live(row)
-        self.tables[table_id] = table
         self.lobby_version += 1
-        self.schedule_bot(table)
+        if any(s.kind == "bot" for s in rows):  # its bots play; a table of humans is loaded when someone comes
+            self.tables[table_id] = table
+            self.schedule_bot(table)
         return table, token
 
     async def _check_caps(self, creator: str) -> None:

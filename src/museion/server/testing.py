@@ -86,18 +86,24 @@ class ServerProcess:
 
 
 # -- clients ---------------------------------------------------------------------------------------------------
-def http(method: str, url: str, body: dict | None = None) -> tuple[int, dict]:
-    """A JSON request with the standard library; returns (status, decoded body) for errors too."""
+def http(method: str, url: str, body: dict | None = None, source: str | None = None) -> tuple[int, dict]:
+    """A JSON request with the standard library; returns (status, decoded body) for errors too. ``source``: the
+    loopback address to send from (the server counts its limits per client address)."""
+    import http.client
     import json
-    import urllib.error
+    import urllib.parse
 
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                      source_address=(source, 0) if source else None)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null")
+        data = None if body is None else json.dumps(body).encode()
+        conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=data,
+                     headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        conn.close()
 
 
 class Player:
