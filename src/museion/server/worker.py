@@ -70,8 +70,10 @@ def main(nice: int = 0) -> None:
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    out = os.fdopen(os.dup(1), "w")  # the replies; anything else printed goes to stderr
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     warm_up()
-    out = sys.stdout
     out.write('{"ready": true}\n')
     out.flush()
     for line in sys.stdin:
