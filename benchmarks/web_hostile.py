@@ -92,8 +92,9 @@ async def idle_socket(ws_url: str, table_id: str, source: str, stop: asyncio.Eve
 async def attack(url: str, ws_url: str, seconds: float) -> dict:
     counts = {"resyncs": 0, "flooder_closed": 0, "idle_open": 0, "idle_closed_by_server": 0, "idle_failed": 0}
     stop = asyncio.Event()
+    only = set(os.environ.get("MUSEION_ATTACK", "flood,create,bots,idle").split(","))
     bots = []
-    for _ in range(5):
+    for _ in range(5 if "bots" in only else 0):
         status, table = await asyncio.to_thread(http, "POST", f"{url}/api/tables",
                                                 {"game": "tholos", "seats": [EXPENSIVE, EXPENSIVE]}, "127.0.5.1")
         assert status == 201, table
@@ -104,8 +105,9 @@ async def attack(url: str, ws_url: str, seconds: float) -> dict:
                                                 {"game": "imhotep", "seats": ["human", "human"]}, f"127.0.6.{i + 1}")
         assert status == 201, table
         quiet.append(table["id"])
-    only = set(os.environ.get("MUSEION_ATTACK", "flood,create,idle").split(","))
-    tasks = [flooder(ws_url, bots[i % 5], f"127.0.3.{i + 1}", stop, counts) for i in range(20) if "flood" in only]
+    watched = bots or quiet  # the flooders watch the expensive bots' tables
+    tasks = [flooder(ws_url, watched[i % len(watched)], f"127.0.3.{i + 1}", stop, counts)
+             for i in range(20) if "flood" in only]
     tasks += [creation_flood(url, f"127.0.4.{i + 1}", stop, counts) for i in range(4) if "create" in only]
     tasks += [idle_socket(ws_url, quiet[i % 10], f"127.0.7.{1 + i % 250}", stop, counts)
               for i in range(200) if "idle" in only]
@@ -113,7 +115,8 @@ async def attack(url: str, ws_url: str, seconds: float) -> dict:
     await asyncio.sleep(seconds)
     counts["idle_still_open"] = counts["idle_open"] - counts["idle_closed_by_server"]
     stop.set()
-    await asyncio.wait(running, timeout=15)
+    if running:
+        await asyncio.wait(running, timeout=15)
     for task in running:
         task.cancel()
     moves = [http("GET", f"{url}/api/tables/{t}")[1].get("moves", 0) for t in bots]
