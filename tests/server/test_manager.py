@@ -92,3 +92,19 @@ def test_seat_specs_and_secret_chance():
     entries = advance(state, [], chance=True)
     assert entries and all(e["p"] is None and not e["s"] for e in entries)  # ornaments are public
     assert not secret_outcome(state)
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expires(tmp_path):
+    import sqlite3
+
+    from museion.server.storage import SeatRow, TableRow
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    Store(url).create_table(TableRow("t1", "tholos", {}, "running", 1.0, [SeatRow(0, "human"), SeatRow(1, "human")]))
+    with sqlite3.connect(tmp_path / "old.db") as db:  # the schema before issue 12
+        db.execute("DROP INDEX ix_tables_creator")
+        db.execute("ALTER TABLE tables DROP COLUMN creator")
+        db.execute("ALTER TABLE tables DROP COLUMN started")
+    store = Store(url)
+    assert store.load_table("t1").started == 1.0 and store.expire_open(10.0) == []
+    assert store.lobby("open", 50, 0)[1] == 1

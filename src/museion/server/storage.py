@@ -140,13 +140,16 @@ class Store:
         self._migrate()
 
     def _migrate(self) -> None:
-        """Add the columns that databases made by earlier versions lack."""
+        """Add the columns that databases made by earlier versions lack. Their tables count as started (they
+        predate expiry: none of them expires)."""
         have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
         with self.engine.begin() as conn:
             for column in tables_t.columns:
                 if column.name not in have:
                     kind = column.type.compile(self.engine.dialect)
                     conn.execute(text(f'ALTER TABLE tables ADD COLUMN "{column.name}" {kind}'))
+            if "started" not in have:
+                conn.execute(update(tables_t).values(started=tables_t.c.created))
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
