@@ -64,12 +64,20 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
-def main(nice: int = 0) -> None:
-    _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C at the terminal is the server's to handle
+def lower_priority(nice: int) -> None:
+    """Below the server: the normal scheduling policy even if the server runs with a real-time one, then
+    ``nice`` steps down."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+
+
+def main(nice: int = 0) -> None:
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C at the terminal is the server's to handle
+    lower_priority(nice)
     out = os.fdopen(os.dup(1), "w")  # the replies; anything else printed goes to stderr
     os.dup2(2, 1)
     sys.stdout = sys.stderr
