@@ -219,7 +219,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--rate", type=float, default=600.0)
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the attack")
-    parser.add_argument("--warmup", type=float, default=15.0)
+    parser.add_argument("--warmup", type=float, default=60.0,
+                        help="honest load alone before the baseline is taken (the server's memory settles)")
     parser.add_argument("--after", type=float, default=30.0, help="honest load after the attackers left")
     parser.add_argument("--realtime", action="store_true",
                         help="run the honest clients and the server with the real-time policy SCHED_RR (root), "
