@@ -25,10 +25,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import museion
-from museion.bots import Bot, bot_names, make_bot, split_specs
+from museion.bots import Bot, bot_names, make_bot, make_bots, split_specs
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
-from museion.core.game import Game, State
-from museion.core.play import sample_chance
+from museion.core.game import CHANCE, Game, State
+from museion.core.play import Abandoned, play_match, seat_seed
 from museion.core.record import Record
 from museion.core.registry import entry
 
@@ -109,36 +109,43 @@ def parse_seats(specs: Sequence[str], n: int, default: str) -> list[str]:
     return seats
 
 
+class Human:
+    """A seat played at the terminal (an agent of the match driver)."""
+
+    def choose(self, state: State) -> int:
+        action = _ask_human(state, state.current_player())
+        if action is None:
+            raise Abandoned
+        return action
+
+    def observe(self, state: State, action: int) -> None:
+        pass
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args)
     n = game.num_players()
     seats = parse_seats(args.seat, n, "bot:random")
     if not args.seat:
         seats[0] = "human"
-    rng: random.Random = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
-    bots: dict[int, Bot] = {
-        p: make_bot(s, None if args.seed is None else args.seed * 100 + p) for p, s in enumerate(seats) if s != "human"
-    }
+    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    agents: list[Bot | Human] = [Human() if s == "human" else make_bot(s, seat_seed(seed, p))
+                                 for p, s in enumerate(seats)]
     names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
-    state = game.new_initial_state()
     console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
                   "'moves', 'board', 'help' or 'quit'.")
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
+
+    def show(state: State, player: int, action: int, _spent: float) -> None:
+        if player == CHANCE:
             console.print(f"[dim]chance: {state.action_to_string(action)}[/dim]")
-        elif player in bots:
-            action = bots[player].choose(state)
+        elif seats[player] != "human":
             console.print(f"{names[player]} plays [bold]{state.action_to_string(action)}[/bold]")
-        else:
-            action = _ask_human(state, player)
-            if action is None:
-                console.print("Game abandoned.")
-                return 0
-        state.apply_action(action)
-        for bot in bots.values():
-            bot.observe(state, action)
+
+    try:
+        state = play_match(game.new_initial_state(), agents, random.Random(seed), show)
+    except Abandoned:
+        console.print("Game abandoned.")
+        return 0
     console.print(Panel(str(state), title="Final position"))
     _print_final(state, names)
     if args.record:
@@ -221,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with _progress(args.json) as progress:
         task = progress.add_task(f"{game.name}", total=args.games)
         for i in range(args.games):
-            state = play_match(game, specs, args.seed + i)
+            state = bot_game(game, specs, args.seed + i)
             won = state.winners()
             if len(won) == 1:
                 wins[won[0]] += 1
@@ -261,20 +268,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_match(game: Game, specs: Sequence[str], seed: int) -> State:
-    """One game between bots; chance and every bot are seeded from ``seed``."""
-    rng = random.Random(seed)
-    bots = [make_bot(spec, seed * 1000 + p) for p, spec in enumerate(specs)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = bots[state.current_player()].choose(state)
-        state.apply_action(action)
-        for bot in bots:
-            bot.observe(state, action)
-    return state
+def bot_game(game: Game, specs: Sequence[str], seed: int) -> State:
+    """One game between bots by the one match driver and seeding rule (``museion.core.play.play_match``)."""
+    return play_match(game.new_initial_state(), make_bots(specs, seed), random.Random(seed))
 
 
 def _progress(quiet: bool) -> Progress:

@@ -15,7 +15,9 @@ Conventions that keep search fast and honest:
 
 from __future__ import annotations
 
+import importlib
 import json
+import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +68,44 @@ def _preview(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def float_option(lo: float, hi: float) -> Callable[[Any], float]:
+    """Validator for a number in ``[lo, hi]`` (accepts numeric strings from the command line)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, bool):
+            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}")
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}") from None
+        if not lo <= number <= hi:
+            raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
+        return number
+
+    return parse
+
+
+def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate keyword options against their declarations (a game's or a bot's ``OPTIONS``).
+
+    Unknown keys and invalid values raise :class:`OptionError` naming ``owner``, the option and what is allowed;
+    missing keys take their defaults.
+    """
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise OptionError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {owner}; "
+            f"allowed: {', '.join(declared) or 'none'}"
+        )
+    parsed: dict[str, Any] = {}
+    for key, opt in declared.items():
+        try:
+            parsed[key] = opt.parse(given.get(key, opt.default))
+        except (ValueError, TypeError) as exc:
+            raise OptionError(f"option {key!r} of {owner}: {exc}") from None
+    return parsed
+
+
 def int_option(lo: int, hi: int) -> Callable[[Any], int]:
     """Validator for an integer option in ``[lo, hi]`` (accepts digit strings from the command line)."""
 
@@ -96,20 +136,7 @@ class Game:
     state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.OPTIONS))
-        if unknown:
-            raise OptionError(
-                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {self.name}; "
-                f"allowed: {', '.join(self.OPTIONS) or 'none'}"
-            )
-        parsed: dict[str, Any] = {}
-        for key, opt in self.OPTIONS.items():
-            raw = options.get(key, opt.default)
-            try:
-                parsed[key] = opt.parse(raw)
-            except (ValueError, TypeError) as exc:
-                raise OptionError(f"option {key!r} of {self.name}: {exc}") from None
-        self.options: dict[str, Any] = parsed
+        self.options: dict[str, Any] = parse_options(self.name, self.OPTIONS, options)
         self._configure()
 
     def _configure(self) -> None:
@@ -132,6 +159,24 @@ class Game:
     def observation_tensor_size(self) -> int:
         """Length of :meth:`State.observation_tensor` (fixed per configuration, for RL)."""
         raise NotImplementedError
+
+    # -- optional hooks for bots and learning (defaults work for any game) ---------------------------------
+    def evaluation_scale(self) -> float:
+        """The points margin that counts as "clearly ahead" in :meth:`State.evaluate`'s units: searching bots
+        turn a margin ``m`` into a win chance ``1 / (1 + exp(-m / scale))``."""
+        return 5.0
+
+    def feature_names(self) -> list[str]:
+        """Names of :meth:`State.features`' entries, in order (documentation, model cards, checks on weights)."""
+        return [f"observation[{i}]" for i in range(self.observation_tensor_size())]
+
+    def model_file(self, kind: str = "value") -> pathlib.Path | None:
+        """A trained model the game ships for this player count: ``models/<kind>-<players>p.json`` in the game's
+        own folder (``museion train`` writes it), or ``None`` when there is none."""
+        package = type(self).__module__.rpartition(".")[0]
+        path = pathlib.Path(importlib.import_module(package).__file__ or "").parent
+        found = path / "models" / f"{kind}-{self.num_players()}p.json"
+        return found if found.is_file() else None
 
     # -- states ------------------------------------------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -228,6 +273,52 @@ class State:
         """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
         raise NotImplementedError
 
+    # -- optional hooks for bots and learning --------------------------------------------------------------
+    # A game overrides these in its ``evaluate.py`` (same file name in every game folder) for speed and
+    # strength; the defaults below make a new game work with every bot at once.
+    def evaluate(self, player: int) -> list[float]:
+        """Every player's estimated final standing in the game's points, as ``player`` may see this position.
+
+        Only differences matter (a bot compares its value with the best rival's; see
+        :meth:`Game.evaluation_scale`). It must read only what ``view(player)`` shows; searching bots call it on
+        their determinisations (``resample``), where reading anything is allowed. Default: :meth:`scores`.
+        """
+        return [float(s) for s in self.scores()]
+
+    def features(self, player: int) -> list[float]:
+        """A numeric description of this position from ``player``'s seat, for learned evaluations.
+
+        Fixed length per configuration, entries named by :meth:`Game.feature_names`; reads only what
+        ``view(player)`` shows. Default: :meth:`observation_tensor`.
+        """
+        return self.observation_tensor(player)
+
+    def seat_features(self) -> list[list[float]]:
+        """:meth:`features` of every seat, in seat order (what a learned value scores; games compute the parts the
+        seats share once). Default: one :meth:`features` call per seat."""
+        return [self.features(p) for p in range(self.game.num_players())]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability from ``rng`` (call only at chance nodes).
+
+        Default: inverse CDF over :meth:`chance_outcomes` in their order. Games override it to draw directly
+        (without building the outcome list) and should keep the same order, so that one random number gives the
+        same outcome either way.
+        """
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def remaining_decisions(self) -> int | None:
+        """A lower bound on the player decisions left before the game ends, when the game can tell cheaply
+        (``None``: unknown). Searching bots switch to exact endings when it is small."""
+        return None
+
     # -- provided ----------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted legal action ids; for ``player`` other than the one to act: ``[]``."""
@@ -244,6 +335,21 @@ class State:
             legal = self._legal = self._legal_actions()
         if action not in legal:
             raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+
+    def apply_chance(self, rng: random.Random) -> int:
+        """Draw a chance outcome with :meth:`sample_chance`, apply it and return it (no legality check is needed:
+        the game drew it). For search loops."""
+        action = self.sample_chance(rng)
+        self.apply_unchecked(action)
+        return action
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action *known* to be legal here, without computing the legal actions to check it: for search
+        loops replaying an action that was legal at this very position before (a tree edge in a game without
+        hidden information). Anything else must use :meth:`apply_action`."""
         self._apply(action)
         self._history.append(action)
         self._legal = None
@@ -312,6 +418,12 @@ class State:
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
         return self.clone()
+
+    def determined_for(self, player: int) -> bool:
+        """True when ``view(player)`` hides nothing that :meth:`resample` would draw anew right now (every
+        resample is then this very state). Searching bots use it to treat their tree as perfect-information.
+        Default: the game has no hidden information."""
+        return not self.game.hidden_information
 
     def to_json(self) -> str:
         return json.dumps({"game": self.game.name, "options": self.game.options_json(), "history": self._history})

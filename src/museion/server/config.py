@@ -65,14 +65,10 @@ class ServerConfig:
         return BotPolicy(self.bot_specs, self.bot_max_sims, self.bot_max_seconds)
 
 
-def _factory_params(name: str) -> dict[str, Any]:
-    factory = BOTS[name]
-    return dict(getattr(getattr(factory, "func", factory), "PARAMS", {}))
-
-
 def searches(name: str) -> bool:
-    """Whether the registered bot ``name`` searches (has a simulation budget): such bots are the costly ones."""
-    return "sims" in _factory_params(name)
+    """Whether the registered bot or level ``name`` searches (has a simulation budget): the costly ones."""
+    base = parse_spec(LEVELS.get(name, name))[0]
+    return "sims" in getattr(BOTS.get(base), "OPTIONS", {})
 
 
 @dataclass(frozen=True)
@@ -87,7 +83,7 @@ class BotPolicy:
     def levels() -> list[str]:
         """The lobby's bots: every registered level, and every registered bot that does not search (random,
         greedy); a raw search engine (``mcts``) needs parameters and so the operator flag."""
-        return sorted(name for name in BOTS if name in LEVELS or not searches(name))
+        return [name for name in BOTS if name not in LEVELS and not searches(name)] + list(LEVELS)
 
     def allowed(self) -> str:
         text = f"'human' or 'bot:LEVEL' with LEVEL one of {', '.join(self.levels())}"

@@ -47,19 +47,15 @@ class TableError(Exception):
         self.status = status
 
 
-def secret_outcome(state: State, tries: int = 3) -> bool:
+def secret_outcome(state: State) -> bool:
     """Whether the chance outcome that led to ``state`` may be hidden from some player.
 
-    The contract has no "public notation", but ``resample(player)`` re-draws exactly what ``player`` cannot
-    see: if it can differ from the true state, something is hidden and the outcome's notation (a card drawn
-    face down...) is masked in the log until the game is over. Games without hidden state resample to an
-    equal state, so their chance steps (Tholos ornaments, Imhotep cards) are shown."""
-    key = state.key()
-    for player in range(state.game.num_players()):
-        for _ in range(tries):
-            if state.resample(player, RNG).key() != key:
-                return True
-    return False
+    The contract has no "public notation", but ``determined_for(player)`` says whether ``resample(player)`` could
+    re-draw anything ``player`` cannot see: if so for some player, the outcome's notation (a card drawn face
+    down...) is masked in the log until the game is over. (Trying a few resamples instead let a face-down card
+    through whenever they happened to draw its true value.) Games without hidden state are determined for every
+    player, so their chance steps (Tholos ornaments, Imhotep cards) are shown."""
+    return not all(state.determined_for(player) for player in range(state.game.num_players()))
 
 
 def resolve_chance(state: State) -> None:

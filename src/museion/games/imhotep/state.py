@@ -127,6 +127,16 @@ class ImhotepGame(Game):
 
         return observation_size(self.n)
 
+    def evaluation_scale(self) -> float:
+        from museion.games.imhotep.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.imhotep.evaluate import FEATURES
+
+        return list(FEATURES)
+
 
 class ImhotepState(State):
     __slots__ = (
@@ -678,6 +688,25 @@ class ImhotepState(State):
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.imhotep.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        return self.seat_features()[player]
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.imhotep.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.imhotep.evaluate import sample_chance
+
+        return sample_chance(self, rng)
 
     def invariant_violations(self) -> list[str]:
         problems = []

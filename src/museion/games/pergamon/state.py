@@ -175,6 +175,16 @@ class PergamonGame(Game):
 
         return observation_size(self.n)
 
+    def evaluation_scale(self) -> float:
+        from museion.games.pergamon.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.pergamon.evaluate import FEATURES
+
+        return list(FEATURES)
+
 
 class PergamonState(State):
     """One position of Pergamon. Fields are plain ints and lists (see ``key()`` for the complete list)."""
@@ -797,6 +807,29 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
+
+    def determined_for(self, player: int) -> bool:
+        """Only the values of the turn's face-down funds cards are ever redrawn by ``resample``."""
+        return not (self.cards and not self.revealed)
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.pergamon.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        return self.seat_features()[player]
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.pergamon.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.pergamon.evaluate import sample_chance
+
+        return sample_chance(self, rng)
 
     # -- small helpers for tools and tests -----------------------------------------------------------------
     def tile(self, code: str) -> int:

@@ -140,6 +140,16 @@ class TholosGame(Game):
 
         return OBSERVATION_SIZE
 
+    def evaluation_scale(self) -> float:
+        from museion.games.tholos.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.tholos.evaluate import FEATURES
+
+        return list(FEATURES)
+
 
 class TholosState(State):
     __slots__ = (
@@ -411,6 +421,32 @@ class TholosState(State):
 
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         return self.clone()  # Tholos has no hidden information
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import features
+
+        return features(self, player)
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.tholos.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.tholos.evaluate import sample_chance
+
+        return sample_chance(self, rng)
+
+    def remaining_decisions(self) -> int | None:
+        from museion.games.tholos.evaluate import remaining_decisions
+
+        return remaining_decisions(self)
 
     def invariant_violations(self) -> list[str]:
         problems = []
