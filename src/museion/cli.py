@@ -79,10 +79,16 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+FLAG_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
 def _literal(text: str) -> Any:
+    """A typed option value: JSON (``3``, ``true``, ``{"C": 1}``), the flag words yes/no/on/off, else the text."""
+    if text.lower() in FLAG_WORDS:
+        return FLAG_WORDS[text.lower()]
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, ValueError, RecursionError):
         return text
 
 

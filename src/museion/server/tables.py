@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import logging
 import secrets
+import sys
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import BrokenExecutor, Executor
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import museion
-from museion.bots import bot_names, make_bot
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.game import State
@@ -34,13 +35,14 @@ from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server import worker
+from museion.server.config import BotPolicy, ServerConfig, short
+from museion.server.connection import Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
+LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None
 RNG = secrets.SystemRandom()
 MAX_NAME = 40
-MAX_BACKLOG = 64
-"""Unsent messages a client may accumulate before they are replaced by one full state."""
 
 
 class TableError(Exception):
@@ -58,33 +60,6 @@ def resolve_chance(state: State) -> None:
         state.apply_action(sample_chance(state, RNG))
 
 
-class Conn:
-    """One WebSocket client: its seat (``None`` = spectator) and an ordered outbox so a slow client stalls
-    nobody but itself."""
-
-    def __init__(self, send: Any, seat: int | None, lang: str = i18n.DEFAULT) -> None:
-        self.send = send
-        self.seat = seat
-        self.lang = lang
-        self.seq = -1  # the last sequence number this client was sent
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
-        self.task = asyncio.get_running_loop().create_task(self._pump())
-
-    def put(self, text: str) -> None:
-        self.outbox.put_nowait(text)
-
-    async def _pump(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            try:
-                await self.send(text)
-            except Exception:  # noqa: BLE001 - a closed socket: the reader side unregisters the client
-                return
-
-    def close(self) -> None:
-        self.task.cancel()
-
-
 @dataclass
 class LiveTable:
     row: TableRow
@@ -94,6 +69,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    """When a client last asked for this table (idle unfinished tables leave memory)."""
 
     @property
     def id(self) -> str:
@@ -113,13 +90,11 @@ class LiveTable:
     def status(self) -> str:
         if self.state.is_terminal():
             return "finished"
-        free = any(s.kind == "human" and s.token_hash is None for s in self.row.seats)
-        return "open" if free else "running"
+        return "open" if self.row.free_seats() else "running"
 
     # -- messages ----------------------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
-                 "taken": s.kind == "bot" or s.token_hash is not None} for s in self.row.seats]
+        return seats_json(self.row)
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -163,23 +138,29 @@ class LiveTable:
         return Record.from_state(state, names, table=self.id).to_dict()
 
     def register(self, conn: Conn) -> None:
+        conn.render = self._render_full
         self.conns.add(conn)
-        conn.put(dumps(self.state_message(conn.seat, None, conn.lang)))
+        conn.want_full()
+
+    def _render_full(self, conn: Conn) -> str:
+        """The full state for ``conn``, built when it is sent (so queued resyncs cost nothing)."""
         conn.seq = self.seq
+        return dumps(self.state_message(conn.seat, None, conn.lang))
 
     def broadcast(self, since: int | None) -> None:
-        """Send each client its own view; texts are built once per seat and language."""
-        cache: dict[tuple[int | None, bool, str], str] = {}
+        """Send each client its own view: an update from ``since`` on (texts built once per seat and language), or
+        the full state to a client that missed something, lags behind or already waits for a full state."""
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in list(self.conns):
-            full = since is None or conn.seq != since
-            if conn.outbox.qsize() > MAX_BACKLOG:  # a client that does not read: drop its backlog, send one state
-                while not conn.outbox.empty():
-                    conn.outbox.get_nowait()
-                full = True
-            key = (conn.seat, full, conn.lang)
+            if conn.full_pending:
+                continue
+            if since is None or conn.seq != since or conn.lagging:
+                conn.want_full()
+                continue
+            key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = dumps(self.state_message(conn.seat, None if full else since, conn.lang))
-            conn.put(cache[key])
+                cache[key] = dumps(self.state_message(conn.seat, since, conn.lang))
+            conn.put_state(cache[key])
             conn.seq = self.seq
 
 
@@ -223,30 +204,41 @@ def load_game(name: str, options: Any) -> museion.Game:
     try:
         return museion.load(name, **options)
     except OptionError as exc:
-        raise TableError("bad_options", str(exc)) from None
+        raise TableError("bad_options", short(str(exc), 400)) from None
 
 
 def _default_name(seat: SeatRow) -> str:
     return f"{seat.bot} bot" if seat.kind == "bot" else f"Player {seat.seat + 1}"
 
 
-def parse_seat_spec(spec: Any, seat: int) -> SeatRow:
-    """``"human"``, ``"bot:NAME"`` / ``"NAME"`` of a bot, or ``{"kind": "bot", "bot": NAME}``."""
-    allowed = f"'human' or 'bot:NAME' with NAME one of {', '.join(bot_names())}"
+def seats_json(row: TableRow) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
+             "taken": s.kind == "bot" or s.token_hash is not None} for s in row.seats]
+
+
+def lobby_entry(row: TableRow) -> dict[str, Any]:
+    """A table as the lobby lists it, from its stored row alone."""
+    status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
+    return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
+            "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
+            "scores": row.scores, "winners": row.winners}
+
+
+def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
+    """``"human"``, ``"bot:LEVEL"`` / ``"LEVEL"``, or ``{"kind": "bot", "bot": LEVEL}``; other bot specs only where
+    the server allows them."""
     if isinstance(spec, dict):
         kind = spec.get("kind")
         spec = "human" if kind == "human" else f"bot:{spec.get('bot')}" if kind == "bot" else None
     if not isinstance(spec, str) or not spec.strip():
-        raise TableError("bad_seat", f"seat {seat}: got {spec!r}; allowed: {allowed}")
+        raise TableError("bad_seat", f"seat {seat}: got {short(spec)!r}; allowed: {bots.allowed()}")
     text = spec.strip().lower()
     if text == "human":
         return SeatRow(seat, "human")
-    name = text.removeprefix("bot:")
     try:
-        make_bot(name, 0)
-    except OptionError:
-        raise TableError("bad_seat", f"seat {seat}: unknown bot {name!r}; allowed: {allowed}") from None
-    return SeatRow(seat, "bot", bot=name)
+        return SeatRow(seat, "bot", bot=bots.check(text))
+    except (ValueError, OptionError) as exc:
+        raise TableError("bad_seat", f"seat {seat}: {exc}") from None
 
 
 def clean_name(name: Any, seat: int) -> str | None:
@@ -258,39 +250,38 @@ def clean_name(name: Any, seat: int) -> str | None:
 
 
 class Manager:
-    """All live tables of one server, the storage writer and the bot worker pool."""
+    """All live tables of one server, the storage writer, the bot worker pool and the table limits.
 
-    def __init__(self, store: Store, pool: Executor | None, bot_delay: float = 0.3,
-                 pool_factory: Callable[[], Executor] | None = None) -> None:
+    Tables are loaded lazily: when a client asks for one, its stored actions are replayed. Unfinished tables
+    nobody watches leave memory after ``config.idle_release`` seconds, finished ones at once; the lobby is read
+    from storage, so it never needs a table in memory."""
+
+    def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None) -> None:
         self.store = store
+        self.config = config
         self.writer = BatchWriter(store)
         self.pool = pool
-        self.pool_factory = pool_factory
-        self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        self.lobby_version = 0
+        """Changes whenever a lobby list may have changed (tables created, seats taken or freed, games over)."""
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Load every unfinished table (a replay of its stored actions) and let bots that are to move play."""
         self.writer.start()
-        rows = await self.writer.call(self.store.load_tables, "running")
-        for row in rows:
-            try:
-                table = self._live(row)
-            except Exception as exc:  # noqa: BLE001 - one broken record must not stop the server
-                log.error("table %s cannot be replayed: %s", row.id, exc)
-                continue
-            self.tables[row.id] = table
-            if table.state.is_chance_node():  # a stored move whose chance follow-up was never stored: draw it
-                await self._commit_chance(table)
-            self.schedule_bot(table)
-        log.info("resumed %d tables", len(self.tables))
+        if self.pool is not None:
+            await self.pool.start()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self.sweeper:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task:
                 table.bot_task.cancel()
             for conn in table.conns:
                 conn.close()
+        if self.pool is not None:
+            await self.pool.close()
         await self.writer.close()
 
     def _live(self, row: TableRow) -> LiveTable:
@@ -298,42 +289,71 @@ class Manager:
         return LiveTable(row, state, advance(state, row.actions))
 
     async def get(self, table_id: str) -> LiveTable:
+        """The live table (replayed from storage when it is not in memory); 404 for unknown or expired ones."""
         table = self.tables.get(table_id)
         if table is None:
-            row = await self.writer.call(self.store.load_table, table_id)
-            if row is None:
-                raise TableError("not_found", f"no table {table_id!r}", 404)
-            table = self.tables.get(table_id) or self._live(row)
-            self.tables[table_id] = table
+            row = await self.writer.read(self.store.load_table, table_id)
+            if row is None or row.status == "expired":
+                raise TableError("not_found", f"no table {short(table_id)!r}", 404)
+            table = self.tables.get(table_id)
+            if table is None:
+                try:
+                    table = self._live(row)
+                except Exception as exc:  # noqa: BLE001 - a broken record is reported, it does not stop the server
+                    log.error("table %s cannot be replayed: %s", row.id, exc)
+                    raise TableError("broken", "this table's record cannot be replayed", 410) from None
+                self.tables[table_id] = table
+                if table.state.is_chance_node():  # a move whose chance follow-up was never stored: draw it
+                    await self._commit_chance(table)
+                self.schedule_bot(table)
+        table.used = time.monotonic()
         return table
 
     # -- lobby -------------------------------------------------------------------------------------------
-    async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None
-                     ) -> tuple[LiveTable, str | None]:
-        """Validate everything first (game, options, seats, join seat), then store the new table."""
+    async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
+                     client: str = "") -> tuple[LiveTable, str | None]:
+        """Validate everything first (game, options, seats, join seat, limits), then store the new table."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
         game = load_game(game_name, options)
         n = game.num_players()
         if not isinstance(seats, list) or len(seats) != n:
             raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "
-                                          f"(each 'human' or 'bot:NAME'), got {seats!r}")
-        rows = [parse_seat_spec(spec, i) for i, spec in enumerate(seats)]
+                                          f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
+        bots = self.config.bots
+        rows = [parse_seat_spec(spec, i, bots) for i, spec in enumerate(seats)]
         token = None
         if join is not None:
             seat = self._check_join_seat(rows, join, n)
             rows[seat].name = clean_name(name, seat)
             token = secrets.token_urlsafe(24)
             rows[seat].token_hash = hash_token(token)
+        creator = hash_token(client)
+        await self._check_caps(creator)
         state = game.new_initial_state()
         resolve_chance(state)
         table_id = secrets.token_urlsafe(6)
-        row = TableRow(table_id, game.name, game.options_json(), "running", time.time(), rows, state.history())
+        now = time.time()
+        row = TableRow(table_id, game.name, game.options_json(), "running", now, rows, state.history(),
+                       creator=creator)
+        row.started = None if row.free_seats() else now
         await self.writer.call(self.store.create_table, row)
         table = self._live(row)
-        self.tables[table_id] = table
-        self.schedule_bot(table)
+        self.lobby_version += 1
+        if any(s.kind == "bot" for s in rows):  # its bots play; a table of humans is loaded when someone comes
+            self.tables[table_id] = table
+            self.schedule_bot(table)
         return table, token
+
+    async def _check_caps(self, creator: str) -> None:
+        total = await self.writer.read(self.store.count_unfinished)
+        if total >= self.config.max_tables:
+            raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
+                                            "table or try again later", 503)
+        mine = await self.writer.read(self.store.count_unfinished, creator)
+        if mine >= self.config.max_tables_per_client:
+            raise TableError("too_many_tables", f"you have {mine} unfinished tables, the limit per player; finish "
+                                                "one or wait until an open one expires", 429)
 
     @staticmethod
     def _check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:
@@ -355,8 +375,11 @@ class Manager:
         clean = clean_name(name, seat)
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
-        await self.writer.call(self.store.set_seat, table_id, seat, clean, digest)
+        full = table.row.started is None and table.row.free_seats() == [seat]
+        started = time.time() if full else None
+        await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
+        table.row.started = table.row.started or started
         self._seats_changed(table)
         return token
 
@@ -374,23 +397,51 @@ class Manager:
         return seat
 
     def _seats_changed(self, table: LiveTable) -> None:
+        self.lobby_version += 1
         table.broadcast(None)
 
-    async def listing(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
-        for table in sorted(self.tables.values(), key=lambda t: -t.row.created):
-            if not table.state.is_terminal():
-                out[table.status()].append(table.summary())
-        rows = await self.writer.call(self.store.list_tables, "finished", 50)
-        for row in rows:
-            out["finished"].append({
-                "id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
-                "num_players": len(row.seats), "status": "finished", "created": row.created,
-                "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
-                           "taken": True} for s in row.seats],
-                "scores": row.scores, "winners": row.winners,
-            })
+    async def listing(self, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+        """One page of each lobby list (or of ``status`` only), read from storage."""
+        out: dict[str, Any] = {"limit": limit, "offset": offset, "total": {}}
+        for name in ("open", "running", "finished"):
+            rows, total = ([], 0) if status not in (None, name) else await self.writer.read(
+                self.store.lobby, name, limit, offset)
+            out[name] = [lobby_entry(row) for row in rows]
+            out["total"][name] = total
         return out
+
+    # -- upkeep ------------------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception as exc:  # noqa: BLE001 - storage may be briefly unavailable; try again next time
+                log.warning("table upkeep failed: %s", exc)
+
+    async def sweep(self) -> None:
+        """Expire open tables nobody joined in time; let idle tables leave memory."""
+        expired = await self.writer.call(self.store.expire_open, time.time() - self.config.open_table_ttl)
+        for table_id in expired:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                if table.bot_task:
+                    table.bot_task.cancel()
+                for conn in list(table.conns):
+                    conn.put(dumps({"type": "error", "code": "expired", "seq": table.seq,
+                                    "message": "nobody joined this table in time: it has expired"}))
+                    conn.shut(4410, "expired")
+        if expired:
+            self.lobby_version += 1
+            log.info("expired %d open tables", len(expired))
+        idle = time.monotonic() - self.config.idle_release
+        for table in list(self.tables.values()):
+            busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
+            if not busy and table.used < idle:
+                self.tables.pop(table.id, None)
+        release_free_memory()
+
 
     async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         return (await self.get(table_id)).record_json(lang)
@@ -456,6 +507,8 @@ class Manager:
                              503) from None
         table.log.extend(entries)
         table.state = state
+        if final is not None:
+            self.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number
         self.schedule_bot(table)
         self.release_if_idle(table)
@@ -475,25 +528,23 @@ class Manager:
         table.bot_task = asyncio.get_running_loop().create_task(self._bot_move(table, seat))
 
     async def _bot_move(self, table: LiveTable, seat: SeatRow) -> None:
-        await asyncio.sleep(self.bot_delay)
+        await asyncio.sleep(self.config.bot_delay)
         seq = table.seq
         state = table.state
-        args = (table.row.game, table.row.options, state.history(), seat.bot or "random", RNG.randrange(2**31))
-        loop = asyncio.get_running_loop()
+        spec = seat.bot or "random"
+        args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "bot": spec,
+                "seed": RNG.randrange(2**31)}
         try:
             if self.pool is None:
-                action = worker.choose(*args)
+                action = worker.choose(**args)
             else:
-                action = await loop.run_in_executor(self.pool, worker.choose, *args)
-        except BrokenExecutor:  # a worker died (killed, out of memory): start a fresh pool and try again
-            log.error("the bot worker pool broke; starting a new one")
-            if self.pool_factory is not None:
-                self.pool = self.pool_factory()
-            table.bot_task = None
-            self.schedule_bot(table)
-            return
-        except Exception:  # noqa: BLE001 - a failing bot must not freeze the table: it plays randomly instead
-            log.exception("bot %s failed at table %s; playing a random move", seat.bot, table.id)
+                action = await self.pool.choose(args, BotPolicy.costly(spec))
+        except (worker.BotTimeout, worker.BotFailed) as exc:  # the table goes on: a random move instead
+            log.warning("bot %s at table %s: %s; playing a random move", spec, table.id, exc)
+            action = RNG.choice(state.legal_actions())
+        except Exception as exc:  # noqa: BLE001 - a failing bot must not freeze the table
+            log.warning("bot %s failed at table %s (%s: %s); playing a random move", spec, table.id,
+                        type(exc).__name__, exc)
             action = RNG.choice(state.legal_actions())
         table.bot_task = None
         try:
@@ -502,7 +553,9 @@ class Manager:
             log.warning("bot move refused at table %s: %s", table.id, exc)
             self.schedule_bot(table)
 
-    def warm_pool(self) -> None:
-        if self.pool is not None:
-            with contextlib.suppress(Exception):
-                self.pool.submit(worker.warm_up)
+
+def release_free_memory() -> None:
+    """Give the C allocator's free pages back to the system (glibc keeps them after a burst of clients, so the
+    process would stay at its peak size); elsewhere nothing."""
+    with contextlib.suppress(Exception):
+        LIBC.malloc_trim(0)

@@ -18,6 +18,7 @@ const STRINGS = {
     runningTables: "Running tables",
     finishedTables: "Finished tables",
     none: "none",
+    more: "More",
     join: "Join",
     joinSeat: "Join seat {n}",
     leave: "Leave my seat",
