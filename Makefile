@@ -16,7 +16,7 @@ $(VENV)/.run: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench]"
+	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench,learn,sb3]"
 	touch $@
 
 ## make run: the main job, the web table on http://$(HOST):$(PORT)/ with the SQLite file ./museion.db

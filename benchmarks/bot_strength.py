@@ -4,6 +4,9 @@ Each pairing is one ``museion arena`` run (results, report and plots in ``OUT/<n
 resumes). Targets: greedy beats random in >= 90 % of 2-player games; hard beats greedy in >= 75 % of 2-player
 games at <= 2 s per move; in 4-player Imhotep and Pergamon, hard against three greedy wins >= 45 %.
 
+Issue 15's goals (``--only goal``): ``expert`` against the fixed reference ``hard`` at 0.2 s per move each,
+>= 60 % in 2-player Tholos, Imhotep and Pergamon, >= 35 % in 4-player Imhotep against three ``hard``.
+
 Run: ``.venv/bin/python benchmarks/bot_strength.py [--games 400] [--jobs 2] [--only tholos] [--out bench-out]``
 """
 
@@ -24,7 +27,16 @@ PAIRINGS = [  # name, game, game flags, bots, the bot whose win rate is the figu
     ("pergamon2-hard-greedy", "pergamon", ["--players", "2"], "hard,greedy", "hard", 0.75),
     ("imhotep4-hard-3greedy", "imhotep", ["--players", "4"], "hard,greedy,greedy,greedy", "hard", 0.45),
     ("pergamon4-hard-3greedy", "pergamon", ["--players", "4"], "hard,greedy,greedy,greedy", "hard", 0.45),
+    # issue 15: expert against the fixed reference hard, equal time (0.2 s per move each)
+    ("goal-tholos-expert-hard", "tholos", [], "expert:time=0.2,hard:time=0.2", "expert:time=0.2", 0.60),
+    ("goal-imhotep2-expert-hard", "imhotep", ["--players", "2"], "expert:time=0.2,hard:time=0.2",
+     "expert:time=0.2", 0.60),
+    ("goal-pergamon2-expert-hard", "pergamon", ["--players", "2"], "expert:time=0.2,hard:time=0.2",
+     "expert:time=0.2", 0.60),
+    ("goal-imhotep4-expert-3hard", "imhotep", ["--players", "4"],
+     "expert:time=0.2,hard:time=0.2,hard:time=0.2,hard:time=0.2", "expert:time=0.2", 0.35),
 ]
+"""The issue-15 goal against OpenSpiel's MCTSBot runs through ``benchmarks/vs_openspiel.py`` (see its docstring)."""
 
 
 def main() -> int:

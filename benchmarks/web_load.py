@@ -6,7 +6,7 @@ turn. A move's latency is the time from sending it to receiving the state messag
 has validated it, committed it to the database and broadcast it by then). Finished games are replaced by new
 tables. Prints moves/s and p50/p99 latency per table count, and a JSON line per run.
 
-    .venv/bin/python benchmarks/web_load.py --tables 50 200 --rates 0 600 --seconds 15
+    .venv/bin/python benchmarks/web_load.py --tables 50 200 --rates 0 600 --seconds 15 [--db URL]
 
 Rate 0 measures saturation (every client moves the instant it may: latency is then queueing time, about
 tables / throughput); a rate gives each player a random thinking time of mean tables/rate seconds, i.e. that
@@ -36,15 +36,24 @@ class Stats:
         self.errors = 0
         self.games = 0
         self.measuring = False
+        self.acked: list[tuple[str, int, int]] = []
+        """(table, seq, action) of every move the server confirmed (its state came back with the move in it)."""
+
+
+def source_address(slot: int) -> str:
+    """A distinct loopback address per table slot: the server's limits count per client address, and 200 tables
+    are 200 players, not one."""
+    return f"127.0.{1 + slot // 250}.{1 + slot % 250}"
 
 
 async def seat_client(url: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-                      stop: asyncio.Event, think: float) -> None:
+                      stop: asyncio.Event, think: float, source: str | None = None) -> None:
     """Play random legal moves for one seat until the game ends or the run stops."""
-    async with connect(f"{url}/ws/tables/{table_id}", max_size=1 << 22) as ws:
+    local = {"local_addr": (source, 0)} if source else {}
+    async with connect(f"{url}/ws/tables/{table_id}", max_size=1 << 22, **local) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
-        sent_seq = -1
+        sent_seq = action = -1
         while not stop.is_set():
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 5.0))
@@ -60,6 +69,7 @@ async def seat_client(url: str, table_id: str, token: str, rng: random.Random, s
             if sent_at is not None and message["seq"] > sent_seq:
                 if stats.measuring:
                     stats.latencies.append(time.perf_counter() - sent_at)
+                stats.acked.append((table_id, sent_seq, action))
                 sent_at = None
             if message["status"] == "finished":
                 stats.games += 1
@@ -74,18 +84,18 @@ async def seat_client(url: str, table_id: str, token: str, rng: random.Random, s
 
 
 async def table_slot(server: ServerProcess, game: str, rng: random.Random, stats: Stats, stop: asyncio.Event,
-                     think: float) -> None:
+                     think: float, source: str | None = None) -> None:
     """One table after another: create it, play it with two clients, repeat."""
     loop = asyncio.get_running_loop()
     while not stop.is_set():
         status, table = await loop.run_in_executor(None, http, "POST", f"{server.url}/api/tables",
-                                                   {"game": game, "seats": ["human", "human"], "join": 0})
+                                                   {"game": game, "seats": ["human", "human"], "join": 0}, source)
         assert status == 201, table
         _, other = await loop.run_in_executor(None, http, "POST", f"{server.url}/api/tables/{table['id']}/join",
-                                              {"seat": 1})
+                                              {"seat": 1}, source)
         await asyncio.gather(
-            seat_client(server.ws_url, table["id"], table["token"], rng, stats, stop, think),
-            seat_client(server.ws_url, table["id"], other["token"], rng, stats, stop, think))
+            seat_client(server.ws_url, table["id"], table["token"], rng, stats, stop, think, source),
+            seat_client(server.ws_url, table["id"], other["token"], rng, stats, stop, think, source))
 
 
 async def run(server: ServerProcess, game: str, tables: int, seconds: float, warmup: float,
@@ -95,8 +105,8 @@ async def run(server: ServerProcess, game: str, tables: int, seconds: float, war
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(tables)
-    tasks = [asyncio.create_task(table_slot(server, game, random.Random(rng.random()), stats, stop, think))
-             for _ in range(tables)]
+    tasks = [asyncio.create_task(table_slot(server, game, random.Random(rng.random()), stats, stop, think,
+                                            source_address(i))) for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
     start = time.perf_counter()
@@ -111,7 +121,21 @@ async def run(server: ServerProcess, game: str, tables: int, seconds: float, war
             "seconds": round(elapsed, 1),
             "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
             "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None, "errors": stats.errors,
-            "games_finished": stats.games // 2}
+            "games_finished": stats.games // 2, "db": server.db_url.split("@")[-1].split("/")[0]}
+
+
+def fresh_db(url: str | None) -> str | None:
+    """``url`` with the museion tables dropped (each run starts empty); ``None`` stays ``None`` (SQLite file)."""
+    if url is None:
+        return None
+    from sqlalchemy import create_engine
+
+    from museion.server.storage import metadata
+
+    engine = create_engine(url)
+    metadata.drop_all(engine)
+    engine.dispose()
+    return url
 
 
 def main() -> int:
@@ -122,12 +146,16 @@ def main() -> int:
     parser.add_argument("--game", default="tholos")
     parser.add_argument("--rates", type=float, nargs="+", default=[0, 600],
                         help="offered moves/s over all tables (0: no thinking time, i.e. saturation)")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="SQLAlchemy URL of the storage (its museion tables are emptied before each run); "
+                             "default: a fresh SQLite file per run")
     args = parser.parse_args()
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.tables:
             for rate in args.rates:
-                server = ServerProcess(Path(tmp) / f"load{n}-{rate}.db", bot_workers=0).start()
+                server = ServerProcess(Path(tmp) / f"load{n}-{rate}.db", bot_workers=0,
+                                       db_url=fresh_db(args.db)).start()
                 try:
                     results.append(asyncio.run(run(server, args.game, n, args.seconds, args.warmup, rate)))
                 finally:

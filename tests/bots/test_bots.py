@@ -9,14 +9,13 @@ import pytest
 import museion
 from museion.arena.match import play_game
 from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
-from museion.bots.heuristics import evaluate, generic
 from museion.core.errors import OptionError
 from museion.core.play import sample_chance
 
 from .conftest import CONFIGS, IDS
 
 SMALL_BOTS = ["random", "greedy", "easy", "mcts:sims=16,cutoff=4", "mcts:sims=8,rollout=greedy,cutoff=2",
-              "medium:sims=8", "hard:sims=8,reuse=0"]
+              "medium:sims=8", "hard:sims=8,reuse=0", "expert:sims=8"]
 
 
 def _positions(game: museion.Game, seed: int, count: int) -> list[museion.State]:
@@ -95,10 +94,10 @@ def test_greedy_takes_the_winning_points() -> None:
     after = state.clone()
     after.apply_action(action)
     best = max(
-        (evaluate(s, 0)[0] - evaluate(s, 0)[1])
+        (s.evaluate(0)[0] - s.evaluate(0)[1])
         for s in (_after(state, a) for a in state.legal_actions())
     )
-    assert evaluate(after, 0)[0] - evaluate(after, 0)[1] == pytest.approx(best)
+    assert after.evaluate(0)[0] - after.evaluate(0)[1] == pytest.approx(best)
 
 
 def _after(state: museion.State, action: int) -> museion.State:
@@ -108,8 +107,12 @@ def _after(state: museion.State, action: int) -> museion.State:
 
 
 def test_generic_fallback_is_the_score() -> None:
+    """A game without an evaluate.py gets the contract's defaults: the scores, the observation, list draws."""
     state = museion.load("tholos").new_initial_state()
-    assert generic(state) == [0.0, 0.0]
+    state.apply_action(state.legal_actions()[0])
+    assert museion.State.evaluate(state, 0) == [float(s) for s in state.scores()]
+    assert museion.State.features(state, 1) == state.observation_tensor(1)
+    assert museion.State.remaining_decisions(state) is None
 
 
 def test_tree_reuse_follows_the_played_actions() -> None:
@@ -124,8 +127,9 @@ def test_tree_reuse_follows_the_played_actions() -> None:
 
 
 def test_specs_levels_and_parameters() -> None:
-    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(BOTS)
-    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert {"random", "greedy", "mcts", "easy", "medium", "hard", "expert"} <= set(BOTS)
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert LEVELS["hard"] == "mcts:sims=1000"  # the fixed reference level
     assert parse_spec("bot:mcts:sims=400,rollout=greedy") == ("mcts", {"sims": "400", "rollout": "greedy"})
     assert split_specs("mcts:sims=400,rollout=greedy,random, hard") == [
         "mcts:sims=400,rollout=greedy", "random", "hard"]
@@ -137,10 +141,11 @@ def test_specs_levels_and_parameters() -> None:
 
 @pytest.mark.parametrize(("spec", "message"), [
     ("nobot", "unknown bot 'nobot'; available:"),
-    ("mcts:simz=3", "bot 'mcts' has no parameter 'simz'; allowed: sims, time"),
-    ("mcts:sims=lots", "bot 'mcts', parameter 'sims': got 'lots'; allowed: an integer"),
-    ("mcts:rollout=smart", "parameter 'rollout': got 'smart'; allowed: random, greedy"),
-    ("random:sims=3", "bot 'random' has no parameter 'sims'; allowed: none"),
+    ("mcts:simz=3", "unknown option 'simz' for bot 'mcts'; allowed: sims, time"),
+    ("mcts:sims=lots", "option 'sims' of bot 'mcts': got 'lots'; allowed: an integer"),
+    ("mcts:rollout=smart", "option 'rollout' of bot 'mcts': got 'smart'; allowed: 'random', 'greedy'"),
+    ("mcts:eval=magic", "option 'eval' of bot 'mcts': got 'magic'; allowed: 'heuristic', 'learned'"),
+    ("random:sims=3", "unknown option 'sims' for bot 'random'; allowed: none"),
     ("mcts:sims", "parameters are KEY=VALUE"),
 ])
 def test_bad_specs_are_refused_precisely(spec: str, message: str) -> None:
@@ -180,3 +185,15 @@ def test_tree_reuse_never_follows_a_hidden_chance_outcome(name: str, options: di
             action = legal[rng.randrange(len(legal))]
         state.apply_action(action)
     assert verdicts == ({True, False} if name == "pergamon" else {False})
+
+
+def test_one_match_driver_and_seeding_rule() -> None:
+    """The arena, `museion simulate` and self-play play the same game for the same seed (one driver, one rule)."""
+    from museion.cli import bot_game
+
+    lineup = ["greedy", "mcts:sims=10", "random"]
+    record, timing = play_game("imhotep", {"players": 3}, lineup, seed=7)
+    state = bot_game(museion.load("imhotep", players=3), lineup, 7)
+    assert state.history() == record.actions
+    assert timing["searched"][1] > 0 and timing["simulations"][1] == 10 * timing["searched"][1]
+    assert timing["searched"][0] == timing["searched"][2] == 0

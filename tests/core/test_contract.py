@@ -17,7 +17,9 @@ def test_registry_lists_and_loads_games():
     assert "tholos" in museion.games()
     game = museion.load("tholos", advanced=True)
     assert game.num_players() == 2 and game.options["advanced"] is True
-    assert game == museion.load("tholos", advanced="true")
+    assert game == museion.load("tholos", advanced=True)
+    with pytest.raises(OptionError, match="allowed: true or false"):
+        museion.load("tholos", advanced="true")  # strict: only a command line converts its flag words
     with pytest.raises(OptionError, match="unknown game 'go'; available: "):
         museion.load("go")
 

@@ -81,7 +81,7 @@ def test_bad_arguments_say_what_is_allowed():
         MuseionEnv("tholos", seat=2)
     with pytest.raises(museion.OptionError, match="unknown bot"):
         MuseionEnv("tholos", opponents="grandmaster")
-    with pytest.raises(museion.OptionError, match="2 opponent bots given for 1 other seats"):
+    with pytest.raises(museion.OptionError, match="2 opponents given for 1 other seats"):
         MuseionEnv("tholos", opponents=["random", "random"])
     with pytest.raises(museion.OptionError, match="allowed: 'terminate', 'raise'"):
         MuseionEnv("tholos", illegal_action="ignore")

@@ -8,8 +8,11 @@ import asyncio
 import pytest
 
 import museion
+from museion.server.config import BotPolicy, ServerConfig
 from museion.server.storage import Store
-from museion.server.tables import Manager, TableError, advance, parse_seat_spec, secret_outcome
+from museion.server.tables import Manager, TableError, advance, parse_seat_spec
+
+CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 
 
 def _run(coro):
@@ -19,7 +22,7 @@ def _run(coro):
 def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
     async def scenario():
         store = Store(f"sqlite:///{tmp_path / 'm.db'}")
-        manager = Manager(store, None, bot_delay=0)
+        manager = Manager(store, CONFIG)
         await manager.start()
         table, _ = await manager.create("tholos", {}, ["human", "human"], 0)
         before = table.state.history()
@@ -39,7 +42,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
     table_id, before = _run(scenario())
 
     async def reopened():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'm.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'm.db'}"), CONFIG)
         await manager.start()
         table = await manager.get(table_id)
         assert table.state.history() == before
@@ -55,7 +58,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
 
 def test_restart_replays_to_an_equal_state(tmp_path):
     async def scenario():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
         table, _ = await manager.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
         for _ in range(12):
@@ -67,9 +70,10 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     table_id, state = _run(scenario())
 
     async def reopened():
-        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), None, bot_delay=0)
+        manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
-        table = manager.tables[table_id]
+        assert not manager.tables  # nothing is replayed at start: tables are loaded when asked for
+        table = await manager.get(table_id)
         await manager.close()
         return table
 
@@ -78,13 +82,33 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     assert len(table.log) == state.move_number()
 
 
-def test_seat_specs_and_secret_chance():
-    assert parse_seat_spec("human", 0).kind == "human"
-    assert parse_seat_spec("bot:random", 1).bot == "random"
-    assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1).bot == "random"
-    with pytest.raises(TableError, match="allowed: 'human' or 'bot:NAME'"):
-        parse_seat_spec(3, 0)
+def test_seat_specs_and_public_chance():
+    assert parse_seat_spec("human", 0, BotPolicy()).kind == "human"
+    assert parse_seat_spec("bot:random", 1, BotPolicy()).bot == "random"
+    assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1, BotPolicy()).bot == "random"
+    with pytest.raises(TableError, match="allowed: 'human' or 'bot:LEVEL'"):
+        parse_seat_spec(3, 0, BotPolicy())
     state = museion.load("tholos", advanced=True).new_initial_state()
-    entries = advance(state, [], chance=True)
-    assert entries and all(e["p"] is None and not e["s"] for e in entries)  # ornaments are public
-    assert not secret_outcome(state)
+    steps = advance(state, [], chance=True)
+    replay = state.game.new_initial_state()
+    assert len(steps) == len(state.history()) > 0
+    for step, action in zip(steps, state.history(), strict=True):  # ornaments are public: everyone sees them
+        assert step.player is None
+        assert step.notation(0) == step.notation(1) == step.notation(None) == replay.action_to_string(action)
+        replay.apply_action(action)
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expires(tmp_path):
+    import sqlite3
+
+    from museion.server.storage import SeatRow, TableRow
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    Store(url).create_table(TableRow("t1", "tholos", {}, "running", 1.0, [SeatRow(0, "human"), SeatRow(1, "human")]))
+    with sqlite3.connect(tmp_path / "old.db") as db:  # the schema before issue 12
+        db.execute("DROP INDEX ix_tables_creator")
+        db.execute("ALTER TABLE tables DROP COLUMN creator")
+        db.execute("ALTER TABLE tables DROP COLUMN started")
+    store = Store(url)
+    assert store.load_table("t1").started == 1.0 and store.expire_open(10.0) == []
+    assert store.lobby("open", 50, 0)[1] == 1

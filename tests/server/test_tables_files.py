@@ -8,7 +8,7 @@ import json
 import pytest
 
 from museion.games.pergamon.tables import RECONSTRUCTED_FILE
-from museion.server.testing import ServerProcess, http
+from museion.server.testing import GENEROUS, ServerProcess, http
 
 BANDS = [{"first": 1, "last": 12, "vp": 1}, {"first": 13, "last": 24, "vp": 5}]
 
@@ -32,7 +32,7 @@ def offering_server(tmp_path_factory: pytest.TempPathFactory):
     (folder / "broken.json").write_text(json.dumps({"name": "broken", "museum_bands": BANDS[:1]}))
     (folder / "notes.txt").write_text("not offered")
     proc = ServerProcess(tmp_path_factory.mktemp("srv") / "museion.db", bot_delay=0.01,
-                         extra_args=("--tables-dir", str(folder))).start()
+                         args=(*GENEROUS, "--tables-dir", str(folder))).start()
     yield proc, folder
     proc.stop()
 

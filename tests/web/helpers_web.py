@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import random
+import time
 
 
 def page_errors(page) -> list[str]:  # noqa: ANN001 - a Playwright page
+    """Uncaught errors of the page and everything the Content-Security-Policy refused."""
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     return errors
+
+
+def wait_js(page, expression: str, timeout: float = 30_000) -> None:  # noqa: ANN001
+    """Wait until ``expression`` is truthy in the page. (Playwright's ``wait_for_function`` runs its predicate
+    through ``eval`` inside the page, which the server's Content-Security-Policy rightly forbids; ``evaluate``
+    goes through the DevTools protocol, which the policy does not govern.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"never true within {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 def open_as_seat(browser, url: str, table: dict, seat: int = 0, **context_options):  # noqa: ANN001, ANN201
@@ -26,8 +40,8 @@ def open_as_seat(browser, url: str, table: dict, seat: int = 0, **context_option
 
 def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
     """Wait until this page may move or the game is over; returns the status."""
-    page.wait_for_function(
-        "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'", timeout=timeout)
+    wait_js(page, "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
+            timeout=timeout)
     return page.evaluate("document.body.dataset.status")
 
 
@@ -50,7 +64,7 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()
-    page.wait_for_function(f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
+    wait_js(page, f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
 
 
 def pick(moves: list[dict], rng: random.Random, prefer: str = "") -> dict:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
-from helpers_web import click_move, game_state, legal_moves, open_as_seat, page_errors, pick_ordered
+from helpers_web import click_move, game_state, legal_moves, open_as_seat, page_errors, pick_ordered, wait_js
 
 from museion.server.testing import http
 
@@ -26,9 +27,9 @@ def test_two_browsers_play_imhotep_to_round_2_while_a_third_watches(server, brow
     assert invite.endswith(f"/table/{table_id}?seat=1")
     bob.goto(invite)
     bob.click("#seats button.join[data-seat='1']")
-    bob.wait_for_function("document.body.dataset.mySeat === '1'")
+    wait_js(bob, "document.body.dataset.mySeat === '1'")
     watcher.goto(f"{server.url}/table/{table_id}")
-    watcher.wait_for_function("document.body.dataset.seq !== undefined && document.body.dataset.mySeat === ''")
+    wait_js(watcher, "document.body.dataset.seq !== undefined && document.body.dataset.mySeat === ''")
     rng = random.Random(3)
     order = ["V", "M:", "U:", "P", "S", "C:", "PASS"]
     moves = 0
@@ -41,7 +42,7 @@ def test_two_browsers_play_imhotep_to_round_2_while_a_third_watches(server, brow
             for name, p in (("imhotep-seat0", alice), ("imhotep-spectator", watcher)):
                 p.screenshot(path=str(shots / f"{name}.png"))
         seq = game_state(page)["seq"]
-        watcher.wait_for_function(f"Number(document.body.dataset.seq) >= {seq}", timeout=15_000)
+        wait_js(watcher, f"Number(document.body.dataset.seq) >= {seq}", timeout=15_000)
         assert moves < 200
     seen = game_state(watcher)
     assert seen["seat"] is None and seen["legal"] == [] and seen["view"]["round"] == 2
@@ -70,7 +71,7 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     assert status == 201
     context, page, errors = open_as_seat(browser, server.url, table, viewport={"width": 1360, "height": 960})
     page.wait_for_selector("svg.board-svg")
-    page.wait_for_function("window.museionState && window.museionState.view.galleries.flat().length > 0")
+    wait_js(page, "window.museionState && window.museionState.view.galleries.flat().length > 0")
     _assert_track_drawn(page)
     _assert_halves_drawn(page)
     page.screenshot(path=str(shots / "pergamon-board.png"))
@@ -78,7 +79,7 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     order = ["polish", "close", "+", "dig", "P", "end", "pay", "drop", "cancel", "break"]
     exhibited = shot_building = False
     for _ in range(120):
-        page.wait_for_function("document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
+        wait_js(page, "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
                                timeout=30_000)
         assert page.evaluate("document.body.dataset.status") != "finished"
         building = game_state(page)["view"].get("building")
@@ -106,8 +107,24 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     assert marker.count() == 2  # in the museum and in the panel, in the owner's colour with the numeral
     assert marker.first.locator("text").text_content() == ring["marker"]
     page.screenshot(path=str(shots / "pergamon-exhibit.png"))
+    _assert_log_as_seat_0_learned_it(page)
     assert errors == []
     context.close()
+
+
+def _assert_log_as_seat_0_learned_it(page) -> None:  # noqa: ANN001
+    """The move log shows face-down cards by their backs, the reveal and the payouts as events, and this seat's own
+    VP gain ("You gain 1 VP for exhibiting") but no other seat's (PER-HIDDEN-1, PER-EVAL-4)."""
+    page.wait_for_function("document.querySelector(\"#log li[data-key='pergamon.vp_exhibit']\") !== null")
+    moves, events = page.evaluate(
+        "() => [[...document.querySelectorAll('#log > li')].map(li => li.textContent),"
+        " [...document.querySelectorAll('#log ul.events li')].map(li => [li.dataset.key, li.textContent])]")
+    draws = [m for m in moves if "card " in m and "cards " not in m]
+    assert draws and all(re.search(r"card (bag|chest)", m) for m in draws)
+    keys = {key for key, _ in events}
+    assert {"pergamon.cards_revealed", "pergamon.payout", "pergamon.laid_out"} <= keys
+    mine = [text for key, text in events if key.startswith("pergamon.vp_")]
+    assert mine and all(text.startswith("You gain") for text in mine)
 
 
 def _assert_halves_drawn(page) -> None:  # noqa: ANN001

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from helpers_web import click_move, legal_moves, open_as_seat, page_errors, pick, wait_turn_or_end
+from helpers_web import click_move, legal_moves, open_as_seat, page_errors, pick, wait_js, wait_turn_or_end
 
 
 def test_tholos_against_a_bot_by_clicking_to_the_end(server, browser, shots):
@@ -34,10 +34,11 @@ def test_tholos_against_a_bot_by_clicking_to_the_end(server, browser, shots):
             page.screenshot(path=str(shots / "tholos-board.png"))
         if moves_made == 10:  # a reload mid-game resumes from the stored game
             seq = page.evaluate("document.body.dataset.seq")
-            log_length = page.locator("#log li").count()
-            page.reload()
-            page.wait_for_function(f"document.body.dataset.seq === '{seq}'")
-            assert page.locator("#log li").count() == log_length
+            log = page.locator("#log li").all_inner_texts()
+            page.reload()  # the bot may move meanwhile: the log then continues after what was shown
+            wait_js(page, f"Number(document.body.dataset.seq) >= {seq} && "
+                          f"document.querySelectorAll('#log li').length >= {len(log)}")
+            assert page.locator("#log li").all_inner_texts()[:len(log)] == log
             assert "Ada" in page.inner_text("#me")
     assert moves_made > 10
     assert page.inner_text("#result").startswith(("Winner", "Shared", "Draw"))
@@ -62,7 +63,7 @@ def test_lobby_shows_option_errors_precisely(server, browser):
     page.select_option("#game", "tholos")
     page.fill("#opt-ornaments", "9")
     page.dispatch_event("#opt-ornaments", "change")
-    page.wait_for_function("document.getElementById('create-error').textContent.includes('ornaments')")
+    wait_js(page, "document.getElementById('create-error').textContent.includes('ornaments')")
     assert "allowed" in page.inner_text("#create-error")
     page.click("#create-button")
     page.wait_for_timeout(300)
@@ -85,10 +86,10 @@ def test_a_dropped_connection_resumes_after_a_server_crash(tmp_path, browser):
         wait_turn_or_end(page)
         seq = page.evaluate("document.body.dataset.seq")
         server.kill()
-        page.wait_for_function("document.body.dataset.connection !== 'connected'")
+        wait_js(page, "document.body.dataset.connection !== 'connected'")
         server.start()
-        page.wait_for_function("document.body.dataset.connection === 'connected'", timeout=20_000)
-        page.wait_for_function(f"document.body.dataset.seq === '{seq}' && document.body.dataset.myTurn === '1'")
+        wait_js(page, "document.body.dataset.connection === 'connected'", timeout=20_000)
+        wait_js(page, f"document.body.dataset.seq === '{seq}' && document.body.dataset.myTurn === '1'")
         click_move(page, pick(legal_moves(page), rng))
         assert int(page.evaluate("document.body.dataset.seq")) > int(seq)
         assert errors == []

@@ -30,6 +30,9 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
     _add_run_args(p, default_out="arena-out")
     p.add_argument("--schedule", default="rotations", choices=("rotations", "permutations"),
                    help="seat assignments of a cycle (default rotations)")
+    p.add_argument("--calibration", type=int, default=1000, metavar="N",
+                   help="positions of these games on which to check the leaf evaluations' win chances "
+                        "(Brier score, reliability plot; default 1000, 0 = skip)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of tables")
     p.set_defaults(func=cmd_arena)
 
@@ -42,6 +45,24 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
     _add_run_args(p, default_out="balance-out")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_balance)
+
+
+    p = subparsers.add_parser("selfplay", help="self-play games for training a value model (an arena run)")
+    add_game(p)
+    p.add_argument("--bot", default="medium", help="the bot in every seat (default medium = mcts:sims=200)")
+    _add_run_args(p, default_out="selfplay-out")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = subparsers.add_parser("train", help="train the game's value model from self-play records")
+    add_game(p)
+    p.add_argument("--data", action="append", default=[], metavar="DIR",
+                   help="a selfplay output directory (repeat for several; default selfplay-out)")
+    p.add_argument("--kind", default="logistic", choices=("logistic", "mlp"), help="model kind (default logistic)")
+    p.add_argument("--hidden", type=int, default=16, help="hidden units of an mlp (default 16)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the hold-out split and of the mlp")
+    p.add_argument("--out", default=None, help="weights file (default: the game's models/value-<players>p.json)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_train)
 
 
 def _add_run_args(p: argparse.ArgumentParser, default_out: str) -> None:
@@ -83,6 +104,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     records = _run(config, out, args, f"{config.game} {','.join(config.bots)}")
     summary = summarize(records)
     summary["timing"] = timing_summary(records, out / "timings.jsonl")
+    if args.calibration:
+        from museion.arena.calibration import calibration
+        from museion.core.registry import load
+
+        summary["calibration"] = calibration(records, load(config.game, **config.options), args.calibration)
     identity = {**config.identity(), "games": config.games}
     path = write_report(summary, identity, out)
     if args.json:
@@ -115,7 +141,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     timing = summary.get("timing") or {}
     if timing:
         console.print("seconds per move (this machine, not part of the results): " + ", ".join(
-            f"{b} mean {t['mean_s_per_move']:.4f} max {t['max_s_per_move']:.3f}" for b, t in sorted(timing.items())))
+            f"{b} mean {t['mean_s_per_move']:.4f} max {t['max_s_per_move']:.3f}"
+            + (f" ({t['mean_simulations_per_search']:.0f} simulations per search)"
+               if "mean_simulations_per_search" in t else "") for b, t in sorted(timing.items())))
 
 
 def _variant(text: str) -> tuple[str, Any]:
@@ -167,3 +195,33 @@ def _print_balance(results: dict[str, Any], bot: str) -> None:
             diff = f"{100 * d:+.1f} ({100 * lo:+.1f}..{100 * hi:+.1f})"
         table.add_row(label, str(r["games"]), *cells, f"{r['length_mean']:.1f}", diff)
     console.print(table)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from museion.cli import game_options
+
+    config = ArenaConfig(args.game, game_options(args), [args.bot], args.games, args.seed)
+    records = _run(config, pathlib.Path(args.out), args, f"selfplay {config.game} {args.bot}")
+    console.print(f"{len(records)} self-play games in {pathlib.Path(args.out) / 'results.jsonl'}; "
+                  f"train with: museion train {args.game} --data {args.out}")
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    import shlex
+    import sys
+
+    from museion.arena.learn import train
+    from museion.cli import load_game
+
+    game = load_game(args)
+    command = "museion " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["train"] else ""
+    doc = train(game, args.data or ["selfplay-out"], args.kind, args.seed, args.out, command, args.hidden)
+    if args.json:
+        print(json.dumps({k: doc[k] for k in ("game", "players", "kind", "data", "metrics")}))
+        return 0
+    m = doc["metrics"]
+    console.print(f"{doc['kind']} value model for {doc['game']} ({doc['players']} players): held-out Brier "
+                  f"{m['brier_held_out']} (constant {m['brier_constant']}), {m['inference_us_all_seats']} us per "
+                  f"position; {doc['data']['positions']:,} positions of {doc['data']['records']} games")
+    return 0

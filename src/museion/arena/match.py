@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
-from museion.bots import make_bot
-from museion.core.play import sample_chance
+from museion.bots import make_bots
+from museion.core.game import State
+from museion.core.play import play_match
 from museion.core.record import Record
 from museion.core.registry import load
 
@@ -22,32 +22,32 @@ def play_game(game_name: str, options: dict[str, Any], lineup: Sequence[str], se
               meta: dict[str, Any] | None = None) -> tuple[Record, dict[str, Any]]:
     """Play one game; returns its record (meta: bots per seat, seed) and timing (seconds and decisions per seat).
 
-    Chance draws come from ``Random(seed)``; the bot in seat ``p`` is seeded with ``seed * 8 + p + 1``.
+    The one match driver and seeding rule (:func:`museion.core.play.play_match`): chance from ``Random(seed)``,
+    seat ``p``'s bot from ``seat_seed(seed, p)``.
     """
     game = load(game_name, **options)
-    rng = random.Random(seed)
-    bots = [make_bot(spec, seed * 8 + p + 1) for p, spec in enumerate(lineup)]
+    bots = make_bots(lineup, seed)
     seconds = [0.0] * len(bots)
     decisions = [0] * len(bots)
     slowest = [0.0] * len(bots)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            player = state.current_player()
-            start = time.perf_counter()
-            action = bots[player].choose(state)
-            spent = time.perf_counter() - start
+    searched = [0] * len(bots)  # decisions a searching bot searched (not forced), and its simulations there
+    simulations = [0] * len(bots)
+
+    def timed(_state: State, player: int, _action: int, spent: float) -> None:
+        if player >= 0:
             seconds[player] += spent
             decisions[player] += 1
             slowest[player] = max(slowest[player], spent)
-        state.apply_action(action)
-        for bot in bots:
-            bot.observe(state, action)
+            count = getattr(bots[player], "last_simulations", 0)
+            if count:
+                searched[player] += 1
+                simulations[player] += count
+
+    state = play_match(game.new_initial_state(), bots, random.Random(seed), timed)
     info = {"bots": list(lineup), "seed": seed, **(meta or {})}
     record = Record.from_state(state, [f"{spec} (seat {p})" for p, spec in enumerate(lineup)], **info)
-    timing = {"seconds": seconds, "decisions": decisions, "slowest": slowest}
+    timing = {"seconds": seconds, "decisions": decisions, "slowest": slowest, "searched": searched,
+              "simulations": simulations}
     return record, timing
 
 

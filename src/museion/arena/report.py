@@ -7,7 +7,7 @@ import json
 import pathlib
 from typing import Any
 
-PLOTS = ("win_rates.png", "seats.png", "scores.png", "ratings.png")
+PLOTS = ("win_rates.png", "seats.png", "scores.png", "ratings.png", "calibration.png")
 
 
 def _plots(summary: dict[str, Any], out: pathlib.Path) -> list[str]:
@@ -74,6 +74,24 @@ def _plots(summary: dict[str, Any], out: pathlib.Path) -> list[str]:
         fig.tight_layout()
         fig.savefig(out / "ratings.png", dpi=100)
         written.append("ratings.png")
+
+    calibration = summary.get("calibration") or {}
+    if calibration.get("evaluators"):
+        fig, ax = plt.subplots(figsize=(5, 4.5))
+        ax.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect calibration")
+        for name, result in calibration["evaluators"].items():
+            bins = result["bins"]
+            ax.plot([b["predicted"] for b in bins], [b["observed"] for b in bins], marker="o",
+                    label=f"{name} (Brier {result['brier']:.3f})")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_xlabel("predicted win chance of the player to move")
+        ax.set_ylabel("observed win rate")
+        ax.set_title(f"Reliability ({calibration['positions']} positions)")
+        ax.legend(fontsize="small")
+        fig.tight_layout()
+        fig.savefig(out / "calibration.png", dpi=100)
+        written.append("calibration.png")
     plt.close("all")
     return written
 
@@ -119,10 +137,22 @@ def write_report(summary: dict[str, Any], config: dict[str, Any], out: str | pat
     parts.append(_table(["bot", "mean", "stdev", "min", "max"], [
         [b, _fmt(by_bot[b]["score_mean"]), _fmt(by_bot[b]["score_stdev"]), _fmt(by_bot[b]["score_min"]),
          _fmt(by_bot[b]["score_max"])] for b in bots]))
+    calibration = summary.get("calibration") or {}
+    if calibration.get("evaluators"):
+        parts.append("<h2>Calibration of the leaf evaluations</h2>")
+        parts.append(f"<p>{calibration['positions']} decision positions drawn from these games: each evaluator's "
+                     "predicted win chance for the player to move against that player's share of the win. "
+                     f"Brier score of the constant predictor (the mean outcome): {calibration['brier_constant']}."
+                     "</p>")
+        parts.append(_table(["evaluator", "Brier score", "reliability (predicted -> observed, positions)"], [
+            [name, f"{r['brier']:.4f}", "; ".join(f"{b['predicted']:.2f} -> {b['observed']:.2f} ({b['count']})"
+                                                  for b in r["bins"])]
+            for name, r in calibration["evaluators"].items()]))
     if summary.get("timing"):
         parts.append("<h2>Seconds per move (this machine; not part of the reproducible results)</h2>")
-        parts.append(_table(["bot", "decisions", "mean", "slowest"], [
-            [b, t["decisions"], f"{t['mean_s_per_move']:.4f}", f"{t['max_s_per_move']:.3f}"]
+        parts.append(_table(["bot", "decisions", "mean", "slowest", "simulations per search"], [
+            [b, t["decisions"], f"{t['mean_s_per_move']:.4f}", f"{t['max_s_per_move']:.3f}",
+             f"{t['mean_simulations_per_search']:.0f}" if "mean_simulations_per_search" in t else "-"]
             for b, t in sorted(summary["timing"].items())]))
     parts.append("<h2>Plots</h2>" + "".join(f'<p><img src="{p}" alt="{p}"></p>' for p in plots)
                  if plots else "<p>matplotlib is not installed (pip install 'museion[arena]'): no plots.</p>")

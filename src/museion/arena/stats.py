@@ -152,6 +152,8 @@ def timing_summary(records: Sequence[Record], timings_path: Any) -> dict[str, di
     seconds: dict[str, float] = defaultdict(float)
     decisions: dict[str, int] = defaultdict(int)
     slowest: dict[str, float] = defaultdict(float)
+    searched: dict[str, int] = defaultdict(int)
+    simulations: dict[str, int] = defaultdict(int)
     for record in records:
         item = by_index.get(record.meta.get("index"))
         if item is None:
@@ -160,5 +162,12 @@ def timing_summary(records: Sequence[Record], timings_path: Any) -> dict[str, di
             seconds[bot] += item["seconds"][p]
             decisions[bot] += item["decisions"][p]
             slowest[bot] = max(slowest[bot], item["slowest"][p])
-    return {b: {"mean_s_per_move": seconds[b] / decisions[b] if decisions[b] else 0.0, "max_s_per_move": slowest[b],
-                "decisions": decisions[b]} for b in seconds}
+            if "searched" in item:
+                searched[bot] += item["searched"][p]
+                simulations[bot] += item["simulations"][p]
+    out = {b: {"mean_s_per_move": seconds[b] / decisions[b] if decisions[b] else 0.0, "max_s_per_move": slowest[b],
+               "decisions": decisions[b]} for b in seconds}
+    for b, count in searched.items():
+        if count:
+            out[b]["mean_simulations_per_search"] = simulations[b] / count
+    return out

@@ -7,82 +7,34 @@ anything they read there is either visible or a random guess. ``observe`` is tol
 searching bots can reuse their tree.
 
 Bots are named by a *spec*: ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` (e.g. ``mcts:sims=400,rollout=greedy``),
-optionally prefixed by ``bot:``. Difficulty levels (``easy``, ``medium``, ``hard``) are registered names too.
+optionally prefixed by ``bot:``. Difficulty levels (``easy``, ``medium``, ``hard``, ``expert``) are registered
+names too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from museion.core.errors import OptionError
-from museion.core.game import State
-
-
-@dataclass(frozen=True)
-class Param:
-    """One tunable bot parameter: default, a line of documentation and a parser raising ``ValueError``."""
-
-    default: Any
-    doc: str
-    parse: Callable[[Any], Any] = field(default=lambda v: v)
-
-
-def int_param(lo: int, hi: int) -> Callable[[Any], int]:
-    def parse(value: Any) -> int:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}") from None
-        if not lo <= number <= hi:
-            raise ValueError(f"got {number}; allowed: an integer from {lo} to {hi}")
-        return number
-
-    return parse
-
-
-def float_param(lo: float, hi: float) -> Callable[[Any], float]:
-    def parse(value: Any) -> float:
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}") from None
-        if not lo <= number <= hi:
-            raise ValueError(f"got {number}; allowed: a number from {lo} to {hi}")
-        return number
-
-    return parse
-
-
-def choice_param(*allowed: str) -> Callable[[Any], str]:
-    def parse(value: Any) -> str:
-        if str(value).lower() not in allowed:
-            raise ValueError(f"got {value!r}; allowed: {', '.join(allowed)}")
-        return str(value).lower()
-
-    return parse
+from museion.core.game import Option, State, parse_options
+from museion.core.play import seat_seed
 
 
 class Bot:
-    """Base class: subclasses implement :meth:`choose` and may declare ``PARAMS``."""
+    """Base class: subclasses implement :meth:`choose` and declare their parameters in ``OPTIONS``.
+
+    Parameters are core :class:`~museion.core.game.Option` s, validated like game options: an unknown key or a bad
+    value raises :class:`OptionError` naming the bot, the parameter and what is allowed.
+    """
 
     name = "bot"
-    PARAMS: ClassVar[Mapping[str, Param]] = {}
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         self.rng = random.Random(seed)
-        unknown = sorted(set(params) - set(self.PARAMS))
-        if unknown:
-            allowed = ", ".join(self.PARAMS) or "none"
-            raise OptionError(f"bot {self.name!r} has no parameter {', '.join(map(repr, unknown))}; allowed: {allowed}")
-        self.params: dict[str, Any] = {}
-        for key, param in self.PARAMS.items():
-            try:
-                self.params[key] = param.parse(params.get(key, param.default))
-            except ValueError as exc:
-                raise OptionError(f"bot {self.name!r}, parameter {key!r}: {exc}") from None
+        self.params: dict[str, Any] = parse_options(f"bot {self.name!r}", self.OPTIONS, params)
 
     def choose(self, state: State) -> int:
         """The action for ``state.current_player()``; never called at chance or terminal nodes."""
@@ -111,7 +63,20 @@ BOTS: dict[str, BotFactory] = {"random": RandomBot}
 """Bot names (and difficulty levels) -> factories taking a seed and keyword parameters."""
 
 LEVELS: dict[str, str] = {}
-"""Difficulty level -> the spec it stands for (documentation; the factories are in ``BOTS``)."""
+"""Difficulty level -> the spec it stands for, weakest first (``register_level`` fills it and ``BOTS``)."""
+
+
+def register_level(level: str, spec: str) -> None:
+    """Make ``level`` a bot name standing for ``spec`` (e.g. ``"hard"`` -> ``"mcts:sims=1000"``); parameters
+    given with the level override the spec's (``hard:sims=2000``)."""
+    name, fixed = parse_spec(spec)
+    base = BOTS[name]
+
+    def factory(seed: int | None = None, **params: Any) -> Bot:
+        return base(seed, **{**fixed, **params})
+
+    LEVELS[level] = spec
+    BOTS[level] = factory
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -149,5 +114,16 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     return BOTS[name](seed, **params)
 
 
+def make_bots(specs: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat for the game seeded with ``seed``, seated by the one seeding rule
+    (:func:`museion.core.play.seat_seed`)."""
+    return [make_bot(spec, seat_seed(seed, p)) for p, spec in enumerate(specs)]
+
+
 def bot_names() -> list[str]:
     return sorted(BOTS)
+
+
+def levels() -> list[str]:
+    """The difficulty levels, weakest first (what clients offer as a level list)."""
+    return list(LEVELS)

@@ -1,10 +1,12 @@
-"""The greedy bot: one-step lookahead with the per-game evaluation of :mod:`museion.bots.heuristics`."""
+"""The greedy bot: one-step lookahead with the game's own evaluation (``State.evaluate``)."""
 
 from __future__ import annotations
 
-from museion.bots.base import Bot, Param, float_param
-from museion.bots.heuristics import evaluate, margin
-from museion.core.game import State
+import random
+
+from museion.bots.base import Bot
+from museion.bots.heuristics import margin
+from museion.core.game import Option, State, float_option
 
 WIN_BONUS = 1000.0
 """Ending the game as the sole winner beats any margin (and losing is worse than any)."""
@@ -16,10 +18,10 @@ def value_after(state: State, player: int) -> float:
         winners = state.winners()
         outcome = WIN_BONUS if winners == [player] else 0.0 if player in winners else -WIN_BONUS
         return outcome + margin([float(s) for s in state.scores()], player)
-    return margin(evaluate(state, player), player)
+    return margin(state.evaluate(player), player)
 
 
-def greedy_action(state: State, player: int, rng, epsilon: float = 0.0) -> int:  # noqa: ANN001 - random.Random
+def greedy_action(state: State, player: int, rng: random.Random, epsilon: float = 0.0) -> int:
     """Best action by one-step lookahead on ``state`` (the player's determinisation); ties broken at random."""
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -40,14 +42,14 @@ def greedy_action(state: State, player: int, rng, epsilon: float = 0.0) -> int: 
 
 
 class GreedyBot(Bot):
-    """Plays the action whose resulting position evaluates best for it (see ``heuristics.py``).
+    """Plays the action whose resulting position evaluates best for it (the game's ``evaluate.py``).
 
     It looks at its own determinisation ``state.resample(player, rng)``, never at hidden fields.
     """
 
     name = "greedy"
-    PARAMS = {"epsilon": Param(0.0, "probability of a uniformly random move instead (the easy level)",
-                               float_param(0.0, 1.0))}
+    OPTIONS = {"epsilon": Option(0.0, "probability of a uniformly random move instead (the easy level)",
+                                 float_option(0.0, 1.0))}
 
     def choose(self, state: State) -> int:
         player = state.current_player()

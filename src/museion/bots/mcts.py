@@ -7,10 +7,16 @@ probabilities and their outcomes are tree edges. Selection is UCB1 with *availab
 exploration term uses how often it was legal, since legal actions can differ between determinisations).
 
 A simulation's leaf is valued by a rollout: ``cutoff`` random (or greedy) player decisions, then either the
-game's result (win 1, draw 0.5, loss 0, nudged by the final score margin) or, if the game is not over, the
-per-game evaluation squashed to (0, 1) (see ``heuristics.py``). The default ``cutoff=0`` evaluates the new leaf
+game's result (win 1, draw 0.5, loss 0, nudged by the final score margin) or, if the game is not over, a win
+chance per player from the leaf evaluation ``eval``: ``heuristic`` squashes the game's own evaluation
+(``State.evaluate``, the game's ``evaluate.py``) with a logistic; ``learned`` uses the value model the game ships
+(``learned.py``; the heuristic where the configuration has none). The default ``cutoff=0`` evaluates the new leaf
 at once: on Tholos (1000 simulations against greedy, 40-60 games each) that won 82 % against 72 % for 6 random
 decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end.
+
+Endings (``endgame=K``): where the game says at most ``K`` player decisions remain
+(``State.remaining_decisions``), leaves are valued by playing to the end instead (greedy rollouts), so the last
+moves are decided by real outcomes rather than an estimate.
 
 The budget is a number of simulations (``sims``, reproducible: the arena uses it) or seconds per move
 (``time``). The subtree under the actions that were actually played is kept between moves (``observe``).
@@ -20,18 +26,25 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
-from museion.bots.base import Bot, Param, choice_param, float_param, int_param
+from museion.bots.base import Bot
 from museion.bots.greedy import greedy_action
-from museion.bots.heuristics import margin, win_chance
-from museion.core.game import CHANCE, State
-from museion.core.play import sample_chance
+from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_chances
+from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
+
+Evaluator = Callable[[State, int], list[float]]
+"""``(state, player) -> win chance of every player`` for a non-terminal leaf (``player``: whose view)."""
 
 
 class Node:
-    """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``."""
+    """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``.
 
-    __slots__ = ("children", "visits", "total", "avail", "mover")
+    ``complete``: the children are exactly the legal actions, seen in a search where every determinisation is the
+    same state (``State.determined_for``): the node is then one position whose legal actions never change, so
+    selection skips computing and checking them."""
+
+    __slots__ = ("children", "visits", "total", "avail", "mover", "complete")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, Node] = {}
@@ -39,35 +52,46 @@ class Node:
         self.total = 0.0
         self.avail = 1
         self.mover = mover
+        self.complete = False
 
 
 class MCTSBot(Bot):
     """UCT / ISMCTS with cut-off rollouts; see the module docstring for the algorithm."""
 
     name = "mcts"
-    PARAMS = {
-        "sims": Param(400, "simulations per move (ignored when time is set)", int_param(1, 10_000_000)),
-        "time": Param(0.0, "seconds per move instead of a simulation count (0 = use sims)", float_param(0.0, 3600.0)),
-        "c": Param(0.5, "UCB exploration constant (rewards are in [0, 1])", float_param(0.0, 100.0)),
-        "rollout": Param("random", "rollout policy: random or greedy", choice_param("random", "greedy")),
-        "cutoff": Param(0, "player decisions per rollout before evaluating (0 = evaluate the leaf at once, "
-                           "-1 = play to the end)", int_param(-1, 100_000)),
-        "reuse": Param(1, "keep the subtree of the played actions between moves (1) or not (0)", int_param(0, 1)),
+    OPTIONS = {
+        "sims": Option(400, "simulations per move (ignored when time is set)", int_option(1, 10_000_000)),
+        "time": Option(0.0, "seconds per move instead of a simulation count (0 = use sims)",
+                       float_option(0.0, 3600.0)),
+        "c": Option(0.5, "UCB exploration constant (rewards are in [0, 1])", float_option(0.0, 100.0)),
+        "rollout": Option("random", "rollout policy: random or greedy", choice_option("random", "greedy")),
+        "cutoff": Option(0, "player decisions per rollout before evaluating (0 = evaluate the leaf at once, "
+                            "-1 = play to the end)", int_option(-1, 100_000)),
+        "reuse": Option(1, "keep the subtree of the played actions between moves (1) or not (0)", int_option(0, 1)),
+        "eval": Option("heuristic", "leaf evaluation: heuristic (the game's evaluate.py) or learned (the game's "
+                                    "shipped value model)", choice_option("heuristic", "learned")),
+        "model": Option("", "eval=learned: a value model file to use instead of the game's shipped one", str),
+        "endgame": Option(0, "play leaves to the end (with the rollout policy) where at most this many decisions "
+                             "remain (0 = never)", int_option(0, 1000)),
     }
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
+        self.evaluator: Evaluator = win_chances
+        self.evaluator_game: object = None  # the game configuration the evaluator was chosen for
         self.root: Node | None = None
         self._before: State | None = None
         self._root_at = -1
         self.player = -1
         self.last_simulations = 0
+        self._determined = False
 
     # -- protocol ---------------------------------------------------------------------------------------
     def choose(self, state: State) -> int:
         player = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_simulations = 0
             return legal[0]
         stale = self._root_at != state.move_number()  # a driver that does not call observe
         if self.root is None or stale or player != self.player or not self.params["reuse"]:
@@ -75,6 +99,7 @@ class MCTSBot(Bot):
         self._root_at = state.move_number()
         self.player = player
         self._before = state.clone()
+        self._set_evaluator(state)
         self._search(state, player)
         root = self.root
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
@@ -95,18 +120,31 @@ class MCTSBot(Bot):
             self._root_at = state.move_number()
 
     def _visible(self, before: State | None, action: int) -> bool:
-        """Could our player tell this chance outcome from the others? Compared through views only: if another
-        outcome would leave the same view (a face-down card), following the tree edge would be peeking."""
+        """Could our player tell this chance outcome from the others? The game declares it: the outcome is
+        visible when no other outcome is observed the same way (``observed_action``); following the tree edge
+        of a face-down card (``card bag``) would be peeking."""
         if before is None or not before.is_chance_node():
             return False
-        seen = _after(before, action).view(self.player)
-        for other, _ in before.chance_outcomes()[:MAX_OUTCOMES_COMPARED]:
-            if other != action and _after(before, other).view(self.player) == seen:
-                return False
-        return True
+        seen = before.observed_action(action, self.player)
+        return all(other == action or before.observed_action(other, self.player) != seen
+                   for other, _ in before.chance_outcomes())
+
+    def _set_evaluator(self, state: State) -> None:
+        """The leaf evaluation for this game: its shipped value model (``eval=learned``, when it has one for this
+        configuration) or its heuristic squashed with its own scale."""
+        if self.evaluator_game is state.game:
+            return
+        model = None
+        if self.params["eval"] == "learned":
+            from museion.bots.learned import load_model
+
+            model = load_model(state.game, self.params["model"])
+        self.evaluator = model.win_chances if model is not None else heuristic_evaluator(state.game)
+        self.evaluator_game = state.game
 
     # -- search -----------------------------------------------------------------------------------------
     def _search(self, state: State, player: int) -> None:
+        self._determined = state.determined_for(player)
         budget = self.params["time"]
         deadline = time.perf_counter() + budget if budget else None
         sims = self.params["sims"]
@@ -124,40 +162,65 @@ class MCTSBot(Bot):
     def _simulate(self, det: State) -> None:
         """One simulation on the determinisation ``det`` (consumed): select, expand, roll out, back up."""
         rng, c = self.rng, self.params["c"]
+        log, sqrt = math.log, math.sqrt
         node = self.root
         assert node is not None
         path = [node]
-        while not det.is_terminal():
+        fixed = self._determined  # a node is one position: its legal actions never change
+        while True:
             mover = det.current_player()
-            if mover == CHANCE:
-                outcome = sample_chance(det, rng)
+            if mover < 0:  # chance or terminal
+                if mover != CHANCE:
+                    break
+                outcome = det.apply_chance(rng)
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = Node(CHANCE)
-                det.apply_action(outcome)
                 node = child
+                path.append(node)
+                continue
+            if fixed and node.complete:  # UCB1 over the children, which are exactly the legal actions
+                best_score = -1.0
+                for a, child in node.children.items():
+                    child.avail += 1
+                    visits = child.visits
+                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best_score, action, best = score, a, child
+                node = best
+                det.apply_unchecked(action)
                 path.append(node)
                 continue
             legal = det.legal_actions()
             children = node.children
-            untried = [a for a in legal if a not in children]
-            for a in legal:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
-            if untried:
+            get = children.get
+            untried: list[int] | None = None
+            best_score = -1.0
+            action = legal[0]
+            for a in legal:  # availability counts of every legal child; UCB1 while all are tried
+                child = get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    visits = child.visits
+                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best_score, action = score, a
+            if untried is not None:  # children held actions not legal here; the untried one is expanded
+                    untried = [a for a in legal if a not in children]
+            if untried is not None:
                 action = untried[int(rng.random() * len(untried))]
                 node = children[action] = Node(mover)
                 det.apply_action(action)
                 path.append(node)
                 break
-            best_score = -1.0
-            action = legal[0]
-            for a in legal:
-                child = children[a]
-                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best_score:
-                    best_score, action = score, a
+            if fixed and len(children) == len(legal):  # children from other determinisations stay out
+                node.complete = True
             node = children[action]
             det.apply_action(action)
             path.append(node)
@@ -171,17 +234,18 @@ class MCTSBot(Bot):
         rng = self.rng
         cutoff = self.params["cutoff"]
         greedy = self.params["rollout"] == "greedy"
+        endgame = self.params["endgame"]
+        if endgame and not det.is_terminal():
+            left = det.remaining_decisions()
+            if left is not None and left <= endgame:
+                cutoff = -1
         decisions = 0
         while not det.is_terminal():
             if det.is_chance_node():
-                det.apply_action(sample_chance(det, rng))
+                det.apply_chance(rng)
                 continue
             if decisions == cutoff:
-                from museion.bots.heuristics import evaluate
-
-                values = evaluate(det, self.player)
-                name = det.game.name
-                return [win_chance(values, p, name) for p in range(len(values))]
+                return self.evaluator(det, self.player)
             if greedy:
                 action = greedy_action(det, det.current_player(), rng, 0.1)
             else:
@@ -192,23 +256,3 @@ class MCTSBot(Bot):
         return terminal_rewards(det)
 
 
-MAX_OUTCOMES_COMPARED = 16
-
-
-def _after(state: State, action: int) -> State:
-    child = state.clone()
-    child.apply_action(action)
-    return child
-
-
-def terminal_rewards(state: State) -> list[float]:
-    """Win 1, shared win 0.5 (split among the winners), loss 0; the score margin breaks ties slightly."""
-    winners = state.winners()
-    scores = [float(s) for s in state.scores()]
-    n = len(scores)
-    out = []
-    for p in range(n):
-        base = (1.0 / len(winners) if len(winners) < n else 0.5) if p in winners else 0.0
-        nudge = math.tanh(margin(scores, p) / 20.0) if n > 1 else 0.0
-        out.append(0.9 * base + 0.05 * (nudge + 1.0))
-    return out

@@ -11,11 +11,30 @@ Conventions that keep search fast and honest:
 * action ids are fixed per game configuration: player actions lie in ``range(num_distinct_actions())`` and
   chance outcomes in ``range(max_chance_outcomes())``;
 * a state is fully determined by its game and its history, which makes JSON round-trips and records exact.
+
+What each player may learn is declared by the game, never guessed by the surfaces that show it:
+
+* ``view(player)`` is everything ``player`` sees now (``None``: a spectator), and ``resample(player, rng)`` a full
+  state that ``player`` cannot tell from this one;
+* ``observed_action(action, observer)`` is what ``observer`` learns from ``action`` applied here: the public
+  notation (``action_to_string``) unless the game hides part of it (Pergamon: ``card bag`` for a face-down funds
+  card). Concatenated over the history, a player's strings are a perfect-recall record of everything that player
+  has learned, so whatever an action reveals (the values of face-down cards) is part of that step's string;
+* ``events(action)`` are the automatic happenings that ``action`` causes (cards revealed, payouts, scoring...),
+  as :class:`Event` data with an audience: a seat is never told what it may not learn. Events are computed
+  outside ``apply_action`` (which stays as fast as the rules allow) by whoever shows a history: the terminal,
+  the web server, the records.
+
+The terminal, the server's log and messages, records of unfinished games, the RL adapters and the bots are built
+only from these declarations; ``museion check`` verifies for hidden-information games that every byte they
+would send to a seat is the same for the true state and for ``resample(seat)``.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +46,35 @@ CHANCE = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
 TERMINAL = -4
 """``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened automatically while an action was applied, as structured data.
+
+    ``key`` names its text in :mod:`museion.core.i18n` (``"pergamon.cards_revealed"``), ``args`` are JSON-able
+    values for the text's placeholders, ``audience`` is the seats told about it (``None``: everyone, spectators
+    included). A game gives an event a narrower audience when it carries something only those seats may learn
+    (an opponent's victory points while they are hidden)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    audience: tuple[int, ...] | None = None
+
+    def visible_to(self, observer: int | None) -> bool:
+        return self.audience is None or (observer is not None and observer in self.audience)
+
+    def text(self, lang: str = "en", observer: int | None = None, names: Sequence[str] | None = None) -> str:
+        """The event in words; addressed to the reader (``<key>.you``) when its ``player`` is ``observer``."""
+        from museion.core import i18n
+
+        key = self.key
+        if observer is not None and self.args.get("player") == observer and i18n.has(key + ".you"):
+            key += ".you"
+        return i18n.text(key, lang, names, **self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "args": dict(self.args)}
 
 
 @dataclass(frozen=True)
@@ -50,19 +98,61 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
 
     def parse(value: Any) -> Any:
         if value not in allowed:
-            raise ValueError(f"got {value!r}; allowed: {', '.join(repr(a) for a in allowed)}")
+            raise ValueError(f"got {_preview(value)}; allowed: {', '.join(repr(a) for a in allowed)}")
         return value
 
     return parse
 
 
 def bool_option(value: Any) -> bool:
-    """Validator for a boolean option (accepts real booleans and the strings true/false/1/0/yes/no)."""
+    """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.lower() in {"true", "1", "yes", "on", "false", "0", "no", "off"}:
-        return value.lower() in {"true", "1", "yes", "on"}
-    raise ValueError(f"got {value!r}; allowed: True or False")
+    raise ValueError(f"got {_preview(value)}; allowed: true or false")
+
+
+def _preview(value: Any, limit: int = 40) -> str:
+    """The start of a rejected value, so an error never repeats a huge input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def float_option(lo: float, hi: float) -> Callable[[Any], float]:
+    """Validator for a number in ``[lo, hi]`` (accepts numeric strings from the command line)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, bool):
+            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}")
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}") from None
+        if not lo <= number <= hi:
+            raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
+        return number
+
+    return parse
+
+
+def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate keyword options against their declarations (a game's or a bot's ``OPTIONS``).
+
+    Unknown keys and invalid values raise :class:`OptionError` naming ``owner``, the option and what is allowed;
+    missing keys take their defaults.
+    """
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise OptionError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {owner}; "
+            f"allowed: {', '.join(declared) or 'none'}"
+        )
+    parsed: dict[str, Any] = {}
+    for key, opt in declared.items():
+        try:
+            parsed[key] = opt.parse(given.get(key, opt.default))
+        except (ValueError, TypeError) as exc:
+            raise OptionError(f"option {key!r} of {owner}: {exc}") from None
+    return parsed
 
 
 def int_option(lo: int, hi: int) -> Callable[[Any], int]:
@@ -70,15 +160,15 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
 
     def parse(value: Any) -> int:
         if isinstance(value, bool):
-            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}")
+            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}") from None
+            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}") from None
         if number != value and not isinstance(value, str):
-            raise ValueError(f"got {value!r}; allowed: an integer from {lo} to {hi}")
+            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
         if not lo <= number <= hi:
-            raise ValueError(f"got {number}; allowed: an integer from {lo} to {hi}")
+            raise ValueError(f"got {_preview(number)}; allowed: an integer from {lo} to {hi}")
         return number
 
     return parse
@@ -92,23 +182,15 @@ class Game:
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     hidden_information: ClassVar[bool] = False
     """True when ``view()`` hides something from some player (then ``resample`` draws it anew)."""
+    shared_observations: ClassVar[bool] = False
+    """True when every observer, spectators included, learns the same from every action (whatever is hidden is
+    hidden from everyone, like a face-down card): ``observed_action(a, p)`` does not depend on ``p``, so one record
+    of observations serves every seat (the OpenSpiel adapter keeps one and resamples without replaying). The
+    default, False, is the safe one: a game where a player sees their own draw must leave it so."""
     state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.OPTIONS))
-        if unknown:
-            raise OptionError(
-                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {self.name}; "
-                f"allowed: {', '.join(self.OPTIONS) or 'none'}"
-            )
-        parsed: dict[str, Any] = {}
-        for key, opt in self.OPTIONS.items():
-            raw = options.get(key, opt.default)
-            try:
-                parsed[key] = opt.parse(raw)
-            except (ValueError, TypeError) as exc:
-                raise OptionError(f"option {key!r} of {self.name}: {exc}") from None
-        self.options: dict[str, Any] = parsed
+        self.options: dict[str, Any] = parse_options(self.name, self.OPTIONS, options)
         self._configure()
 
     def _configure(self) -> None:
@@ -131,6 +213,24 @@ class Game:
     def observation_tensor_size(self) -> int:
         """Length of :meth:`State.observation_tensor` (fixed per configuration, for RL)."""
         raise NotImplementedError
+
+    # -- optional hooks for bots and learning (defaults work for any game) ---------------------------------
+    def evaluation_scale(self) -> float:
+        """The points margin that counts as "clearly ahead" in :meth:`State.evaluate`'s units: searching bots
+        turn a margin ``m`` into a win chance ``1 / (1 + exp(-m / scale))``."""
+        return 5.0
+
+    def feature_names(self) -> list[str]:
+        """Names of :meth:`State.features`' entries, in order (documentation, model cards, checks on weights)."""
+        return [f"observation[{i}]" for i in range(self.observation_tensor_size())]
+
+    def model_file(self, kind: str = "value") -> pathlib.Path | None:
+        """A trained model the game ships for this player count: ``models/<kind>-<players>p.json`` in the game's
+        own folder (``museion train`` writes it), or ``None`` when there is none."""
+        package = type(self).__module__.rpartition(".")[0]
+        path = pathlib.Path(importlib.import_module(package).__file__ or "").parent
+        found = path / "models" / f"{kind}-{self.num_players()}p.json"
+        return found if found.is_file() else None
 
     # -- states ------------------------------------------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -227,6 +327,52 @@ class State:
         """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
         raise NotImplementedError
 
+    # -- optional hooks for bots and learning --------------------------------------------------------------
+    # A game overrides these in its ``evaluate.py`` (same file name in every game folder) for speed and
+    # strength; the defaults below make a new game work with every bot at once.
+    def evaluate(self, player: int) -> list[float]:
+        """Every player's estimated final standing in the game's points, as ``player`` may see this position.
+
+        Only differences matter (a bot compares its value with the best rival's; see
+        :meth:`Game.evaluation_scale`). It must read only what ``view(player)`` shows; searching bots call it on
+        their determinisations (``resample``), where reading anything is allowed. Default: :meth:`scores`.
+        """
+        return [float(s) for s in self.scores()]
+
+    def features(self, player: int) -> list[float]:
+        """A numeric description of this position from ``player``'s seat, for learned evaluations.
+
+        Fixed length per configuration, entries named by :meth:`Game.feature_names`; reads only what
+        ``view(player)`` shows. Default: :meth:`observation_tensor`.
+        """
+        return self.observation_tensor(player)
+
+    def seat_features(self) -> list[list[float]]:
+        """:meth:`features` of every seat, in seat order (what a learned value scores; games compute the parts the
+        seats share once). Default: one :meth:`features` call per seat."""
+        return [self.features(p) for p in range(self.game.num_players())]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability from ``rng`` (call only at chance nodes).
+
+        Default: inverse CDF over :meth:`chance_outcomes` in their order. Games override it to draw directly
+        (without building the outcome list) and should keep the same order, so that one random number gives the
+        same outcome either way.
+        """
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def remaining_decisions(self) -> int | None:
+        """A lower bound on the player decisions left before the game ends, when the game can tell cheaply
+        (``None``: unknown). Searching bots switch to exact endings when it is small."""
+        return None
+
     # -- provided ----------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted legal action ids; for ``player`` other than the one to act: ``[]``."""
@@ -243,6 +389,21 @@ class State:
             legal = self._legal = self._legal_actions()
         if action not in legal:
             raise IllegalActionError(self._illegal_message(action))
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+
+    def apply_chance(self, rng: random.Random) -> int:
+        """Draw a chance outcome with :meth:`sample_chance`, apply it and return it (no legality check is needed:
+        the game drew it). For search loops."""
+        action = self.sample_chance(rng)
+        self.apply_unchecked(action)
+        return action
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action *known* to be legal here, without computing the legal actions to check it: for search
+        loops replaying an action that was legal at this very position before (a tree edge in a game without
+        hidden information). Anything else must use :meth:`apply_action`."""
         self._apply(action)
         self._history.append(action)
         self._legal = None
@@ -268,6 +429,36 @@ class State:
     def _describe(self, action: int) -> str:
         """Notation of an action id even when it is not legal here (for error messages)."""
         return self.action_to_string(action)
+
+    # -- what each observer learns -------------------------------------------------------------------------
+    def observed_action(self, action: int, observer: int | None) -> str:
+        """What ``observer`` (a seat, or ``None`` for a spectator) learns from ``action`` applied here.
+
+        The default is the public notation. A game that hides part of an action returns what can be seen of it
+        (Pergamon: ``card bag`` for a face-down funds card) and adds to the step that reveals something what it
+        reveals (Pergamon's last figure placement: ``P5 (cards 3 7)``), so that a player's strings, concatenated
+        over the history, are a perfect-recall record of everything that player has learned: two histories give
+        a player the same strings exactly when the player cannot tell them apart (the OpenSpiel information
+        state is built from them). ``museion check`` verifies both directions on random games."""
+        return self.action_to_string(action)
+
+    def events(self, action: int) -> list[Event]:
+        """The automatic happenings that applying ``action`` here causes, in order (this state is unchanged).
+
+        A game computes them from this state, the action and the state after it (typically by applying the action
+        to a copy), never inside ``apply_action``: only the surfaces that show a history pay for them. Each event
+        has the audience allowed to learn it (see :class:`Event`). The default is none."""
+        return []
+
+    def _clone_as(self, cls: type[State]) -> State:
+        """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
+        beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
+        other = object.__new__(cls)
+        other.game = self.game
+        other._history = self._history[:]
+        other._legal = self._legal
+        self._copy_into(other)
+        return other
 
     def string_to_action(self, text: str) -> int:
         """Parse a move in notation among the legal actions (case-insensitive, spaces ignored)."""
@@ -301,16 +492,17 @@ class State:
         return len(self._history)
 
     def clone(self) -> State:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other._history = self._history[:]
-        other._legal = self._legal
-        self._copy_into(other)
-        return other
+        return self._clone_as(type(self))
 
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
         return self.clone()
+
+    def determined_for(self, player: int) -> bool:
+        """True when ``view(player)`` hides nothing that :meth:`resample` would draw anew right now (every
+        resample is then this very state). Searching bots use it to treat their tree as perfect-information.
+        Default: the game has no hidden information."""
+        return not self.game.hidden_information
 
     def to_json(self) -> str:
         return json.dumps({"game": self.game.name, "options": self.game.options_json(), "history": self._history})

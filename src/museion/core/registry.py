@@ -13,15 +13,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import Game, State
+from museion.core.game import Game
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """What a game provides beyond the contract: its class, a text renderer and a rules summary."""
+    """What a game provides beyond the contract: its class, a text renderer and a rules summary.
+
+    ``render_text(state, player=None)`` draws the table as ``player`` sees it (``None``: a spectator), from
+    what ``player`` may see only."""
 
     game_class: type[Game]
-    render_text: Callable[[State], Any]
+    render_text: Callable[..., Any]
     describe: Callable[[Game], str]
     """The rules summary of one configuration (e.g. naming the data tables it plays with)."""
 
@@ -34,7 +37,7 @@ class GameEntry:
 _GAMES: dict[str, GameEntry] = {}
 
 
-def register(game_class: type[Game], render_text: Callable[[State], Any], rules: str | Callable[[Game], str]
+def register(game_class: type[Game], render_text: Callable[..., Any], rules: str | Callable[[Game], str]
              ) -> None:
     """Register a game; ``rules`` is its summary, or a function giving the summary of a configuration."""
     describe = rules if callable(rules) else (lambda _game, text=rules: text)
@@ -65,5 +68,5 @@ def load(name: str, **options: Any) -> Game:
     return entry(name).game_class(**options)
 
 
-def text_renderer(name: str) -> Callable[[State], Any]:
+def text_renderer(name: str) -> Callable[..., Any]:
     return entry(name).render_text

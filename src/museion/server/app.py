@@ -3,86 +3,115 @@
 WebSocket protocol (``/ws/tables/{id}``, JSON text frames):
 
 client -> server
-  ``{"type": "hello", "token": TOKEN or null}``      first message; no token: spectator
+  ``{"type": "hello", "token": TOKEN or null, "lang": "en"}``  first message; no token: spectator; ``lang``
+                                                     (en, es) is the language of the log's event texts
   ``{"type": "move", "seq": N, "action": ID}``       (or ``"move": NOTATION`` instead of ``action``)
   ``{"type": "resync"}``                             ask for the full state again
   ``{"type": "ping"}``
 
 server -> client
   ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [[ID, NOTATION], ...], "log": [...],
-  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K)
+  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K); each
+  log entry is the move as this seat learned it: ``{"n", "p", "t": notation, "ev": [{"key", "args", "text"}]}``
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
+
+Every message is parsed by one strict Pydantic model (``models.ClientMessage``): a malformed one (bad JSON, too
+deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays; a message
+larger than the limit is closed by the WebSocket library (1009), invalid UTF-8 too (1007); a client that reads
+too little is closed with 1008 ``slow_consumer``; an Origin that is not allowed is refused before the handshake.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import json
-import multiprocessing
+import itertools
 import os
 import pathlib
+import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
-from museion.bots import bot_names
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
+from museion.server import models
+from museion.server.config import ServerConfig, short
+from museion.server.connection import Conn
+from museion.server.guard import ABORT, Guard, Limits
 from museion.server.storage import Store, dumps
-from museion.server.tables import Conn, LiveTable, Manager, TableError, load_game
+from museion.server.tables import LiveTable, Manager, TableError, load_game
+from museion.server.worker import BotPool
 
+SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
-HELLO_TIMEOUT = 20.0
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": models.ErrorBody} for code in (400, 403, 404, 409, 410, 413, 415, 429, 503)}
 
 
-def create_app(db_url: str, bot_workers: int = 1, bot_delay: float = 0.3, files_dir: pathlib.Path | None = None
-               ) -> FastAPI:
-    """The application for the database at ``db_url``; ``bot_workers`` = 0 runs bots in-process (tests);
-    ``files_dir``: the data files (Pergamon tables) clients may name in game options (none by default)."""
+def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
+    """The application for the database at ``db_url`` behind its guard (headers, origins, body size)."""
+    config = config or ServerConfig()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        def new_pool() -> ProcessPoolExecutor:
-            return ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"))
-
-        pool = new_pool() if bot_workers > 0 else None
-        manager = Manager(Store(db_url), pool, bot_delay, new_pool if bot_workers > 0 else None, files_dir)
-        manager.warm_pool()
+        pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_nice) if config.bot_workers > 0 else None
+        manager = Manager(Store(db_url), config, pool)
         app.state.manager = manager
         await manager.start()
-        gc.freeze()  # the loaded tables and modules never become garbage: keep them out of every collection
+        gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
         try:
             yield
         finally:
             await manager.close()
-            if manager.pool is not None:
-                manager.pool.shutdown(wait=False, cancel_futures=True)
 
-    app = FastAPI(title="museion", lifespan=lifespan)
+    app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
+    app.state.config = config
+    limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
+                                       config.limit_messages)
+    app.state.started = f"{time.time():.0f}"
     _errors(app)
     _lobby_routes(app)
     _pages(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await play_socket(ws, app.state.manager, table_id)
+        await play_socket(ws, app, table_id)
 
-    return app
+    return Guard(app, config.max_body, config.origins, config.hosts, limits)
 
 
 # -- errors --------------------------------------------------------------------------------------------------
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+HINTS = {
+    "move.seq": "a move needs 'seq': the sequence number (integer) of the state it was made in",
+    "move.action": "'action' is an integer action id from your legal moves (or 'move': its notation)",
+    "move.move": f"'move' is the notation of one of your legal moves (at most {models.MAX_MOVE} characters)",
+    "hello.token": f"'token' is your seat token (at most {models.MAX_TOKEN} characters) or null",
+}
+
+
+def describe(errors: list[Any]) -> str:
+    """A validation error list as one line, without echoing what the client sent beyond short prefixes."""
+    parts = []
+    for e in errors[:5]:
+        loc = ".".join(short(str(x), 20) for x in e.get("loc", ()) if x != "body")
+        hint = next((text for key, text in HINTS.items() if loc.startswith(key)), None)
+        parts.append(f"{loc or 'body'}: {short(str(e.get('msg', 'invalid')), 80)}" + (f" ({hint})" if hint else ""))
+    return "; ".join(parts) or "malformed request"
 
 
 def _errors(app: FastAPI) -> None:
@@ -92,22 +121,19 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = [f"{'.'.join(str(x) for x in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()]
-        return _error(400, "bad_request", "; ".join(parts) or "malformed request")
+        errors = list(exc.errors())
+        if any(e.get("type") == "json_invalid" or tuple(e.get("loc", ())) == ("body",) for e in errors):
+            return _error(400, "bad_json", "the request body must be a JSON object")
+        return _error(400, "bad_request", describe(errors))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, "http", str(exc.detail))
+        code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "http")
+        return _error(exc.status_code, code, short(str(exc.detail), 200))
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise TableError("bad_json", "the request body must be a JSON object") from None
-    if not isinstance(data, dict):
-        raise TableError("bad_json", "the request body must be a JSON object")
-    return data
+def _client(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
@@ -122,86 +148,106 @@ def game_info(name: str) -> dict[str, Any]:
 
 
 def _lobby_routes(app: FastAPI) -> None:
+    def manager() -> Manager:
+        return app.state.manager
+
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
+    async def games() -> models.Catalogue:
         found = []
         for name in museion.games():
             try:
                 found.append(game_info(name))
             except Exception:  # noqa: BLE001 - a game still being written is simply not offered
                 continue
-        return {"games": found, "bots": bot_names()}
+        bots = app.state.config.bots
+        return models.Catalogue(games=found, bots=bots.levels(), bot_specs=bots.specs)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: str) -> dict[str, Any]:
+    async def rules(name: str) -> models.Rules:
         try:
-            return {"game": name, "rules": entry(name).rules}
+            return models.Rules(game=name, rules=entry(name).rules)
         except OptionError as exc:
-            raise TableError("bad_game", str(exc), 404) from None
+            raise TableError("bad_game", short(str(exc), 300), 404) from None
 
     @app.post("/api/games/{name}/check")
-    async def check(name: str, request: Request) -> dict[str, Any]:
+    async def check(name: str, body: models.CheckRequest) -> models.Checked:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
-        data = await _body(request)
-        game = load_game(name, data.get("options") or {}, app.state.manager.files_dir)
-        return {"game": game.name, "options": game.options_json(), "num_players": game.num_players()}
+        game = load_game(name, body.options or {}, manager().config.tables_dir)
+        return models.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
 
     @app.get("/api/tables")
-    async def tables() -> dict[str, Any]:
-        return await app.state.manager.listing()
+    async def tables(request: Request, response: Response,
+                     status: Literal["open", "running", "finished"] | None = None,
+                     limit: Annotated[int, Query(ge=1, le=200)] = 50,
+                     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> models.TableLists:
+        """One page of each lobby list; answers 304 while nothing changed (``ETag``), so polling is cheap."""
+        version = f'W/"{app.state.started}-{manager().lobby_version}-{status}-{limit}-{offset}"'
+        response.headers["ETag"] = version
+        response.headers["Cache-Control"] = "no-cache"
+        if request.headers.get("if-none-match") == version:
+            raise NotModified(version)
+        return models.TableLists(**await manager().listing(status, limit, offset))
 
     @app.post("/api/tables", status_code=201)
-    async def create(request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table, token = await app.state.manager.create(
-            data.get("game"), data.get("options"), data.get("seats"), data.get("join"), data.get("name"))
+    async def create(request: Request, body: models.CreateTable) -> models.Created:
+        seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
+        table, token = await manager().create(body.game, body.options, seats, body.join, body.name,
+                                              _client(request))
         out = table.summary()
         if token is not None:
-            out.update(token=token, seat=data.get("join"))
-        return out
+            out.update(token=token, seat=body.join)
+        return models.Created(**out)
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> dict[str, Any]:
-        return (await app.state.manager.get(table_id)).summary()
+    async def table(table_id: str) -> models.TableInfo:
+        return models.TableInfo(**(await manager().get(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        token = await app.state.manager.join(table_id, data.get("seat"), data.get("name"))
-        return {"table": table_id, "seat": data.get("seat"), "token": token}
+    async def join(table_id: str, body: models.JoinRequest) -> models.Joined:
+        token = await manager().join(table_id, body.seat, body.name)
+        return models.Joined(table=table_id, seat=body.seat, token=token)
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        seat = await app.state.manager.leave(table_id, data.get("token"))
-        return {"table": table_id, "seat": seat, "left": True}
+    async def leave(table_id: str, body: models.LeaveRequest) -> models.Left:
+        seat = await manager().leave(table_id, body.token)
+        return models.Left(table=table_id, seat=seat, left=True)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
-        return (await app.state.manager.record(table_id)).to_dict()
+    async def record(table_id: str, lang: str | None = None) -> models.RecordAnswer:
+        """The full record, or while a hidden-information game runs what a spectator has learned so far."""
+        return models.RecordAnswer(await manager().record(table_id, _language(lang)))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> dict[str, Any]:
-        table = await app.state.manager.get(table_id)
+    async def replay(table_id: str) -> models.Replay:
+        table = await manager().get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
-        return await app.state.manager.replay(table_id)
+        return models.Replay(**await manager().replay(table_id))
+
+    @app.exception_handler(NotModified)
+    async def not_modified(_request: Request, exc: NotModified) -> Response:
+        return Response(status_code=304, headers={"ETag": exc.etag, "Cache-Control": "no-cache"})
+
+
+class NotModified(Exception):
+    def __init__(self, etag: str) -> None:
+        self.etag = etag
 
 
 def _pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
-    @app.get("/")
+    @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "index.html")
 
-    @app.get("/table/{table_id}")
+    @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
 
     @app.get("/healthz")
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "pid": os.getpid()}
+    async def health() -> models.Health:
+        return models.Health(ok=True, pid=os.getpid())
 
 
 # -- play ----------------------------------------------------------------------------------------------------
@@ -209,24 +255,62 @@ def _err(code: str, message: str, seq: int | None = None) -> str:
     return dumps({"type": "error", "code": code, "message": message, "seq": seq})
 
 
-async def play_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    """The next message (text or bytes); ``None`` once the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+def parse(data: str | bytes) -> models.Hello | models.Move | models.Resync | models.Ping | str:
+    """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
+    if isinstance(data, bytes):
+        return "binary frames are not accepted: send JSON text"
+    try:
+        return models.ClientMessage.validate_json(data)
+    except ValidationError as exc:
+        return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
+                "resync or ping")
+
+
+async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
     """One client: a hello (token or spectator), then moves until it disconnects."""
+    manager: Manager = app.state.manager
+    config: ServerConfig = app.state.config
     await ws.accept()
     try:
         table = await manager.get(table_id)
     except TableError as exc:
         await ws.send_text(_err(exc.code, str(exc)))
-        await ws.close(code=4404)
+        await ws.close(code=4404, reason=exc.code)
         return
-    seat = await _hello(ws, table)
-    if seat is False:
+    hello = await _hello(ws, table, config.hello_timeout)
+    if hello is False:
         return
-    conn = Conn(ws.send_text, seat if isinstance(seat, int) else None)
+    seat, lang = hello
+
+    async def close(code: int, reason: str) -> None:
+        await ws.close(code=code, reason=reason)
+
+    conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
+    key = next(SOCKETS)
+    client = _client(ws)
     try:
-        while True:
-            text = await ws.receive_text()
-            await _handle(text, conn, table, manager)
+        while not conn.closing:
+            await conn.room()
+            data = await _receive(ws)
+            if data is None:
+                break
+            throttle = app.state.limits.messages
+            if throttle.hit(key) is not None:  # read nothing for a moment: TCP makes the sender wait
+                await asyncio.sleep(throttle.spacing())
+            if len(data) > config.max_body:
+                conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
+                continue
+            await _handle(data, conn, table, manager, app.state.limits, client)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -235,73 +319,79 @@ async def play_socket(ws: WebSocket, manager: Manager, table_id: str) -> None:
         manager.release_if_idle(table)
 
 
-async def _hello(ws: WebSocket, table: LiveTable) -> int | None | bool:
-    """The seat of the token in the first message; ``None`` for a spectator; ``False`` if the client left."""
+def _abort(ws: WebSocket) -> None:
+    """Drop the TCP connection under ``ws`` at once (see ``Guard``: ASGI has no message for it)."""
+    abort = ws.scope.get(ABORT)
+    if abort is not None:
+        abort()
+
+
+async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> tuple[int | None, str] | bool:
+    """The seat of the token in the first message (``None``: a spectator) and the language of its texts
+    (``"lang"``, English when absent or unknown); ``False`` if the client left."""
     try:
-        text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+        data = await asyncio.wait_for(_receive(ws), timeout)
     except (WebSocketDisconnect, RuntimeError):
         return False
     except TimeoutError:
         await ws.send_text(_err("no_hello", "send {\"type\": \"hello\", \"token\": ...} first"))
-        await ws.close(code=4408)
+        await ws.close(code=4408, reason="no_hello")
         return False
-    message = _parse(text)
-    if not isinstance(message, dict) or message.get("type") != "hello":
+    if data is None:
+        return False
+    message = parse(data)
+    if not isinstance(message, models.Hello):
         await ws.send_text(_err("malformed", "the first message must be {\"type\": \"hello\", \"token\": TOKEN or "
                                              "null}; you are connected as a spectator", table.seq))
-        return None
-    token = message.get("token")
-    if token is None:
-        return None
-    seat = table.seat_of(token) if isinstance(token, str) else None
+        return None, i18n.DEFAULT
+    lang = message.lang if message.lang in i18n.LANGUAGES else i18n.DEFAULT
+    if message.token is None:
+        return None, lang
+    seat = table.seat_of(message.token)
     if seat is None:
         await ws.send_text(_err("bad_token", "this token holds no seat at this table; you are connected as a "
                                              "spectator", table.seq))
-    return seat
+    return seat, lang
 
 
-def _parse(text: str) -> Any:
+def _language(lang: str | None) -> str:
+    """A supported language from a request parameter (English when absent), or a 400 saying which exist."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return None
+        return i18n.language(lang)
+    except OptionError as exc:
+        raise TableError("bad_language", short(str(exc), 200)) from None
 
 
-async def _handle(text: str, conn: Conn, table: LiveTable, manager: Manager) -> None:
-    message = _parse(text)
-    kind = message.get("type") if isinstance(message, dict) else None
-    if kind == "ping":
-        conn.put(dumps({"type": "pong"}))
-        return
-    if kind == "resync":
-        conn.put(dumps(table.state_message(conn.seat, None)))
-        conn.seq = table.seq
-        return
-    if kind != "move":
-        conn.put(_err("malformed", "a message is a JSON object with type hello, move, resync or ping; got "
-                                   f"{text[:80]!r}", table.seq))
-        return
-    try:
-        action = _move_action(message, table, conn.seat)
-        await manager.play(table, conn.seat, message["seq"], action)
-    except TableError as exc:
-        conn.put(_err(exc.code, str(exc), table.seq))
+async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,
+                  client: str) -> None:
+    message = parse(data)
+    if isinstance(message, str):
+        conn.put(_err("malformed", message, table.seq))
+    elif isinstance(message, models.Ping):
+        conn.put(dumps({"type": "pong"}), coalesce=True)
+    elif isinstance(message, models.Resync):
+        conn.want_full(manager.config.resync_spacing)
+    elif isinstance(message, models.Hello):
+        conn.put(_err("malformed", "hello is the first message only; to change seats open a new connection",
+                      table.seq))
+    else:
+        try:
+            if limits.move.hit(client) is not None:
+                raise TableError("rate_limited", "too many moves from your address; wait a moment")
+            await manager.play(table, conn.seat, message.seq, _move_action(message, table, conn.seat))
+        except TableError as exc:
+            conn.put(_err(exc.code, str(exc), table.seq))
 
 
-def _move_action(message: dict[str, Any], table: LiveTable, seat: int | None) -> int:
-    seq = message.get("seq")
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise TableError("malformed", "a move needs 'seq': the sequence number (integer) of the state it was made "
-                                      f"in; the game is at {table.seq}")
-    action = message.get("action")
-    if action is None and isinstance(message.get("move"), str):
+def _move_action(message: models.Move, table: LiveTable, seat: int | None) -> int:
+    if message.action is None and message.move is not None:
         if seat is None or seat != table.state.current_player():
             return -1  # refused by Manager.play with the precise reason
         try:
-            return table.state.string_to_action(message["move"])
+            return table.state.string_to_action(message.move)
         except IllegalActionError as exc:
-            raise TableError("illegal", str(exc)) from None
-    if isinstance(action, bool) or not isinstance(action, int):
+            raise TableError("illegal", short(str(exc), 300)) from None
+    if message.action is None:
         raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
-                                      f"'move': its notation); got {action!r}")
-    return action
+                                      "'move': its notation)")
+    return message.action

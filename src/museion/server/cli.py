@@ -6,9 +6,16 @@ import argparse
 import logging
 import pathlib
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
+from museion.server.config import ServerConfig
 from museion.server.storage import default_url
+
+WS_FRAME_FACTOR = 16
+NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")
+"""Settings with a flag of their own (not one flag per setting of the same type as its default)."""
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def register(subparsers: Any, add_game: Callable[..., None]) -> None:
@@ -18,12 +25,50 @@ def register(subparsers: Any, add_game: Callable[..., None]) -> None:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", default=None, metavar="URL",
                    help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default sqlite:///museion.db)")
-    p.add_argument("--bot-workers", type=int, default=1, help="worker processes for bot moves (0: in-process)")
-    p.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN", dest="origins",
+                   help="an Origin allowed to POST and open WebSockets, e.g. https://games.example (repeat); "
+                        "default: the served host only")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME", dest="hosts",
+                   help="a Host name this server answers for (repeat); default: loopback names when listening on "
+                        "loopback, else any")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help="trust X-Forwarded-For from these proxy addresses (default: trust none; rate limits then "
+                        "count the proxy as one client)")
+    p.add_argument("--bot-specs", action="store_true",
+                   help="operator flag: tables may seat any bot spec (e.g. mcts:sims=3000) within --bot-max-sims "
+                        "and --bot-max-seconds, not only the named levels")
     p.add_argument("--tables-dir", type=pathlib.Path, default=None, metavar="DIR",
                    help="offer the *.json files of DIR to game options that take a file (Pergamon -o tables=FILE); "
                         "by default clients name no files")
+    defaults = ServerConfig()
+    for f in fields(ServerConfig):
+        if f.name in NOT_FLAGS:
+            continue
+        value = getattr(defaults, f.name)
+        flag = "--" + f.name.replace("_", "-")
+        help_text = f"{f.metadata['doc']} (default {value})"
+        p.add_argument(flag, type=type(value), default=None, help=help_text, metavar=type(value).__name__.upper())
     p.set_defaults(func=cmd_serve)
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    given = {f.name: getattr(args, f.name) for f in fields(ServerConfig)
+             if f.name not in NOT_FLAGS and getattr(args, f.name, None) is not None}
+    hosts = tuple(args.hosts) or (LOOPBACK if args.host in LOOPBACK else ())
+    return ServerConfig(**given, bot_specs=args.bot_specs, origins=tuple(args.origins), hosts=hosts,
+                        tables_dir=args.tables_dir)
+
+
+class ClientFaults(logging.Filter):
+    """A client's malformed frame is the client's fault, not the server's: one line, no traceback. (uvicorn logs
+    invalid UTF-8 in a text frame with the decoding traceback, after closing the connection with 1007.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "closed a WebSocket with 1007: invalid UTF-8 in a text frame"
+        return True
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -35,10 +80,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, files_dir=args.tables_dir)
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
+    config = config_from(args)
+    app = create_app(url, config)
     shown = url.split("@")[-1] if "@" in url else url
-    print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown})", flush=True)
+    print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown}, {config.bot_workers} bot "
+          "workers)", flush=True)
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16,
-                ws_per_message_deflate=False)
+    # The library closes frames above ws_max_size at once (1009), possibly before the client has finished sending,
+    # which TCP then reports to the client as a reset instead of the close frame; messages between max_body and
+    # that are read whole and answered with an error by the app.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_FRAME_FACTOR * config.max_body,
+                ws_per_message_deflate=False, proxy_headers=args.forwarded_allow_ips is not None,
+                forwarded_allow_ips=args.forwarded_allow_ips, server_header=False)
     return 0

@@ -30,10 +30,15 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    and_,
     create_engine,
     event,
+    exists,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 
@@ -44,8 +49,10 @@ tables_t = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(32), nullable=False),
     Column("options", JSON, nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # running | finished
+    Column("status", String(16), nullable=False, index=True),  # running | finished | expired
     Column("created", Float, nullable=False),
+    Column("creator", String(64), index=True),  # hash of the creating client's address (per-client caps)
+    Column("started", Float),  # when every human seat was first taken; open tables never started expire
     Column("finished", Float),
     Column("scores", JSON),
     Column("winners", JSON),
@@ -95,6 +102,11 @@ class TableRow:
     finished: float | None = None
     scores: list[float] | None = None
     winners: list[int] | None = None
+    creator: str | None = None
+    started: float | None = None
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
 
 
 def default_url(path: str = "museion.db") -> str:
@@ -125,11 +137,25 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns that databases made by earlier versions lack. Their tables count as started (they
+        predate expiry: none of them expires)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as conn:
+            for column in tables_t.columns:
+                if column.name not in have:
+                    kind = column.type.compile(self.engine.dialect)
+                    conn.execute(text(f'ALTER TABLE tables ADD COLUMN "{column.name}" {kind}'))
+            if "started" not in have:
+                conn.execute(update(tables_t).values(started=tables_t.c.created))
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(
-                id=row.id, game=row.game, options=row.options, status=row.status, created=row.created))
+                id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
+                creator=row.creator, started=row.started))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash} for s in row.seats])
@@ -137,10 +163,49 @@ class Store:
                 conn.execute(insert(actions_t), [
                     {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
 
-    def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+    def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None,
+                 started: float | None = None) -> None:
+        """Take or free a seat; ``started``: the table is full for the first time."""
         with self.engine.begin() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(name=name, token_hash=token_hash))
+            if started is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.started.is_(None))
+                             .values(started=started))
+
+    def count_unfinished(self, creator: str | None = None) -> int:
+        query = select(func.count()).select_from(tables_t).where(tables_t.c.status == "running")
+        if creator is not None:
+            query = query.where(tables_t.c.creator == creator)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def expire_open(self, before: float) -> list[str]:
+        """Mark unfinished tables created before ``before`` whose seats were never all taken as expired."""
+        cond = and_(tables_t.c.status == "running", tables_t.c.started.is_(None), tables_t.c.created < before)
+        with self.engine.begin() as conn:
+            ids = [r.id for r in conn.execute(select(tables_t.c.id).where(cond))]
+            if ids:
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(ids)).values(status="expired"))
+        return ids
+
+    def lobby(self, status: str, limit: int, offset: int) -> tuple[list[TableRow], int]:
+        """One page of the lobby list ``status`` (open, running, finished), newest first, and the list's size."""
+        free = exists().where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human",
+                              seats_t.c.token_hash.is_(None))
+        cond = {"open": and_(tables_t.c.status == "running", free),
+                "running": and_(tables_t.c.status == "running", ~free),
+                "finished": tables_t.c.status == "finished"}[status]
+        with self.engine.connect() as conn:
+            total = int(conn.execute(select(func.count()).select_from(tables_t).where(cond)).scalar_one())
+            rows = conn.execute(select(tables_t).where(cond).order_by(tables_t.c.created.desc(), tables_t.c.id)
+                                .limit(limit).offset(offset)).mappings().all()
+            seats: dict[str, list[SeatRow]] = {r["id"]: [] for r in rows}
+            if seats:
+                for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(list(seats)))
+                                      .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash))
+        return [_table_row(t, seats[t["id"]], []) for t in rows], total
 
     def append_batch(self, batch: Sequence[Append]) -> None:
         """Commit the actions (and final results) of several moves, possibly of several tables, at once."""
@@ -161,29 +226,17 @@ class Store:
                 return None
             return self._row(conn, t)
 
-    def load_tables(self, status: str | None = None) -> list[TableRow]:
-        with self.engine.connect() as conn:
-            query = select(tables_t).order_by(tables_t.c.created)
-            if status:
-                query = query.where(tables_t.c.status == status)
-            return [self._row(conn, t) for t in conn.execute(query).mappings().all()]
-
-    def list_tables(self, status: str, limit: int = 100) -> list[TableRow]:
-        """Table rows with seats but without actions (for the lobby)."""
-        with self.engine.connect() as conn:
-            query = (select(tables_t).where(tables_t.c.status == status)
-                     .order_by(tables_t.c.created.desc()).limit(limit))
-            return [self._row(conn, t, with_actions=False) for t in conn.execute(query).mappings().all()]
-
-    def _row(self, conn: Any, t: Any, with_actions: bool = True) -> TableRow:
+    def _row(self, conn: Any, t: Any) -> TableRow:
         seats = [SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in conn.execute(
             select(seats_t).where(seats_t.c.table_id == t["id"]).order_by(seats_t.c.seat))]
-        actions: list[int] = []
-        if with_actions:
-            actions = [r.action for r in conn.execute(
-                select(actions_t.c.action).where(actions_t.c.table_id == t["id"]).order_by(actions_t.c.seq))]
-        return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions,
-                        t["finished"], t["scores"], t["winners"])
+        actions = [r.action for r in conn.execute(
+            select(actions_t.c.action).where(actions_t.c.table_id == t["id"]).order_by(actions_t.c.seq))]
+        return _table_row(t, seats, actions)
+
+
+def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
+    return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
+                    t["scores"], t["winners"], t["creator"], t["started"])
 
 
 @dataclass
@@ -202,6 +255,7 @@ class BatchWriter:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="museion-db")
+        self.readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="museion-db-read")
         self.queue: asyncio.Queue[tuple[Append, asyncio.Future[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.commits = 0
@@ -212,6 +266,10 @@ class BatchWriter:
     async def call(self, fn: Any, *args: Any) -> Any:
         """Run any other storage call on the writer thread (keeps SQLite writes on one thread)."""
         return await asyncio.get_running_loop().run_in_executor(self.thread, fn, *args)
+
+    async def read(self, fn: Any, *args: Any) -> Any:
+        """Run a read-only storage call on a reader thread, so that the lobby never waits for commits."""
+        return await asyncio.get_running_loop().run_in_executor(self.readers, fn, *args)
 
     async def append(self, item: Append) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -240,6 +298,7 @@ class BatchWriter:
         if self.task:
             self.task.cancel()
         self.thread.shutdown(wait=True)
+        self.readers.shutdown(wait=True)
 
 
 def dumps(data: Any) -> str:

@@ -5,36 +5,45 @@ list. A move is validated, applied to a copy, followed by the chance outcomes it
 ``secrets.SystemRandom``), committed to the database, and only then made current and broadcast; anything that
 fails on the way leaves the table unchanged. Each seat receives ``view(seat)`` and, on its turn, its legal moves;
 spectators receive ``view(None)``.
+
+The move log holds one :class:`~museion.core.observe.Step` per action: what every seat and a spectator learned
+from it, as the game declared (``State.observed_action``, ``State.events``). What a connection receives is built
+for its seat (and its language) from those declarations only, so a face-down card's value or an opponent's hidden
+victory points never leave the server.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import logging
 import secrets
+import sys
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import BrokenExecutor, Executor
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import museion
-from museion.bots import bot_names, make_bot
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.game import State
+from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
-from museion.core.record import Record
+from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server import worker
+from museion.server.config import BotPolicy, ServerConfig, short
+from museion.server.connection import Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
+LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None
 RNG = secrets.SystemRandom()
 MAX_NAME = 40
-MAX_BACKLOG = 64
-"""Unsent messages a client may accumulate before they are replaced by one full state."""
 
 
 class TableError(Exception):
@@ -46,62 +55,23 @@ class TableError(Exception):
         self.status = status
 
 
-def secret_outcome(state: State, tries: int = 3) -> bool:
-    """Whether the chance outcome that led to ``state`` may be hidden from some player.
-
-    The contract has no "public notation", but ``resample(player)`` re-draws exactly what ``player`` cannot
-    see: if it can differ from the true state, something is hidden and the outcome's notation (a card drawn
-    face down...) is masked in the log until the game is over. Games without hidden state resample to an
-    equal state, so their chance steps (Tholos ornaments, Imhotep cards) are shown."""
-    key = state.key()
-    for player in range(state.game.num_players()):
-        for _ in range(tries):
-            if state.resample(player, RNG).key() != key:
-                return True
-    return False
-
-
 def resolve_chance(state: State) -> None:
     """Play chance nodes with the secure RNG until a player (or the end) is to act; in place."""
     while state.is_chance_node():
         state.apply_action(sample_chance(state, RNG))
 
 
-class Conn:
-    """One WebSocket client: its seat (``None`` = spectator) and an ordered outbox so a slow client stalls
-    nobody but itself."""
-
-    def __init__(self, send: Any, seat: int | None) -> None:
-        self.send = send
-        self.seat = seat
-        self.seq = -1  # the last sequence number this client was sent
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
-        self.task = asyncio.get_running_loop().create_task(self._pump())
-
-    def put(self, text: str) -> None:
-        self.outbox.put_nowait(text)
-
-    async def _pump(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            try:
-                await self.send(text)
-            except Exception:  # noqa: BLE001 - a closed socket: the reader side unregisters the client
-                return
-
-    def close(self) -> None:
-        self.task.cancel()
-
-
 @dataclass
 class LiveTable:
     row: TableRow
     state: State
-    log: list[dict[str, Any]]
-    """One entry per action: ``n`` sequence number, ``p`` player (None: chance), ``t`` notation, ``s`` secret."""
+    log: list[Step]
+    """One step per action (the log index is the sequence number): what each observer learned from it."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    """When a client last asked for this table (idle unfinished tables leave memory)."""
 
     @property
     def id(self) -> str:
@@ -121,13 +91,11 @@ class LiveTable:
     def status(self) -> str:
         if self.state.is_terminal():
             return "finished"
-        free = any(s.kind == "human" and s.token_hash is None for s in self.row.seats)
-        return "open" if free else "running"
+        return "open" if self.row.free_seats() else "running"
 
     # -- messages ----------------------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
-                 "taken": s.kind == "bot" or s.token_hash is not None} for s in self.row.seats]
+        return seats_json(self.row)
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -140,62 +108,92 @@ class LiveTable:
             "winners": state.winners() if state.is_terminal() else None,
         }
 
-    def state_message(self, seat: int | None, since: int | None) -> dict[str, Any]:
-        """What ``seat`` sees now; the log in full (``since`` None: a resync) or from entry ``since`` on."""
+    def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """What ``seat`` sees now, in ``lang``; the log in full (``since`` None: a resync) or from entry ``since``
+        on, each entry as ``seat`` learned it (``Step.entry``)."""
         state = self.state
         to_move = state.current_player()
         over = state.is_terminal()
         legal = []
         if seat is not None and to_move == seat:
             legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
-        entries = [_public(e, over) for e in (self.log if since is None else self.log[since:])]
+        seats = self.seats_json()
+        names = [s["name"] for s in seats]
+        entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
             "type": "state", "table": self.id, "game": self.row.game, "seq": self.seq, "seat": seat,
             "full": since is None, "status": self.status(), "to_move": to_move if to_move >= 0 else None,
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
-            "winners": state.winners() if over else None, "seats": self.seats_json(),
+            "winners": state.winners() if over else None, "seats": seats,
         }
 
+    def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
+        action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
+        (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
+        names = [s["name"] for s in self.seats_json()]
+        state = self.state
+        if state.game.hidden_information and not state.is_terminal():
+            return observed_record(self.log, state, None, names, lang, table=self.id)
+        return Record.from_state(state, names, table=self.id).to_dict()
+
     def register(self, conn: Conn) -> None:
+        conn.render = self._render_full
         self.conns.add(conn)
-        conn.put(dumps(self.state_message(conn.seat, None)))
+        conn.want_full()
+
+    def _render_full(self, conn: Conn) -> str:
+        """The full state for ``conn``, built when it is sent (so queued resyncs cost nothing)."""
         conn.seq = self.seq
+        return dumps(self.state_message(conn.seat, None, conn.lang))
 
     def broadcast(self, since: int | None) -> None:
-        """Send each client its own view; texts are built once per seat."""
-        cache: dict[tuple[int | None, bool], str] = {}
+        """Send each client its own view: an update from ``since`` on (texts built once per seat and language), or
+        the full state to a client that missed something, lags behind or already waits for a full state."""
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in list(self.conns):
-            full = since is None or conn.seq != since
-            if conn.outbox.qsize() > MAX_BACKLOG:  # a client that does not read: drop its backlog, send one state
-                while not conn.outbox.empty():
-                    conn.outbox.get_nowait()
-                full = True
-            key = (conn.seat, full)
+            if conn.full_pending:
+                continue
+            if since is None or conn.seq != since or conn.lagging:
+                conn.want_full()
+                continue
+            key = (conn.seat, conn.lang)
             if key not in cache:
-                cache[key] = dumps(self.state_message(conn.seat, None if full else since))
-            conn.put(cache[key])
+                cache[key] = dumps(self.state_message(conn.seat, since, conn.lang))
+            conn.put_state(cache[key])
             conn.seq = self.seq
 
 
 
-def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[dict[str, Any]]:
+def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[Step]:
     """Apply ``actions`` (then, with ``chance``, the chance outcomes that follow) to ``state`` in place and
-    return their log entries; a chance outcome that some player cannot see is marked secret."""
+    return their steps: what each observer learns from each, as the game declares it."""
     out = []
 
     def step(action: int) -> None:
-        player = state.current_player()
-        text = state.action_to_string(action)
+        out.append(observe_step(state, action))
         state.apply_action(action)
-        secret = player < 0 and secret_outcome(state)
-        out.append({"n": state.move_number() - 1, "p": player if player >= 0 else None, "t": text, "s": secret})
 
     for action in actions:
         step(action)
     while chance and state.is_chance_node():
         step(sample_chance(state, RNG))
     return out
+
+
+def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: str = i18n.DEFAULT) -> bytes:
+    """Everything this server would send ``seat`` about a table at ``state`` (for ``museion check``): the full
+    state message (view, legal moves, the whole log), the message after the last move, and the REST answers
+    (table summary, record). Built by the same code as the live messages, from a table held in memory."""
+    game = state.game
+    seats = [SeatRow(p, "human", name=f"Player {p + 1}", token_hash="x") for p in range(game.num_players())]
+    row = TableRow("check", game.name, game.options_json(), "running", 0.0, seats, state.history())
+    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps))
+    last = max(table.seq - 1, 0)
+    parts = [table.state_message(seat, None, lang), table.state_message(seat, last, lang), table.summary(),
+             table.record_json(lang)]
+    return "\n".join(dumps(part) for part in parts).encode()
 
 
 def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion.Game:
@@ -213,7 +211,7 @@ def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion
                  if key in declared and declared[key].path and value is not None}
         return museion.load(name, **{**options, **files})
     except OptionError as exc:
-        raise TableError("bad_options", str(exc)) from None
+        raise TableError("bad_options", short(str(exc), 400)) from None
 
 
 def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
@@ -228,32 +226,38 @@ def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
     return str(files_dir / value)
 
 
-def _public(entry_: dict[str, Any], over: bool) -> dict[str, Any]:
-    """A log entry as clients see it: a secret chance outcome has no notation until the game is over."""
-    return {"n": entry_["n"], "p": entry_["p"], "t": None if entry_["s"] and not over else entry_["t"]}
-
-
 def _default_name(seat: SeatRow) -> str:
     return f"{seat.bot} bot" if seat.kind == "bot" else f"Player {seat.seat + 1}"
 
 
-def parse_seat_spec(spec: Any, seat: int) -> SeatRow:
-    """``"human"``, ``"bot:NAME"`` / ``"NAME"`` of a bot, or ``{"kind": "bot", "bot": NAME}``."""
-    allowed = f"'human' or 'bot:NAME' with NAME one of {', '.join(bot_names())}"
+def seats_json(row: TableRow) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
+             "taken": s.kind == "bot" or s.token_hash is not None} for s in row.seats]
+
+
+def lobby_entry(row: TableRow) -> dict[str, Any]:
+    """A table as the lobby lists it, from its stored row alone."""
+    status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
+    return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
+            "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
+            "scores": row.scores, "winners": row.winners}
+
+
+def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
+    """``"human"``, ``"bot:LEVEL"`` / ``"LEVEL"``, or ``{"kind": "bot", "bot": LEVEL}``; other bot specs only where
+    the server allows them."""
     if isinstance(spec, dict):
         kind = spec.get("kind")
         spec = "human" if kind == "human" else f"bot:{spec.get('bot')}" if kind == "bot" else None
     if not isinstance(spec, str) or not spec.strip():
-        raise TableError("bad_seat", f"seat {seat}: got {spec!r}; allowed: {allowed}")
+        raise TableError("bad_seat", f"seat {seat}: got {short(spec)!r}; allowed: {bots.allowed()}")
     text = spec.strip().lower()
     if text == "human":
         return SeatRow(seat, "human")
-    name = text.removeprefix("bot:")
     try:
-        make_bot(name, 0)
-    except OptionError:
-        raise TableError("bad_seat", f"seat {seat}: unknown bot {name!r}; allowed: {allowed}") from None
-    return SeatRow(seat, "bot", bot=name)
+        return SeatRow(seat, "bot", bot=bots.check(text))
+    except (ValueError, OptionError) as exc:
+        raise TableError("bad_seat", f"seat {seat}: {exc}") from None
 
 
 def clean_name(name: Any, seat: int) -> str | None:
@@ -265,41 +269,38 @@ def clean_name(name: Any, seat: int) -> str | None:
 
 
 class Manager:
-    """All live tables of one server, the storage writer and the bot worker pool."""
+    """All live tables of one server, the storage writer, the bot worker pool and the table limits.
 
-    def __init__(self, store: Store, pool: Executor | None, bot_delay: float = 0.3,
-                 pool_factory: Callable[[], Executor] | None = None, files_dir: Path | None = None) -> None:
-        self.files_dir = files_dir
-        """The folder of data files (e.g. Pergamon tables) clients may name in game options, or None."""
+    Tables are loaded lazily: when a client asks for one, its stored actions are replayed. Unfinished tables
+    nobody watches leave memory after ``config.idle_release`` seconds, finished ones at once; the lobby is read
+    from storage, so it never needs a table in memory."""
+
+    def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None) -> None:
         self.store = store
+        self.config = config
         self.writer = BatchWriter(store)
         self.pool = pool
-        self.pool_factory = pool_factory
-        self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        self.lobby_version = 0
+        """Changes whenever a lobby list may have changed (tables created, seats taken or freed, games over)."""
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Load every unfinished table (a replay of its stored actions) and let bots that are to move play."""
         self.writer.start()
-        rows = await self.writer.call(self.store.load_tables, "running")
-        for row in rows:
-            try:
-                table = self._live(row)
-            except Exception as exc:  # noqa: BLE001 - one broken record must not stop the server
-                log.error("table %s cannot be replayed: %s", row.id, exc)
-                continue
-            self.tables[row.id] = table
-            if table.state.is_chance_node():  # a stored move whose chance follow-up was never stored: draw it
-                await self._commit_chance(table)
-            self.schedule_bot(table)
-        log.info("resumed %d tables", len(self.tables))
+        if self.pool is not None:
+            await self.pool.start()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self.sweeper:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task:
                 table.bot_task.cancel()
             for conn in table.conns:
                 conn.close()
+        if self.pool is not None:
+            await self.pool.close()
         await self.writer.close()
 
     def _live(self, row: TableRow) -> LiveTable:
@@ -307,42 +308,71 @@ class Manager:
         return LiveTable(row, state, advance(state, row.actions))
 
     async def get(self, table_id: str) -> LiveTable:
+        """The live table (replayed from storage when it is not in memory); 404 for unknown or expired ones."""
         table = self.tables.get(table_id)
         if table is None:
-            row = await self.writer.call(self.store.load_table, table_id)
-            if row is None:
-                raise TableError("not_found", f"no table {table_id!r}", 404)
-            table = self.tables.get(table_id) or self._live(row)
-            self.tables[table_id] = table
+            row = await self.writer.read(self.store.load_table, table_id)
+            if row is None or row.status == "expired":
+                raise TableError("not_found", f"no table {short(table_id)!r}", 404)
+            table = self.tables.get(table_id)
+            if table is None:
+                try:
+                    table = self._live(row)
+                except Exception as exc:  # noqa: BLE001 - a broken record is reported, it does not stop the server
+                    log.error("table %s cannot be replayed: %s", row.id, exc)
+                    raise TableError("broken", "this table's record cannot be replayed", 410) from None
+                self.tables[table_id] = table
+                if table.state.is_chance_node():  # a move whose chance follow-up was never stored: draw it
+                    await self._commit_chance(table)
+                self.schedule_bot(table)
+        table.used = time.monotonic()
         return table
 
     # -- lobby -------------------------------------------------------------------------------------------
-    async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None
-                     ) -> tuple[LiveTable, str | None]:
-        """Validate everything first (game, options, seats, join seat), then store the new table."""
+    async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
+                     client: str = "") -> tuple[LiveTable, str | None]:
+        """Validate everything first (game, options, seats, join seat, limits), then store the new table."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
-        game = load_game(game_name, options, self.files_dir)
+        game = load_game(game_name, options, self.config.tables_dir)
         n = game.num_players()
         if not isinstance(seats, list) or len(seats) != n:
             raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "
-                                          f"(each 'human' or 'bot:NAME'), got {seats!r}")
-        rows = [parse_seat_spec(spec, i) for i, spec in enumerate(seats)]
+                                          f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
+        bots = self.config.bots
+        rows = [parse_seat_spec(spec, i, bots) for i, spec in enumerate(seats)]
         token = None
         if join is not None:
             seat = self._check_join_seat(rows, join, n)
             rows[seat].name = clean_name(name, seat)
             token = secrets.token_urlsafe(24)
             rows[seat].token_hash = hash_token(token)
+        creator = hash_token(client)
+        await self._check_caps(creator)
         state = game.new_initial_state()
         resolve_chance(state)
         table_id = secrets.token_urlsafe(6)
-        row = TableRow(table_id, game.name, game.options_json(), "running", time.time(), rows, state.history())
+        now = time.time()
+        row = TableRow(table_id, game.name, game.options_json(), "running", now, rows, state.history(),
+                       creator=creator)
+        row.started = None if row.free_seats() else now
         await self.writer.call(self.store.create_table, row)
         table = self._live(row)
-        self.tables[table_id] = table
-        self.schedule_bot(table)
+        self.lobby_version += 1
+        if any(s.kind == "bot" for s in rows):  # its bots play; a table of humans is loaded when someone comes
+            self.tables[table_id] = table
+            self.schedule_bot(table)
         return table, token
+
+    async def _check_caps(self, creator: str) -> None:
+        total = await self.writer.read(self.store.count_unfinished)
+        if total >= self.config.max_tables:
+            raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
+                                            "table or try again later", 503)
+        mine = await self.writer.read(self.store.count_unfinished, creator)
+        if mine >= self.config.max_tables_per_client:
+            raise TableError("too_many_tables", f"you have {mine} unfinished tables, the limit per player; finish "
+                                                "one or wait until an open one expires", 429)
 
     @staticmethod
     def _check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:
@@ -364,8 +394,11 @@ class Manager:
         clean = clean_name(name, seat)
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
-        await self.writer.call(self.store.set_seat, table_id, seat, clean, digest)
+        full = table.row.started is None and table.row.free_seats() == [seat]
+        started = time.time() if full else None
+        await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
+        table.row.started = table.row.started or started
         self._seats_changed(table)
         return token
 
@@ -383,36 +416,61 @@ class Manager:
         return seat
 
     def _seats_changed(self, table: LiveTable) -> None:
+        self.lobby_version += 1
         table.broadcast(None)
 
-    async def listing(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
-        for table in sorted(self.tables.values(), key=lambda t: -t.row.created):
-            if not table.state.is_terminal():
-                out[table.status()].append(table.summary())
-        rows = await self.writer.call(self.store.list_tables, "finished", 50)
-        for row in rows:
-            out["finished"].append({
-                "id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
-                "num_players": len(row.seats), "status": "finished", "created": row.created,
-                "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
-                           "taken": True} for s in row.seats],
-                "scores": row.scores, "winners": row.winners,
-            })
+    async def listing(self, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+        """One page of each lobby list (or of ``status`` only), read from storage."""
+        out: dict[str, Any] = {"limit": limit, "offset": offset, "total": {}}
+        for name in ("open", "running", "finished"):
+            rows, total = ([], 0) if status not in (None, name) else await self.writer.read(
+                self.store.lobby, name, limit, offset)
+            out[name] = [lobby_entry(row) for row in rows]
+            out["total"][name] = total
         return out
 
-    async def record(self, table_id: str) -> Record:
-        table = await self.get(table_id)
-        if any(e["s"] for e in table.log) and not table.state.is_terminal():
-            raise TableError("hidden", "this game has hidden information: its record is public once it is over",
-                             403)
-        names = [s["name"] for s in table.seats_json()]
-        return Record.from_state(table.state, names, table=table.id)
+    # -- upkeep ------------------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception as exc:  # noqa: BLE001 - storage may be briefly unavailable; try again next time
+                log.warning("table upkeep failed: %s", exc)
+
+    async def sweep(self) -> None:
+        """Expire open tables nobody joined in time; let idle tables leave memory."""
+        expired = await self.writer.call(self.store.expire_open, time.time() - self.config.open_table_ttl)
+        for table_id in expired:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                if table.bot_task:
+                    table.bot_task.cancel()
+                for conn in list(table.conns):
+                    conn.put(dumps({"type": "error", "code": "expired", "seq": table.seq,
+                                    "message": "nobody joined this table in time: it has expired"}))
+                    conn.shut(4410, "expired")
+        if expired:
+            self.lobby_version += 1
+            log.info("expired %d open tables", len(expired))
+        idle = time.monotonic() - self.config.idle_release
+        for table in list(self.tables.values()):
+            busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
+            if not busy and table.used < idle:
+                self.tables.pop(table.id, None)
+        release_free_memory()
+
+
+    async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        return (await self.get(table_id)).record_json(lang)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         """Every step of a finished game as the spectator's view, for stepping through in the browser."""
-        record = await self.record(table_id)
         table = await self.get(table_id)
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "a replay is available once the game is over", 409)
+        record = Record.from_state(table.state, [s["name"] for s in table.seats_json()], table=table.id)
         steps = []
         previous: State | None = None
         for action, state in record.states():
@@ -468,6 +526,8 @@ class Manager:
                              503) from None
         table.log.extend(entries)
         table.state = state
+        if final is not None:
+            self.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number
         self.schedule_bot(table)
         self.release_if_idle(table)
@@ -487,25 +547,23 @@ class Manager:
         table.bot_task = asyncio.get_running_loop().create_task(self._bot_move(table, seat))
 
     async def _bot_move(self, table: LiveTable, seat: SeatRow) -> None:
-        await asyncio.sleep(self.bot_delay)
+        await asyncio.sleep(self.config.bot_delay)
         seq = table.seq
         state = table.state
-        args = (table.row.game, table.row.options, state.history(), seat.bot or "random", RNG.randrange(2**31))
-        loop = asyncio.get_running_loop()
+        spec = seat.bot or "random"
+        args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "bot": spec,
+                "seed": RNG.randrange(2**31)}
         try:
             if self.pool is None:
-                action = worker.choose(*args)
+                action = worker.choose(**args)
             else:
-                action = await loop.run_in_executor(self.pool, worker.choose, *args)
-        except BrokenExecutor:  # a worker died (killed, out of memory): start a fresh pool and try again
-            log.error("the bot worker pool broke; starting a new one")
-            if self.pool_factory is not None:
-                self.pool = self.pool_factory()
-            table.bot_task = None
-            self.schedule_bot(table)
-            return
-        except Exception:  # noqa: BLE001 - a failing bot must not freeze the table: it plays randomly instead
-            log.exception("bot %s failed at table %s; playing a random move", seat.bot, table.id)
+                action = await self.pool.choose(args, BotPolicy.costly(spec))
+        except (worker.BotTimeout, worker.BotFailed) as exc:  # the table goes on: a random move instead
+            log.warning("bot %s at table %s: %s; playing a random move", spec, table.id, exc)
+            action = RNG.choice(state.legal_actions())
+        except Exception as exc:  # noqa: BLE001 - a failing bot must not freeze the table
+            log.warning("bot %s failed at table %s (%s: %s); playing a random move", spec, table.id,
+                        type(exc).__name__, exc)
             action = RNG.choice(state.legal_actions())
         table.bot_task = None
         try:
@@ -514,7 +572,9 @@ class Manager:
             log.warning("bot move refused at table %s: %s", table.id, exc)
             self.schedule_bot(table)
 
-    def warm_pool(self) -> None:
-        if self.pool is not None:
-            with contextlib.suppress(Exception):
-                self.pool.submit(worker.warm_up)
+
+def release_free_memory() -> None:
+    """Give the C allocator's free pages back to the system (glibc keeps them after a burst of clients, so the
+    process would stay at its peak size); elsewhere nothing."""
+    with contextlib.suppress(Exception):
+        LIBC.malloc_trim(0)

@@ -18,20 +18,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+GENEROUS = ("--limit-create", "1000/minute", "--limit-join", "1000/minute", "--limit-move", "1000/second",
+            "--max-tables-per-client", "1000")
+"""Limits for tests that create many tables from one address (the limits themselves have their own tests)."""
+
+
 class ServerProcess:
     """``museion serve`` in a subprocess with its own SQLite file; ``kill()`` sends SIGKILL, ``start()`` again
     restarts it on the same port and database."""
 
     def __init__(self, db_path: str | Path, port: int | None = None, bot_delay: float = 0.02,
                  bot_workers: int = 1, log_path: str | Path | None = None, db_url: str | None = None,
-                 extra_args: tuple[str, ...] = ()) -> None:
+                 args: tuple[str, ...] = GENEROUS) -> None:
         self.db_path = Path(db_path)
         self.db_url = db_url or f"sqlite:///{self.db_path}"
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.log_path = Path(log_path) if log_path else self.db_path.with_suffix(".log")
-        self.extra_args = extra_args
+        self.args = tuple(args)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -45,7 +50,7 @@ class ServerProcess:
     def start(self, timeout: float = 30.0) -> ServerProcess:
         cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", str(self.bot_delay),
-               "--bot-workers", str(self.bot_workers), *self.extra_args]
+               "--bot-workers", str(self.bot_workers), *self.args]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child process
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ,
                                                                                      "PYTHONUNBUFFERED": "1"})
@@ -60,6 +65,9 @@ class ServerProcess:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not answer within {timeout} s: {self.log_path.read_text()[-2000:]}")
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, like a crash."""
@@ -78,37 +86,47 @@ class ServerProcess:
 
 
 # -- clients ---------------------------------------------------------------------------------------------------
-def http(method: str, url: str, body: dict | None = None) -> tuple[int, dict]:
-    """A JSON request with the standard library; returns (status, decoded body) for errors too."""
+def http(method: str, url: str, body: dict | None = None, source: str | None = None) -> tuple[int, dict]:
+    """A JSON request with the standard library; returns (status, decoded body) for errors too. ``source``: the
+    loopback address to send from (the server counts its limits per client address)."""
+    import http.client
     import json
-    import urllib.error
+    import urllib.parse
 
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                      source_address=(source, 0) if source else None)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null")
+        data = None if body is None else json.dumps(body).encode()
+        conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=data,
+                     headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        conn.close()
 
 
 class Player:
     """A synchronous WebSocket client of one table (seat token or spectator) that keeps the latest state."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None, lang: str = "en") -> None:
         from websockets.sync.client import connect
 
         self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1).__enter__()
-        self.ws.send(_dumps({"type": "hello", "token": token}))
+        self.ws.send(_dumps({"type": "hello", "token": token, "lang": lang}))
         self.state: dict = {}
         self.log: list[dict] = []
         self.errors: list[dict] = []
+        self.texts: list[str] = []
+        """Every frame received, as sent (what this client's machine got)."""
         self.first = self.recv()
 
     def recv(self, timeout: float = 10.0) -> dict:
         import json
 
-        message = json.loads(self.ws.recv(timeout=timeout))
+        text = self.ws.recv(timeout=timeout)
+        self.texts.append(text)
+        message = json.loads(text)
         if message["type"] == "state":
             if message["full"]:
                 self.log = list(message["log"])

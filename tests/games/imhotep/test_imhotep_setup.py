@@ -14,8 +14,10 @@ from museion.games.imhotep.state import DEAL, ROUND, TURN
 def test_options_defaults_and_errors():
     game = museion.load("imhotep")
     assert game.options == {"players": 2, "wrath": False, "start_player": 0}
-    assert museion.load("imhotep", players="4", wrath="yes", start_player="grey").options == {
+    assert museion.load("imhotep", players="4", wrath=True, start_player="grey").options == {
         "players": 4, "wrath": True, "start_player": 3}
+    with pytest.raises(OptionError, match="wrath.*allowed: true or false"):
+        museion.load("imhotep", wrath="yes")  # a boolean option takes a boolean (a command line converts)
     with pytest.raises(OptionError, match="players"):
         museion.load("imhotep", players=5)
     with pytest.raises(OptionError, match="wrath"):

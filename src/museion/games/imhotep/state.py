@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
@@ -85,6 +85,7 @@ class ImhotepGame(Game):
 
     name = "imhotep"
     title = "Imhotep"
+    shared_observations = True
     OPTIONS = {
         "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
         "wrath": Option(False, OPTION_HELP["wrath"], bool_option),
@@ -128,6 +129,16 @@ class ImhotepGame(Game):
         from museion.games.imhotep.view import observation_size
 
         return observation_size(self.n)
+
+    def evaluation_scale(self) -> float:
+        from museion.games.imhotep.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.imhotep.evaluate import FEATURES
+
+        return list(FEATURES)
 
 
 class ImhotepState(State):
@@ -691,6 +702,30 @@ class ImhotepState(State):
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.imhotep.events import events
+
+        return events(self, action)
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.imhotep.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        return self.seat_features()[player]
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.imhotep.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.imhotep.evaluate import sample_chance
+
+        return sample_chance(self, rng)
 
     def invariant_violations(self) -> list[str]:
         problems = []

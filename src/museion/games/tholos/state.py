@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
@@ -82,6 +82,7 @@ class TholosGame(Game):
 
     name = "tholos"
     title = "Tholos"
+    shared_observations = True
     OPTIONS = {
         "advanced": Option(False, OPTION_HELP["advanced"], bool_option),
         "ornaments": Option(None, OPTION_HELP["ornaments"], _parse_ornaments),
@@ -135,6 +136,16 @@ class TholosGame(Game):
         from museion.games.tholos.view import OBSERVATION_SIZE
 
         return OBSERVATION_SIZE
+
+    def evaluation_scale(self) -> float:
+        from museion.games.tholos.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.tholos.evaluate import FEATURES
+
+        return list(FEATURES)
 
 
 class TholosState(State):
@@ -409,6 +420,37 @@ class TholosState(State):
 
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         return self.clone()  # Tholos has no hidden information
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.tholos.events import events
+
+        return events(self, action)
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import features
+
+        return features(self, player)
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.tholos.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.tholos.evaluate import sample_chance
+
+        return sample_chance(self, rng)
+
+    def remaining_decisions(self) -> int | None:
+        from museion.games.tholos.evaluate import remaining_decisions
+
+        return remaining_decisions(self)
 
     def invariant_violations(self) -> list[str]:
         problems = []

@@ -3,6 +3,9 @@ import { api, el, keepSeat, literal } from "./api.js";
 import { t } from "./i18n.js";
 
 let catalogue = { games: [], bots: [] };
+const POLL_MS = 10000;
+const LISTS = [["open", "openTables"], ["running", "runningTables"], ["finished", "finishedTables"]];
+let lastTag = null;
 
 async function main() {
   document.title = t("appTitle");
@@ -10,7 +13,11 @@ async function main() {
   catalogue = await api("/api/games");
   renderForm();
   await refreshTables();
-  setInterval(refreshTables, 4000);
+  // Poll only while the page is visible; the server answers 304 (ETag) while no list changed.
+  setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, POLL_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refreshTables();
+  });
 }
 
 function renderForm() {
@@ -117,11 +124,33 @@ function tableItem(table) {
 }
 
 async function refreshTables() {
-  const lists = await api("/api/tables");
+  const response = await fetch("/api/tables");  // first page of each list; revalidated with its ETag
+  if (!response.ok) return;
+  const tag = response.headers.get("ETag");
+  if (tag && tag === lastTag) return;
+  lastTag = tag;
+  const lists = await response.json();
   const box = document.getElementById("tables");
-  box.replaceChildren(...[["open", "openTables"], ["running", "runningTables"], ["finished", "finishedTables"]]
-    .map(([key, title]) => el("div", { id: `list-${key}` }, el("h2", {}, t(title)),
-      lists[key].length ? el("ul", {}, lists[key].map(tableItem)) : el("p", {}, t("none")))));
+  box.replaceChildren(...LISTS.map(([key, title]) => {
+    const list = el("ul", {}, lists[key].map(tableItem));
+    const section = el("div", { id: `list-${key}` }, el("h2", {}, t(title)),
+      lists[key].length ? list : el("p", {}, t("none")));
+    if (lists.total[key] > lists[key].length) section.append(moreButton(key, list, lists[key].length));
+    return section;
+  }));
+}
+
+/** "More" loads the next page of one list (the list stays as it is until the next change). */
+function moreButton(key, list, shown) {
+  let offset = shown;
+  const button = el("button", { type: "button", class: "more", "data-more": key }, t("more"));
+  button.addEventListener("click", async () => {
+    const page = await api(`/api/tables?status=${key}&offset=${offset}`);
+    list.append(...page[key].map(tableItem));
+    offset += page[key].length;
+    if (offset >= page.total[key] || !page[key].length) button.remove();
+  });
+  return button;
 }
 
 main().catch((error) => {

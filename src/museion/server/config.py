@@ -1,0 +1,128 @@
+"""Every limit of the web server in one place, and which bots a table may seat.
+
+The defaults hold a public server against hostile clients on a small machine (2 cores); ``museion serve`` exposes
+each one as an option (see ``docs/web.md``). Rate limits are strings in the notation of the ``limits`` library
+(``"10/minute"``, several separated by ``;``), counted per client address.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from museion.bots import BOTS, LEVELS, make_bot, parse_spec
+from museion.core.errors import OptionError
+
+
+def default_workers() -> int:
+    """One bot worker per core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def opt(default: Any, doc: str) -> Any:
+    """A setting: its default and the line of help ``museion serve --help`` shows."""
+    if callable(default):
+        return field(default_factory=default, metadata={"doc": doc})
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass
+class ServerConfig:
+    bot_workers: int = opt(default_workers, "worker processes for bot moves, 0: in the server process (default: "
+                                            "one per core)")
+    bot_delay: float = opt(0.3, "seconds a bot waits before moving, so that humans can follow")
+    bot_seconds: float = opt(10.0, "deadline of every bot move: a worker still thinking then is killed and a "
+                                   "random move is played")
+    bot_specs: bool = opt(False, "allow any bot spec (mcts:sims=3000) within the caps below, not only levels")
+    bot_max_sims: int = opt(5000, "with --bot-specs: the most simulations a bot spec may ask for")
+    bot_max_seconds: float = opt(5.0, "with --bot-specs: the most seconds per move a bot spec may ask for")
+    bot_nice: int = opt(10, "CPU niceness of the bot workers, so bots never slow down the server itself")
+    limit_create: str = opt("20/minute;200/hour", "tables one client address may create")
+    limit_join: str = opt("60/minute", "seats one client address may join")
+    limit_move: str = opt("30/second", "moves one client address may send over all its connections")
+    limit_messages: str = opt("100/second", "messages one WebSocket may send; beyond it the server stops reading "
+                                            "that socket for a moment")
+    max_tables: int = opt(5000, "unfinished tables in total")
+    max_tables_per_client: int = opt(20, "unfinished tables created by one client address")
+    open_table_ttl: float = opt(1800.0, "seconds after which a table whose seats were never all taken expires")
+    max_body: int = opt(64 * 1024, "bytes of a request body and of one WebSocket message")
+    origins: tuple[str, ...] = opt((), "allowed Origin headers; empty: the served host only")
+    hosts: tuple[str, ...] = opt((), "allowed Host headers (against DNS rebinding); empty: any")
+    outbox_messages: int = opt(64, "messages one client may have unsent before it is closed as too slow")
+    send_timeout: float = opt(20.0, "seconds one message may take to leave before the client is closed as too slow")
+    resync_spacing: float = opt(0.5, "seconds between two full states a client gets by asking (resyncs sent "
+                                     "meanwhile coalesce into one)")
+    hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
+    idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
+                                    "from storage when asked for again)")
+    tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "
+                                        "a file (Pergamon's tables); None: clients name no files")
+
+    @property
+    def bots(self) -> BotPolicy:
+        return BotPolicy(self.bot_specs, self.bot_max_sims, self.bot_max_seconds)
+
+
+def searches(name: str) -> bool:
+    """Whether the registered bot or level ``name`` searches (has a simulation budget): the costly ones."""
+    base = parse_spec(LEVELS.get(name, name))[0]
+    return "sims" in getattr(BOTS.get(base), "OPTIONS", {})
+
+
+@dataclass(frozen=True)
+class BotPolicy:
+    """Which bot specs a table may seat: the named levels always, other specs only with the operator flag."""
+
+    specs: bool = False
+    max_sims: int = 5000
+    max_seconds: float = 5.0
+
+    @staticmethod
+    def levels() -> list[str]:
+        """The lobby's bots: every registered level, and every registered bot that does not search (random,
+        greedy); a raw search engine (``mcts``) needs parameters and so the operator flag."""
+        return [name for name in BOTS if name not in LEVELS and not searches(name)] + list(LEVELS)
+
+    def allowed(self) -> str:
+        text = f"'human' or 'bot:LEVEL' with LEVEL one of {', '.join(self.levels())}"
+        if self.specs:
+            text += (f", or any bot spec such as 'bot:mcts:sims=400' with at most sims={self.max_sims} and "
+                     f"time={self.max_seconds:g}")
+        return text
+
+    def check(self, spec: str) -> str:
+        """The normalised spec of an allowed bot, or :class:`ValueError` saying what is allowed."""
+        name, params = parse_spec(spec)
+        if name in self.levels() and not params:
+            return name
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {short(name)!r}; allowed: {self.allowed()}")
+        if not self.specs:
+            raise ValueError(f"bot {short(spec)!r} is not offered; allowed: {self.allowed()}")
+        try:
+            bot = make_bot(spec)
+        except OptionError as exc:
+            raise ValueError(f"{exc}; allowed: {self.allowed()}") from None
+        if bot.params.get("sims", 0) > self.max_sims or bot.params.get("time", 0) > self.max_seconds:
+            raise ValueError(f"bot {short(spec)!r} is over this server's caps: at most sims={self.max_sims} and "
+                             f"time={self.max_seconds:g}")
+        rest = ",".join(f"{k}={v}" for k, v in sorted(params.items()))
+        return f"{name}:{rest}" if rest else name
+
+    @staticmethod
+    def costly(spec: str) -> bool:
+        return searches(parse_spec(spec)[0])
+
+
+def short(text: Any, limit: int = 40) -> str:
+    """At most ``limit`` characters of something a client sent, for error messages."""
+    text = text if isinstance(text, str) else repr(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+

@@ -1,0 +1,161 @@
+"""One WebSocket client's outbound side: a bounded, coalescing outbox and the task that empties it.
+
+A client that does not read must cost the server a bounded amount of memory. State changes coalesce: a full state
+is not a text in the queue but a marker, rendered from the table's current state when it is about to be sent, so
+any number of resyncs or missed updates cost one message; a full state replaces every state update queued
+before it. Replies to the client's own messages (errors, pongs) hold back its reading: while half the outbox is
+waiting, the server reads nothing more from that client (:meth:`Conn.room`), so TCP makes the client wait. A
+client whose socket takes longer than ``send_timeout`` to accept one message, or that still has more than
+``limit`` messages waiting, is closed with code 1008 and the reason ``slow_consumer``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("museion.server")
+FULL = object()
+"""Outbox marker: the full current state, rendered when sent."""
+
+class _State(str):
+    """A state update in the outbox (superseded by a full state)."""
+
+
+SLOW = (1008, "slow_consumer: the client read too little of what was sent")
+
+
+class Conn:
+    """One client: its seat (``None`` = spectator), its language, the last sequence number queued for it and its
+    outbox."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
+                 close: Callable[[int, str], Awaitable[None]], limit: int = 64, send_timeout: float = 20.0,
+                 abort: Callable[[], None] | None = None, lang: str = "en") -> None:
+        self.send = send
+        self.seat = seat
+        self.lang = lang
+        """The language of the texts built for this client (``museion.core.i18n``), from its hello."""
+        self.seq = -1
+        self.render: Callable[[Conn], str] | None = None
+        """Set by the table: the full state for this client (also sets ``seq``)."""
+        self.limit = limit
+        self.send_timeout = send_timeout
+        self._close = close
+        self._abort = abort
+        self.outbox: deque[object] = deque()
+        self.states = 0  # state updates in the outbox
+        self.last_full = float("-inf")  # when the last full state was rendered
+        self.full_due = 0.0  # monotonic time before which the pending full state waits
+        self.closing = False
+        self._ready = asyncio.Event()
+        self._drained = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+
+    # -- queueing ------------------------------------------------------------------------------------------
+    @property
+    def full_pending(self) -> bool:
+        return FULL in self.outbox
+
+    @property
+    def lagging(self) -> bool:
+        """Whether state updates pile up: the next one should be a full state instead."""
+        return self.states >= self.limit // 2
+
+    def put(self, text: str, *, coalesce: bool = False) -> None:
+        """Queue a message; with ``coalesce`` nothing is added when an equal one is still waiting (pongs)."""
+        if self.closing or (coalesce and text in self.outbox):
+            return
+        if len(self.outbox) >= self.limit:
+            self.shut(*SLOW)
+            return
+        self.outbox.append(text)
+        self._ready.set()
+
+    def put_state(self, text: str) -> None:
+        """Queue a state update (the log continues from what was queued before)."""
+        self.states += 1
+        self.put(_State(text))
+
+    def want_full(self, spacing: float = 0.0) -> None:
+        """Queue the full current state, dropping every state update queued before (they are all in it).
+        ``spacing``: not sooner than this many seconds after the last full state (a client's resyncs: however
+        many it sends, it gets at most one full state per ``spacing``)."""
+        due = max(time.monotonic(), self.last_full + spacing) if spacing else 0.0
+        if self.full_pending:
+            self.full_due = min(self.full_due, due)
+            return
+        if self.closing:
+            return
+        self.full_due = due
+        if self.states:
+            kept = [m for m in self.outbox if not isinstance(m, _State)]
+            self.outbox.clear()
+            self.outbox.extend(kept)
+            self.states = 0
+        self.outbox.append(FULL)
+        self._ready.set()
+
+    async def room(self) -> None:
+        """Wait until fewer than half the outbox's messages are waiting (the reader calls it before reading)."""
+        while len(self.outbox) >= self.limit // 2 and not self.closing:
+            self._drained.clear()
+            await self._drained.wait()
+
+    # -- sending -------------------------------------------------------------------------------------------
+    async def _pump(self) -> None:
+        while True:
+            if not self.outbox:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            if self.outbox[0] is FULL and self.full_due > time.monotonic():
+                await asyncio.sleep(self.full_due - time.monotonic())
+                continue
+            item = self.outbox.popleft()
+            if item is FULL:
+                assert self.render is not None
+                self.last_full = time.monotonic()
+                text = self.render(self)
+            else:
+                assert isinstance(item, str)
+                text = item
+                if isinstance(text, _State):
+                    self.states -= 1
+            try:
+                await asyncio.wait_for(self.send(text), self.send_timeout)
+            except TimeoutError:
+                self.shut(*SLOW)
+                return
+            except Exception:  # noqa: BLE001 - a closed socket: the reader side unregisters the client
+                return
+            self._drained.set()
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close the socket with ``code`` and ``reason`` (once); the reader side then unregisters the client."""
+        if self.closing:
+            return
+        self.closing = True
+        self.outbox.clear()
+        self.states = 0
+        self._drained.set()
+        log.info("closing a client: %s", reason.split(":")[0])
+        asyncio.get_running_loop().create_task(self._shut(code, reason))
+
+    async def _shut(self, code: int, reason: str) -> None:
+        """The close frame waits behind what the client did not read; if it cannot leave in time, the TCP
+        connection is dropped (a graceful close would keep the socket and its buffers for as long as the
+        client keeps it open)."""
+        try:
+            await asyncio.wait_for(self._close(code, reason), self.send_timeout)
+        except Exception:  # noqa: BLE001 - timeout or an already broken socket: drop the connection
+            if self._abort is not None:
+                with contextlib.suppress(Exception):
+                    self._abort()
+
+    def close(self) -> None:
+        self.task.cancel()

@@ -1,0 +1,239 @@
+"""The shapes of everything clients send and receive: REST bodies and answers, WebSocket client messages.
+
+Requests are strict (no coercion: ``"1"`` is not a number, ``"yes"`` not a boolean) and refuse unknown fields;
+every string and list has a bound. The OpenAPI schema (``/openapi.json``) is generated from these models, so it
+documents the API exactly; game views and records are open JSON objects whose shape each game defines.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, TypeAdapter
+
+MAX_NAME = 40
+MAX_TOKEN = 64
+MAX_MOVE = 64
+MAX_SEATS = 8
+MAX_SEQ = 2**31 - 1
+
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
+Token = Annotated[str, StringConstraints(max_length=MAX_TOKEN)]
+BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+GameName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Json = Any
+Short = Annotated[str, StringConstraints(max_length=64)]
+Small = Annotated[int, Field(ge=-(2**31), le=2**31)]
+OptionValue = bool | Small | Short | dict[Annotated[str, StringConstraints(max_length=16)], Small] | None
+"""What a game option may be set to in a request (the game then validates the value itself)."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# -- REST requests -------------------------------------------------------------------------------------------
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"]
+    bot: BotSpec | None = None
+
+
+class CheckRequest(Strict):
+    options: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=32)
+                       ] | None = None
+
+
+class CreateTable(CheckRequest):
+    game: GameName
+    seats: Annotated[list[BotSpec | SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
+    join: SeatNumber | None = None
+    name: Name | None = None
+
+
+class JoinRequest(Strict):
+    seat: SeatNumber
+    name: Name | None = None
+
+
+class LeaveRequest(Strict):
+    token: Token
+
+
+# -- REST answers --------------------------------------------------------------------------------------------
+class ErrorBody(BaseModel):
+    error: str = Field(description="stable machine-readable code")
+    message: str = Field(description="what was wrong and what is allowed")
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Json
+    doc: str
+    type: Literal["bool", "int", "text"]
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    options: list[OptionInfo]
+    default_players: int
+
+
+class Catalogue(BaseModel):
+    games: list[GameInfo]
+    bots: list[str] = Field(description="bot levels a seat may name as 'bot:LEVEL'")
+    bot_specs: bool = Field(description="whether this server also accepts bot specs with parameters")
+
+
+class Rules(BaseModel):
+    game: str
+    rules: str
+
+
+class Checked(BaseModel):
+    game: str
+    options: dict[str, Json]
+    num_players: int
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str
+    taken: bool
+
+
+class LobbyTable(BaseModel):
+    """A table as the lobby lists it (from storage: no state is loaded for the lobby)."""
+
+    id: str
+    game: str
+    title: str
+    options: dict[str, Json]
+    num_players: int
+    seats: list[SeatInfo]
+    status: Literal["open", "running", "finished"]
+    created: float
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+
+
+class TableInfo(LobbyTable):
+    moves: int
+    to_move: int | None
+
+
+class Created(TableInfo):
+    token: str | None = None
+    seat: int | None = None
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str
+
+
+class Left(BaseModel):
+    table: str
+    seat: int
+    left: bool
+
+
+class Counts(BaseModel):
+    open: int
+    running: int
+    finished: int
+
+
+class TableLists(BaseModel):
+    """One page of each list (``status`` given: of that list only), newest first."""
+
+    open: list[LobbyTable]
+    running: list[LobbyTable]
+    finished: list[LobbyTable]
+    total: Counts
+    limit: int
+    offset: int
+
+
+class RecordBody(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: str
+    options: dict[str, Json]
+    actions: list[int]
+
+
+class ObservedEvent(BaseModel):
+    key: str
+    args: dict[str, Json]
+    text: str
+
+
+class ObservedMove(BaseModel):
+    n: int
+    p: int | None
+    t: str
+    ev: list[ObservedEvent]
+
+
+class ObservedRecord(BaseModel):
+    """What a spectator has learned of a running game with hidden information (no action ids)."""
+
+    model_config = ConfigDict(extra="allow")
+    game: str
+    options: dict[str, Json]
+    players: list[str]
+    complete: Literal[False]
+    observer: int | None
+    moves: list[ObservedMove]
+
+
+class RecordAnswer(RootModel[RecordBody | ObservedRecord]):
+    """``GET /api/tables/ID/record``: the full record, or while a hidden-information game runs what a spectator
+    has learned so far (``complete`` false, no action ids)."""
+
+
+class ReplayStep(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    view: dict[str, Json]
+    n: int
+
+
+class Replay(BaseModel):
+    table: TableInfo
+    record: RecordBody
+    steps: list[ReplayStep]
+
+
+class Health(BaseModel):
+    ok: bool
+    pid: int
+
+
+# -- WebSocket client messages -------------------------------------------------------------------------------
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Token | None = None
+    lang: Annotated[str, StringConstraints(max_length=8)] | None = None
+    """The language of the log's event texts (``museion.core.i18n.LANGUAGES``; anything else means English)."""
+
+
+class Move(Strict):
+    type: Literal["move"]
+    seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
+    action: Annotated[int, Field(ge=0, le=MAX_SEQ)] | None = None
+    move: Annotated[str, StringConstraints(max_length=MAX_MOVE)] | None = None
+
+
+class Resync(Strict):
+    type: Literal["resync"]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Resync | Ping, Field(discriminator="type")])

@@ -1,0 +1,312 @@
+"""Issue 12, one test per finding: what an attacker on loopback could do to the server and may no longer.
+
+Each test starts its own server (real subprocess, SQLite file) with the limits it exercises; none asserts on
+wall-clock time: waits are bounded, assertions are about what happened (counts, codes, processes)."""
+
+from __future__ import annotations
+
+import http.client as http_client
+import json
+import os
+import signal
+import socket
+import time
+import urllib.request
+
+import psutil
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+import museion
+from museion.core.errors import OptionError
+from museion.server.testing import GENEROUS, Player, ServerProcess, http
+
+TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """``serve(*args, **kw)`` starts a server with extra command-line options; all are stopped at the end."""
+    started: list[ServerProcess] = []
+
+    def start(*args: str, **kw) -> ServerProcess:
+        server = ServerProcess(tmp_path / f"s{len(started)}.db", args=args, **kw).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+        assert "Traceback" not in server.log_text(), server.log_text()[-3000:]
+
+
+def _open_ws(server: ServerProcess, table_id: str, **kw):
+    return connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=2, **kw)
+
+
+# -- 1. bots --------------------------------------------------------------------------------------------------
+def test_lobby_offers_named_levels_only_and_bot_specs_need_the_operator_flag_within_caps(serve):
+    server = serve(*GENEROUS)
+    _, games = http("GET", f"{server.url}/api/games")
+    assert set(games["bots"]) >= {"random", "greedy", "easy", "medium", "hard"} and "mcts" not in games["bots"]
+    assert games["bot_specs"] is False
+    for spec in ("bot:mcts:time=3600", "bot:mcts:sims=10000000", "bot:mcts", "bot:hard:sims=99999"):
+        status, data = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", spec]})
+        assert status == 400 and data["error"] == "bad_seat" and "not offered" in data["message"], (spec, data)
+    status, _ = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:hard"]})
+    assert status == 201
+
+    operator = serve(*GENEROUS, "--bot-specs", "--bot-max-sims", "2000", "--bot-max-seconds", "2")
+    for spec, allowed in (("bot:mcts:time=3600", False), ("bot:mcts:sims=10000000", False),
+                          ("bot:mcts:sims=2000", True), ("bot:mcts:time=1.5", True), ("bot:hard:sims=3000", False)):
+        status, data = http("POST", f"{operator.url}/api/tables", {"game": "tholos", "seats": ["human", spec]})
+        assert (status == 201) == allowed, (spec, data)
+        if not allowed:
+            assert "caps" in data["message"] or "allowed" in data["message"]
+
+
+def test_a_thinking_bot_delays_no_other_table_and_every_bot_move_has_a_deadline(serve):
+    server = serve(*GENEROUS, "--bot-specs", "--bot-max-seconds", "30", "--bot-seconds", "2",
+                   bot_workers=2, bot_delay=0.01)
+    _, slow = http("POST", f"{server.url}/api/tables",
+                   {"game": "tholos", "seats": ["bot:mcts:time=30", "bot:mcts:time=30"]})
+    _, quick = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:random", "bot:random"]})
+    slow_watch = Player(server, slow["id"])
+    quick_watch = Player(server, quick["id"])
+    start = slow_watch.state["seq"]
+    quick_watch.wait(lambda s: s["seq"] >= start + 10, timeout=60)  # ten random moves ...
+    slow_watch.ws.send(json.dumps({"type": "resync"}))
+    slow_watch.recv()
+    assert slow_watch.state["seq"] == start  # ... while the first 30-second move is still being thought about
+    slow_watch.wait(lambda s: s["seq"] > start, timeout=60)  # the deadline (2 s) ended it: a random move
+    assert "no move within 2 s" in server.log_text()
+
+
+# -- 2. outbound queues ---------------------------------------------------------------------------------------
+def test_resyncs_from_a_client_that_does_not_read_coalesce(serve):
+    server = serve(*GENEROUS, "--limit-messages", "1000000/second")
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    with _open_ws(server, table["id"]) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+        for _ in range(3000):
+            ws.send('{"type":"resync"}')
+        ws.send('{"type":"ping"}')
+        states = 0
+        while (message := json.loads(ws.recv(timeout=20)))["type"] != "pong":
+            states += message["type"] == "state"
+    assert 1 <= states <= 10, states  # one full state per burst, not 3000
+
+
+def test_a_spectator_that_reads_nothing_is_closed_as_a_slow_consumer(serve):
+    """It cannot read the close frame (``test_connection.py`` checks its code); the server closes it all the same
+    and keeps nothing for it."""
+    server = serve(*GENEROUS, "--send-timeout", "1", "--resync-spacing", "0")
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "imhotep", "options": {"players": 4},
+                                                         "seats": ["human"] * 4})
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.connect(("127.0.0.1", server.port))
+    with _open_ws(server, table["id"], sock=sock, max_size=None, max_queue=1, ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        deadline = time.monotonic() + 120
+        with pytest.raises(ConnectionClosed):
+            while True:
+                assert time.monotonic() < deadline, "the never-reading client was never closed"
+                for _ in range(50):  # each resync is one more full state it does not read
+                    ws.send('{"type":"resync"}')
+                time.sleep(0.05)
+    assert "closing a client: slow_consumer" in server.log_text()
+
+
+# -- 3. table limits ------------------------------------------------------------------------------------------
+def test_table_creation_is_rate_limited_and_capped_per_client_and_in_total(serve):
+    server = serve("--limit-create", "4/minute", "--max-tables-per-client", "100")
+    codes = [http("POST", f"{server.url}/api/tables", TABLE)[0] for _ in range(6)]
+    assert codes == [201] * 4 + [429] * 2
+    status, data = http("POST", f"{server.url}/api/tables", TABLE)
+    assert data["error"] == "rate_limited" and "4/minute" in data["message"]
+
+    capped = serve("--limit-create", "100/minute", "--max-tables-per-client", "3")
+    codes = [http("POST", f"{capped.url}/api/tables", TABLE)[0] for _ in range(4)]
+    status, data = http("POST", f"{capped.url}/api/tables", TABLE)
+    assert codes == [201] * 3 + [429] and data["error"] == "too_many_tables"
+
+    full = serve("--limit-create", "100/minute", "--max-tables", "2")
+    codes = [http("POST", f"{full.url}/api/tables", TABLE)[0] for _ in range(3)]
+    status, data = http("POST", f"{full.url}/api/tables", TABLE)
+    assert codes == [201, 201, 503] and data["error"] == "server_full"
+
+
+def test_joins_and_moves_are_rate_limited(serve):
+    server = serve("--limit-join", "2/minute", "--limit-move", "3/minute")
+    _, a = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
+    _, b = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
+    statuses = [http("POST", f"{server.url}/api/tables/{t['id']}/join", {"seat": s})[0]
+                for t, s in ((a, 0), (a, 1), (b, 0))]
+    assert statuses == [200, 200, 429]
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:random"],
+                                                         "join": 0})
+    me = Player(server, table["id"], table["token"])
+    answers = []
+    for _ in range(4):
+        me.wait(lambda s: bool(s["legal"]))
+        answers.append(me.move(me.state["legal"][0][0]))
+    assert [a["type"] for a in answers] == ["state"] * 3 + ["error"] and answers[-1]["code"] == "rate_limited"
+
+
+def test_open_tables_nobody_joined_expire_and_the_lobby_is_paginated_and_cached(serve):
+    server = serve(*GENEROUS, "--open-table-ttl", "1")
+    full = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:random"],
+                                                      "join": 0})[1]
+    lonely = http("POST", f"{server.url}/api/tables", TABLE)[1]
+    deadline = time.monotonic() + 30
+    while http("GET", f"{server.url}/api/tables/{lonely['id']}")[0] != 404:
+        assert time.monotonic() < deadline, "the open table never expired"
+        time.sleep(0.2)
+    assert http("GET", f"{server.url}/api/tables/{full['id']}")[0] == 200
+
+    lobby = serve(*GENEROUS)
+    for _ in range(7):
+        http("POST", f"{lobby.url}/api/tables", TABLE)
+    _, page = http("GET", f"{lobby.url}/api/tables?status=open&limit=3")
+    assert len(page["open"]) == 3 and page["total"]["open"] == 7 and page["running"] == []
+    _, last = http("GET", f"{lobby.url}/api/tables?status=open&limit=3&offset=6")
+    assert len(last["open"]) == 1
+    _, default = http("GET", f"{lobby.url}/api/tables")
+    assert default["limit"] == 50
+    with urllib.request.urlopen(f"{lobby.url}/api/tables") as response:
+        etag = response.headers["ETag"]
+    request = urllib.request.Request(f"{lobby.url}/api/tables", headers={"If-None-Match": etag})
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(request)
+    assert info.value.code == 304
+    http("POST", f"{lobby.url}/api/tables", TABLE)  # a change: the same tag now gets the new lists
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200 and json.loads(response.read())["total"]["open"] == 8
+
+
+# -- 4 and 5. parser errors, echoes ---------------------------------------------------------------------------
+def test_hostile_frames_get_an_error_or_a_close_code_and_never_a_traceback(serve):
+    server = serve(*GENEROUS)
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    payloads = ["[" * 60000, '{"type":"move","seq":' + "9" * 5000 + ',"action":1}', b"\x00\x01binary",
+                json.dumps({"type": "move", "seq": 0, "move": "x" * 60000}), '{"type": 5}', "null", '"hello"',
+                json.dumps({"type": "move", "seq": "0", "action": "1"}), json.dumps({"type": "hello"})]
+    with _open_ws(server, table["id"]) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        for payload in payloads:
+            ws.send(payload)
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] == "error" and answer["code"] == "malformed", (str(payload)[:50], answer)
+            assert len(answer["message"]) < 400 and "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" not in answer[
+                "message"] and "9999999999999999999999999999999999999999999" not in answer["message"]
+    with _open_ws(server, table["id"], max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        ws.recv(timeout=10)
+        ws.send("x" * 70000)
+        answer = json.loads(ws.recv(timeout=10))
+        assert answer["code"] == "too_large" and "x" * 50 not in answer["message"]
+    for frame, code in ((b'{"type":"ping","x":"\xff\xfe"}', 1007),):
+        with _open_ws(server, table["id"], max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            ws.recv(timeout=10)
+            ws.send(frame, text=True)
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+    status, data = http("POST", f"{server.url}/api/tables",
+                        {"game": "tholos", "seats": ["human", "human"], "name": "y" * 70000})
+    assert status == 413
+    status, data = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "z" * 90]})
+    assert status == 400 and "z" * 50 not in data["message"]
+    status, data = http("POST", f"{server.url}/api/games/tholos/check", {"options": {"ornaments": "w" * 3000}})
+    assert status == 400 and "w" * 50 not in data["message"]
+
+
+# -- 6. headers and origins -----------------------------------------------------------------------------------
+def _post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=body, method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def _announced_body(server: ServerProcess, size: int) -> int:
+    conn = http_client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    conn.putrequest("POST", "/api/tables")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(size))
+    conn.endheaders(b"[" * 1024)
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def _chunked_body(server: ServerProcess, size: int) -> int:
+    conn = http_client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    conn.request("POST", "/api/tables", body=iter([b"[" * 4096] * (size // 4096)),
+                 headers={"Content-Type": "application/json"}, encode_chunked=True)
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_headers_content_types_origins_and_body_size(serve):
+    server = serve(*GENEROUS)
+    with urllib.request.urlopen(f"{server.url}/") as response:
+        headers = response.headers
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+    url = f"{server.url}/api/tables"
+    body = json.dumps(TABLE).encode()
+    assert _post(url, body, {"Content-Type": "text/plain"})[1]["error"] == "bad_content_type"
+    assert _post(url, b"game=tholos", {"Content-Type": "application/x-www-form-urlencoded"})[0] == 415
+    status, data = _post(url, body, {"Content-Type": "application/json", "Origin": "http://evil.example"})
+    assert status == 403 and data["error"] == "bad_origin"
+    status, _ = _post(url, body, {"Content-Type": "application/json", "Origin": server.url})
+    assert status == 201
+    assert _announced_body(server, 50 << 20) == 413  # 50 MB announced: refused before it is read
+    assert _chunked_body(server, 200 * 1024) == 413  # no length announced: refused once the limit is passed
+    _, table = http("POST", url, TABLE)
+    with pytest.raises(InvalidStatus) as refused:
+        _open_ws(server, table["id"], origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    with _open_ws(server, table["id"], origin=server.url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    request = urllib.request.Request(f"{server.url}/healthz", headers={"Host": "evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(request)
+    assert info.value.code == 400
+
+
+# -- 7. orphans -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_exit_when_the_server_dies(serve, how):
+    server = serve(*GENEROUS, bot_workers=2)
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:hard", "bot:random"]})
+    Player(server, table["id"]).wait(lambda s: s["seq"] >= 4)  # the workers have served moves
+    assert server.proc is not None
+    helpers = psutil.Process(server.proc.pid).children(recursive=True)
+    assert len(helpers) >= 2
+    os.kill(server.proc.pid, how)  # the server process alone, not its group
+    server.proc.wait(30)
+    _gone, alive = psutil.wait_procs(helpers, timeout=20)
+    assert not alive, [(p.pid, p.cmdline()) for p in alive]
+
+
+# -- 8. strict options ----------------------------------------------------------------------------------------
+def test_a_boolean_option_takes_a_boolean_only(serve):
+    server = serve(*GENEROUS)
+    for value in ("yes", "true", 1, 0, None):
+        status, data = http("POST", f"{server.url}/api/tables", {**TABLE, "options": {"advanced": value}})
+        assert status == 400 and "allowed: true or false" in data["message"], (value, data)
+    assert http("POST", f"{server.url}/api/tables", {**TABLE, "options": {"advanced": True}})[0] == 201
+    with pytest.raises(OptionError, match="allowed: true or false"):
+        museion.load("tholos", advanced="yes")
