@@ -14,7 +14,7 @@ BANDS = [{"first": 1, "last": 12, "vp": 1}, {"first": 13, "last": 24, "vp": 5}]
 
 
 def test_no_files_unless_the_operator_offers_them(server):
-    for value in ("printed.json", "/etc/passwd", str(RECONSTRUCTED_FILE), {"museum_bands": BANDS}):
+    for value in ("printed.json", "/etc/passwd", str(RECONSTRUCTED_FILE)):
         for url, body in ((f"{server.url}/api/tables", {"game": "pergamon", "seats": ["human", "human"]}),
                           (f"{server.url}/api/games/pergamon/check", {})):
             status, data = http("POST", url, {**body, "options": {"tables": value}})
@@ -23,6 +23,16 @@ def test_no_files_unless_the_operator_offers_them(server):
             assert "--tables-dir" in data["message"]
     status, data = http("POST", f"{server.url}/api/games/pergamon/check", {"options": {"tables": None}})
     assert status == 200 and data["options"]["tables"] is None
+    assert_no_inline_data(server.url)
+
+
+def assert_no_inline_data(url: str) -> None:
+    """Table data sent inline is refused by the request model itself (an option value is a scalar or a flat
+    object of small numbers), before any game sees it."""
+    for path, body in (("/api/tables", {"game": "pergamon", "seats": ["human", "human"]}),
+                       ("/api/games/pergamon/check", {})):
+        status, data = http("POST", url + path, {**body, "options": {"tables": {"museum_bands": BANDS}}})
+        assert status == 400 and data["error"] == "bad_request" and "options.tables" in data["message"], data
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +51,8 @@ def test_offered_files_by_name_only(offering_server):
     server, folder = offering_server
     url = f"{server.url}/api/tables"
     body = {"game": "pergamon", "seats": ["human", "bot:random"]}
-    for value in ("notes.txt", "../printed.json", str(folder / "printed.json"), {"museum_bands": BANDS}, 3):
+    assert_no_inline_data(server.url)
+    for value in ("notes.txt", "../printed.json", str(folder / "printed.json"), 3):
         status, data = http("POST", url, {**body, "options": {"tables": value}})
         assert status == 400 and data["error"] == "bad_options", value
         assert "allowed: the name of a file the server offers: broken.json, printed.json" in data["message"]
