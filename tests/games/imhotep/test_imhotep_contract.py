@@ -204,3 +204,18 @@ def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3()
     assert broken(load=[1, 0, 0, 0]) == ["ship loads out of step"]
     assert broken(rounds_done=7) == ["7 rounds played, 1 round cards revealed"]
     assert broken(to_move=TERMINAL) == ["the game ended after 0 rounds"]
+
+
+def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
+    """``State.evaluate``/``features`` (the bots' hooks) are games/imhotep/evaluate.py's, for the seat asked."""
+    from museion.games.imhotep import evaluate as ev
+
+    rng = random.Random(5)
+    state = museion.load("imhotep", players=3).new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for player in range(3):
+                assert state.evaluate(player) == ev.evaluate(state, player)
+                assert state.features(player) == ev.seat_features(state)[player]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len({tuple(state.features(p)) for p in range(3)}) == 3

@@ -97,3 +97,18 @@ def test_registered_with_rules_and_renderer():
     assert "Pergamon" in text and "Galleries" in text and "Museum" in text
     end = random_game(museion.load("pergamon"), 3)
     assert "winner" in str(end)
+
+
+def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
+    """``State.evaluate``/``features`` (the bots' hooks) are games/pergamon/evaluate.py's, for the seat asked."""
+    from museion.games.pergamon import evaluate as ev
+
+    rng = random.Random(5)
+    state = museion.load("pergamon", players=3).new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for player in range(3):
+                assert state.evaluate(player) == ev.evaluate(state, player)
+                assert state.features(player) == ev.seat_features(state)[player]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len({tuple(state.features(p)) for p in range(3)}) == 3
