@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import edit, legal, no_stones, play, round_start
+from imhotep_helpers import edit, give, legal, no_stones, play, round_start
 
 from museion import IllegalActionError
 from museion.games.imhotep.state import ROUND, TURN
@@ -168,3 +168,19 @@ def test_unload_2_docked_ship_stays_until_round_end():
     play(state, "P3.1")
     assert "V3>BUR" not in legal(state) and "V3>MKT" in legal(state)
     assert "P4.1" not in legal(state)
+
+
+def test_act_sail_a_ship_docked_at_the_market_takes_no_stone_and_never_sails_again():
+    """IMH-ACT-PLACE / IMH-ACT-SAIL: a ship that has sailed (even to the market, site 0, where it is emptied)
+    stays docked for the rest of the round: no placement on it, no second sail."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P2.1", "P2.2", "V2>MKT")
+    while legal(state)[0].startswith("M:"):
+        play(state, legal(state)[0])
+    assert state.site_of[1] == 0 and not state.is_chance_node()
+    assert not [m for m in legal(state) if m.startswith(("P2.", "V2>"))]
+    assert [m for m in legal(state) if m.startswith("P")]  # other ships still take stones
+    give(state, state.current_player(), "CHISEL")
+    edit(state, sled=[3, 3])
+    play(state, "C:CHISEL")  # the card's placements skip the docked ship too
+    assert legal(state) and not [m for m in legal(state) if m.startswith("P2.")]

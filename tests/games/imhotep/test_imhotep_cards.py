@@ -251,6 +251,9 @@ def test_card_blue_chisel_two_placements_on_one_or_two_ships():
     full = [1, 1, 1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # one free space left
     edit(state, ships=full, load=[3, 3, 2, 1])
     assert "C:CHISEL" not in legal(state)
+    two_free = [1, 1, -1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # exactly two free spaces: enough
+    edit(state, ships=two_free, load=[2, 3, 2, 1])
+    assert "C:CHISEL" in legal(state)
 
 
 def test_card_blue_2_not_on_the_turn_taken_one_per_turn_unused_score_1():
