@@ -236,7 +236,8 @@ plain Python (an `mlp` with numpy when it is installed).
   file {size:,} bytes (format {doc['format']}).
 - **Data**: {d['records']} self-play games of {', '.join(d['bots'])} ({d['skipped_records']} skipped: did not
   replay), {d['positions']:,} positions (decisions and the draws right after one) x {doc['players']} seats;
-  held out for the metrics: {m['held_out_games']} whole games (20 %). Games: {'; '.join(f'`{c}`' for c in d.get('selfplay', []))}
+  held out for the metrics: {m['held_out_games']} whole games (20 %).
+  Games: {'; '.join(f'`{c}`' for c in d.get('selfplay', []))}
 - **Command**: `{doc.get('command') or 'museion train ' + doc['game']}`
 - **Metrics** (held-out games): Brier score {m['brier_held_out']} (constant predictor {m['brier_constant']},
   training {m['brier_train']}), log loss {m['log_loss_held_out']}; inference {m['inference_us_all_seats']} us per
