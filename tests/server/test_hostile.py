@@ -126,6 +126,36 @@ def test_a_spectator_that_reads_nothing_is_closed_as_a_slow_consumer(serve):
     assert "closing a client: slow_consumer" in server.log_text()
 
 
+def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(serve):
+    server = serve(*GENEROUS, "--max-sockets-per-client", "3")
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    stack = contextlib.ExitStack()
+    mine = [stack.enter_context(_open_ws(server, table["id"])) for _ in range(3)]
+    for ws in mine:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    with _open_ws(server, table["id"]) as extra:  # a fourth from the same address: refused
+        answer = json.loads(extra.recv(timeout=10))
+        assert answer["type"] == "error" and answer["code"] == "too_many_sockets" and "3" in answer["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert closed.value.rcvd.reason == "too_many_sockets"
+    with _open_ws(server, table["id"], source_address=("127.0.0.2", 0)) as other:  # another address: its own
+        other.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(other.recv(timeout=10))["type"] == "state"
+    mine.pop().close()
+    deadline = time.monotonic() + 10  # the closed socket's slot is free once the server has seen it go
+    while True:
+        with _open_ws(server, table["id"]) as again:
+            again.send(json.dumps({"type": "hello", "token": None}))
+            if json.loads(again.recv(timeout=10))["type"] == "state":
+                break
+        assert time.monotonic() < deadline, "a closed socket still counts against its address"
+        time.sleep(0.1)
+    stack.close()
+
+
 # -- 3. table limits ------------------------------------------------------------------------------------------
 def test_table_creation_is_rate_limited_and_capped_per_client_and_in_total(serve):
     server = serve("--limit-create", "4/minute", "--max-tables-per-client", "100")
