@@ -18,19 +18,22 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 import museion
 from museion.bots import Bot, bot_names, make_bot, make_bots, split_specs
+from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
-from museion.core.game import CHANCE, Game, State
+from museion.core.game import Game, State
+from museion.core.observe import observe_step
 from museion.core.play import Abandoned, play_match, seat_seed
 from museion.core.record import Record
 from museion.core.registry import entry
+from museion.terminal import Screen
 
 console = Console()
 err = Console(stderr=True)
@@ -110,10 +113,15 @@ def parse_seats(specs: Sequence[str], n: int, default: str) -> list[str]:
 
 
 class Human:
-    """A seat played at the terminal (an agent of the match driver)."""
+    """A seat played at the terminal (an agent of the match driver), shown what its seat may see by ``screen``."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
 
     def choose(self, state: State) -> int:
-        action = _ask_human(state, state.current_player())
+        player = state.current_player()
+        self.screen.turn(state, player)
+        action = _ask_human(state, player, self.screen)
         if action is None:
             raise Abandoned
         return action
@@ -124,22 +132,21 @@ class Human:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args)
+    lang = i18n.language(args.lang)
     n = game.num_players()
     seats = parse_seats(args.seat, n, "bot:random")
     if not args.seat:
         seats[0] = "human"
     seed = args.seed if args.seed is not None else secrets.randbits(62)
-    agents: list[Bot | Human] = [Human() if s == "human" else make_bot(s, seat_seed(seed, p))
-                                 for p, s in enumerate(seats)]
     names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
+    screen = Screen(console, names, [p for p, s in enumerate(seats) if s == "human"], lang)
+    agents: list[Bot | Human] = [Human(screen) if s == "human" else make_bot(s, seat_seed(seed, p))
+                                 for p, s in enumerate(seats)]
     console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
                   "'moves', 'board', 'help' or 'quit'.")
 
-    def show(state: State, player: int, action: int, _spent: float) -> None:
-        if player == CHANCE:
-            console.print(f"[dim]chance: {state.action_to_string(action)}[/dim]")
-        elif seats[player] != "human":
-            console.print(f"{names[player]} plays [bold]{state.action_to_string(action)}[/bold]")
+    def show(state: State, _player: int, action: int, _spent: float) -> None:
+        screen.step(observe_step(state, action))  # what each seat learns, asked before the action is applied
 
     try:
         state = play_match(game.new_initial_state(), agents, random.Random(seed), show)
@@ -154,9 +161,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask_human(state: State, player: int) -> int | None:
-    console.print(Panel(str(state), title=f"{state.game.title} - seat {player} to move"))
-    _print_moves(state)
+def _ask_human(state: State, player: int, screen: Screen) -> int | None:
     while True:
         try:
             text = input(f"seat {player}> ").strip()
@@ -167,10 +172,10 @@ def _ask_human(state: State, player: int) -> int | None:
         if text in {"quit", "exit", "q"}:
             return None
         if text in {"moves", "m", "?"}:
-            _print_moves(state)
+            screen.moves(state)
             continue
         if text in {"board", "b"}:
-            console.print(Panel(str(state)))
+            screen.board(state, player)
             continue
         if text == "help":
             console.print("Enter a move in notation (see 'museion rules GAME') or its number from the list; "
@@ -186,13 +191,7 @@ def _ask_human(state: State, player: int) -> int | None:
         try:
             return state.string_to_action(text)
         except IllegalActionError as exc:
-            console.print(f"[red]Rejected:[/red] {exc}")
-
-
-def _print_moves(state: State) -> None:
-    legal = state.legal_actions()
-    console.print(Columns([f"[cyan]{i + 1:>3}[/cyan] {state.action_to_string(a)}" for i, a in enumerate(legal)],
-                          padding=(0, 2)))
+            console.print(f"[red]Rejected:[/red] {escape(str(exc))}")
 
 
 def _print_final(state: State, names: Sequence[str]) -> None:
@@ -292,13 +291,40 @@ def cmd_check(args: argparse.Namespace) -> int:
             err.print(f"[red]VIOLATION[/red] {exc}")
             print(json.dumps(exc.record))
             return 1
+    secrecy = None
+    if game.hidden_information and not args.no_secrecy:
+        secrecy = _check_secrecy(game, args)
     if args.json:
-        print(json.dumps(report.to_dict()))
+        print(json.dumps({**report.to_dict(), "secrecy": secrecy.to_dict() if secrecy else None}))
     else:
         console.print(f"[green]OK[/green] {game!r}: {report.games} games, {report.steps} actions "
                       f"({report.chance_steps} chance), longest {report.longest}, every contract check passed "
                       f"at every step in {report.seconds:.1f} s")
-    return 0
+        if secrecy is not None:
+            _print_secrecy(secrecy)
+    return 1 if secrecy is not None and secrecy.differences else 0
+
+
+def _check_secrecy(game: Game, args: argparse.Namespace) -> Any:
+    from museion.secrecy import check_secrecy
+
+    games = args.secrecy_games if args.secrecy_games is not None else args.games
+    with _progress(args.json) as progress:
+        task = progress.add_task(f"secrecy {game.name}", total=games)
+        return check_secrecy(game, games, args.seed, on_game=lambda _i: progress.advance(task))
+
+
+def _print_secrecy(report: Any) -> None:
+    compared = ", ".join(f"{name} {count} ({report.hidden_comparisons[name]} with hidden differences)"
+                         for name, count in report.comparisons.items())
+    colour, verdict = ("green", "OK") if not report.differences else ("red", "LEAK")
+    console.print(f"[{colour}]{verdict}[/{colour}] indistinguishability: {report.games} games, {report.positions} "
+                  f"positions, every seat; true state vs resample(seat) compared on: {compared}; "
+                  f"{report.differences} differences in {report.seconds:.1f} s")
+    for name, why in report.skipped.items():
+        console.print(f"  not checked: {name} ({why})")
+    for line in report.first_differences:
+        console.print(f"  {escape(line)}", highlight=False)
 
 
 # -- bench ------------------------------------------------------------------------------------------------
@@ -371,6 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="e.g. --seat 0=human --seat 1=bot:random (default: you in seat 0, bots elsewhere)")
     p.add_argument("--seed", type=int, default=None, help="seed chance and bots (default: unpredictable)")
     p.add_argument("--record", metavar="FILE", help="save the game record here at the end")
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
+                   help=f"language of the game's messages (default: ${i18n.ENV}, else en)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot games with a summary")
@@ -387,6 +415,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--no-secrecy", action="store_true",
+                   help="skip the indistinguishability check of hidden-information games (on by default: every "
+                        "seat's bytes on every surface, true state vs resample)")
+    p.add_argument("--secrecy-games", type=int, default=None, metavar="N",
+                   help="games for the indistinguishability check (default: --games)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")

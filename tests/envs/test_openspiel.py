@@ -76,7 +76,7 @@ def test_observer_strings_tensors_and_serialization(name, options):
             continue
         for p in range(game.num_players()):
             assert state.observation_tensor(p) == pytest.approx(state.inner.observation_tensor(p))
-            assert state.information_state_string(p).startswith(f"p{p} ")
+            assert state.information_state_string(p) == _learned(state.inner, p, game.get_type())
         state.apply_action(rng.choice(state.legal_actions()))
     copy = game.deserialize_state(state.serialize())
     assert copy.history() == state.history() and copy.inner == state.inner
@@ -84,6 +84,18 @@ def test_observer_strings_tensors_and_serialization(name, options):
     assert str(again_game) == str(game) and again.history() == state.history()
     clone = state.clone()
     assert clone.history() == state.history() and clone.inner == state.inner and clone.inner is not state.inner
+
+
+def _learned(inner, player, kind) -> str:
+    """The information state the contract defines: what the player learned from each action, one per line
+    (for a perfect-information game type, the action history)."""
+    if kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        return f"p{player} history {' '.join(map(str, inner.history()))}"
+    replay, lines = inner.game.new_initial_state(), [f"p{player}"]
+    for action in inner.history():
+        lines.append(replay.observed_action(action, player))
+        replay.apply_action(action)
+    return "\n".join(lines)
 
 
 @pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if not mos.has_perfect_information(c[0])])
@@ -104,6 +116,15 @@ def test_resample_keeps_the_information_state(name, options):
             assert sampled.observation_string(player) == state.observation_string(player)
             assert sampled.legal_actions() == state.legal_actions()
             differs += sampled.inner != state.inner
+            # the sample is a true OpenSpiel state of its own history (no replay was needed to build it)
+            replayed = game.new_initial_state()
+            for action in sampled.inner.history():
+                replayed.apply_action(action)
+            assert sampled.history() == replayed.history() and sampled.move_number() == replayed.move_number()
+            assert sampled.inner == replayed.inner
+            for p in range(game.num_players()):
+                assert sampled.information_state_string(p) == replayed.information_state_string(p)
+            assert game.deserialize_state(sampled.serialize()).inner == sampled.inner
         state.apply_action(rng.choice(state.legal_actions()))
     assert differs, "resampling never changed the hidden part"
 

@@ -10,7 +10,7 @@ import pytest
 import museion
 from museion.server.config import BotPolicy, ServerConfig
 from museion.server.storage import Store
-from museion.server.tables import Manager, TableError, advance, parse_seat_spec, secret_outcome
+from museion.server.tables import Manager, TableError, advance, parse_seat_spec
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 
@@ -82,16 +82,20 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     assert len(table.log) == state.move_number()
 
 
-def test_seat_specs_and_secret_chance():
+def test_seat_specs_and_public_chance():
     assert parse_seat_spec("human", 0, BotPolicy()).kind == "human"
     assert parse_seat_spec("bot:random", 1, BotPolicy()).bot == "random"
     assert parse_seat_spec({"kind": "bot", "bot": "random"}, 1, BotPolicy()).bot == "random"
     with pytest.raises(TableError, match="allowed: 'human' or 'bot:LEVEL'"):
         parse_seat_spec(3, 0, BotPolicy())
     state = museion.load("tholos", advanced=True).new_initial_state()
-    entries = advance(state, [], chance=True)
-    assert entries and all(e["p"] is None and not e["s"] for e in entries)  # ornaments are public
-    assert not secret_outcome(state)
+    steps = advance(state, [], chance=True)
+    replay = state.game.new_initial_state()
+    assert len(steps) == len(state.history()) > 0
+    for step, action in zip(steps, state.history(), strict=True):  # ornaments are public: everyone sees them
+        assert step.player is None
+        assert step.notation(0) == step.notation(1) == step.notation(None) == replay.action_to_string(action)
+        replay.apply_action(action)
 
 
 def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expires(tmp_path):

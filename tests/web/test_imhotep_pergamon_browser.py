@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 
 from helpers_web import click_move, game_state, legal_moves, open_as_seat, page_errors, pick_ordered, wait_js
@@ -106,8 +107,24 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     assert marker.count() == 2  # in the museum and in the panel, in the owner's colour with the numeral
     assert marker.first.locator("text").text_content() == ring["marker"]
     page.screenshot(path=str(shots / "pergamon-exhibit.png"))
+    _assert_log_as_seat_0_learned_it(page)
     assert errors == []
     context.close()
+
+
+def _assert_log_as_seat_0_learned_it(page) -> None:  # noqa: ANN001
+    """The move log shows face-down cards by their backs, the reveal and the payouts as events, and this seat's own
+    VP gain ("You gain 1 VP for exhibiting") but no other seat's (PER-HIDDEN-1, PER-EVAL-4)."""
+    page.wait_for_function("document.querySelector(\"#log li[data-key='pergamon.vp_exhibit']\") !== null")
+    moves, events = page.evaluate(
+        "() => [[...document.querySelectorAll('#log > li')].map(li => li.textContent),"
+        " [...document.querySelectorAll('#log ul.events li')].map(li => [li.dataset.key, li.textContent])]")
+    draws = [m for m in moves if "card " in m and "cards " not in m]
+    assert draws and all(re.search(r"card (bag|chest)", m) for m in draws)
+    keys = {key for key, _ in events}
+    assert {"pergamon.cards_revealed", "pergamon.payout", "pergamon.laid_out"} <= keys
+    mine = [text for key, text in events if key.startswith("pergamon.vp_")]
+    assert mine and all(text.startswith("You gain") for text in mine)
 
 
 def _assert_halves_drawn(page) -> None:  # noqa: ANN001

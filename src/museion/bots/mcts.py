@@ -120,15 +120,14 @@ class MCTSBot(Bot):
             self._root_at = state.move_number()
 
     def _visible(self, before: State | None, action: int) -> bool:
-        """Could our player tell this chance outcome from the others? Compared through views only: if another
-        outcome would leave the same view (a face-down card), following the tree edge would be peeking."""
+        """Could our player tell this chance outcome from the others? The game declares it: the outcome is
+        visible when no other outcome is observed the same way (``observed_action``); following the tree edge
+        of a face-down card (``card bag``) would be peeking."""
         if before is None or not before.is_chance_node():
             return False
-        seen = _after(before, action).view(self.player)
-        for other, _ in before.chance_outcomes()[:MAX_OUTCOMES_COMPARED]:
-            if other != action and _after(before, other).view(self.player) == seen:
-                return False
-        return True
+        seen = before.observed_action(action, self.player)
+        return all(other == action or before.observed_action(other, self.player) != seen
+                   for other, _ in before.chance_outcomes())
 
     def _set_evaluator(self, state: State) -> None:
         """The leaf evaluation for this game: its shipped value model (``eval=learned``, when it has one for this
@@ -257,10 +256,3 @@ class MCTSBot(Bot):
         return terminal_rewards(det)
 
 
-MAX_OUTCOMES_COMPARED = 16
-
-
-def _after(state: State, action: int) -> State:
-    child = state.clone()
-    child.apply_action(action)
-    return child

@@ -90,6 +90,9 @@ def check_state(state: State, rng: random.Random) -> None:
     _check_json(state, key, legal)
     _check_illegal(state, key, legal, rng)
     _check_views(state, rng)
+    _check_observations(state, legal)
+    if state.game.hidden_information:
+        _check_reveals(state, legal, rng)
     problems = state.invariant_violations()
     if problems:
         _fail(state, "invariant violated: " + "; ".join(problems))
@@ -192,6 +195,67 @@ def _check_views(state: State, rng: random.Random) -> None:
             _fail(state, f"resample({viewer}) changes the legal actions of the player to act")
         if other.key() != state.key() and game.state_from_history(other.history()).key() != other.key():
             _fail(state, f"resample({viewer}) gives a state that its own history does not reproduce")
+
+
+def _check_observations(state: State, legal: list[int]) -> None:
+    """``observed_action`` declares what each observer learns: with shared observations it may not depend on the
+    observer, and two actions that look the same to an observer must leave that observer the same view (so the
+    strings of a history, concatenated, tell everything the observer learned). Events must be JSON-able, name
+    a text of the catalogue and speak to real seats."""
+    from museion.core import i18n
+
+    game = state.game
+    observers: list[int | None] = [*range(game.num_players()), None]
+    for observer in observers:
+        groups: dict[str, list[int]] = {}
+        for action in legal:
+            seen = state.observed_action(action, observer)
+            if not isinstance(seen, str) or not seen:
+                _fail(state, f"observed_action({action}, {observer}) is {seen!r}, not a notation string")
+            if game.shared_observations and seen != state.observed_action(action, None):
+                _fail(state, f"shared_observations, but observer {observer} sees {seen!r} for action {action} "
+                             f"and a spectator {state.observed_action(action, None)!r}")
+            groups.setdefault(seen, []).append(action)
+        for seen, actions in groups.items():
+            if len(actions) > 1:
+                views = {json.dumps(_after(state, a).view(observer), sort_keys=True) for a in actions}
+                if len(views) > 1:
+                    _fail(state, f"actions {actions} all look like {seen!r} to observer {observer}, but leave "
+                                 "different views: the observation does not say what it reveals")
+    if legal:
+        action = legal[len(state.history()) % len(legal)]
+        for event in state.events(action):
+            try:
+                json.dumps(event.to_json())
+            except TypeError as exc:
+                _fail(state, f"event {event} is not JSON-able: {exc}")
+            if not i18n.has(event.key):
+                _fail(state, f"event key {event.key!r} has no text in museion.core.i18n")
+            if event.audience is not None and not set(event.audience) <= set(range(game.num_players())):
+                _fail(state, f"event {event} speaks to seats that do not exist")
+
+
+def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: int = 3) -> None:
+    """What an action reveals is part of what it is observed as: from a state the seat cannot tell from this one
+    (``resample(seat)``), an action the seat sees the same way must leave the seat the same view."""
+    for seat in range(state.game.num_players()):
+        other = state.resample(seat, random.Random(rng.random()))
+        if other.key() == state.key():
+            continue
+        common = sorted(set(legal) & set(other.legal_actions()))
+        for action in (common[rng.randrange(len(common))] for _ in range(min(tries, len(common)))):
+            seen = state.observed_action(action, seat)
+            if other.observed_action(action, seat) != seen:
+                continue  # the action reveals something: it is observed differently, as it should be
+            if _after(state, action).view(seat) != _after(other, action).view(seat):
+                _fail(state, f"action {action} is observed as {seen!r} by seat {seat} in states it cannot tell "
+                             "apart, but leaves it different views: the observation hides what it reveals")
+
+
+def _after(state: State, action: int) -> State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
 
 
 def _fail(state: State, message: str) -> None:

@@ -11,6 +11,23 @@ Conventions that keep search fast and honest:
 * action ids are fixed per game configuration: player actions lie in ``range(num_distinct_actions())`` and
   chance outcomes in ``range(max_chance_outcomes())``;
 * a state is fully determined by its game and its history, which makes JSON round-trips and records exact.
+
+What each player may learn is declared by the game, never guessed by the surfaces that show it:
+
+* ``view(player)`` is everything ``player`` sees now (``None``: a spectator), and ``resample(player, rng)`` a full
+  state that ``player`` cannot tell from this one;
+* ``observed_action(action, observer)`` is what ``observer`` learns from ``action`` applied here: the public
+  notation (``action_to_string``) unless the game hides part of it (Pergamon: ``card bag`` for a face-down funds
+  card). Concatenated over the history, a player's strings are a perfect-recall record of everything that player
+  has learned, so whatever an action reveals (the values of face-down cards) is part of that step's string;
+* ``events(action)`` are the automatic happenings that ``action`` causes (cards revealed, payouts, scoring...),
+  as :class:`Event` data with an audience: a seat is never told what it may not learn. Events are computed
+  outside ``apply_action`` (which stays as fast as the rules allow) by whoever shows a history: the terminal,
+  the web server, the records.
+
+The terminal, the server's log and messages, records of unfinished games, the RL adapters and the bots are built
+only from these declarations; ``museion check`` verifies for hidden-information games that every byte they
+would send to a seat is the same for the true state and for ``resample(seat)``.
 """
 
 from __future__ import annotations
@@ -29,6 +46,35 @@ CHANCE = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
 TERMINAL = -4
 """``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened automatically while an action was applied, as structured data.
+
+    ``key`` names its text in :mod:`museion.core.i18n` (``"pergamon.cards_revealed"``), ``args`` are JSON-able
+    values for the text's placeholders, ``audience`` is the seats told about it (``None``: everyone, spectators
+    included). A game gives an event a narrower audience when it carries something only those seats may learn
+    (an opponent's victory points while they are hidden)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    audience: tuple[int, ...] | None = None
+
+    def visible_to(self, observer: int | None) -> bool:
+        return self.audience is None or (observer is not None and observer in self.audience)
+
+    def text(self, lang: str = "en", observer: int | None = None, names: Sequence[str] | None = None) -> str:
+        """The event in words; addressed to the reader (``<key>.you``) when its ``player`` is ``observer``."""
+        from museion.core import i18n
+
+        key = self.key
+        if observer is not None and self.args.get("player") == observer and i18n.has(key + ".you"):
+            key += ".you"
+        return i18n.text(key, lang, names, **self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "args": dict(self.args)}
 
 
 @dataclass(frozen=True)
@@ -133,6 +179,11 @@ class Game:
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     hidden_information: ClassVar[bool] = False
     """True when ``view()`` hides something from some player (then ``resample`` draws it anew)."""
+    shared_observations: ClassVar[bool] = False
+    """True when every observer, spectators included, learns the same from every action (whatever is hidden is
+    hidden from everyone, like a face-down card): ``observed_action(a, p)`` does not depend on ``p``, so one record
+    of observations serves every seat (the OpenSpiel adapter keeps one and resamples without replaying). The
+    default, False, is the safe one: a game where a player sees their own draw must leave it so."""
     state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any) -> None:
@@ -376,6 +427,36 @@ class State:
         """Notation of an action id even when it is not legal here (for error messages)."""
         return self.action_to_string(action)
 
+    # -- what each observer learns -------------------------------------------------------------------------
+    def observed_action(self, action: int, observer: int | None) -> str:
+        """What ``observer`` (a seat, or ``None`` for a spectator) learns from ``action`` applied here.
+
+        The default is the public notation. A game that hides part of an action returns what can be seen of it
+        (Pergamon: ``card bag`` for a face-down funds card) and adds to the step that reveals something what it
+        reveals (Pergamon's last figure placement: ``P5 (cards 3 7)``), so that a player's strings, concatenated
+        over the history, are a perfect-recall record of everything that player has learned: two histories give
+        a player the same strings exactly when the player cannot tell them apart (the OpenSpiel information
+        state is built from them). ``museion check`` verifies both directions on random games."""
+        return self.action_to_string(action)
+
+    def events(self, action: int) -> list[Event]:
+        """The automatic happenings that applying ``action`` here causes, in order (this state is unchanged).
+
+        A game computes them from this state, the action and the state after it (typically by applying the action
+        to a copy), never inside ``apply_action``: only the surfaces that show a history pay for them. Each event
+        has the audience allowed to learn it (see :class:`Event`). The default is none."""
+        return []
+
+    def _clone_as(self, cls: type[State]) -> State:
+        """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
+        beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
+        other = object.__new__(cls)
+        other.game = self.game
+        other._history = self._history[:]
+        other._legal = self._legal
+        self._copy_into(other)
+        return other
+
     def string_to_action(self, text: str) -> int:
         """Parse a move in notation among the legal actions (case-insensitive, spaces ignored)."""
         wanted = _norm(text)
@@ -408,12 +489,7 @@ class State:
         return len(self._history)
 
     def clone(self) -> State:
-        other = object.__new__(type(self))
-        other.game = self.game
-        other._history = self._history[:]
-        other._legal = self._legal
-        self._copy_into(other)
-        return other
+        return self._clone_as(type(self))
 
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""

@@ -2,6 +2,10 @@
 
 A record stores the game name, its options, the package version, the players' names, every action id with its
 notation, and the final scores, so it can be replayed exactly (``museion replay FILE``) without any seed.
+
+A full record shows every chance outcome, so a game with hidden information is recorded in full only once it is
+over. Before that, :func:`observed_record` gives what one observer has learned: the log of notation and events as
+the game declared them for that observer (``museion.core.observe``), with no action ids.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from museion.core.game import State
+from museion.core.observe import Step, observe_history
 from museion.core.registry import load
 
 
@@ -93,3 +98,21 @@ class Record:
     def final_state(self) -> State:
         """Replay every action (each is checked) and return the last state."""
         return load(self.game, **self.options).state_from_history(self.actions)
+
+
+def observed_record(steps: Sequence[Step] | None, state: State, observer: int | None,
+                    players: Sequence[str] | None = None, lang: str = "en", **meta: Any) -> dict[str, Any]:
+    """What ``observer`` (a seat, or ``None`` for a spectator) has learned of the game that led to ``state``, as
+    JSON: ``moves`` holds one log entry per action (``Step.entry``: notation as seen, visible events), without
+    action ids, and ``complete`` is False. ``steps`` are the game's observed steps when the caller keeps them
+    (the server does), else they are rebuilt from ``state``'s history."""
+    from museion import __version__
+
+    game = state.game
+    names = list(players) if players else [f"player {i}" for i in range(game.num_players())]
+    steps = observe_history(state) if steps is None else steps
+    return {
+        "game": game.name, "options": game.options_json(), "players": names, "version": __version__,
+        "complete": False, "observer": observer,
+        "moves": [step.entry(observer, lang, names) for step in steps], "meta": dict(meta),
+    }

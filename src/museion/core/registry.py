@@ -13,22 +13,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import Game, State
+from museion.core.game import Game
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """What a game provides beyond the contract: its class, a text renderer and a rules summary."""
+    """What a game provides beyond the contract: its class, a text renderer and a rules summary.
+
+    ``render_text(state, player=None)`` draws the table as ``player`` sees it (``None``: a spectator), from
+    what ``player`` may see only."""
 
     game_class: type[Game]
-    render_text: Callable[[State], Any]
+    render_text: Callable[..., Any]
     rules: str
 
 
 _GAMES: dict[str, GameEntry] = {}
 
 
-def register(game_class: type[Game], render_text: Callable[[State], Any], rules: str) -> None:
+def register(game_class: type[Game], render_text: Callable[..., Any], rules: str) -> None:
     _GAMES[game_class.name] = GameEntry(game_class, render_text, rules)
 
 
@@ -56,5 +59,5 @@ def load(name: str, **options: Any) -> Game:
     return entry(name).game_class(**options)
 
 
-def text_renderer(name: str) -> Callable[[State], Any]:
+def text_renderer(name: str) -> Callable[..., Any]:
     return entry(name).render_text

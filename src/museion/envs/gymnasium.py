@@ -207,4 +207,15 @@ class MuseionEnv(gymnasium.Env):
         return {"seat": self.seat, "action_mask": self._mask(self.seat)}
 
 
+def seat_bytes(state: Any, seat: int) -> bytes:
+    """What this environment gives a learner in ``seat`` at ``state`` (for ``museion check``): the observation
+    (tensor and mask), the info dict and the ``ansi`` rendering."""
+    env = MuseionEnv(state.game, seat=seat, render_mode="ansi")
+    env.state = state.clone()
+    obs = env._obs()
+    info = env._info()
+    return b"\n".join([obs["observation"].tobytes(), obs["action_mask"].tobytes(), repr(info["seat"]).encode(),
+                        info["action_mask"].tobytes(), (env.render() or "").encode()])
+
+
 gymnasium.register(id="museion/Museion-v0", entry_point="museion.envs.gymnasium:MuseionEnv")

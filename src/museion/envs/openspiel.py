@@ -9,12 +9,15 @@ meaning the default), plus ``imperfect_information`` for perfect-information gam
 * returns are ``State.returns()`` (+1 winners, -1 others, 0 for all on a full draw); terminal rewards only;
 * observation string = the player's ``view`` as compact JSON; observation tensor = ``observation_tensor``
   (layout in the game's ``view.py``);
-* information state (string only) = the player's current view plus a digest of their action-observation
-  history: every player action (all actions are public in the three games) and, after each chance outcome,
-  what the player then saw (their view). Two states get the same string exactly when the player cannot tell
-  them apart (up to a 128-bit hash collision). No fixed-size perfect-recall tensor is offered;
-* ``resample_from_infostate(player, sampler)`` uses the game's ``State.resample`` (a full state consistent
-  with the player's view; see the method for how its history is rebuilt);
+* information state (string only) = ``p<player>`` and then, one per line, what the player learned from each
+  action, as the game declares it (``State.observed_action``: ``card bag`` for a face-down Pergamon card, the
+  cards' values with the placement that reveals them). The lines are collected as actions are applied (one
+  short string per step, nothing re-encoded), and two states get the same string exactly when the player
+  cannot tell them apart. For perfect-information games it is the action history. No fixed-size
+  perfect-recall tensor is offered;
+* ``resample_from_infostate(player, sampler)`` uses the game's ``State.resample`` on the current state; when
+  every observer learns the same from every action (``Game.shared_observations``, true of the three games) the
+  sampled state takes the same observation lines and its OpenSpiel history is set directly, without a replay;
 * serialization is OpenSpiel's default (the action history), checked by ``random_sim_test(serialize=True)``.
 
 Tholos and Imhotep have perfect information and register as such. OpenSpiel's ``ISMCTSBot`` asserts an
@@ -24,8 +27,9 @@ type; nothing else changes, and ``resample_from_infostate`` then returns a copy.
 
 from __future__ import annotations
 
-import hashlib
+import base64
 import json
+import pickle
 import random
 import warnings
 from typing import Any
@@ -160,13 +164,14 @@ class MuseionGame(pyspiel.Game):
 
 
 class MuseionState(pyspiel.State):
-    """An OpenSpiel state wrapping a museion state (``.inner``) plus per-player observation-history digests."""
+    """An OpenSpiel state wrapping a museion state (``.inner``) plus what each player learned so far."""
 
     def __init__(self, game: MuseionGame) -> None:
         super().__init__(game)
-        self._holder = _Holder(game.museion.new_initial_state())
+        museion = game.museion
         self.imperfect = game.imperfect
-        self.trails: list[bytes] = [b""] * game.museion.num_players()
+        observers = 0 if not self.imperfect else 1 if museion.shared_observations else museion.num_players()
+        self._holder = _Holder(museion.new_initial_state(), [[] for _ in range(observers)])
 
     @property
     def inner(self) -> State:
@@ -184,10 +189,16 @@ class MuseionState(pyspiel.State):
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        was_chance = self.inner.is_chance_node()
-        self.inner.apply_action(action)
-        if self.imperfect:
-            self._extend_trails(action, was_chance)
+        holder = self._holder
+        seen = holder.seen
+        if seen:
+            inner = holder.state
+            if len(seen) == 1:
+                seen[0].append(inner.observed_action(action, None))
+            else:
+                for p, lines in enumerate(seen):
+                    lines.append(inner.observed_action(action, p))
+        holder.state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
@@ -205,47 +216,91 @@ class MuseionState(pyspiel.State):
         return render_ansi(self.inner)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> MuseionState:
-        """A state the player cannot tell from this one, drawn by the game's ``resample``.
+        """A state the player cannot tell from this one, drawn by the game's ``resample`` on the current state.
 
         The game's ``resample`` rewrites the hidden chance outcomes in the history (the contract: a state is its
-        game + history), so the history is replayed and the new state has a true OpenSpiel history and digests;
-        when the sample drew the same outcomes, a clone is that state."""
+        game + history). With shared observations the player's lines are everyone's, so the sample keeps them and
+        gets its OpenSpiel history directly (:meth:`_with_inner`); otherwise the history is replayed."""
         if not self.imperfect or has_perfect_information(self.game_name()):
             return self.clone()
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         sampled = self.inner.resample(player_id, random.Random(seed))
-        history = sampled.history()
-        if history == self.inner.history():
+        if sampled.history() == self.inner.history():
             state = self.clone()
             state._holder.state = sampled
             return state
+        if len(self._holder.seen) == 1:
+            return self._with_inner(sampled)
         state = self.get_game().new_initial_state()
-        for action in history:
+        for action in sampled.history():
             state.apply_action(action)
+        return state
+
+    def _with_inner(self, inner: State) -> MuseionState:
+        """A state holding ``inner`` (whose history has the same length and movers as ours) and our observation
+        lines, its OpenSpiel history set through pyspiel's own deserialisation of Python states (history, move
+        number, attributes), which applies no action; a replay if that format is ever refused."""
+        players = [item.player for item in self.full_history()]
+        history = ",".join(f"{p}:{a}" for p, a in zip(players, inner.history(), strict=True))
+        try:
+            state = self.get_game().deserialize_state(
+                f"history={history}\nmove_number={self.move_number()}\n__dict__={_EMPTY_DICT}")
+        except pyspiel.SpielError:
+            state = self.get_game().new_initial_state()
+            for action in inner.history():
+                state.apply_action(action)
+            return state
+        state._holder = _Holder(inner, [lines[:] for lines in self._holder.seen])
         return state
 
     # -- helpers -----------------------------------------------------------------------------------------------
     def game_name(self) -> str:
         return self.inner.game.name
 
-    def _extend_trails(self, action: int, was_chance: bool) -> None:
-        """Fold what each player observed of this step into their history digest."""
-        for p, trail in enumerate(self.trails):
-            seen = _view_text(self.inner, p).encode() if was_chance else b"a%d" % action
-            self.trails[p] = hashlib.blake2b(trail + seen, digest_size=16).digest()
+    def information_state(self, player: int) -> str:
+        """What ``player`` learned so far: ``p<player>`` and one line per action (see the module docstring)."""
+        holder = self._holder
+        if not holder.seen:
+            return f"p{player} history {' '.join(map(str, self.history()))}"
+        lines = holder.seen[0 if len(holder.seen) == 1 else player]
+        return holder.joined(player, lines)
+
+
+_EMPTY_DICT = base64.b64encode(pickle.dumps({})).decode()
 
 
 class _Holder:
-    """Holds the museion state so that OpenSpiel's deepcopy-based ``clone`` uses the fast ``State.clone``
-    (and shares the immutable game) instead of deep-copying every object."""
+    """Holds the museion state and the observation lines, so that OpenSpiel's deepcopy-based ``clone`` uses the
+    fast ``State.clone`` and shallow list copies (strings are immutable) instead of deep-copying every object.
 
-    __slots__ = ("state",)
+    ``joined`` keeps each player's information-state string and extends it with the lines added since it was
+    last asked for, so the string is built once, incrementally, over a whole game."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("state", "seen", "_text")
+
+    def __init__(self, state: State, seen: list[list[str]]) -> None:
         self.state = state
+        self.seen = seen
+        self._text: dict[int, tuple[int, str]] = {}
+
+    def joined(self, player: int, lines: list[str]) -> str:
+        done, text = self._text.get(player, (0, f"p{player}"))
+        if done < len(lines):
+            text = "\n".join([text, *lines[done:]])
+            self._text[player] = (len(lines), text)
+        return text
 
     def __deepcopy__(self, memo: dict) -> _Holder:
-        return _Holder(self.state.clone())
+        copy = _Holder(self.state.clone(), [lines[:] for lines in self.seen])
+        copy._text = dict(self._text)
+        return copy
+
+    def __getstate__(self) -> tuple:
+        return self.state, self.seen
+
+    def __setstate__(self, data: tuple) -> None:
+        self.state, self.seen = data
+        self._text = {}
 
 
 def _view_text(state: State, player: int) -> str:
@@ -266,12 +321,47 @@ class MuseionObserver:
             self.tensor[:] = state.inner.observation_tensor(player)
 
     def string_from(self, state: MuseionState, player: int) -> str:
-        view = _view_text(state.inner, player)
-        if not self.perfect_recall:
-            return view
-        if not state.imperfect:
-            return f"p{player} history {' '.join(map(str, state.history()))}"
-        return f"p{player} {state.trails[player].hex()} {view}"
+        if self.perfect_recall:
+            return state.information_state(player)
+        return _view_text(state.inner, player)
+
+
+def seat_bytes(state: State, seat: int) -> bytes | None:
+    """What this adapter gives ``seat`` at ``state`` (for ``museion check``): the game's history replayed through
+    ``pyspiel.load_game``, then the seat's information-state string, observation string and tensor, and those of
+    a ``resample_from_infostate`` sample (with a fixed sampler), which must not depend on the true state either.
+    ``None`` when OpenSpiel parameters cannot express the configuration (see ``_spiel_params``)."""
+    params = _spiel_params(state.game)
+    if params is None:
+        return None
+    game = pyspiel.load_game(register(state.game.name), params)
+    spiel = game.new_initial_state()
+    for action in state.history():
+        spiel.apply_action(action)
+    parts = [spiel.information_state_string(seat).encode(), spiel.observation_string(seat).encode(),
+             np.asarray(spiel.observation_tensor(seat), np.float32).tobytes()]
+    if not spiel.is_terminal():
+        sampled = spiel.resample_from_infostate(seat, lambda: 0.5)
+        parts += [sampled.information_state_string(seat).encode(), sampled.observation_string(seat).encode(),
+                  repr(sampled.history()).encode()]
+    return b"\n".join(parts)
+
+
+def _spiel_params(game: Game) -> dict[str, Any] | None:
+    """OpenSpiel parameters that load ``game``, typed as the registration declares them (a string parameter gets
+    the option as text, ``""`` for None), or ``None`` when a value does not fit its parameter's type (Pergamon's
+    ``start_player="random"``: the parameter is an int)."""
+    params: dict[str, Any] = {}
+    declared = _parameters(game.name)
+    for key, value in game.options_json().items():
+        kind = type(declared[key])
+        if kind is str:
+            params[key] = "" if value is None else value if isinstance(value, str) else json.dumps(value)
+        elif isinstance(value, kind) and isinstance(value, bool) == (kind is bool):
+            params[key] = value
+        else:
+            return None
+    return params
 
 
 def _game_class(name: str) -> type[MuseionGame]:

@@ -161,3 +161,13 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
         self.rewards = {agent: values[p] for p, agent in enumerate(self.possible_agents) if agent in self.rewards}
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[(last_player + 1) % len(self.possible_agents)]
+
+
+def seat_bytes(state: Any, seat: int) -> bytes:
+    """What this environment gives agent ``player_<seat>`` at ``state`` (for ``museion check``): its observation
+    (tensor and action mask) through ``observe``, and the ``ansi`` rendering anyone may ask for."""
+    environment = raw_env(state.game, render_mode="ansi")
+    environment.game_state = state.clone()
+    observation = environment.observe(f"player_{seat}")
+    return b"\n".join([observation["observation"].tobytes(), observation["action_mask"].tobytes(),
+                        (environment.render() or "").encode()])

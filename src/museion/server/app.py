@@ -3,14 +3,16 @@
 WebSocket protocol (``/ws/tables/{id}``, JSON text frames):
 
 client -> server
-  ``{"type": "hello", "token": TOKEN or null}``      first message; no token: spectator
+  ``{"type": "hello", "token": TOKEN or null, "lang": "en"}``  first message; no token: spectator; ``lang``
+                                                     (en, es) is the language of the log's event texts
   ``{"type": "move", "seq": N, "action": ID}``       (or ``"move": NOTATION`` instead of ``action``)
   ``{"type": "resync"}``                             ask for the full state again
   ``{"type": "ping"}``
 
 server -> client
   ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [[ID, NOTATION], ...], "log": [...],
-  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K)
+  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K); each
+  log entry is the move as this seat learned it: ``{"n", "p", "t": notation, "ev": [{"key", "args", "text"}]}``
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
 
@@ -44,6 +46,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
 from museion.server import models
@@ -215,8 +218,9 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Left(table=table_id, seat=seat, left=True)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> models.RecordBody:
-        return models.RecordBody(**(await manager().record(table_id)).to_dict())
+    async def record(table_id: str, lang: str | None = None) -> models.RecordAnswer:
+        """The full record, or while a hidden-information game runs what a spectator has learned so far."""
+        return models.RecordAnswer(await manager().record(table_id, _language(lang)))
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> models.Replay:
@@ -305,15 +309,15 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     except TableError as exc:
         await _refuse(ws, 4404, exc.code, str(exc))
         return
-    seat = await _hello(ws, table, config.hello_timeout)
-    if seat is False:
+    hello = await _hello(ws, table, config.hello_timeout)
+    if hello is False:
         return
+    seat, lang = hello
 
     async def close(code: int, reason: str) -> None:
         await ws.close(code=code, reason=reason)
 
-    conn = Conn(ws.send_text, seat if isinstance(seat, int) else None, close, config.outbox_messages,
-                config.send_timeout, lambda: _abort(ws))
+    conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
     key = next(SOCKETS)
     try:
@@ -351,8 +355,9 @@ def _abort(ws: WebSocket) -> None:
         abort()
 
 
-async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> int | None | bool:
-    """The seat of the token in the first message; ``None`` for a spectator; ``False`` if the client left."""
+async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> tuple[int | None, str] | bool:
+    """The seat of the token in the first message (``None``: a spectator) and the language of its texts
+    (``"lang"``, English when absent or unknown); ``False`` if the client left."""
     try:
         data = await asyncio.wait_for(_receive(ws), timeout)
     except (WebSocketDisconnect, RuntimeError):
@@ -367,14 +372,23 @@ async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> int | None 
     if not isinstance(message, models.Hello):
         await ws.send_text(_err("malformed", "the first message must be {\"type\": \"hello\", \"token\": TOKEN or "
                                              "null}; you are connected as a spectator", table.seq))
-        return None
+        return None, i18n.DEFAULT
+    lang = message.lang if message.lang in i18n.LANGUAGES else i18n.DEFAULT
     if message.token is None:
-        return None
+        return None, lang
     seat = table.seat_of(message.token)
     if seat is None:
         await ws.send_text(_err("bad_token", "this token holds no seat at this table; you are connected as a "
                                              "spectator", table.seq))
-    return seat
+    return seat, lang
+
+
+def _language(lang: str | None) -> str:
+    """A supported language from a request parameter (English when absent), or a 400 saying which exist."""
+    try:
+        return i18n.language(lang)
+    except OptionError as exc:
+        raise TableError("bad_language", short(str(exc), 200)) from None
 
 
 async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,

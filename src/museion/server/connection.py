@@ -30,13 +30,16 @@ SLOW = (1008, "slow_consumer: the client read too little of what was sent")
 
 
 class Conn:
-    """One client: its seat (``None`` = spectator), the last sequence number queued for it and its outbox."""
+    """One client: its seat (``None`` = spectator), its language, the last sequence number queued for it and its
+    outbox."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None,
                  close: Callable[[int, str], Awaitable[None]], limit: int = 64, send_timeout: float = 20.0,
-                 abort: Callable[[], None] | None = None) -> None:
+                 abort: Callable[[], None] | None = None, lang: str = "en") -> None:
         self.send = send
         self.seat = seat
+        self.lang = lang
+        """The language of the texts built for this client (``museion.core.i18n``), from its hello."""
         self.seq = -1
         self.render: Callable[[Conn], str] | None = None
         """Set by the table: the full state for this client (also sets ``seq``)."""

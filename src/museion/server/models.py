@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, TypeAdapter
 
 MAX_NAME = 40
 MAX_TOKEN = 64
@@ -166,6 +166,36 @@ class RecordBody(BaseModel):
     actions: list[int]
 
 
+class ObservedEvent(BaseModel):
+    key: str
+    args: dict[str, Json]
+    text: str
+
+
+class ObservedMove(BaseModel):
+    n: int
+    p: int | None
+    t: str
+    ev: list[ObservedEvent]
+
+
+class ObservedRecord(BaseModel):
+    """What a spectator has learned of a running game with hidden information (no action ids)."""
+
+    model_config = ConfigDict(extra="allow")
+    game: str
+    options: dict[str, Json]
+    players: list[str]
+    complete: Literal[False]
+    observer: int | None
+    moves: list[ObservedMove]
+
+
+class RecordAnswer(RootModel[RecordBody | ObservedRecord]):
+    """``GET /api/tables/ID/record``: the full record, or while a hidden-information game runs what a spectator
+    has learned so far (``complete`` false, no action ids)."""
+
+
 class ReplayStep(BaseModel):
     model_config = ConfigDict(extra="allow")
     view: dict[str, Json]
@@ -187,6 +217,8 @@ class Health(BaseModel):
 class Hello(Strict):
     type: Literal["hello"]
     token: Token | None = None
+    lang: Annotated[str, StringConstraints(max_length=8)] | None = None
+    """The language of the log's event texts (``museion.core.i18n.LANGUAGES``; anything else means English)."""
 
 
 class Move(Strict):

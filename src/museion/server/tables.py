@@ -5,6 +5,11 @@ list. A move is validated, applied to a copy, followed by the chance outcomes it
 ``secrets.SystemRandom``), committed to the database, and only then made current and broadcast; anything that
 fails on the way leaves the table unchanged. Each seat receives ``view(seat)`` and, on its turn, its legal moves;
 spectators receive ``view(None)``.
+
+The move log holds one :class:`~museion.core.observe.Step` per action: what every seat and a spectator learned
+from it, as the game declared (``State.observed_action``, ``State.events``). What a connection receives is built
+for its seat (and its language) from those declarations only, so a face-down card's value or an opponent's hidden
+victory points never leave the server.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import museion
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.game import State
+from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
-from museion.core.record import Record
+from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server import worker
 from museion.server.config import BotPolicy, ServerConfig, short
@@ -47,17 +54,6 @@ class TableError(Exception):
         self.status = status
 
 
-def secret_outcome(state: State) -> bool:
-    """Whether the chance outcome that led to ``state`` may be hidden from some player.
-
-    The contract has no "public notation", but ``determined_for(player)`` says whether ``resample(player)`` could
-    re-draw anything ``player`` cannot see: if so for some player, the outcome's notation (a card drawn face
-    down...) is masked in the log until the game is over. (Trying a few resamples instead let a face-down card
-    through whenever they happened to draw its true value.) Games without hidden state are determined for every
-    player, so their chance steps (Tholos ornaments, Imhotep cards) are shown."""
-    return not all(state.determined_for(player) for player in range(state.game.num_players()))
-
-
 def resolve_chance(state: State) -> None:
     """Play chance nodes with the secure RNG until a player (or the end) is to act; in place."""
     while state.is_chance_node():
@@ -68,8 +64,8 @@ def resolve_chance(state: State) -> None:
 class LiveTable:
     row: TableRow
     state: State
-    log: list[dict[str, Any]]
-    """One entry per action: ``n`` sequence number, ``p`` player (None: chance), ``t`` notation, ``s`` secret."""
+    log: list[Step]
+    """One step per action (the log index is the sequence number): what each observer learned from it."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -111,22 +107,35 @@ class LiveTable:
             "winners": state.winners() if state.is_terminal() else None,
         }
 
-    def state_message(self, seat: int | None, since: int | None) -> dict[str, Any]:
-        """What ``seat`` sees now; the log in full (``since`` None: a resync) or from entry ``since`` on."""
+    def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """What ``seat`` sees now, in ``lang``; the log in full (``since`` None: a resync) or from entry ``since``
+        on, each entry as ``seat`` learned it (``Step.entry``)."""
         state = self.state
         to_move = state.current_player()
         over = state.is_terminal()
         legal = []
         if seat is not None and to_move == seat:
             legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
-        entries = [_public(e, over) for e in (self.log if since is None else self.log[since:])]
+        seats = self.seats_json()
+        names = [s["name"] for s in seats]
+        entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
             "type": "state", "table": self.id, "game": self.row.game, "seq": self.seq, "seat": seat,
             "full": since is None, "status": self.status(), "to_move": to_move if to_move >= 0 else None,
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
-            "winners": state.winners() if over else None, "seats": self.seats_json(),
+            "winners": state.winners() if over else None, "seats": seats,
         }
+
+    def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
+        action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
+        (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
+        names = [s["name"] for s in self.seats_json()]
+        state = self.state
+        if state.game.hidden_information and not state.is_terminal():
+            return observed_record(self.log, state, None, names, lang, table=self.id)
+        return Record.from_state(state, names, table=self.id).to_dict()
 
     def register(self, conn: Conn) -> None:
         conn.render = self._render_full
@@ -136,42 +145,54 @@ class LiveTable:
     def _render_full(self, conn: Conn) -> str:
         """The full state for ``conn``, built when it is sent (so queued resyncs cost nothing)."""
         conn.seq = self.seq
-        return dumps(self.state_message(conn.seat, None))
+        return dumps(self.state_message(conn.seat, None, conn.lang))
 
     def broadcast(self, since: int | None) -> None:
-        """Send each client its own view: an update from ``since`` on (texts built once per seat), or the full
-        state to a client that missed something, lags behind or already waits for a full state."""
-        cache: dict[int | None, str] = {}
+        """Send each client its own view: an update from ``since`` on (texts built once per seat and language), or
+        the full state to a client that missed something, lags behind or already waits for a full state."""
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in list(self.conns):
             if conn.full_pending:
                 continue
             if since is None or conn.seq != since or conn.lagging:
                 conn.want_full()
                 continue
-            if conn.seat not in cache:
-                cache[conn.seat] = dumps(self.state_message(conn.seat, since))
-            conn.put_state(cache[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = dumps(self.state_message(conn.seat, since, conn.lang))
+            conn.put_state(cache[key])
             conn.seq = self.seq
 
 
 
-def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[dict[str, Any]]:
+def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[Step]:
     """Apply ``actions`` (then, with ``chance``, the chance outcomes that follow) to ``state`` in place and
-    return their log entries; a chance outcome that some player cannot see is marked secret."""
+    return their steps: what each observer learns from each, as the game declares it."""
     out = []
 
     def step(action: int) -> None:
-        player = state.current_player()
-        text = state.action_to_string(action)
+        out.append(observe_step(state, action))
         state.apply_action(action)
-        secret = player < 0 and secret_outcome(state)
-        out.append({"n": state.move_number() - 1, "p": player if player >= 0 else None, "t": text, "s": secret})
 
     for action in actions:
         step(action)
     while chance and state.is_chance_node():
         step(sample_chance(state, RNG))
     return out
+
+
+def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: str = i18n.DEFAULT) -> bytes:
+    """Everything this server would send ``seat`` about a table at ``state`` (for ``museion check``): the full
+    state message (view, legal moves, the whole log), the message after the last move, and the REST answers
+    (table summary, record). Built by the same code as the live messages, from a table held in memory."""
+    game = state.game
+    seats = [SeatRow(p, "human", name=f"Player {p + 1}", token_hash="x") for p in range(game.num_players())]
+    row = TableRow("check", game.name, game.options_json(), "running", 0.0, seats, state.history())
+    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps))
+    last = max(table.seq - 1, 0)
+    parts = [table.state_message(seat, None, lang), table.state_message(seat, last, lang), table.summary(),
+             table.record_json(lang)]
+    return "\n".join(dumps(part) for part in parts).encode()
 
 
 def load_game(name: str, options: Any) -> museion.Game:
@@ -184,11 +205,6 @@ def load_game(name: str, options: Any) -> museion.Game:
         return museion.load(name, **options)
     except OptionError as exc:
         raise TableError("bad_options", short(str(exc), 400)) from None
-
-
-def _public(entry_: dict[str, Any], over: bool) -> dict[str, Any]:
-    """A log entry as clients see it: a secret chance outcome has no notation until the game is over."""
-    return {"n": entry_["n"], "p": entry_["p"], "t": None if entry_["s"] and not over else entry_["t"]}
 
 
 def _default_name(seat: SeatRow) -> str:
@@ -427,18 +443,15 @@ class Manager:
         release_free_memory()
 
 
-    async def record(self, table_id: str) -> Record:
-        table = await self.get(table_id)
-        if any(e["s"] for e in table.log) and not table.state.is_terminal():
-            raise TableError("hidden", "this game has hidden information: its record is public once it is over",
-                             403)
-        names = [s["name"] for s in table.seats_json()]
-        return Record.from_state(table.state, names, table=table.id)
+    async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        return (await self.get(table_id)).record_json(lang)
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         """Every step of a finished game as the spectator's view, for stepping through in the browser."""
-        record = await self.record(table_id)
         table = await self.get(table_id)
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "a replay is available once the game is over", 409)
+        record = Record.from_state(table.state, [s["name"] for s in table.seats_json()], table=table.id)
         steps = []
         previous: State | None = None
         for action, state in record.states():

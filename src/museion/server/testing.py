@@ -109,20 +109,24 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
 class Player:
     """A synchronous WebSocket client of one table (seat token or spectator) that keeps the latest state."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None, lang: str = "en") -> None:
         from websockets.sync.client import connect
 
         self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1).__enter__()
-        self.ws.send(_dumps({"type": "hello", "token": token}))
+        self.ws.send(_dumps({"type": "hello", "token": token, "lang": lang}))
         self.state: dict = {}
         self.log: list[dict] = []
         self.errors: list[dict] = []
+        self.texts: list[str] = []
+        """Every frame received, as sent (what this client's machine got)."""
         self.first = self.recv()
 
     def recv(self, timeout: float = 10.0) -> dict:
         import json
 
-        message = json.loads(self.ws.recv(timeout=timeout))
+        text = self.ws.recv(timeout=timeout)
+        self.texts.append(text)
+        message = json.loads(text)
         if message["type"] == "state":
             if message["full"]:
                 self.log = list(message["log"])

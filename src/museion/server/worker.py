@@ -13,6 +13,11 @@ searching jobs may occupy at most ``workers - 1`` workers when there are two or 
 delays another table's quick bot by at most one deadline (one worker) or not at all (two or more), and a
 searching bot waits at most for the searching jobs that arrived before it. A job still running at its deadline
 has its worker killed and replaced; the caller plays a random move instead.
+
+Bots read only what ``view(player)`` shows and what they draw with ``resample(player)`` (see
+``museion.bots.base``); to make that hold whatever a bot does, :func:`choose` hands the bot ``resample(player)``
+of the true state, a state its player cannot tell from it: hidden outcomes there are fresh guesses
+(``museion check`` verifies that every bot's choice is the same for both).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import contextlib
 import ctypes
 import json
 import os
+import random
 import signal
 import sys
 import threading
@@ -38,7 +44,8 @@ PR_SET_PDEATHSIG = 1
 
 def choose(game: str, options: dict[str, Any], history: list[int], bot: str, seed: int) -> int:
     state = museion.load(game, **options).state_from_history(history)
-    return make_bot(bot, seed).choose(state)
+    rng = random.Random(seed)
+    return make_bot(bot, rng.randrange(2**31)).choose(state.resample(state.current_player(), rng))
 
 
 def warm_up() -> None:

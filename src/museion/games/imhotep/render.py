@@ -24,7 +24,8 @@ def _cards(counts: list[int]) -> str:
     return ", ".join(parts) or "-"
 
 
-def render_text(state: ImhotepState) -> str:
+def render_text(state: ImhotepState, player: int | None = None) -> str:
+    """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing)."""
     from museion.games.imhotep.state import PHASE_NAMES
 
     game = state.game

@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
@@ -82,6 +82,7 @@ class ImhotepGame(Game):
 
     name = "imhotep"
     title = "Imhotep"
+    shared_observations = True
     OPTIONS = {
         "players": Option(2, "number of players, 2-4", int_option(2, 4)),
         "wrath": Option(False, "variant Wrath of the Pharaoh: -5 without a stone at each of 4 sites (IMH-WRATH-1)",
@@ -688,6 +689,11 @@ class ImhotepState(State):
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.imhotep.events import events
+
+        return events(self, action)
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:

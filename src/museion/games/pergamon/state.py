@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import (
     A_BREAK,
@@ -89,6 +89,7 @@ class PergamonGame(Game):
     name = "pergamon"
     title = "Pergamon"
     hidden_information = True
+    shared_observations = True
     OPTIONS = {
         "players": Option(2, "number of players, 2-4 (2 players play with the tomb raider)", int_option(2, 4)),
         "open_scores": Option(False, "show every player's victory points during the game (hidden otherwise)",
@@ -700,6 +701,18 @@ class PergamonState(State):
             return f"start {action}"
         return player_action_to_string(action, self.game.t_code)
 
+    def observed_action(self, action: int, observer: int | None) -> str:
+        """The notation as everyone sees it (PER-HIDDEN-1; the same for every observer): a face-down funds card
+        shows only its back, and the placement that reveals the cards (PER-FUNDS-2) carries their values, so the
+        strings of a history are a perfect-recall record of what each player learned."""
+        st = self.stage
+        if st == ST_CARD:
+            return "card chest" if action >= data.BAG_MAX else "card bag"
+        text = self.action_to_string(action)
+        if st == ST_PLACE and self.placed == self.game.n - 1:
+            return f"{text} (cards {self.cards[0]} {self.cards[1]})"
+        return text
+
     def _describe(self, action: int) -> str:
         if self.stage <= ST_CARD:
             return self.action_to_string(action)
@@ -807,6 +820,11 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.pergamon.events import events
+
+        return events(self, action)
 
     def determined_for(self, player: int) -> bool:
         """Only the values of the turn's face-down funds cards are ever redrawn by ``resample``."""

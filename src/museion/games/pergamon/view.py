@@ -7,6 +7,11 @@ are public). Hidden from opponents: victory points (PER-EVAL-4), unless ``open_s
 Victory points come only from public events (exhibiting, evaluations, prizes), so a player with perfect memory could
 reconstruct them; ``resample`` therefore keeps them and re-draws only the hidden card values.
 
+What each observer learns from an action (``PergamonState.observed_action``, beside the notation) is the same for
+every seat and for spectators (``PergamonGame.shared_observations``): a funds card drawn face down is ``card bag``
+or ``card chest``, and the last figure placed, which reveals both cards (PER-FUNDS-2), is told with their values:
+``P5 (cards 3 7)``.
+
 Observation tensor (``observation_tensor(player)``), seats are relative (0 = the observer, 1 = next clockwise ...),
 n = number of players, all values in [0, 1]:
 

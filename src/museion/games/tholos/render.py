@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 NAMES = ("White", "Black")
 
 
-def render_text(state: TholosState) -> str:
+def render_text(state: TholosState, player: int | None = None) -> str:
+    """The temple as everyone sees it (Tholos hides nothing, so ``player`` changes nothing)."""
     lines = [_headline(state), ""]
     top = max(state.maxh)
     lines.append("        " + "  ".join(f" {loc} " for loc in LOCATIONS))

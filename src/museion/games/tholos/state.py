@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.game import CHANCE, TERMINAL, Game, Option, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
@@ -81,6 +81,7 @@ class TholosGame(Game):
 
     name = "tholos"
     title = "Tholos"
+    shared_observations = True
     OPTIONS = {
         "advanced": Option(False, "advanced mode: the board side with ornaments (THO-ORN-*)", bool_option),
         "ornaments": Option(
@@ -421,6 +422,11 @@ class TholosState(State):
 
     def resample(self, player: int, rng: random.Random | None = None) -> State:
         return self.clone()  # Tholos has no hidden information
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.tholos.events import events
+
+        return events(self, action)
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:

@@ -1,7 +1,7 @@
 """Tholos views and observations. Tholos has no hidden information: every seat and spectators see it all.
 
-Observation tensor layout (``OBSERVATION_SIZE`` = 222 floats), relative to the observing player so that one
-network can play both colours:
+Observation tensor layout (``OBSERVATION_SIZE`` = 224 floats), relative to the observing player so that one
+network can play both colours, and saying which colour that is (action ids name colours absolutely: ``PC:W``):
 
 * 147: for each location A..G (7) and each height 0..6 (7), one-hot of the stone there as
   own / rival / grey (3);
@@ -10,7 +10,8 @@ network can play both colours:
 * 3: quarry W, B, G counts divided by 15;
 * 6: own workshop own/rival/grey counts, then the rival's workshop, each divided by 3;
 * 2: phase one-hot (main decision, extra action pending); 7: one-hot of the pending extra action's location;
-* 1: 1.0 when the observing player is to act.
+* 1: 1.0 when the observing player is to act;
+* 2: one-hot of the observing player's colour: White (player 0), Black (player 1).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from museion.games.tholos.data import COLOURS, LOCATIONS
 if TYPE_CHECKING:
     from museion.games.tholos.state import TholosState
 
-OBSERVATION_SIZE = 147 + 7 + 49 + 3 + 6 + 2 + 7 + 1
+OBSERVATION_SIZE = 147 + 7 + 49 + 3 + 6 + 2 + 7 + 1 + 2
 PHASES = ("setup", "main", "extra", "over")
 
 
@@ -81,4 +82,5 @@ def observation_tensor(state: TholosState, player: int) -> list[float]:
         out[i + state.extra_loc] = 1.0
     i += 7
     out[i] = 1.0 if state.current_player() == player else 0.0
+    out[i + 1 + player] = 1.0
     return out

@@ -45,7 +45,6 @@ const STRINGS = {
     noMoves: "Not your turn",
     log: "Moves",
     chance: "chance",
-    hidden: "(hidden)",
     scores: "Scores",
     winner: "Winner: {names}",
     sharedVictory: "Shared victory: {names}",
@@ -109,6 +108,9 @@ export function t(key, params = {}) {
   const text = table[key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_m, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
+
+/** The language of this page (sent to the server, which writes the log's event texts in it). */
+export function currentLanguage() { return lang; }
 
 /** Register another language (e.g. a Spanish table) at run time. */
 export function addLanguage(code, strings) { STRINGS[code] = strings; }

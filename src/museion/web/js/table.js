@@ -1,7 +1,7 @@
 // A table: the live game over a WebSocket (play, spectate, reconnect) and the replay of a finished game.
 import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { boardFor, generic } from "./boards/index.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
 const invitedSeat = new URLSearchParams(window.location.search).get("seat");
@@ -20,7 +20,7 @@ function connect() {
   setConnection("connecting");
   socket.onopen = () => {
     app.retry = 0;
-    socket.send(JSON.stringify({ type: "hello", token: held ? held.token : null }));
+    socket.send(JSON.stringify({ type: "hello", token: held ? held.token : null, lang: currentLanguage() }));
     setConnection("connected");
   };
   socket.onmessage = (event) => onMessage(JSON.parse(event.data));
@@ -268,8 +268,11 @@ function renderLog(msg) {
   const highlight = app.replay ? app.replayStep - 1 : -1;
   const items = app.log.map((entry, i) => el("li", { value: entry.n + 1, class: i === highlight ? "current" : "",
     "data-n": entry.n },
-  entry.p === null ? el("span", { class: "chance" }, `${t("chance")}: ${entry.t ?? t("hidden")}`)
-    : [el("span", { class: "who" }, `${who[entry.p]}: `), el("strong", {}, entry.t)]));
+  entry.p === null ? el("span", { class: "chance" }, `${t("chance")}: ${entry.t}`)
+    : [el("span", { class: "who" }, `${who[entry.p]}: `), el("strong", {}, entry.t)],
+  // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
+  (entry.ev || []).length ? el("ul", { class: "events" }, ...entry.ev.map((e) => el("li", { "data-key": e.key }, e.text)))
+    : null));
   const list = document.getElementById("log");
   list.replaceChildren(...items);
   const current = list.querySelector("li.current");

@@ -1,0 +1,157 @@
+"""Random playouts through ``pyspiel`` against the raw engine, measured in the same run (issue 10's goal: Pergamon
+2 players through pyspiel at >= 1/3 of the engine's steps/s), plus the cost of ``resample_from_infostate``.
+
+    .venv/bin/python benchmarks/openspiel_speed.py                 # every game, 3 interleaved rounds of 1.5 s
+    .venv/bin/python benchmarks/openspiel_speed.py --game pergamon --seconds 3 --rounds 5 --json
+
+Both loops are Python-driven and identical in shape: at a chance node sample an outcome by its probability
+(``chance_outcomes()``), otherwise pick a uniform legal action; every applied action, chance included, is a step.
+The pyspiel loop goes through OpenSpiel's C++ ``State`` into :mod:`museion.envs.openspiel` (which records what
+each player learns at every step, as the information state needs). Rounds of the two alternate and the medians
+are compared, so both see the same machine load.
+
+``resample_from_infostate`` is timed at positions where something is hidden from the player to act (Pergamon:
+figures being placed on face-down funds cards), against building the same state by replaying its history
+through pyspiel (what the adapter did before).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import pyspiel  # noqa: E402
+
+import museion  # noqa: E402
+from museion.core.play import random_playout  # noqa: E402
+from museion.envs import openspiel as mos  # noqa: E402
+
+GOAL = 1 / 3
+"""pyspiel steps/s over raw engine steps/s, Pergamon 2 players."""
+
+
+def raw_rate(game: museion.Game, seconds: float, seed: int) -> float:
+    rng, steps, start = random.Random(seed), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += random_playout(game.new_initial_state(), rng).move_number()
+    return steps / (time.perf_counter() - start)
+
+
+def spiel_rate(game: pyspiel.Game, seconds: float, seed: int) -> float:
+    rng, steps, start = random.Random(seed), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r, acc, action = rng.random(), 0.0, outcomes[-1][0]
+                for a, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        action = a
+                        break
+                state.apply_action(action)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def resample_cost(game: pyspiel.Game, positions: int = 40, seed: int = 0) -> dict[str, float] | None:
+    """Microseconds per ``resample_from_infostate`` at hidden positions, and per replay of the same history."""
+    rng = random.Random(seed)
+    hidden = []
+    for _ in range(positions * 4):
+        if len(hidden) >= positions:
+            break
+        state = game.new_initial_state()
+        target = rng.randrange(20, 180)
+        while not state.is_terminal() and state.move_number() < target:
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        while not state.is_terminal() and (state.is_chance_node() or _nothing_hidden(state)):
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            hidden.append(state)
+    if not hidden:
+        return None
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    start = time.perf_counter()
+    samples = [s.resample_from_infostate(s.current_player(), sampler) for s in hidden for _ in range(5)]
+    resample_us = (time.perf_counter() - start) / len(samples) * 1e6
+    start = time.perf_counter()
+    for s in samples:
+        replay = game.new_initial_state()
+        for action in s.history():
+            replay.apply_action(action)
+    replay_us = (time.perf_counter() - start) / len(samples) * 1e6
+    return {"positions": len(hidden), "mean_history": statistics.fmean(len(s.history()) for s in hidden),
+            "resample_us": round(resample_us, 1), "replay_us": round(replay_us, 1)}
+
+
+def _nothing_hidden(state: Any) -> bool:
+    inner = state.inner
+    return inner.resample(inner.current_player(), random.Random(0)).key() == inner.key()
+
+
+def configurations(only: str | None) -> list[tuple[str, dict[str, Any]]]:
+    configs = [("pergamon", {"players": 2}), ("pergamon", {"players": 4}), ("tholos", {}), ("imhotep", {"players": 2})]
+    return [c for c in configs if only is None or c[0] == only]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default=None)
+    parser.add_argument("--seconds", type=float, default=1.5, help="per round and loop")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for name, options in configurations(args.game):
+        game = museion.load(name, **options)
+        spiel = pyspiel.load_game(mos.register(name), options)
+        raws, spiels = [], []
+        for r in range(args.rounds):
+            raws.append(raw_rate(game, args.seconds, r))
+            spiels.append(spiel_rate(spiel, args.seconds, r))
+        raw, through = statistics.median(raws), statistics.median(spiels)
+        row = {"game": name, "options": options, "raw_steps_per_s": round(raw), "pyspiel_steps_per_s": round(through),
+               "ratio": round(through / raw, 3)}
+        if game.hidden_information:
+            row["resample_from_infostate"] = resample_cost(spiel)
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        print(f"{'game':<10} {'options':<16} {'raw steps/s':>12} {'pyspiel steps/s':>16} {'ratio':>7}")
+        for row in rows:
+            print(f"{row['game']:<10} {json.dumps(row['options']):<16} {row['raw_steps_per_s']:>12,} "
+                  f"{row['pyspiel_steps_per_s']:>16,} {row['ratio']:>7.3f}")
+            if row.get("resample_from_infostate"):
+                print(f"{'':<10} resample_from_infostate: {row['resample_from_infostate']}")
+    goal = next((r for r in rows if r["game"] == "pergamon" and r["options"] == {"players": 2}), None)
+    if goal is not None:
+        met = goal["ratio"] >= GOAL
+        print(f"goal: pergamon 2p through pyspiel >= {GOAL:.3f} of the raw engine: {goal['ratio']:.3f} "
+              f"({'met' if met else 'NOT met'})", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""Texts a player reads, in every supported language: one catalogue of dotted keys.
+
+Each part of the project registers its own texts with :func:`register` (a game keeps them in
+``games/<game>/text.py`` and registers them from its package ``__init__``; the interface texts are below)::
+
+    register({"pergamon.cards_revealed": {"en": "Funds cards revealed: {first} and {second}.",
+                                          "es": "Se revelan las cartas de fondos: {first} y {second}."}})
+
+:func:`text` fills the ``{name}`` placeholders (``str.format`` syntax) from keyword arguments, with two
+conversions for values that are themselves words:
+
+* ``{back!t}`` translates the value as a *term*: it shows the text of ``<namespace>.<value>``, the namespace
+  being the first dotted part of the key (``pergamon.cards_revealed`` + ``back="bag"`` -> ``pergamon.bag``);
+  a value without such a key is shown as it is;
+* ``{player!p}`` names a seat: ``names[value]`` when the caller passes ``names`` (the table's player names),
+  otherwise the text of ``ui.seat`` ("seat 0" / "asiento 0").
+
+and one format for counted words: ``{coins:coin|coins}`` shows the number and the singular word for 1 (or -1),
+the plural otherwise ("1 coin", "3 coins"; "1 moneda", "3 monedas").
+
+A key may have a second form addressed to the reader, ``<key>.you``, used by :meth:`museion.core.game.Event.text`
+when the event's ``player`` argument is the reader (Spanish speaks to the player as "tú": "Ganas 2 entradas").
+
+Every key must exist in every language of :data:`LANGUAGES` (``tests/core/test_i18n.py`` fails otherwise). The
+language of a terminal session is ``--lang``, else the ``MUSEION_LANG`` environment variable, else English; the
+web table's is chosen by the browser and sent in its ``hello`` message. Spanish texts use the words of the
+rulebooks (the project's glossary) and address the player as "tú".
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from museion.core.errors import OptionError
+
+LANGUAGES = ("en", "es")
+"""Supported languages; English is the fallback."""
+DEFAULT = "en"
+ENV = "MUSEION_LANG"
+
+_CATALOGUE: dict[str, dict[str, str]] = {}
+
+
+def register(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add (or replace) texts: ``{key: {"en": ..., "es": ...}}``."""
+    for key, by_language in texts.items():
+        _CATALOGUE[key] = dict(by_language)
+
+
+def language(choice: str | None = None) -> str:
+    """The language to use: ``choice`` (e.g. ``--lang``), else ``$MUSEION_LANG``, else English.
+
+    ``choice`` must be supported (an :class:`OptionError` lists the languages); the environment variable is
+    forgiving (``es_ES.UTF-8`` means Spanish, anything unknown means English)."""
+    if choice:
+        code = choice.strip().lower()
+        if code not in LANGUAGES:
+            raise OptionError(f"language {choice!r} is not supported; allowed: {', '.join(LANGUAGES)}")
+        return code
+    env = os.environ.get(ENV, "").strip().lower()[:2]
+    return env if env in LANGUAGES else DEFAULT
+
+
+def has(key: str) -> bool:
+    return key in _CATALOGUE
+
+
+def keys() -> list[str]:
+    return sorted(_CATALOGUE)
+
+
+def missing() -> list[str]:
+    """``key: language`` for every registered key that lacks a supported language (should be empty)."""
+    return [f"{key}: {lang}" for key, texts in sorted(_CATALOGUE.items()) for lang in LANGUAGES
+            if not texts.get(lang)]
+
+
+def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **args: Any) -> str:
+    """The text of ``key`` in ``lang`` with ``args`` filled in (see the module docstring); an unknown key is
+    shown as itself, so a missing text is visible rather than fatal."""
+    template = _template(key, lang)
+    if template is None:
+        return key
+    namespace = key.split(".", 1)[0]
+    return _Formatter(lang, namespace, names).vformat(template, (), args)
+
+
+def _template(key: str, lang: str) -> str | None:
+    texts = _CATALOGUE.get(key)
+    if texts is None:
+        return None
+    return texts.get(lang) or texts.get(DEFAULT)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``!t`` (term) and ``!p`` (player name) conversions."""
+
+    def __init__(self, lang: str, namespace: str, names: Sequence[str] | None) -> None:
+        super().__init__()
+        self.lang, self.namespace, self.names = lang, namespace, names
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t":
+            term = f"{self.namespace}.{value}"
+            return text(term, self.lang) if term in _CATALOGUE else str(value)
+        if conversion == "p":
+            if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
+                return self.names[value]
+            return text("ui.seat", self.lang, n=value)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return f"{value} {one if abs(value) == 1 else many}"
+        return super().format_field(value, format_spec)
+
+
+UI_TEXTS = {
+    "ui.seat": {"en": "seat {n}", "es": "asiento {n}"},
+    "ui.chance": {"en": "chance: {move}", "es": "azar: {move}"},
+    "ui.plays": {"en": "{player!p} plays {move}", "es": "{player!p} juega {move}"},
+    "ui.plays.you": {"en": "You play {move}", "es": "Juegas {move}"},
+    "ui.hand_over": {
+        "en": "Hand over to {player!p}. Press Enter when only {player!p} can see the screen.",
+        "es": "Pasa el turno a {player!p}. Pulsa Intro cuando solo {player!p} vea la pantalla.",
+    },
+    "ui.since_last_turn": {"en": "Since your last turn:", "es": "Desde tu último turno:"},
+    "ui.your_move": {"en": "Your move ({player!p})", "es": "Te toca ({player!p})"},
+}
+"""Interface texts shared by the terminal and the web table (more will join them as the interface is localised)."""
+
+register(UI_TEXTS)

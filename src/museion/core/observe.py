@@ -1,0 +1,90 @@
+"""A game's history as each observer learned it: the one builder behind every log a player is shown.
+
+:func:`observe_step` asks the game (``State.observed_action`` and ``State.events``) what each seat and a
+spectator learn from one action; a :class:`Step` keeps those answers and renders them for one observer, in one
+language, as a log entry (the web server) or as text lines (the terminal). Nothing here decides what is secret:
+it only selects, for each observer, what the game declared for that observer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from museion.core.game import Event, State
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: who made it, the notation each observer saw, and the events it caused.
+
+    ``seen`` holds the notation for seat 0, 1, ... then for a spectator, or a single string when every observer
+    saw the same. ``action`` (the true id) stays on the server side: :meth:`entry` and :meth:`lines` never show
+    it, so a hidden chance outcome cannot leak through them."""
+
+    n: int
+    player: int | None
+    seen: tuple[str, ...]
+    events: tuple[Event, ...] = ()
+    action: int = field(default=-1, repr=False)
+
+    def notation(self, observer: int | None) -> str:
+        seen = self.seen
+        if len(seen) == 1:
+            return seen[0]
+        return seen[-1] if observer is None else seen[observer]
+
+    def visible_events(self, observer: int | None) -> list[Event]:
+        return [e for e in self.events if e.visible_to(observer)]
+
+    def entry(self, observer: int | None, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The step as ``observer`` may see it, as JSON data: ``n``, ``p`` (None: chance), ``t`` (notation) and
+        ``ev``: the visible events, each with its ``key``, ``args`` and ``text`` in ``lang``."""
+        return {
+            "n": self.n, "p": self.player, "t": self.notation(observer),
+            "ev": [{**e.to_json(), "text": e.text(lang, observer, names)} for e in self.visible_events(observer)],
+        }
+
+    def lines(self, observer: int | None, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
+        """The step as text lines for ``observer``: the move, then each visible event."""
+        from museion.core.i18n import text
+
+        move = self.notation(observer)
+        if self.player is None:
+            head = text("ui.chance", lang, move=move)
+        elif self.player == observer:
+            head = text("ui.plays.you", lang, names, player=self.player, move=move)
+        else:
+            head = text("ui.plays", lang, names, player=self.player, move=move)
+        return [head] + [f"  - {e.text(lang, observer, names)}" for e in self.visible_events(observer)]
+
+
+def observe_step(before: State, action: int) -> Step:
+    """What every observer learns from ``action`` applied to ``before`` (which is left unchanged)."""
+    player = before.current_player()
+    game = before.game
+    if game.shared_observations:
+        seen: tuple[str, ...] = (before.observed_action(action, None),)
+    else:
+        observers: list[int | None] = [*range(game.num_players()), None]
+        seen = tuple(before.observed_action(action, o) for o in observers)
+        if len(set(seen)) == 1:
+            seen = seen[:1]
+    return Step(before.move_number(), player if player >= 0 else None, seen, tuple(before.events(action)), action)
+
+
+def observe_history(state: State, known: Sequence[Step] = ()) -> list[Step]:
+    """The steps of ``state``'s whole history, replaying it from the start; ``known`` steps (of another history)
+    are reused as long as that history agrees with this one, so a resampled state costs only its new tail."""
+    history = state.history()
+    same = 0
+    while same < len(known) and same < len(history) and known[same].action == history[same]:
+        same += 1
+    steps = list(known[:same])
+    replay = state.game.new_initial_state()
+    for i, action in enumerate(history):
+        if i >= same:
+            steps.append(observe_step(replay, action))
+        replay.apply_action(action)
+    return steps

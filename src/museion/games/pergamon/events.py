@@ -1,0 +1,167 @@
+"""What happens automatically in a Pergamon step, as events (``State.events``), computed outside the engine.
+
+One action can set off a long chain: the last figure placed reveals the funds cards and pays everyone out, the
+tomb raider loots, the turn ends with an evaluation and a museum shift, the next turn begins. The engine runs that
+chain in one call and keeps no trace of it (its hot path stays bare). Here the action is applied again to an
+instrumented copy (:class:`_Traced`, a subclass whose overrides only take a snapshot before calling the rule
+method): the snapshots cut the step into segments, and each segment's difference is told as events, in order.
+
+Everything is public except victory points (PER-EVAL-4): a VP event goes only to its owner, unless
+``open_scores`` or the game is over at the end of the step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from museion.core.game import Event
+from museion.games.pergamon import data
+from museion.games.pergamon.actions import ROMAN
+from museion.games.pergamon.state import RAIDER, ST_OVER, PergamonState
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+
+class _Traced(PergamonState):
+    """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
+
+    __slots__ = ("marks",)
+
+    def mark(self, label: str) -> None:
+        self.marks.append((label, self._clone_as(PergamonState)))
+
+    def _lay_out(self) -> None:
+        self.mark("lay_out")
+        super()._lay_out()
+
+    def _raider_turn(self) -> None:
+        self.mark("raider")
+        super()._raider_turn()
+        self.mark("chain")
+
+    def _end_turn(self) -> None:
+        self.mark("end_turn")
+        super()._end_turn()
+
+    def _begin_turn(self) -> None:
+        self.mark("begin_turn")
+        super()._begin_turn()
+
+    def _finish(self) -> None:
+        self.mark("finish")
+        super()._finish()
+
+
+def events(state: PergamonState, action: int) -> list[Event]:
+    """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
+    traced: _Traced = state._clone_as(_Traced)  # type: ignore[assignment]
+    traced.marks = [("action", state._clone_as(PergamonState))]
+    traced.apply_action(action)
+    after = traced._clone_as(PergamonState)
+    over = after.stage == ST_OVER
+    out: list[Event] = []
+    marks = traced.marks
+    for i, (label, before) in enumerate(marks):
+        end = marks[i + 1][1] if i + 1 < len(marks) else after
+        out.extend(_segment(label, before, end, over))  # type: ignore[arg-type]
+    return out
+
+
+def _segment(label: str, a: PergamonState, b: PergamonState, over: bool) -> Iterator[Event]:
+    """The events of one segment of the chain, from snapshot ``a`` to snapshot ``b``."""
+    if label == "begin_turn":
+        yield Event("pergamon.turn_begins", {"turn": b.turn, "first": b.first})
+        unseen = b.box_unseen - a.box_unseen
+        if unseen:
+            yield Event("pergamon.pile_to_box", {"count": unseen})
+        return
+    if label == "lay_out":
+        finds = [f"{ROMAN[k]} {b.game.t_code[t]}" for k, gal in enumerate(b.galleries) for t in gal
+                 if t not in a.galleries[k]]
+        yield Event("pergamon.laid_out", {"finds": ", ".join(finds)})
+        return
+    if label == "raider":
+        yield from _loot(a, b)
+        return
+    if label == "end_turn":
+        yield from _evaluation(a)
+    yield from _funds(a, b)
+    yield from _museum(a, b)
+    if label == "finish":
+        yield from _oldest_objects(a)
+    reason = {"end_turn": "evaluation", "finish": "final"}.get(label, "exhibit")
+    yield from _victory_points(a, b, reason, over)
+
+
+def _funds(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+    """The tomb raider's placement after the second card (PER-RAIDER-1); the reveal and payout (PER-FUNDS-2)."""
+    if a.pos[RAIDER] < 0 <= b.pos[RAIDER] and b.game.raider:
+        yield Event("pergamon.raider_placed", {"space": f"P{b.pos[RAIDER] + 1}"})
+    if not a.revealed and b.revealed:
+        first, second = b.cards
+        yield Event("pergamon.cards_revealed", {"first": first, "second": second, "total": first + second})
+        for x in [x for x in b.track if x >= 0]:
+            gain = b.coins[x] - a.coins[x]
+            if x == RAIDER:
+                yield Event("pergamon.raider_payout", {"coins": gain})
+            else:
+                yield Event("pergamon.payout", {"player": x, "coins": gain})
+
+
+def _loot(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+    """PER-RAIDER-3: the gallery the tomb raider emptied, or nothing."""
+    for k in range(data.GALLERIES):
+        if a.galleries[k] and not b.galleries[k]:
+            yield Event("pergamon.raider_loots", {"gallery": ROMAN[k], "finds": len(a.galleries[k]),
+                                                  "coins": a.coins[RAIDER] - b.coins[RAIDER]})
+            return
+    yield Event("pergamon.raider_idle")
+
+
+def _museum(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+    """Collections broken up, exhibited (PER-EXH-4/7) or pushed out of the museum (PER-EXH-6)."""
+    for m in range(len(a.rings)):
+        old, new = a.rings[m], b.rings[m]
+        if old == new:
+            continue
+        who = {"player": m // 3, "marker": ROMAN[m % 3]}
+        if old is not None and new is not None:
+            yield Event("pergamon.broken_up", who)
+        elif old is not None:
+            yield Event("pergamon.left_museum", who)
+        if new is not None:
+            yield Event("pergamon.exhibited", {**who, "value": b.mvalue[m], "space": b.mspace[m]})
+
+
+def _evaluation(a: PergamonState) -> Iterator[Event]:
+    """PER-EVAL-1..3, told from the state before the evaluation (the VP follow in ``_victory_points``)."""
+    ev = data.EVALUATIONS.get(a.turn)
+    if ev is None:
+        return
+    kind, shift = ev
+    name = data.TYPE_NAMES[kind]
+    yield Event("pergamon.evaluation", {"turn": a.turn, "kind": name})
+    best = max((o for o in a.objects() if o[1] == kind), default=None)
+    if best is None:
+        yield Event("pergamon.no_prize", {"kind": name})
+    else:
+        yield Event("pergamon.prize", {"kind": name, "date": best[0], "player": best[2] // 3})
+    if shift:
+        yield Event("pergamon.museum_shift", {"spaces": shift})
+
+
+def _oldest_objects(a: PergamonState) -> Iterator[Event]:
+    """PER-END-1: the three oldest exhibited objects."""
+    for place, (date, _, m) in enumerate(sorted(a.objects(), reverse=True)[:len(data.FINAL_BONUS)], start=1):
+        yield Event("pergamon.oldest_object", {"place": place, "date": date, "player": m // 3})
+
+
+def _victory_points(a: PergamonState, b: PergamonState, reason: str, over: bool) -> Iterator[Event]:
+    """VP gained in the segment; only the owner is told unless open_scores or the game is over (PER-EVAL-4)."""
+    public = over or b.game.options["open_scores"]
+    for p in range(b.game.n):
+        gain = b.vp[p] - a.vp[p]
+        if gain:
+            args: dict[str, Any] = {"player": p, "vp": gain, "total": b.vp[p]}
+            yield Event(f"pergamon.vp_{reason}", args, None if public else (p,))

@@ -1,0 +1,26 @@
+"""What happens automatically in a Tholos step (``State.events``): columns completed and, when the temple is
+full, the scoring of every column (THO-SCORE-1..3). Tholos hides nothing, so every event is public."""
+
+from __future__ import annotations
+
+from museion.core.game import Event
+from museion.games.tholos.data import LOCATIONS
+from museion.games.tholos.state import TholosState
+
+
+def events(state: TholosState, action: int) -> list[Event]:
+    """The events of applying ``action`` to ``state`` (left unchanged)."""
+    after: TholosState = state.clone()  # type: ignore[assignment]
+    after.apply_action(action)
+    out = [Event("tholos.column_full", {"loc": LOCATIONS[loc], "height": after.maxh[loc]})
+           for loc in range(7)
+           if len(state.cols[loc]) < state.maxh[loc] == len(after.cols[loc])]
+    if after.is_terminal():
+        for loc, (winner, points) in enumerate(after.column_results()):
+            if winner >= 0:
+                out.append(Event("tholos.column_won", {"loc": LOCATIONS[loc], "player": winner, "points": points}))
+            else:
+                out.append(Event("tholos.column_tied", {"loc": LOCATIONS[loc]}))
+        scores, won = after.scores(), after.columns_won()
+        out += [Event("tholos.final_score", {"player": p, "points": scores[p], "columns": won[p]}) for p in (0, 1)]
+    return out
