@@ -202,7 +202,7 @@ def test_postgresql_connections_dropped_cost_at_most_a_storage_error_and_nothing
     stored = Store(PG_URL).load_table(table["id"])
     assert stored is not None
     replayed = advance(museion.load("tholos").new_initial_state(), stored.actions)
-    assert [e["t"] for e in replayed] == [e["t"] for e in acknowledged]
+    assert [step.notation(0) for step in replayed] == [e["t"] for e in acknowledged]
 
 
 @pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage")
