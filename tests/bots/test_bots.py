@@ -148,6 +148,34 @@ def test_leaf_draws_value_the_position_before_a_wide_draw() -> None:
     assert trees[0] > 0 and trees[8] == 0 and trees[61] == trees[0]
 
 
+def _draws_after_decisions(name: str, options: dict, games: int = 4) -> list[int]:
+    """Outcome counts of the draws that follow a player decision, in random games."""
+    game = museion.load(name, **options)
+    found = []
+    for seed in range(games):
+        rng, state, decided = random.Random(seed), game.new_initial_state(), False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if decided:
+                    found.append(len(state.chance_outcomes()))
+                action, decided = sample_chance(state, rng), False
+            else:
+                legal, decided = state.legal_actions(), True
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+    return found
+
+
+def test_expert_stops_at_every_pergamon_round_end_and_never_in_imhotep() -> None:
+    """The level's ``leaf_draws`` bound separates the games as docs/bots.md says (measured: it helps in
+    Pergamon 2p and hurts in Imhotep 2p); with 4 players Pergamon's last layouts may draw from fewer finds."""
+    bound = int(parse_spec(LEVELS["expert"])[1]["leaf_draws"])
+    assert min(_draws_after_decisions("pergamon", {"players": 2})) >= bound
+    for players in (2, 3, 4):
+        assert max(_draws_after_decisions("imhotep", {"players": players})) < bound
+    assert _draws_after_decisions("tholos", {}) == []
+
+
 def test_specs_levels_and_parameters() -> None:
     assert {"random", "greedy", "mcts", "easy", "medium", "hard", "expert"} <= set(BOTS)
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]

@@ -20,7 +20,7 @@ then two funds cards), its outcomes are almost never drawn twice, so such simula
 Pergamon 2p) value a position after a random layout and a random first move of the next round, through seven
 fresh nodes each. With ``leaf_draws=N`` a draw of at least ``N`` outcomes that follows a decision is a leaf: the
 position before it is valued (the evaluation is an estimate over the outcomes anyway). The ``expert`` level uses
-``N = 8``: every round end of Pergamon (9 or more outcomes), never Imhotep's (a ship card of at most 6), where
+``N = 8``: every round end of Pergamon 2p (9 or more outcomes), never Imhotep's (a ship card of at most 6), where
 stopping measured worse.
 
 Endings (``endgame=K``): where the game says at most ``K`` player decisions remain
