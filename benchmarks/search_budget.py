@@ -9,8 +9,8 @@
   split of a self-play directory (seed 0, 20 %), from the first seat's view, at decisions and at the draws right
   after one (the positions ``leaf_draws`` values).
 
-Run: ``.venv/bin/python benchmarks/search_budget.py pergamon --players 2 --bot hard --games 1
-[--data selfplay-out/pergamon-2p --model FILE ...]``
+Run: ``.venv/bin/python benchmarks/search_budget.py pergamon --players 2 [--bot hard ...] --games 1
+[--data selfplay-out/pergamon-2p --model FILE ...]`` (``--games 0``: the Brier scores only)
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def main() -> None:
     parser.add_argument("--model", action="append", default=[], help="a value model file (repeat)")
     args = parser.parse_args()
     game = museion.load(args.game, players=args.players)
-    for spec in args.bot or ["hard", "hard:leaf_draws=8"]:
+    for spec in (args.bot or ["hard", "hard:leaf_draws=8"]) if args.games else []:
         print(spec, json.dumps(budget(game, spec, args.games)))
     if args.data:
         for name, scores in held_out(game, args.data, args.model).items():

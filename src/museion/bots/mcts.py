@@ -16,10 +16,10 @@ decisions and 72 % for 12, and it is several times cheaper per simulation than p
 
 Wide draws below the root (``leaf_draws=N``): by default a simulation that reaches a draw below the root draws an
 outcome and searches on. Where a round ends in a wide draw (Pergamon 2p: the next layout, five finds from up to 60,
-then two funds cards), its outcomes are almost never drawn twice, so such simulations (62 % of ``hard``'s in
-Pergamon 2p) value a position after a random layout and a random first move of the next round, through seven
-fresh nodes each. With ``leaf_draws=N`` a draw of at least ``N`` outcomes that follows a decision is a leaf: the
-position before it is valued (the evaluation is an estimate over the outcomes anyway). The ``expert`` level uses
+then two funds cards), its outcomes are almost never drawn twice, so such simulations (58 % of ``hard``'s in
+Pergamon 2p) value a position after a random layout and a random first move of the next round, through about six
+fresh draw nodes each. With ``leaf_draws=N`` a draw of at least ``N`` outcomes that follows a decision is a leaf:
+the position before it is valued (the evaluation is an estimate over the outcomes anyway). The ``expert`` level uses
 ``N = 8``: every round end of Pergamon 2p (9 or more outcomes), never Imhotep's (a ship card of at most 6), where
 stopping measured worse.
 
