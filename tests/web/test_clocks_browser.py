@@ -6,10 +6,9 @@ both languages, desktop and phone, go to artifacts/screenshots."""
 from __future__ import annotations
 
 import pytest
+from helpers_web import open_as_seat, page_errors, wait_js
 
 from museion.server.testing import http
-
-from helpers_web import open_as_seat, page_errors, wait_js
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
