@@ -83,11 +83,14 @@ class Option:
 
     ``parse`` receives the raw value and returns the normalised one, or raises ``ValueError`` whose text
     says what is allowed; :meth:`Game.__init__` turns that into an :class:`OptionError` naming the option.
+    ``path`` marks an option that may name a file to read: a server lets its clients name only files its
+    operator allows.
     """
 
     default: Any
     doc: str
     parse: Callable[[Any], Any] = field(default=lambda v: v)
+    path: bool = False
 
 
 def choice_option(*allowed: Any) -> Callable[[Any], Any]:
