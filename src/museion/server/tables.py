@@ -736,7 +736,6 @@ class Manager:
         """Apply every timeout that is due, and checkpoint running clocks every ``config.clock_checkpoint``
         seconds (what a crash can give back to the seat to move)."""
         now = self.clock()
-        due = []
         for table in list(self.tables.values()):
             clock = table.clock
             if clock is None or clock.running is None:
@@ -745,10 +744,15 @@ class Manager:
                 async with table.lock:
                     await self._expire(table)
             elif now - clock.dirty >= self.config.clock_checkpoint:
-                clock.dirty = now
-                due.append((table.id, clock.stored(now)))
-        if due:
-            await self.writer.call(self.store.save_clocks, due)
+                async with table.lock:  # in order with the table's moves: a checkpoint never overwrites a newer clock
+                    await self._checkpoint(table)
+
+    async def _checkpoint(self, table: LiveTable) -> None:
+        clock = table.clock
+        if clock is None or clock.running is None:
+            return
+        clock.dirty = now = self.clock()
+        await self.writer.call(self.store.save_clocks, [(table.id, clock.stored(now))])
 
     def _run_clock(self, table: LiveTable) -> None:
         if table.clock is not None:
