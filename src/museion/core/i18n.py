@@ -72,6 +72,12 @@ def keys() -> list[str]:
     return sorted(_CATALOGUE)
 
 
+def template(key: str, lang: str = DEFAULT) -> str | None:
+    """The text of ``key`` in ``lang`` (English where that language lacks it) with its placeholders unfilled, as
+    the web client receives it; ``None`` for an unknown key."""
+    return _template(key, lang)
+
+
 def missing() -> list[str]:
     """``key: language`` for every registered key that lacks a supported language (should be empty)."""
     return [f"{key}: {lang}" for key, texts in sorted(_CATALOGUE.items()) for lang in LANGUAGES

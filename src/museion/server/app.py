@@ -45,7 +45,7 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
-from museion.server import models
+from museion.server import models, web_texts  # noqa: F401 - registers the web client's texts
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -147,6 +147,20 @@ def game_info(name: str) -> dict[str, Any]:
     return {"name": name, "title": cls.title, "options": options, "default_players": players}
 
 
+def texts(wanted: str | None) -> dict[str, Any]:
+    """The catalogue in the first supported language of ``wanted`` ("es,en"; English when none is), with the
+    name of every language in itself (for the language switch)."""
+    codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
+    lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
+    for game in museion.games():  # each game registers its terms when its package is imported
+        try:
+            entry(game).game_class  # noqa: B018 - imported for its texts
+        except Exception:  # noqa: BLE001 - a game still being written simply has no texts yet
+            continue
+    return {"lang": lang, "languages": {code: i18n.text("web.language_name", code) for code in i18n.LANGUAGES},
+            "texts": {key: i18n.template(key, lang) for key in i18n.keys()}}
+
+
 def _lobby_routes(app: FastAPI) -> None:
     def manager() -> Manager:
         return app.state.manager
@@ -161,6 +175,18 @@ def _lobby_routes(app: FastAPI) -> None:
                 continue
         bots = app.state.config.bots
         return models.Catalogue(games=found, bots=bots.levels(), bot_specs=bots.specs)
+
+    @app.get("/api/texts")
+    async def texts_route(request: Request, response: Response, lang: Annotated[str | None, Query(max_length=64)] = None
+                          ) -> models.Texts:
+        """Every text of the catalogue in one language, for the browser client (cached until the server restarts)."""
+        answer = texts(lang)
+        tag = f'W/"{app.state.started}-{answer["lang"]}-{len(answer["texts"])}"'
+        response.headers["ETag"] = tag
+        response.headers["Cache-Control"] = "no-cache"
+        if request.headers.get("if-none-match") == tag:
+            raise NotModified(tag)
+        return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
     async def rules(name: str) -> models.Rules:
@@ -244,6 +270,11 @@ def _pages(app: FastAPI) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.ico", media_type="image/x-icon",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz")
     async def health() -> models.Health:

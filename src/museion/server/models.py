@@ -86,6 +86,14 @@ class Catalogue(BaseModel):
     bot_specs: bool = Field(description="whether this server also accepts bot specs with parameters")
 
 
+class Texts(BaseModel):
+    """``GET /api/texts?lang=es``: the catalogue's texts (``museion.core.i18n``) in one language."""
+
+    lang: str = Field(description="the language of the texts (the first supported one asked for, else English)")
+    languages: dict[str, str] = Field(description="every supported language, named in itself")
+    texts: dict[str, str] = Field(description="key -> template ({name}, {n:one|many}, {value!t}, {seat!p})")
+
+
 class Rules(BaseModel):
     game: str
     rules: str

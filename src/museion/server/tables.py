@@ -120,7 +120,8 @@ class LiveTable:
         names = [s["name"] for s in seats]
         entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
-            "type": "state", "table": self.id, "game": self.row.game, "seq": self.seq, "seat": seat,
+            "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
+            "seat": seat,
             "full": since is None, "status": self.status(), "to_move": to_move if to_move >= 0 else None,
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
