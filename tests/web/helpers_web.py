@@ -48,7 +48,8 @@ def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
 def legal_moves(page) -> list[dict]:  # noqa: ANN001
     return page.eval_on_selector_all(
         "#moves button.move",
-        "bs => bs.map(b => ({id: Number(b.dataset.action), text: b.dataset.text, path: b.dataset.path || ''}))")
+        "bs => bs.map(b => ({id: Number(b.dataset.action), text: b.dataset.notation, path: b.dataset.path || '',"
+        " words: b.querySelector('.desc').textContent}))")
 
 
 def click_move(page, move: dict) -> None:  # noqa: ANN001
@@ -60,7 +61,7 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         for key in move["path"].split("|"):
             if page.evaluate("document.body.dataset.seq") != seq:
                 break
-            page.click(f"#board [data-key='{key}'].clickable")
+            page.click(f"#board .hit-target[data-for='{key}']")
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()

@@ -133,7 +133,7 @@ def _assert_halves_drawn(page) -> None:  # noqa: ANN001
     # two separate reads and redraw the board).
     faces, drawn = page.evaluate(
         "() => [window.museionState.view.faces, [...document.querySelectorAll('#board g.find')].map(g => ({"
-        "code: g.dataset.code, label: g.getAttribute('aria-label') || g.parentNode.getAttribute('aria-label'), "
+        "code: g.dataset.code, label: g.getAttribute('aria-label') || g.parentNode.getAttribute('data-label'), "
         "halves: [...g.querySelectorAll('.half')].map(h => h.dataset.edge + h.dataset.type)}))]")
     assert drawn and {d["code"] for d in drawn} == set(faces)
     for d in drawn:
