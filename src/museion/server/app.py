@@ -45,7 +45,7 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
-from museion.server import models, web_texts  # noqa: F401 - registers the web client's texts
+from museion.server import models, web_texts
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -137,14 +137,16 @@ def _client(request: Request | WebSocket) -> str:
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
-def game_info(name: str) -> dict[str, Any]:
+def game_info(name: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """A game for the lobby: its options' metadata with their labels, help and choices in ``lang``."""
     cls = entry(name).game_class
     options = []
     for key, opt in cls.OPTIONS.items():
         kind = "bool" if isinstance(opt.default, bool) else "int" if isinstance(opt.default, int) else "text"
         options.append({"name": key, "default": opt.default, "doc": opt.doc, "type": kind})
     players = cls().num_players()
-    return {"name": name, "title": cls.title, "options": options, "default_players": players}
+    return {"name": name, "title": cls.title, "options": web_texts.lobby_options(name, options, lang),
+            "default_players": players, "description": web_texts.description(name, lang)}
 
 
 def texts(wanted: str | None) -> dict[str, Any]:
@@ -166,11 +168,12 @@ def _lobby_routes(app: FastAPI) -> None:
         return app.state.manager
 
     @app.get("/api/games")
-    async def games() -> models.Catalogue:
+    async def games(lang: str | None = None) -> models.Catalogue:
         found = []
+        lang = _language(lang)
         for name in museion.games():
             try:
-                found.append(game_info(name))
+                found.append(game_info(name, lang))
             except Exception:  # noqa: BLE001 - a game still being written is simply not offered
                 continue
         bots = app.state.config.bots

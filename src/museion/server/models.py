@@ -66,11 +66,21 @@ class ErrorBody(BaseModel):
     message: str = Field(description="what was wrong and what is allowed")
 
 
+class Choice(BaseModel):
+    value: Json
+    label: str
+
+
 class OptionInfo(BaseModel):
     name: str
     default: Json
     doc: str
     type: Literal["bool", "int", "text"]
+    label: str | None = Field(None, description="the option's name for players, in the asked language")
+    help: str | None = Field(None, description="what the option does, in the asked language")
+    choices: list[Choice] | None = Field(None, description="the values it takes, when they are few")
+    min: int | None = None
+    max: int | None = None
 
 
 class GameInfo(BaseModel):
@@ -78,6 +88,7 @@ class GameInfo(BaseModel):
     title: str
     options: list[OptionInfo]
     default_players: int
+    description: str = Field("", description="a short description of the game, in the asked language")
 
 
 class Catalogue(BaseModel):

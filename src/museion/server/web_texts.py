@@ -252,3 +252,99 @@ PERGAMON = {
 
 TEXTS = {**PAGES, **THOLOS, **IMHOTEP, **PERGAMON}
 i18n.register(TEXTS)
+
+# -- the lobby: each game's description and each option's label, help and choices ---------------------------
+# Until the games describe their options themselves, the lobby's words live here; ``lobby_options`` lays them over
+# the options' own metadata (name, default, kind), and a game's own label or choices win when it has them.
+LOBBY = {
+    "web.game.tholos": _both(
+        "Two architects raise the columns of a round temple: each stone placed triggers the action of its "
+        "location; whoever tops most columns wins the points.",
+        "Dos arquitectos levantan las columnas de un templo redondo: cada piedra colocada activa la acción de su "
+        "localización; gana puntos quien corona más columnas."),
+    "web.game.imhotep": _both(
+        "Egyptian builders ship stones to five sites on the Nile; where and when a ship lands decides who scores.",
+        "Constructores egipcios llevan piedras en barco a cinco sitios del Nilo; dónde y cuándo atraca cada barco "
+        "decide quién puntúa."),
+    "web.game.pergamon": _both(
+        "Archaeologists bid for research funds, dig finds out of the galleries and exhibit them as collections "
+        "in the museum.",
+        "Arqueólogos piden fondos de investigación, excavan hallazgos en las galerías y los exponen como "
+        "colecciones en el museo."),
+    "web.option.players": _both("Players", "Jugadores"),
+    "web.option.players.help": _both("How many sit at the table.", "Cuántos se sientan a la mesa."),
+    "web.option.start_player": _both("Start player", "Jugador inicial"),
+    "web.option.start_player.help": _both("Who makes the first move.", "Quién hace la primera jugada."),
+    "web.option.random": _both("drawn at random", "al azar"),
+    "web.option.seat": _both("player {n}", "jugador {n}"),
+    "web.option.tholos.advanced": _both("Advanced game (ornaments)", "Juego avanzado (ornamentaciones)"),
+    "web.option.tholos.advanced.help": _both(
+        "The board side with ornaments: tiles that change how a column scores or what its location does.",
+        "La cara del tablero con ornamentaciones: losetas que cambian cómo puntúa una columna o qué hace su "
+        "localización."),
+    "web.option.tholos.ornaments": _both("Ornaments", "Ornamentaciones"),
+    "web.option.tholos.ornaments.help": _both(
+        "How many ornament tiles are drawn at random for the locations.",
+        "Cuántas losetas de ornamentación se sortean para las localizaciones."),
+    "web.option.tholos.ornaments.default": _both("standard (none in the basic game, 2 in the advanced)",
+                                                 "estándar (ninguna en el juego básico, 2 en el avanzado)"),
+    "web.option.tholos.ornament_locations": _both("Locations for ornaments", "Localizaciones con ornamentación"),
+    "web.option.tholos.ornament_locations.help": _both(
+        "The location letters (A–G) where ornaments may be drawn.",
+        "Las letras de localización (A–G) donde puede caer una ornamentación."),
+    "web.option.tholos.end_check": _both("End of the game", "Fin de la partida"),
+    "web.option.tholos.end_check.help": _both(
+        "When the full temple ends the game.", "Cuándo termina la partida al llenarse el templo."),
+    "web.option.tholos.end_check.after_turn": _both("after the turn that fills the temple",
+                                                    "tras el turno que llena el templo"),
+    "web.option.tholos.end_check.immediate": _both("as soon as the temple is full",
+                                                   "en cuanto el templo está lleno"),
+    "web.option.imhotep.wrath": _both("Wrath of the Pharaoh", "Ira del faraón"),
+    "web.option.imhotep.wrath.help": _both(
+        "Variant: −5 points at the end for each player without a stone at each of the four sites.",
+        "Variante: −5 puntos al final para quien no tenga piedra en cada uno de los cuatro sitios."),
+    "web.option.pergamon.open_scores": _both("Open scores", "Puntos a la vista"),
+    "web.option.pergamon.open_scores.help": _both(
+        "Show every player's victory points during the game (hidden otherwise).",
+        "Mostrar los puntos de victoria de todos durante la partida (ocultos si no)."),
+}
+i18n.register(LOBBY)
+
+# The choices of options that take one of a few values: (value, text key, parameters).
+_SEATS = [(n, "web.option.seat", {"n": n + 1}) for n in range(4)]
+CHOICES: dict[tuple[str, str], list[tuple[object, str, dict]]] = {
+    ("tholos", "ornaments"): [(None, "web.option.tholos.ornaments.default", {})]
+    + [(n, "", {"n": n}) for n in range(6)],
+    ("tholos", "end_check"): [(v, f"web.option.tholos.end_check.{v}", {}) for v in ("after_turn", "immediate")],
+    ("tholos", "start_player"): [("white", "web.colour.white", {}), ("black", "web.colour.black", {}),
+                                 ("random", "web.option.random", {})],
+    ("imhotep", "start_player"): _SEATS + [("random", "web.option.random", {})],
+    ("pergamon", "start_player"): _SEATS + [("random", "web.option.random", {})],
+}
+BOUNDS = {("imhotep", "players"): (2, 4), ("pergamon", "players"): (2, 4), ("tholos", "players"): (2, 2)}
+
+
+def lobby_options(game: str, options: list[dict], lang: str) -> list[dict]:
+    """The lobby's form for ``game``: each option with a ``label``, a ``help`` and, where it takes one of a few
+    values, ``choices`` ({value, label}) in ``lang``. An option without words here keeps its name and its own
+    documentation; the game's own metadata wins over what is written here."""
+    out = []
+    for opt in options:
+        name = opt["name"]
+        key = next((k for k in (f"web.option.{game}.{name}", f"web.option.{name}") if i18n.template(k)), None)
+        extra: dict = {}
+        if key:
+            extra = {"label": i18n.text(key, lang), "help": i18n.text(f"{key}.help", lang)}
+        if (game, name) in CHOICES:
+            extra["choices"] = [{"value": v, "label": i18n.text(k, lang, **p) if k else str(p["n"])}
+                                for v, k, p in CHOICES[game, name]]
+        if (game, name) in BOUNDS:
+            extra["min"], extra["max"] = BOUNDS[game, name]
+        out.append({**extra, **{k: v for k, v in opt.items() if v is not None or k == "default"}})
+    return out
+
+
+def description(game: str, lang: str) -> str:
+    """A short description of ``game`` for the lobby ("" for a game without one)."""
+    key = f"web.game.{game}"
+    return i18n.text(key, lang) if i18n.template(key) else ""
