@@ -25,10 +25,10 @@ def wait_js(page, expression: str, timeout: float = 30_000) -> None:  # noqa: AN
         page.wait_for_timeout(50)
 
 
-def open_as_seat(browser, url: str, table: dict, seat: int = 0, **context_options):  # noqa: ANN001, ANN201
-    """A new browser context holding ``table``'s seat token (as joining would leave it) on the table page.
-    Returns ``(context, page, errors)``."""
-    context = browser.new_context(**context_options)
+def open_as_seat(browser, url: str, table: dict, seat: int = 0, context=None, **context_options):  # noqa: ANN001, ANN201
+    """A browser context (``context`` or a new one) holding ``table``'s seat token (as joining would leave it) on
+    the table page. Returns ``(context, page, errors)``."""
+    context = context or browser.new_context(**context_options)
     page = context.new_page()
     errors = page_errors(page)
     page.goto(url + "/")

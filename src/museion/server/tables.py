@@ -34,7 +34,7 @@ from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
-from museion.server import worker
+from museion.server import web_texts, worker
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
@@ -117,7 +117,7 @@ class LiveTable:
         if seat is not None and to_move == seat:
             legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
         seats = self.seats_json()
-        names = [s["name"] for s in seats]
+        names = display_names(self.row.seats, lang)
         entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
@@ -132,7 +132,7 @@ class LiveTable:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
         action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
         (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
-        names = [s["name"] for s in self.seats_json()]
+        names = display_names(self.row.seats, lang)
         state = self.state
         if state.game.hidden_information and not state.is_terminal():
             return observed_record(self.log, state, None, names, lang, table=self.id)
@@ -210,6 +210,25 @@ def load_game(name: str, options: Any) -> museion.Game:
 
 def _default_name(seat: SeatRow) -> str:
     return f"{seat.bot} bot" if seat.kind == "bot" else f"Player {seat.seat + 1}"
+
+
+assert web_texts.PAGES  # the seat names' words (web.bot_name, web.level.*) are registered before use
+
+
+def display_names(seats: list[SeatRow], lang: str) -> list[str]:
+    """The seats' names as the log's texts say them in ``lang``: a given name, else "bot codicioso" / "Jugador 2";
+    names that are still alike get their seat number, so two bots of one level are told apart."""
+    names = []
+    for s in seats:
+        if s.name and s.name != _default_name(s):
+            names.append(s.name)
+        elif s.kind == "bot":
+            level = i18n.text(f"web.level.{s.bot}", lang) if i18n.template(f"web.level.{s.bot}") else s.bot
+            names.append(i18n.text("web.bot_name", lang, level=level))
+        else:
+            names.append(i18n.text("web.player_n", lang, n=s.seat + 1))
+    return [i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
+            for k, name in enumerate(names)]
 
 
 def seats_json(row: TableRow) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ export function renderLog(list, log, names, current = -1) {
   const items = log.map((entry, i) => {
     const d = describeEntry(entry, names);
     return el("li", { value: entry.n + 1, class: i === current ? "current" : "", "data-n": entry.n },
-      el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `), el("span", { class: "words" }, d.words),
+      el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `), el("span", { class: d.words === d.notation ? "words notation" : "words" }, d.words),
       d.words !== d.notation ? el("span", { class: "notation" }, d.notation) : null,
       // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
       d.events.length ? el("ul", { class: "events" }, (entry.ev || []).map((e) => el("li", { "data-key": e.key }, e.text)))

@@ -154,7 +154,7 @@ function renderBoard() {
   const msg = app.msg;
   const view = shownView();
   const moving = canMove();
-  const ctx = { names: app.names, seat: msg.seat, toMove: msg.to_move,
+  const ctx = { names: app.names, seat: msg.seat, toMove: msg.to_move, narrow: $("board").clientWidth < 600,
     legalTexts: moving ? app.moves.map((m) => m.notation) : [] };
   let node;
   try { node = app.board.render(view, ctx); } catch (error) {

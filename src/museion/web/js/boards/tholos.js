@@ -87,21 +87,26 @@ export const board = {
   render(view, ctx) {
     const names = ctx.names;
     const score = `${names[0]} ${view.scores[0]} · ${names[1]} ${view.scores[1]}`;
-    const parts = [s("rect", { x: 0, y: 0, width: 960, height: 700, fill: "#faf7ef" }),
-      text(20, 660, t("web.tholos.temple"), { class: "heading" }), text(20, 684, score, { class: "label", id: "tholos-score" }),
+    const temple = [text(20, 660, t("web.tholos.temple"), { class: "heading" }),
+      text(20, 684, score, { class: "label", id: "tholos-score" }),
       s("circle", { cx: CX, cy: CY + 40, r: 120, fill: "none", stroke: "#e2d6b8", "stroke-width": 3 }),
-      ...[...LOCS].map((loc, i) => column(view, loc, i)), quarry(view), workshop(view, 0, names),
-      workshop(view, 1, names)];
-    if (view.extra_at) parts.push(text(660, 500, t("web.tholos.extra_at", { loc: view.extra_at }), { class: "label" }));
-    Object.entries(view.ornaments || {}).forEach(([loc, n], i) => parts.push(
-      text(660, 600 + i * 18, `${t("web.tholos.ornament", { n })} · ${loc}: ${t(`web.tholos.ornament.${n}`)}`,
-        { class: "small" })));
+      ...[...LOCS].map((loc, i) => column(view, loc, i))];
+    const turn = [];
+    if (view.extra_at) turn.push(text(660, 500, t("web.tholos.extra_at", { loc: view.extra_at }), { class: "label" }));
     if (ctx.legalTexts.includes("x-")) {
-      parts.push(hit("decline", t("web.tholos.decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10,
+      turn.push(hit("decline", t("web.tholos.decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10,
         fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
       text(790, 548, t("web.tholos.decline"), { class: "label", "text-anchor": "middle" })));
     }
-    return svgRoot(960, 700, t("web.board_of", { game: "Tholos" }), parts);
+    const ornaments = Object.entries(view.ornaments || {}).map(([loc, n], i) => text(660, 600 + i * 18,
+      `${t("web.tholos.ornament", { n })} · ${loc}: ${t(`web.tholos.ornament.${n}`)}`, { class: "small" }));
+    // beside the temple on a wide screen; below it, two by two, on a narrow one (a phone)
+    const side = [[quarry(view), -640, 690], [workshop(view, 0, names), -330, 560], [workshop(view, 1, names), -640, 560],
+      [s("g", {}, turn), -330, 350], [s("g", {}, ornaments), -330, 340]];
+    const [width, height] = ctx.narrow ? [620, 1000] : [960, 700];
+    return svgRoot(width, height, t("web.board_of", { game: "Tholos" }),
+      s("rect", { x: 0, y: 0, width, height, fill: "#faf7ef" }), temple,
+      side.map(([part, dx, dy]) => (ctx.narrow ? s("g", { transform: `translate(${dx},${dy})` }, part) : part)));
   },
 
   paths(move, view) {
