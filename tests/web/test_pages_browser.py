@@ -45,9 +45,9 @@ def english_words(server) -> set[str]:
 # technology, leaving out the notation (move codes) and the players' names.
 VISIBLE_TEXT_JS = r"""
 () => {
-  // .notation: move codes (also a log entry the server sent no words for); #rules: the rules summary, which
-  // the server writes (the engine's half of issue 13)
-  const skip = (n) => n.closest('.notation, .seat-name, #title, option:not(:checked), #rules');
+  // .notation: move codes (also a log entry the server sent no words for); #announce: the log's entries again,
+  // for screen readers; #rules: the rules summary, which the server writes (the engine's half of issue 13)
+  const skip = (n) => n.closest('.notation, .seat-name, #title, option:not(:checked), #rules, #announce');
   const parts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {

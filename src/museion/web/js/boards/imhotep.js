@@ -113,8 +113,9 @@ function player(view, info, i, ctx) {
     parts.push(text(x + 98 + (k % 2) * 116, y + 138 + Math.floor(k / 2) * 34, `×${count}`, { class: "small" }));
   });
   const at = info.stones_at;
-  parts.push(text(x + 12, y + 212, t("web.imhotep.stones_at", { pyramid: at.pyramid, temple: at.temple,
-    burial: at["burial chamber"], obelisks: at.obelisks }), { class: "small" }));
+  parts.push(text(x + 12, y + 194, t("web.imhotep.stones_at", { pyramid: at.pyramid, temple: at.temple }),
+    { class: "small" }), text(x + 12, y + 212, t("web.imhotep.stones_at2", { burial: at["burial chamber"],
+    obelisks: at.obelisks }), { class: "small" }));
   return s("g", {}, parts);
 }
 
@@ -124,27 +125,37 @@ export const board = {
   },
 
   render(view, ctx) {
-    const parts = [s("rect", { x: 0, y: 0, width: 1000, height: 700, fill: "#faf7ef" }),
-      ...SITES.map(([code], i) => site(view, code, i)),
-      s("rect", { x: 0, y: 248, width: 1000, height: 100, fill: "#cfe3ee" }),
-      ...view.ships.map((sh, i) => ship(view, sh, i)),
-      ...view.player_info.map((info, i) => player(view, info, i, ctx))];
+    const n = view.player_info.length;
+    const rows = Math.ceil(n / 2);
+    // wide: sites, ships, players in one row each; narrow (a phone): three sites then two, ships and players
+    // two by two, so that everything is drawn at a legible size across the phone's width
+    const at = (node, dx, dy) => (ctx.narrow && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
+    const pair = (i, wide, step, top, height) => [(i % 2) * step - i * wide, top + Math.floor(i / 2) * height];
+    const bottom = ctx.narrow ? 700 + rows * 230 - 590 : 0;
+    const parts = [...SITES.map(([code], i) => at(site(view, code, i), i < 3 ? 0 : -594, i < 3 ? 0 : 240)),
+      ctx.narrow ? s("rect", { x: 0, y: 488, width: 600, height: 204, fill: "#cfe3ee" })
+        : s("rect", { x: 0, y: 248, width: 1000, height: 100, fill: "#cfe3ee" }),
+      ...view.ships.map((sh, i) => at(ship(view, sh, i), ...pair(i, 245, 290, 242, 100))),
+      ...view.player_info.map((info, i) => at(player(view, info, i, ctx), ...pair(i, 248, 296, 340, 230)))];
     const cards = view.round_cards_revealed.length ? ` · ${t("web.imhotep.round_cards")}: ${view.round_cards_revealed.join(", ")}` : "";
-    parts.push(text(14, 606, `${t("web.imhotep.round", { n: view.round })} · ${t(`web.imhotep.phase.${view.phase}`)}${cards}`,
-      { class: "label" }));
-    if (view.wrath) parts.push(text(14, 626, t("web.imhotep.wrath"), { class: "small" }));
+    const foot = [text(14, 606, `${t("web.imhotep.round", { n: view.round })} · ${t(`web.imhotep.phase.${view.phase}`)}`,
+      { class: "label" })];
+    if (cards) foot.push(text(14, 624, cards.slice(3), { class: "small" }));
+    if (view.wrath) foot.push(text(14, 642, t("web.imhotep.wrath"), { class: "small" }));
     if (view.lever_unloading) {
-      parts.push(text(14, 654, t("web.imhotep.lever_order"), { class: "label" }));
-      view.lever_unloading.to_order.forEach((c, k) => parts.push(hit(`order:${c.toUpperCase()}`, colourName(c),
-        s("rect", { x: 300 + k * 40, y: 634, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
-        stone(318 + k * 40, 652, c, 24))));
+      foot.push(text(14, 664, t("web.imhotep.lever_order"), { class: "label" }));
+      view.lever_unloading.to_order.forEach((c, k) => foot.push(hit(`order:${c.toUpperCase()}`, colourName(c),
+        s("rect", { x: 300 + k * 40, y: 646, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
+        stone(318 + k * 40, 664, c, 24))));
     }
     if (ctx.legalTexts.includes("PASS")) {
-      parts.push(hit("pass", t("web.imhotep.pass"), s("rect", { x: 860, y: 620, width: 120, height: 48, rx: 10,
+      foot.push(at(hit("pass", t("web.imhotep.pass"), s("rect", { x: 860, y: 620, width: 120, height: 48, rx: 10,
         fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
-      text(920, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })));
+      text(920, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })), -400, 0));
     }
-    return svgRoot(1000, 700, t("web.board_of", { game: "Imhotep" }), parts);
+    const [width, height] = ctx.narrow ? [600, 700 + rows * 230 + 100] : [1000, 700];
+    return svgRoot(width, height, t("web.board_of", { game: "Imhotep" }),
+      s("rect", { x: 0, y: 0, width, height, fill: "#faf7ef" }), parts, at(s("g", {}, foot), 0, bottom));
   },
 
   paths(move, view) {

@@ -137,19 +137,25 @@ function trackSpace(view, k, x, y, info) {
   return hit(`track:P${k + 1}`, label, parts);
 }
 
-function track(view) {
+function track(view, narrow) {
   const spaces = view.track_spaces || [];
   const parts = [text(14, 22, t("web.pergamon.research_track"), { class: "heading" })];
-  for (let k = 12; k >= 0; k -= 1) parts.push(trackSpace(view, k, 14 + (12 - k) * 62, 30, spaces[k]));
-  parts.push(text(830, 22, t("web.pergamon.funds_cards"), { class: "heading" }));
+  for (let k = 12; k >= 0; k -= 1) {
+    const i = 12 - k;  // narrow: two rows of 7 and 6 spaces
+    parts.push(narrow ? trackSpace(view, k, 14 + (i % 7) * 62, 30 + Math.floor(i / 7) * 88, spaces[k])
+      : trackSpace(view, k, 14 + i * 62, 30, spaces[k]));
+  }
+  const cardsX = narrow ? 454 : 830;
+  parts.push(text(cardsX, 22, t("web.pergamon.funds_cards"), { class: "heading" }));
   view.funds_cards.forEach((c, k) => {
-    const x = 830 + k * 74;
+    const x = cardsX + k * 74;
     parts.push(s("rect", { x, y: 30, width: 64, height: 80, rx: 6, fill: c.back === "chest" ? "#d8b45a" : "#c9a37a",
       stroke: "#6b4b2a" }), text(x + 32, 50, t(`web.pergamon.${c.back}`), { class: "small strong ink", "text-anchor": "middle" }),
     text(x + 32, 86, c.value ?? "?", { class: "big", "text-anchor": "middle" }));
   });
   if (view.raider_coins !== undefined) {
-    parts.push(figure(800, 126, "raider"), text(816, 131, t("web.pergamon.raider_coins", { n: view.raider_coins }),
+    const [rx, ry] = narrow ? [440, 170] : [800, 126];
+    parts.push(figure(rx, ry, "raider"), text(rx + 16, ry + 5, t("web.pergamon.raider_coins", { n: view.raider_coins }),
       { class: "label", "data-raider-coins": view.raider_coins }));
   }
   return s("g", {}, parts);
@@ -205,8 +211,8 @@ function panelHeight(info, width) {
   return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
 }
 
-function playerPanel(view, info, p, ctx, width, height) {
-  const x = 10 + p * (width + 8); const top = PANEL_TOP;
+function playerPanel(view, info, p, ctx, width, height, top) {
+  const x = 10 + p * (width + 8);
   const acting = view.to_act === p;
   const vp = info.vp ?? "?";
   const parts = [s("rect", { x, y: top, width, height, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
@@ -251,13 +257,14 @@ function buildingRow(view, top) {
     b.finds.length ? chain(view, 230, top, b.finds, false) : null);
 }
 
-function buttons(ctx, top) {
+function buttons(ctx, top, narrow) {
   const parts = [];
-  let x = 14;
+  let k = 0;
   for (const key of ["close", "cancel", "end", "pay", "polish"]) {
     if (!ctx.legalTexts.some((m) => m === key || (key === "polish" && m.startsWith("polish ")))) continue;
-    parts.push(button(x, top, key, t(`web.pergamon.button.${key}`)));
-    x += 190;
+    const [x, y] = narrow ? [14 + (k % 3) * 198, top + Math.floor(k / 3) * 50] : [14 + k * 190, top];
+    parts.push(button(x, y, key, t(`web.pergamon.button.${key}`)));
+    k += 1;
   }
   return s("g", {}, parts);
 }
@@ -279,22 +286,30 @@ export const board = {
 
   render(view, ctx) {
     const n = view.players.length;
-    const width = Math.floor((980 - (n - 1) * 8) / n);
+    // narrow (a phone): the track in two rows, the museum below the galleries, a board 620 wide instead of 1000
+    const narrow = ctx.narrow;
+    const full = narrow ? 620 : 1000;
+    const down = narrow ? 90 : 0;  // the galleries below the two-row track
+    const museumAt = narrow ? [-418, 350] : [0, 0];  // the museum (and what is laid out, the status) below them
+    const width = Math.floor((full - 20 - (n - 1) * 8) / n);
     const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
-    let bottom = PANEL_TOP + height + 10;
+    const top = PANEL_TOP + (narrow ? 400 : 0);
+    let bottom = top + height + 10;
     const built = buildingRow(view, bottom);
     if (built) bottom += H + 22;
-    const parts = [track(view), galleries(view), museum(view, ctx), layingOut(view), statusLine(view),
-      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height)), built];
+    const move = (node, [dx, dy]) => (node && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
+    const parts = [track(view, narrow), move(galleries(view), [0, down]),
+      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view)), museumAt),
+      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top)), built];
     if (view.scores) {
       parts.push(text(14, bottom + 16, `${t("web.scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
       bottom += 24;
     }
-    const row = buttons(ctx, bottom);
-    const total = bottom + (row.childNodes.length ? 50 : 0);
-    parts.unshift(s("rect", { x: 0, y: 0, width: 1000, height: total, fill: "#faf7ef" }));
+    const row = buttons(ctx, bottom, narrow);
+    const total = bottom + (row.childNodes.length ? (narrow ? 100 : 50) : 0);
+    parts.unshift(s("rect", { x: 0, y: 0, width: full, height: total, fill: "#faf7ef" }));
     parts.push(row);
-    return svgRoot(1000, total, t("web.board_of", { game: "Pergamon" }), parts);
+    return svgRoot(full, total, t("web.board_of", { game: "Pergamon" }), parts);
   },
 
   paths(move, view) {
