@@ -154,7 +154,7 @@ function track(view, narrow) {
     text(x + 32, 86, c.value ?? "?", { class: "big", "text-anchor": "middle" }));
   });
   if (view.raider_coins !== undefined) {
-    const [rx, ry] = narrow ? [440, 170] : [800, 126];
+    const [rx, ry] = narrow ? [440, 170] : [560, 132];
     parts.push(figure(rx, ry, "raider"), text(rx + 16, ry + 5, t("web.pergamon.raider_coins", { n: view.raider_coins }),
       { class: "label", "data-raider-coins": view.raider_coins }));
   }
@@ -184,7 +184,8 @@ function museum(view, ctx) {
   const at = (k) => [432 + (k % 8) * 70, 160 + Math.floor(k / 8) * 50];
   for (let k = 0; k < 24; k += 1) {
     const [x, top] = at(k);
-    parts.push(s("rect", { x, y: top, width: 64, height: 44, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f" }),
+    parts.push(s("rect", { x, y: top, width: 64, height: 44, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f",
+      "data-hl": `museum:${k + 1}` }),
       text(x + 5, top + 14, k + 1, { class: "small" }));
   }
   Object.entries(view.museum).forEach(([space, [seat, roman]]) => {
@@ -221,8 +222,8 @@ function playerPanel(view, info, p, ctx, width, height, top) {
   text(x + 30, top + 25, ctx.names[p], { class: "heading" }),
   s("circle", { cx: x + 20, cy: top + 45, r: 9, fill: "#e3b93c", stroke: "#8a6a12" }),
   text(x + 34, top + 50, t("web.pergamon.coins", { n: info.coins }), { class: "label" }),
-  s("rect", { x: x + 100, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
-  text(x + 132, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
+  s("rect", { x: x + 124, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
+  text(x + 156, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
     "data-vp": info.vp ?? "hidden" }),
   text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end" }),
   text(x + 12, top + 74, t("web.pergamon.supply"), { class: "small strong" })];

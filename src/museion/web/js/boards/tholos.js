@@ -77,7 +77,7 @@ function workshop(view, p, names) {
       s("rect", { x: x - 40, y: y0 + 24, width: 80, height: 66, rx: 8, class: "hit-area", fill: "transparent" }),
       stone(x, y0 + 57, c, 64, 26)));
   }
-  return s("g", {}, parts);
+  return s("g", { "data-hl": `ws${p}` }, parts);
 }
 
 export const board = {
