@@ -61,11 +61,37 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         for key in move["path"].split("|"):
             if page.evaluate("document.body.dataset.seq") != seq:
                 break
-            page.click(f"#board .hit-target[data-for='{key}']")
+            _click_region(page, key)
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()
     wait_js(page, f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
+
+
+# A point of a board region's target that is not under another target (a ship's free spaces lie on the ship):
+# where a player would click to mean that region. Scans a grid over the target for a point it receives itself.
+_REGION_POINT = """
+(key) => {
+  const target = document.querySelector(`#board .hit-target[data-for="${CSS.escape(key)}"]`);
+  const r = target.getBoundingClientRect();
+  const steps = [0.5, 0.2, 0.8, 0.1, 0.9, 0.35, 0.65, 0.05, 0.95];
+  for (const fy of steps) {
+    for (const fx of steps) {
+      const x = r.left + r.width * fx; const y = r.top + r.height * fy;
+      if (document.elementFromPoint(x, y) === target) return [x, y];
+    }
+  }
+  return null;
+}
+"""
+
+
+def _click_region(page, key: str) -> None:  # noqa: ANN001
+    target = page.locator(f"#board .hit-target[data-for='{key}']").first  # two alike cards: either
+    target.scroll_into_view_if_needed()
+    point = page.evaluate(_REGION_POINT, key)
+    assert point, f"no point of region {key} is clickable"
+    page.mouse.click(*point)
 
 
 def pick(moves: list[dict], rng: random.Random, prefer: str = "") -> dict:
