@@ -65,3 +65,29 @@ CONTRAST_JS = r"""
 def low_contrast_texts(page, minimum: float = 4.5) -> list[dict]:  # noqa: ANN001
     """SVG board texts whose contrast with the shape under them is below ``minimum``."""
     return [t for t in page.evaluate(CONTRAST_JS) if t["ratio"] < minimum]
+
+
+# The outline of every region a move can start from (WCAG 1.4.11, non-text contrast): its stroke against what lies
+# just outside it. Reuses the colour helpers of CONTRAST_JS.
+OUTLINE_JS = CONTRAST_JS.split("const out = [];")[0] + r"""
+  const out = [];
+  for (const area of document.querySelectorAll('#board .clickable .hit-area')) {
+    const stroke = rgb(getComputedStyle(area).stroke);
+    if (!stroke) continue;
+    const box = area.getBoundingClientRect();
+    const spot = area.closest('.clickable');
+    const x = box.left - 4; const y = box.top + box.height / 2;
+    const outside = document.elementsFromPoint(x, y).find((e) => !spot.contains(e) && e.closest('svg')
+      && !e.classList.contains('hit-target') && rgb(getComputedStyle(e).fill) && !['svg', 'g'].includes(e.tagName));
+    if (!outside) continue;
+    const bg = rgb(getComputedStyle(outside).fill);
+    out.push({region: spot.dataset.key, stroke, bg, ratio: Math.round(ratio(stroke, bg) * 100) / 100});
+  }
+  return out;
+}
+"""
+
+
+def low_contrast_outlines(page, minimum: float = 3.0) -> list[dict]:  # noqa: ANN001
+    """Outlines of the board's clickable regions whose contrast with their surroundings is below ``minimum``."""
+    return [t for t in page.evaluate(OUTLINE_JS) if t["ratio"] < minimum]

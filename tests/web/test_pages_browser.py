@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from a11y import assert_accessible, low_contrast_texts
+from a11y import OUTLINE_JS, assert_accessible, low_contrast_outlines, low_contrast_texts
 from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
 
 from museion.server.testing import http
@@ -124,6 +124,7 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     page.screenshot(path=str(shots / f"{name}-board.png"), full_page=size == "mobile")
     assert_accessible(page, f"{name} board")
     assert low_contrast_texts(page) == []
+    assert page.evaluate(OUTLINE_JS) and low_contrast_outlines(page) == []  # outlines measured, all >= 3:1
     # the preview: focusing a move marks on the board what it would change
     first = page.locator("#moves button.move").first
     first.focus()
