@@ -154,7 +154,7 @@ function track(view, narrow) {
     text(x + 32, 86, c.value ?? "?", { class: "big", "text-anchor": "middle" }));
   });
   if (view.raider_coins !== undefined) {
-    const [rx, ry] = narrow ? [440, 170] : [560, 132];
+    const [rx, ry] = narrow ? [24, 222] : [560, 132];
     parts.push(figure(rx, ry, "raider"), text(rx + 16, ry + 5, t("web.pergamon.raider_coins", { n: view.raider_coins }),
       { class: "label", "data-raider-coins": view.raider_coins }));
   }
@@ -222,8 +222,8 @@ function playerPanel(view, info, p, ctx, width, height, top) {
   text(x + 30, top + 25, ctx.names[p], { class: "heading" }),
   s("circle", { cx: x + 20, cy: top + 45, r: 9, fill: "#e3b93c", stroke: "#8a6a12" }),
   text(x + 34, top + 50, t("web.pergamon.coins", { n: info.coins }), { class: "label" }),
-  s("rect", { x: x + 124, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
-  text(x + 156, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
+  s("rect", { x: x + 144, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
+  text(x + 176, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
     "data-vp": info.vp ?? "hidden" }),
   text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end" }),
   text(x + 12, top + 74, t("web.pergamon.supply"), { class: "small strong" })];
@@ -290,11 +290,11 @@ export const board = {
     // narrow (a phone): the track in two rows, the museum below the galleries, a board 620 wide instead of 1000
     const narrow = ctx.narrow;
     const full = narrow ? 620 : 1000;
-    const down = narrow ? 90 : 0;  // the galleries below the two-row track
-    const museumAt = narrow ? [-418, 350] : [0, 0];  // the museum (and what is laid out, the status) below them
+    const down = narrow ? 110 : 0;  // the galleries below the two-row track
+    const museumAt = narrow ? [-418, 370] : [0, 0];  // the museum (and what is laid out, the status) below them
     const width = Math.floor((full - 20 - (n - 1) * 8) / n);
     const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
-    const top = PANEL_TOP + (narrow ? 400 : 0);
+    const top = PANEL_TOP + (narrow ? 420 : 0);
     let bottom = top + height + 10;
     const built = buildingRow(view, bottom);
     if (built) bottom += H + 22;
