@@ -229,3 +229,18 @@ def test_language_switch_persists(server, browser):
     assert page.inner_text("#create-button") == "Crear mesa"
     assert page.evaluate("localStorage.getItem('museion.lang')") == "es"
     context.close()
+
+
+def test_two_bots_of_one_level_are_told_apart(server, browser):
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:random"] * 2})
+    assert status == 201
+    context = _context(browser, "en", "desktop")
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{table['id']}")
+    wait_js(page, "document.body.dataset.status === 'finished'", timeout=120_000)
+    names = page.locator("#seats .seat-name").all_inner_texts()
+    assert names == ["random bot (white)", "random bot (black)"]
+    assert "Winner: random bot (" in page.inner_text("#result") or page.inner_text("#result") == "Draw"
+    events = " ".join(page.locator("#log .events li").all_inner_texts())
+    assert "random bot 1" in events and "random bot 2" in events  # the server's texts number them
+    context.close()
