@@ -206,9 +206,11 @@ function clickKey(key) {
   draw();
 }
 
-/** What the board marks while `move` is hovered or focused: the server's highlights, else its click path. */
+/** What the board marks while `move` is hovered or focused: the server's highlights (keys such as "col:C", or
+ * {kind, id}), else, when the game gives none for this move, its click path. */
 function previewKeys(move) {
-  return move.highlights || pathOf(move) || [];
+  const keys = (move.highlights || []).map((h) => (typeof h === "string" ? h : `${h.kind}:${h.id}`));
+  return keys.length ? keys : pathOf(move) || [];
 }
 
 function showPreview(move) {
