@@ -34,7 +34,8 @@ export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
     .filter(Boolean));
 }
 
-/** The breakdown as rows {key, label, detail, values[seat]} (none until the server sends one). */
+/** The breakdown as rows {key, label, detail, values[seat]}: none until the server sends one, and none when it
+ * has a single part (that part is the total, shown once). */
 function breakdownRows(msg) {
-  return Array.isArray(msg.breakdown) ? msg.breakdown : [];
+  return Array.isArray(msg.breakdown) && msg.breakdown.length > 1 ? msg.breakdown : [];
 }
