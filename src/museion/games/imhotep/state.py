@@ -76,6 +76,9 @@ def _parse_start(value: Any) -> int | str:
     raise ValueError(f"got {value!r}; allowed: {allowed}")
 
 
+_parse_start.kind, _parse_start.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
+
+
 class ImhotepGame(Game):
     """Imhotep for 2-4 players, A sides. Options: ``players`` (2-4), ``wrath`` (Wrath of the Pharaoh),
     ``start_player`` (seat or "random")."""
@@ -103,6 +106,9 @@ class ImhotepGame(Game):
         self.round_names = act.ROUND_NAMES[n]
         self.width = data.TEMPLE_WIDTH[n]
         self.obelisk_points = data.OBELISK_POINTS[n]
+
+    def seat_colours(self) -> list[str]:
+        return list(data.COLOURS[: self.n])
 
     def num_players(self) -> int:
         return self.n

@@ -80,4 +80,18 @@ TEXTS = {
         "es": "Ganas {total:punto|puntos} al final: cámara funeraria {burial}, obeliscos {obelisk}, "
               "decoraciones {decoration}, estatuas {statues}, cartas azules {blue}, Ira del faraón {wrath}.",
     },
+    # the game and its options (Game.description, Game.option_info)
+    "imhotep.description": {
+        "en": "2-4 builders of ancient Egypt load stones on ships and sail them to five sites: the market, the "
+              "pyramid, the temple, the burial chamber and the obelisks.",
+        "es": "De 2 a 4 constructores del antiguo Egipto cargan piedras en barcos y navegan con ellos a cinco "
+              "sitios: el mercado, la pirámide, el templo, la cámara funeraria y los obeliscos.",
+    },
+    "imhotep.option.wrath": {"en": "Wrath of the Pharaoh", "es": "Ira del faraón"},
+    "imhotep.option.wrath.help": {
+        "en": "Variant: at the end, -5 points to whoever has no stone at one of the pyramid, temple, burial "
+              "chamber and obelisks.",
+        "es": "Variante: al final, -5 puntos para quien no tenga ninguna piedra en alguno de la pirámide, el "
+              "templo, la cámara funeraria y los obeliscos.",
+    },
 }

@@ -58,6 +58,7 @@ async function onMessage(msg) {
     return;
   }
   if (msg.type !== "state") return;
+  msg.legal = msg.legal.map((m) => [m.id, m.notation]);  // this page shows notation (issue 13 brings words)
   if (msg.full) app.log = msg.log.slice();
   else if (msg.log_from === app.log.length) app.log.push(...msg.log);
   else { send({ type: "resync" }); return; }
