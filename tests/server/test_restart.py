@@ -21,7 +21,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_games_continue(tmp_path
         me = Player(server, human["id"], human["token"])
         for _ in range(6):  # six acknowledged moves of mine, each answered by the bot
             me.wait(lambda s: bool(s["legal"]))
-            answer = me.move(me.state["legal"][0][0])
+            answer = me.move(me.state["legal"][0]["id"])
             assert answer["type"] == "state"
         acknowledged = [e["t"] for e in me.log]
         watcher = Player(server, bots["id"])
@@ -43,7 +43,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_games_continue(tmp_path
         while again.state["status"] != "finished":
             again.wait(lambda s: s["legal"] or s["status"] == "finished")
             if again.state["legal"]:
-                again.move(again.state["legal"][0][0])
+                again.move(again.state["legal"][0]["id"])
         watcher = Player(server, bots["id"])
         assert [e["t"] for e in watcher.log][:len(seen_bots)] == seen_bots
         watcher.wait(lambda s: s["status"] == "finished", timeout=60)  # the bots resumed by themselves
@@ -63,7 +63,7 @@ def test_postgresql_storage_survives_sigkill(tmp_path):
         me = Player(server, table["id"], table["token"])
         for _ in range(8):
             me.wait(lambda s: bool(s["legal"]))
-            assert me.move(me.state["legal"][0][0])["type"] == "state"
+            assert me.move(me.state["legal"][0]["id"])["type"] == "state"
         acknowledged = [e["t"] for e in me.log]
         server.kill()
         server.start()
@@ -72,7 +72,7 @@ def test_postgresql_storage_survives_sigkill(tmp_path):
         while again.state["status"] != "finished":
             again.wait(lambda s: s["legal"] or s["status"] == "finished", timeout=60)
             if again.state["legal"]:
-                again.move(again.state["legal"][0][0])
+                again.move(again.state["legal"][0]["id"])
         assert again.state["scores"] is not None
     finally:
         server.stop()

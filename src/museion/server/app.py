@@ -10,9 +10,10 @@ client -> server
   ``{"type": "ping"}``
 
 server -> client
-  ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [[ID, NOTATION], ...], "log": [...],
-  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K); each
-  log entry is the move as this seat learned it: ``{"n", "p", "t": notation, "ev": [{"key", "args", "text"}]}``
+  ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [{"id", "notation", "text", "highlights"}, ...],
+  "log": [...], "log_from": K, "breakdown": [...] or null, ...}``  after every change (``full``: the log is complete;
+  otherwise it continues at K); each log entry is the move as this seat learned it: ``{"n", "p", "t": notation,
+  "text": the move in words, "ev": [{"key", "args", "text"}]}``; texts in the hello's language (docs/web.md)
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
 
@@ -45,7 +46,7 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError
 from museion.core.registry import entry
-from museion.server import models, web_texts
+from museion.server import models
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -138,15 +139,13 @@ def _client(request: Request | WebSocket) -> str:
 
 # -- lobby ---------------------------------------------------------------------------------------------------
 def game_info(name: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-    """A game for the lobby: its options' metadata with their labels, help and choices in ``lang``."""
+    """A game for the lobby: its description and its options' metadata (kind, choices, bounds, label and help)
+    in ``lang``, all from the game's own declarations (``Game.option_info``)."""
     cls = entry(name).game_class
-    options = []
-    for key, opt in cls.OPTIONS.items():
-        kind = "bool" if isinstance(opt.default, bool) else "int" if isinstance(opt.default, int) else "text"
-        options.append({"name": key, "default": opt.default, "doc": opt.doc, "type": kind})
-    players = cls().num_players()
-    return {"name": name, "title": cls.title, "options": web_texts.lobby_options(name, options, lang),
-            "default_players": players, "description": web_texts.description(name, lang)}
+    game = cls()
+    return {"name": name, "title": cls.title, "options": cls.option_info(lang), "default_players": game.num_players(),
+            "description": cls.description(lang),
+            "colours": [{"key": c, "label": i18n.text(f"colour.{c}", lang)} for c in game.seat_colours()]}
 
 
 def texts(wanted: str | None) -> dict[str, Any]:
@@ -412,19 +411,20 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
-            await manager.play(table, conn.seat, message.seq, _move_action(message, table, conn.seat))
+            action = _move_action(message, table, conn.seat, conn.lang)
+            await manager.play(table, conn.seat, message.seq, action, conn.lang)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
 
 
-def _move_action(message: models.Move, table: LiveTable, seat: int | None) -> int:
+def _move_action(message: models.Move, table: LiveTable, seat: int | None, lang: str = i18n.DEFAULT) -> int:
     if message.action is None and message.move is not None:
         if seat is None or seat != table.state.current_player():
             return -1  # refused by Manager.play with the precise reason
         try:
             return table.state.string_to_action(message.move)
-        except IllegalActionError as exc:
-            raise TableError("illegal", short(str(exc), 300)) from None
+        except IllegalActionError:
+            raise TableError("illegal", short(table.state.explain_illegal(message.move, lang), 300)) from None
     if message.action is None:
         raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
                                       "'move': its notation)")

@@ -72,15 +72,23 @@ class Choice(BaseModel):
 
 
 class OptionInfo(BaseModel):
+    """One game option as the lobby builds its control (``Game.option_info``)."""
+
     name: str
     default: Json
-    doc: str
-    type: Literal["bool", "int", "text"]
-    label: str | None = Field(None, description="the option's name for players, in the asked language")
-    help: str | None = Field(None, description="what the option does, in the asked language")
+    doc: str = Field(description="English documentation for developers")
+    type: Literal["bool", "int", "text"] = Field(description="older clients: bool, int or text")
+    kind: Literal["bool", "int", "float", "choice", "seat", "text", "placement"]
+    label: str = Field(description="the option's name for players, in the asked language")
+    help: str = Field(description="what the option does, in the asked language")
     choices: list[Choice] | None = Field(None, description="the values it takes, when they are few")
-    min: int | None = None
-    max: int | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+class Colour(BaseModel):
+    key: str = Field(description="the colour's term (white, black, red...)")
+    label: str
 
 
 class GameInfo(BaseModel):
@@ -88,7 +96,8 @@ class GameInfo(BaseModel):
     title: str
     options: list[OptionInfo]
     default_players: int
-    description: str = Field("", description="a short description of the game, in the asked language")
+    description: str = Field(description="a short description of the game, in the asked language")
+    colours: list[Colour] = Field(description="each seat's colour (empty: the game's seats have none)")
 
 
 class Catalogue(BaseModel):
@@ -195,6 +204,7 @@ class ObservedMove(BaseModel):
     n: int
     p: int | None
     t: str
+    text: str = Field(description="the move in words, in the asked language")
     ev: list[ObservedEvent]
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import museion
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, OptionError
+from museion.core.errors import OptionError
 from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
@@ -113,11 +113,12 @@ class LiveTable:
         state = self.state
         to_move = state.current_player()
         over = state.is_terminal()
-        legal = []
-        if seat is not None and to_move == seat:
-            legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
         seats = self.seats_json()
         names = display_names(self.row.seats, lang)
+        legal = []
+        if seat is not None and to_move == seat:
+            legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe(a, lang, seat, names),
+                      "highlights": state.highlights(a)} for a in state.legal_actions()]
         entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
@@ -126,6 +127,7 @@ class LiveTable:
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
             "winners": state.winners() if over else None, "seats": seats,
+            "breakdown": [part.to_json(lang, names) for part in state.score_breakdown(seat)] if over else None,
         }
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -231,9 +233,17 @@ def display_names(seats: list[SeatRow], lang: str) -> list[str]:
             for k, name in enumerate(names)]
 
 
+def seat_names(row: TableRow) -> list[str]:
+    """Each seat's name: the one given, else "easy bot" / "Player 2"; names that would be alike get the seat
+    number ("easy bot 1", "easy bot 2"), so every log line and result tells the players apart."""
+    names = [s.name or _default_name(s) for s in row.seats]
+    return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
 def seats_json(row: TableRow) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
-             "taken": s.kind == "bot" or s.token_hash is not None} for s in row.seats]
+    names = seat_names(row)
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[i],
+             "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(row.seats)]
 
 
 def lobby_entry(row: TableRow) -> dict[str, Any]:
@@ -484,8 +494,10 @@ class Manager:
         return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
 
     # -- play --------------------------------------------------------------------------------------------
-    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int) -> None:
-        """Validate and apply one move for ``seat``; raises :class:`TableError` and changes nothing if refused."""
+    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, lang: str = i18n.DEFAULT
+                   ) -> None:
+        """Validate and apply one move for ``seat``; raises :class:`TableError` and changes nothing if refused
+        (an illegal move's reason in the rules' terms, in ``lang``)."""
         async with table.lock:
             state = table.state
             if state.is_terminal():
@@ -499,11 +511,8 @@ class Manager:
             if to_move != seat:
                 raise TableError("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
             if action not in state.legal_actions():
-                try:
-                    state.clone().apply_action(action)
-                except IllegalActionError as exc:
-                    raise TableError("illegal", str(exc)) from None
-                raise TableError("illegal", f"illegal action {action}")
+                names = display_names(table.row.seats, lang)
+                raise TableError("illegal", short(state.explain_illegal(action, lang, names), 300))
             await self._commit(table, [action])
 
     async def _commit_chance(self, table: LiveTable) -> None:

@@ -83,6 +83,9 @@ def _start_player_option(value: Any) -> int | str:
         raise ValueError(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'") from None
 
 
+_start_player_option.kind, _start_player_option.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
+
+
 class PergamonGame(Game):
     """Pergamon for 2-4 players (2 players add the tomb raider)."""
 
@@ -152,6 +155,10 @@ class PergamonGame(Game):
         self.space_vp = tuple(vp)
 
     # -- sizes -------------------------------------------------------------------------------------------
+    def seat_colours(self) -> list[str]:
+        """The colours of the figures and markers, as the web table draws them (the rules do not fix them)."""
+        return ["red", "blue", "green", "yellow"][: self.n]
+
     def num_players(self) -> int:
         return self.n
 

@@ -132,4 +132,16 @@ TEXTS = {
         "en": "You gain {vp} VP for the oldest objects ({total} VP in all).",
         "es": "Ganas {vp:entrada|entradas} del museo por los objetos más antiguos ({total} en total).",
     },
+    # the game and its options (Game.description, Game.option_info)
+    "pergamon.description": {
+        "en": "2-4 archaeologists ask for research funds, excavate finds in five galleries and exhibit matching "
+              "finds as collections in the museum, where visitors bring victory points.",
+        "es": "De 2 a 4 arqueólogos piden fondos de investigación, excavan hallazgos en cinco galerías y exponen "
+              "hallazgos que encajan como colecciones en el museo, donde los visitantes dan entradas.",
+    },
+    "pergamon.option.open_scores": {"en": "Open scores", "es": "Puntos a la vista"},
+    "pergamon.option.open_scores.help": {
+        "en": "Show every player's victory points during the game (hidden until the end otherwise).",
+        "es": "Muestra las entradas de todos durante la partida (si no, quedan ocultas hasta el final).",
+    },
 }
