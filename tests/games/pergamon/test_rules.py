@@ -669,7 +669,7 @@ def test_illegal_action_leaves_state():
     key = state.key()
     with pytest.raises(IllegalActionError, match="legal: .*end"):
         state.apply_action(state.tile("5.11") + 18)
-    with pytest.raises(IllegalActionError, match="not a legal move"):
+    with pytest.raises(IllegalActionError, match="now you must excavate a gallery"):
         state.string_to_action("polish 3")
     assert state.key() == key
 

@@ -126,7 +126,8 @@ TEXTS = {
                               "es": "coloca 2 piedras: ambas en 1 barco o 1 en cada uno de 2 barcos"},
     # moves in words (State.describe): imperative in English, infinitive in Spanish
     "imhotep.m.start": {"en": "{player!p} is the start player", "es": "{player!p} es el jugador inicial"},
-    "imhotep.m.round": {"en": "Round card: ships of {ships} spaces", "es": "Carta de ronda: barcos de {ships} espacios"},
+    "imhotep.m.round": {"en": "Round card: ships of {ships} spaces",
+                        "es": "Carta de ronda: barcos de {ships} espacios"},
     "imhotep.m.deal": {"en": "Market card dealt: {card!t}", "es": "Se reparte la carta de mercado {card!t}"},
     "imhotep.m.get": {"en": "Get {n:stone|stones} from your quarry onto your sled",
                       "es": "Conseguir {n:piedra|piedras} de tu cantera para tu trineo"},

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, ScorePart, State, bool_option, int_option
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import (
     A_BREAK,
@@ -827,6 +827,39 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
+
+    # -- in words (explain.py) -------------------------------------------------------------------------
+    def move_event(self, action: int, observer: int | None = None) -> Event:
+        from museion.games.pergamon import explain
+
+        return explain.move_event(self, action)
+
+    def highlights(self, action: int) -> list[Any]:
+        from museion.games.pergamon import explain
+
+        return explain.highlights(self, action)
+
+    def illegal_reason(self, action: int) -> Event | None:
+        from museion.games.pergamon import explain
+
+        return explain.illegal_reason(self, action)
+
+    def parse_any(self, text: str) -> int | None:
+        from museion.games.pergamon import explain
+
+        found = super().parse_any(explain.alias(text))
+        return found if found is not None or self.is_chance_node() else explain.parse_any(self, text)
+
+    def string_to_action(self, text: str) -> int:
+        """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
+        from museion.games.pergamon import explain
+
+        return super().string_to_action(explain.alias(text))
+
+    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
+        from museion.games.pergamon import explain
+
+        return explain.score_breakdown(self, observer)
 
     def events(self, action: int) -> list[Event]:
         from museion.games.pergamon.events import events
