@@ -374,7 +374,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(entry(args.game).rules)
+    print(entry(args.game).describe(load_game(args)))
     return 0
 
 
@@ -434,8 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", action="store_true", help="show the board after every move")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs")
-    p.add_argument("game")
+    p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs (for these options)")
+    add_game(p)
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("games", help="list the games and their options")

@@ -72,7 +72,7 @@ def move_event(state: PergamonState, action: int) -> Event:
     if action == A_END:
         return Event("pergamon.m.end")
     if action == A_PAY:
-        return Event("pergamon.m.pay", {"coins": _fee(state, len(state.supply[a]))})
+        return Event("pergamon.m.pay", {"coins": state._fee(a)})
     t = action - A_DROP
     return Event("pergamon.m.drop", {"find": g.t_code[t], "face": face(state, t)})
 
@@ -166,7 +166,7 @@ def illegal_reason(state: PergamonState, action: int) -> Event | None:
     if kind == "polish":
         return Event("pergamon.r.polish", {"cap": state.polish_cap, "coins": state.coins[a]})
     if kind == "pay":
-        return Event("pergamon.r.fee", {"fee": _fee(state, len(state.supply[a])), "coins": state.coins[a]})
+        return Event("pergamon.r.fee", {"fee": state._fee(a), "coins": state.coins[a]})
     return None
 
 
@@ -184,12 +184,6 @@ def _kind(action: int) -> str:
     if action < A_CANCEL:
         return "polish"
     return {A_CANCEL: "cancel", A_END: "end", A_PAY: "pay"}.get(action, "drop")
-
-
-def _fee(state: PergamonState, finds: int) -> int:
-    from museion.games.pergamon.state import _fee
-
-    return _fee(finds)
 
 
 _ARABIC = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)

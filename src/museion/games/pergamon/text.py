@@ -139,6 +139,28 @@ TEXTS = {
         "es": "De 2 a 4 arqueólogos piden fondos de investigación, excavan hallazgos en cinco galerías y exponen "
               "hallazgos que encajan como colecciones en el museo, donde los visitantes dan entradas.",
     },
+    "pergamon.option.storage_fee": {"en": "Storage fee", "es": "Tarifa de almacenamiento"},
+    "pergamon.option.storage_fee.help": {
+        "en": "What storing more than 3 finds costs (the rulebook leaves the rounding open).",
+        "es": "Cuánto cuesta guardar más de 3 hallazgos (el reglamento deja abierto el redondeo)."},
+    "pergamon.option.storage_fee.started_group": {
+        "en": "1 coin per started group of 3 (4-6 finds: 1 coin)",
+        "es": "1 moneda por cada grupo de 3 empezado (4-6 hallazgos: 1 moneda)"},
+    "pergamon.option.storage_fee.full_group": {
+        "en": "1 coin per full group of 3 (4-5 finds free, 6-8: 1 coin)",
+        "es": "1 moneda por cada grupo de 3 completo (4-5 hallazgos gratis, 6-8: 1 moneda)"},
+    "pergamon.option.payout_shortage": {"en": "Research funds running short", "es": "Fondos de investigación escasos"},
+    "pergamon.option.payout_shortage.help": {
+        "en": "What a player gets when the funds left cannot pay their request in full.",
+        "es": "Qué recibe un jugador cuando los fondos que quedan no cubren toda su petición."},
+    "pergamon.option.payout_shortage.take_rest": {"en": "what is left", "es": "lo que quede"},
+    "pergamon.option.payout_shortage.nothing": {"en": "nothing", "es": "nada"},
+    "pergamon.option.tables": {"en": "Printed tables file", "es": "Archivo de tablas impresas"},
+    "pergamon.option.tables.help": {
+        "en": "A JSON file with the printed research track, museum bands and tiles, replacing museion's "
+              "reconstructed ones (the server accepts only files its operator allows).",
+        "es": "Un archivo JSON con el track de investigación, las bandas del museo y las losetas impresas, en lugar "
+              "de las reconstruidas por museion (el servidor solo acepta los archivos que su operador permite)."},
     "pergamon.option.open_scores": {"en": "Open scores", "es": "Puntos a la vista"},
     "pergamon.option.open_scores.help": {
         "en": "Show every player's victory points during the game (hidden until the end otherwise).",
