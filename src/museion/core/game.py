@@ -602,6 +602,11 @@ class State:
                 return reason.text(lang, None, names)
         return i18n.text("ui.not_legal", lang, move=self._describe(action))
 
+    def legend(self, lang: str = "en") -> list[str]:
+        """Lines that explain the symbols of the terminal's table in ``lang`` (locations, colour letters, track
+        spaces...), for what is on the table now. Default: none."""
+        return []
+
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         """Each seat's points broken into parts (per column, per site, per evaluation...), as ``observer`` may
         know them: a seat whose points are hidden from ``observer`` has ``None`` values. For every shown seat the

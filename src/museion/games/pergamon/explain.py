@@ -245,3 +245,14 @@ def score_breakdown(state: PergamonState, observer: int | None) -> list[ScorePar
     shown = [p == observer or state.is_terminal() or state.game.options["open_scores"] for p in range(n)]
     return [ScorePart(key, tuple(v if shown[p] else None for p, v in enumerate(values)), args)
             for key, args, values in rows]
+
+
+def legend(state: PergamonState, lang: str) -> list[str]:
+    """The track spaces (PER-FUNDS-3, PER-RAIDER-1), the finds' names and the notation."""
+    from museion.core.i18n import text
+
+    lines = [text("pergamon.lg.track", lang)]
+    if state.game.raider:
+        lines += [text("pergamon.lg.raider", lang, space=f"P{s + 1}", what=RAIDER_SYMBOL[k])
+                  for k, s in enumerate(state.game.raider_space)]
+    return [*lines, text("pergamon.lg.find", lang), text("pergamon.lg.moves", lang)]

@@ -868,6 +868,11 @@ class PergamonState(State):
 
         return super().string_to_action(explain.alias(text))
 
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.pergamon import explain
+
+        return explain.legend(self, lang)
+
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         from museion.games.pergamon import explain
 

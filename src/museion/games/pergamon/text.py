@@ -255,4 +255,23 @@ TEXTS = {
     "pergamon.bd.prize": {"en": "Prize: the oldest {kind!t}", "es": "Premio: objeto más antiguo ({kind!t})"},
     "pergamon.bd.final": {"en": "Final bonus: the oldest objects",
                           "es": "Bonificación final: los objetos más antiguos"},
+    # the terminal's legend (State.legend)
+    "pergamon.lg.track": {
+        "en": "Track: P8(4,V) is research space P8: ask for 4 coins, dig down to gallery V; after the colon, who "
+              "stands there (a seat, R the tomb raider, . nobody).",
+        "es": "Track: P8(4,V) es el espacio de investigación P8: pedir 4 monedas, excavar hasta la galería V; tras "
+              "los dos puntos, quién está (un asiento, R el saqueador de tumbas, . nadie)."},
+    "pergamon.lg.raider": {"en": "   {space}: {what!t}", "es": "   {space}: {what!t}"},
+    "pergamon.lg.find": {
+        "en": "Finds: V|4.63|J is find 4.63 (century 4, number 63; '+4.63' takes it): the right half of a vase at "
+              "its left edge, the left half of a jug at its right edge. V vase, J jug, B bracelet, M mask.",
+        "es": "Hallazgos: V|4.63|J es el hallazgo 4.63 (siglo 4, número 63; '+4.63' lo toma): la mitad derecha de "
+              "un jarrón a su izquierda, la mitad izquierda de una jarra a su derecha. V jarrón, J jarra, "
+              "B brazalete, M máscara."},
+    "pergamon.lg.moves": {
+        "en": "Moves: P5 research space; dig III (or dig 3) excavate; +4.63 take a find into a collection; close; "
+              "polish N exhibit paying N coins of polish; break II; cancel; end; pay; drop 4.63.",
+        "es": "Jugadas: P5 espacio de investigación; dig III (o dig 3) excavar; +4.63 tomar un hallazgo para una "
+              "colección; close cerrar; polish N exponer pagando N monedas por pulir; break II deshacer; cancel; "
+              "end terminar; pay pagar; drop 4.63 descartar."},
 }

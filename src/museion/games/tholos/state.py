@@ -458,6 +458,11 @@ class TholosState(State):
         found = super().parse_any(text)
         return found if found is not None or self.is_chance_node() else explain.parse_any(text)
 
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.tholos import explain
+
+        return explain.legend(self, lang)
+
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         from museion.games.tholos import explain
 
