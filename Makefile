@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run play test bench lint clean browser
+.PHONY: run play test bench lint clean browser mutation
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,13 @@ browser:
 bench: $(VENV)/.test
 	$(BIN)/museion bench
 
+## make mutation: mutation testing of the rules engines, a seeded sample of 120 mutmut mutants of each engine's
+## state.py against tests/games/<game>/ (CPU-heavy: one engine at a time, one worker; see tools/mutation.py)
+mutation: $(VENV)/.test
+	$(BIN)/python tools/mutation.py --sample 120 --seed 11 --jobs 1
+
 lint: $(VENV)/.test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts

@@ -106,21 +106,24 @@ class Option:
 
     ``parse`` receives the raw value and returns the normalised one, or raises ``ValueError`` whose text
     says what is allowed; :meth:`Game.__init__` turns that into an :class:`OptionError` naming the option.
+    ``path`` marks an option that may name a file to read: a server lets its clients name only files its
+    operator allows.
 
-    ``kind`` tells clients which control to build (``bool``, ``int``, ``float``, ``choice``, ``seat``, ``text``);
-    ``choices`` lists the values of a ``choice`` or ``seat`` option. Both default to what the validators of this
-    module declare (``int_option(2, 4)`` is an ``int`` from 2 to 4), so most options need neither.
+    ``kind`` tells clients which control to build (``bool``, ``int``, ``float``, ``choice``, ``seat``, ``text``,
+    ``file``); ``choices`` lists the values of a ``choice`` or ``seat`` option. Both default to what the validators
+    of this module declare (``int_option(2, 4)`` is an ``int`` from 2 to 4), so most options need neither.
     """
 
     default: Any
     doc: str
     parse: Callable[[Any], Any] = field(default=lambda v: v)
+    path: bool = False
     kind: str = ""
     choices: tuple[Any, ...] = ()
 
     def meta(self) -> dict[str, Any]:
         """``kind``, ``choices`` (or None), ``min`` and ``max`` (or None): the language-independent metadata."""
-        kind = self.kind or getattr(self.parse, "kind", "") or (
+        kind = self.kind or ("file" if self.path else "") or getattr(self.parse, "kind", "") or (
             "bool" if isinstance(self.default, bool) else "int" if isinstance(self.default, int) else "text")
         choices = self.choices or getattr(self.parse, "choices", ())
         lo, hi = getattr(self.parse, "bounds", (None, None))
@@ -598,6 +601,11 @@ class State:
             if reason is not None:
                 return reason.text(lang, None, names)
         return i18n.text("ui.not_legal", lang, move=self._describe(action))
+
+    def legend(self, lang: str = "en") -> list[str]:
+        """Lines that explain the symbols of the terminal's table in ``lang`` (locations, colour letters, track
+        spaces...), for what is on the table now. Default: none."""
+        return []
 
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         """Each seat's points broken into parts (per column, per site, per evaluation...), as ``observer`` may

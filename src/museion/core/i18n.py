@@ -64,6 +64,11 @@ def language(choice: str | None = None) -> str:
     return env if env in LANGUAGES else DEFAULT
 
 
+def count(n: int, one: str, many: str) -> str:
+    """``1 stone``, ``2 stones``: the number and its word (the ``{n:one|many}`` format, for code)."""
+    return f"{n} {one if abs(n) == 1 else many}"
+
+
 def has(key: str) -> bool:
     return key in _CATALOGUE
 
@@ -149,10 +154,38 @@ UI_TEXTS = {
     "ui.you_are": {"en": "You are {player!p}.", "es": "Eres {player!p}."},
     "ui.refused": {"en": "Refused: {reason}.", "es": "No se puede: {reason}."},
     "ui.score_breakdown": {"en": "Score breakdown", "es": "Desglose de la puntuación"},
-    "ui.winner": {"en": "Winner: {names}", "es": "Gana: {names}"},
+    "ui.winner": {"en": "Winner: {who}", "es": "Gana: {who}"},
     "ui.draw": {"en": "Draw", "es": "Empate"},
     "ui.bot_name": {"en": "{level} bot", "es": "bot {level}"},
     "ui.bot_name_n": {"en": "{level} bot {n}", "es": "bot {level} {n}"},
+    "ui.legend": {"en": "Legend", "es": "Leyenda"},
+    "ui.chance_name": {"en": "chance", "es": "azar"},
+    "ui.play_intro": {
+        "en": "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'.",
+        "es": "Escribe una jugada (su notación o su número), 'moves' (jugadas), 'board' (tablero), 'legend' "
+              "(leyenda), 'help' (ayuda) o 'quit' (salir)."},
+    "ui.play_help": {
+        "en": "Enter a move in notation (see 'museion rules GAME') or its number from the list; 'moves' lists "
+              "them again, 'board' shows the table, 'legend' explains its symbols, 'quit' leaves.",
+        "es": "Escribe una jugada en notación (mira 'museion rules JUEGO') o su número en la lista; 'moves' la "
+              "vuelve a mostrar, 'board' muestra la mesa, 'legend' explica sus símbolos, 'quit' sale."},
+    "ui.you_play_seat": {"en": "You play {colour} (seat {n}).", "es": "Juegas con {colour} (asiento {n})."},
+    "ui.no_number": {"en": "No move number {n}: choose 1-{last}.", "es": "No hay jugada número {n}: elige 1-{last}."},
+    "ui.forced": {"en": "Only one move is possible: {move}.", "es": "Solo hay una jugada posible: {move}."},
+    "ui.abandoned": {"en": "Game abandoned.", "es": "Partida abandonada."},
+    "ui.final_position": {"en": "Final position", "es": "Posición final"},
+    "ui.final_scores": {"en": "Final scores", "es": "Puntuación final"},
+    "ui.player": {"en": "player", "es": "jugador"},
+    "ui.score": {"en": "score", "es": "puntos"},
+    "ui.shared_victory": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}"},
+    "ui.record_saved": {"en": "Record saved to {path} (replay: museion replay {path})",
+                        "es": "Partida guardada en {path} (para verla: museion replay {path})"},
+    "ui.after_move": {"en": "after move {n}", "es": "tras la jugada {n}"},
+    "ui.final_of": {"en": "{game}: final position", "es": "{game}: posición final"},
+    "ui.options": {"en": "options", "es": "opciones"},
+    "ui.needs_extra": {
+        "en": "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'",
+        "es": "'museion {command}' necesita el extra {extra}: pip install 'museion[{extra}]'"},
     # colours of seats and stones (Game.seat_colours)
     "colour.white": {"en": "White", "es": "Blanco"},
     "colour.black": {"en": "Black", "es": "Negro"},

@@ -57,7 +57,8 @@ class Step:
         """The step as text lines for ``observer``: the move, then each visible event."""
         from museion.core.i18n import text
 
-        move = self.words(observer, lang, names)
+        notation, words = self.notation(observer), self.words(observer, lang, names)
+        move = notation if words == notation else f"{notation} — {words}"
         if self.player is None:
             head = text("ui.chance", lang, move=move)
         elif self.player == observer:

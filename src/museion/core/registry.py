@@ -25,14 +25,23 @@ class GameEntry:
 
     game_class: type[Game]
     render_text: Callable[..., Any]
-    rules: str
+    describe: Callable[[Game], str]
+    """The rules summary of one configuration (e.g. naming the data tables it plays with)."""
+
+    @property
+    def rules(self) -> str:
+        """The rules summary of the default configuration."""
+        return self.describe(self.game_class())
 
 
 _GAMES: dict[str, GameEntry] = {}
 
 
-def register(game_class: type[Game], render_text: Callable[..., Any], rules: str) -> None:
-    _GAMES[game_class.name] = GameEntry(game_class, render_text, rules)
+def register(game_class: type[Game], render_text: Callable[..., Any], rules: str | Callable[[Game], str]
+             ) -> None:
+    """Register a game; ``rules`` is its summary, or a function giving the summary of a configuration."""
+    describe = rules if callable(rules) else (lambda _game, text=rules: text)
+    _GAMES[game_class.name] = GameEntry(game_class, render_text, describe)
 
 
 def games() -> list[str]:

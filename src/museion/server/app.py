@@ -200,7 +200,7 @@ def _lobby_routes(app: FastAPI) -> None:
     @app.post("/api/games/{name}/check")
     async def check(name: str, body: models.CheckRequest) -> models.Checked:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
-        game = load_game(name, body.options or {})
+        game = load_game(name, body.options or {}, manager().config.tables_dir)
         return models.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
 
     @app.get("/api/tables")

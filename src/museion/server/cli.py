@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import pathlib
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
@@ -12,6 +13,8 @@ from museion.server.config import ServerConfig
 from museion.server.storage import default_url
 
 WS_FRAME_FACTOR = 16
+NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")
+"""Settings with a flag of their own (not one flag per setting of the same type as its default)."""
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
@@ -34,9 +37,12 @@ def register(subparsers: Any, add_game: Callable[..., None]) -> None:
     p.add_argument("--bot-specs", action="store_true",
                    help="operator flag: tables may seat any bot spec (e.g. mcts:sims=3000) within --bot-max-sims "
                         "and --bot-max-seconds, not only the named levels")
+    p.add_argument("--tables-dir", type=pathlib.Path, default=None, metavar="DIR",
+                   help="offer the *.json files of DIR to game options that take a file (Pergamon -o tables=FILE); "
+                        "by default clients name no files")
     defaults = ServerConfig()
     for f in fields(ServerConfig):
-        if f.name in ("bot_specs", "origins", "hosts"):
+        if f.name in NOT_FLAGS:
             continue
         value = getattr(defaults, f.name)
         flag = "--" + f.name.replace("_", "-")
@@ -47,9 +53,10 @@ def register(subparsers: Any, add_game: Callable[..., None]) -> None:
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
     given = {f.name: getattr(args, f.name) for f in fields(ServerConfig)
-             if f.name not in ("bot_specs", "origins", "hosts") and getattr(args, f.name, None) is not None}
+             if f.name not in NOT_FLAGS and getattr(args, f.name, None) is not None}
     hosts = tuple(args.hosts) or (LOOPBACK if args.host in LOOPBACK else ())
-    return ServerConfig(**given, bot_specs=args.bot_specs, origins=tuple(args.origins), hosts=hosts)
+    return ServerConfig(**given, bot_specs=args.bot_specs, origins=tuple(args.origins), hosts=hosts,
+                        tables_dir=args.tables_dir)
 
 
 class ClientFaults(logging.Filter):
@@ -71,6 +78,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     url = args.db or default_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if args.tables_dir is not None and not args.tables_dir.is_dir():
+        raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
     logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     config = config_from(args)
     app = create_app(url, config)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from museion.bots import BOTS, LEVELS, make_bot, parse_spec
@@ -59,6 +60,8 @@ class ServerConfig:
     hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
     idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
                                     "from storage when asked for again)")
+    tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "
+                                        "a file (Pergamon's tables); None: clients name no files")
 
     @property
     def bots(self) -> BotPolicy:

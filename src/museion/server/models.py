@@ -78,7 +78,7 @@ class OptionInfo(BaseModel):
     default: Json
     doc: str = Field(description="English documentation for developers")
     type: Literal["bool", "int", "text"] = Field(description="older clients: bool, int or text")
-    kind: Literal["bool", "int", "float", "choice", "seat", "text", "placement"]
+    kind: Literal["bool", "int", "float", "choice", "seat", "text", "placement", "file"]
     label: str = Field(description="the option's name for players, in the asked language")
     help: str = Field(description="what the option does, in the asked language")
     choices: list[Choice] | None = Field(None, description="the values it takes, when they are few")

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import museion
@@ -198,16 +199,34 @@ def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: s
     return "\n".join(dumps(part) for part in parts).encode()
 
 
-def load_game(name: str, options: Any) -> museion.Game:
-    """The game configuration from a request's options, or a TableError saying what is allowed."""
+def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion.Game:
+    """The game configuration from a request's options, or a TableError saying what is allowed. An option that
+    may name a file (``Option.path``, e.g. Pergamon's ``tables``) takes only the name of a JSON file in the
+    operator's ``files_dir`` (``museion serve --tables-dir DIR``): a client never makes the server read another
+    file, nor sends table data of its own."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise TableError("bad_options", "'options' must be an object of option names to values")
     try:
-        return museion.load(name, **options)
+        declared = entry(name).game_class.OPTIONS
+        files = {key: allowed_file(key, value, files_dir) for key, value in options.items()
+                 if key in declared and declared[key].path and value is not None}
+        return museion.load(name, **{**options, **files})
     except OptionError as exc:
         raise TableError("bad_options", short(str(exc), 400)) from None
+
+
+def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
+    """The path of the file ``value`` names among the ``*.json`` files the operator put in ``files_dir``."""
+    if files_dir is None:
+        raise TableError("bad_options", f"option {key!r}: this server reads no files for its clients (its "
+                                        "operator can offer some with museion serve --tables-dir DIR)")
+    names = sorted(p.name for p in files_dir.glob("*.json") if p.is_file())
+    if not isinstance(value, str) or value not in names:
+        raise TableError("bad_options", f"option {key!r}: got {value!r}; allowed: the name of a file the server "
+                                        f"offers: {', '.join(names) or 'none'}")
+    return str(files_dir / value)
 
 
 def _default_name(seat: SeatRow) -> str:
@@ -345,7 +364,7 @@ class Manager:
         """Validate everything first (game, options, seats, join seat, limits), then store the new table."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
-        game = load_game(game_name, options)
+        game = load_game(game_name, options, self.config.tables_dir)
         n = game.num_players()
         if not isinstance(seats, list) or len(seats) != n:
             raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import edit, legal, no_stones, play, round_start
+from imhotep_helpers import edit, give, legal, no_stones, play, round_start
 
 from museion import IllegalActionError
 from museion.games.imhotep.state import ROUND, TURN
@@ -113,6 +113,43 @@ def test_act_pass_everyone_passes_round_ends():
     assert not state.invariant_violations()
 
 
+def test_act_pass_counted_afresh_each_round():
+    """IMH-ACT-PASS: passes count in succession within a round: after a round that ended by sailing, the next
+    round ends only when every player has passed again."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P4.1", "V4>OBL", "P3.1", "V3>PYR", "S", "P2.1", "P2.2", "V2>TMP", "P1.1", "P1.2", "P1.3")
+    play(state, "V1>BUR")  # the 4th ship: the round ends (white sailed it, so black starts round 2)
+    assert state.rounds_done == 1 and state.passes == 0
+    play(state, "R:4-3-3-1", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
+    no_stones(state, 0, 1)
+    play(state, "PASS")
+    assert state.rounds_done == 1 and state.phase == TURN and state.current_player() == 1
+    play(state, "PASS")
+    assert state.rounds_done == 2
+
+
+def test_act_pass_before_anyone_acted_the_start_player_starts_again():
+    """IMH-ACT-PASS / IMH-ROUND-4: when everyone passes before anybody acted, the next round starts left of the
+    "last player who acted" before the start player, i.e. with the start player again."""
+    state = round_start(3, card="4-3-2-1", start_player=1)
+    no_stones(state, 0, 1, 2)
+    play(state, "PASS", "PASS", "PASS")
+    assert state.phase == ROUND and state.rounds_done == 1 and state.start == 1
+    play(state, "R:4-3-3-2", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
+    assert state.current_player() == 1 and legal(state) == ["PASS"]
+
+
+def test_act_pass_every_stone_on_unsailed_ships_returns_to_its_owner():
+    """IMH-ACT-PASS: after everyone passed, each stone on a ship that never sailed goes back to its owner's quarry,
+    two stones of one owner included."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P1.1", "P2.1", "P1.2")  # black: 2 stones on ship 1 (minimum 3); white: 1 on ship 2 (minimum 2)
+    no_stones(state, 0, 1)
+    play(state, "PASS", "PASS")
+    assert state.phase == ROUND and state.quarry == [2, 1] and state.ships == [-1] * 16
+    assert not state.invariant_violations()
+
+
 def test_unload_1_bow_to_stern_skipping_empty_spaces():
     """IMH-UNLOAD-1: stones are unloaded from the bow to the stern, empty spaces skipped."""
     state = round_start(3, card="4-3-2-1")
@@ -131,3 +168,19 @@ def test_unload_2_docked_ship_stays_until_round_end():
     play(state, "P3.1")
     assert "V3>BUR" not in legal(state) and "V3>MKT" in legal(state)
     assert "P4.1" not in legal(state)
+
+
+def test_act_sail_a_ship_docked_at_the_market_takes_no_stone_and_never_sails_again():
+    """IMH-ACT-PLACE / IMH-ACT-SAIL: a ship that has sailed (even to the market, site 0, where it is emptied)
+    stays docked for the rest of the round: no placement on it, no second sail."""
+    state = round_start(2, card="4-3-2-1")
+    play(state, "P2.1", "P2.2", "V2>MKT")
+    while legal(state)[0].startswith("M:"):
+        play(state, legal(state)[0])
+    assert state.site_of[1] == 0 and not state.is_chance_node()
+    assert not [m for m in legal(state) if m.startswith(("P2.", "V2>"))]
+    assert [m for m in legal(state) if m.startswith("P")]  # other ships still take stones
+    give(state, state.current_player(), "CHISEL")
+    edit(state, sled=[3, 3])
+    play(state, "C:CHISEL")  # the card's placements skip the docked ship too
+    assert legal(state) and not [m for m in legal(state) if m.startswith("P2.")]

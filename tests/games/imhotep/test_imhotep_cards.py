@@ -5,7 +5,7 @@ from __future__ import annotations
 from imhotep_helpers import edit, give, last_round, legal, play, round_start
 
 from museion.games.imhotep import data
-from museion.games.imhotep.state import HAMMER_PLACE, LEVER_ORDER, SAIL_SAIL, TURN, statue_points
+from museion.games.imhotep.state import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN, statue_points
 
 
 def test_deck_composition():
@@ -93,9 +93,10 @@ def test_card_purple_1_statues():
     assert [row[3] for row in state.final] == [17, 3]
 
 
-def test_card_blue_lever_order_chosen_colour_by_colour_and_market_picks_follow():
-    """IMH-CARD-BLUE-LEVER: sail a ship (normal conditions) and choose the unloading order; at the market it is
-    also the order of the picks."""
+def test_card_blue_lever_order_stone_by_stone_at_the_market():
+    """IMH-CARD-BLUE-LEVER: sail a ship (normal conditions) and choose the unloading order stone by stone: each
+    next stone is chosen after the previous one was unloaded and its owner picked a card, so the Lever player
+    sees the picks before choosing; the order is also the order of the picks."""
     state = round_start(3, card="4-3-2-1")
     give(state, 0, "LEVER")
     assert "C:LEVER" not in legal(state)  # no ship can sail yet
@@ -105,20 +106,39 @@ def test_card_blue_lever_order_chosen_colour_by_colour_and_market_picks_follow()
     play(state, "V1>MKT")
     assert state.phase == LEVER_ORDER and state.current_player() == 0
     assert legal(state) == ["U:BLACK", "U:WHITE", "U:BROWN"]
-    play(state, "U:BROWN", "U:WHITE")  # black's stone comes last without a further decision
-    assert state.current_player() == 2 and legal(state) == ["M:DECO_PYR", "M:STATUE", "M:LEVER", "M:SAIL"]
+    play(state, "U:BROWN")  # brown's stone is unloaded: brown picks at once, before the next choice
+    assert state.phase == MARKET_PICK and state.current_player() == 2
+    assert legal(state) == ["M:DECO_PYR", "M:STATUE", "M:LEVER", "M:SAIL"]
     play(state, "M:STATUE")
-    assert state.current_player() == 1
-    play(state, "M:SAIL", "M:LEVER")
+    assert state.phase == LEVER_ORDER and state.current_player() == 0 and legal(state) == ["U:BLACK", "U:WHITE"]
+    assert state.view(0)["lever_unloading"] == {"to_order": ["black", "white"], "ordered": ["brown"]}
+    play(state, "U:WHITE", "M:SAIL")  # then black's stone comes last without a further order decision
+    assert state.current_player() == 0 and legal(state) == ["M:DECO_PYR", "M:LEVER"]
+    play(state, "M:LEVER")
     assert state.current_player() == 1 and state.phase == TURN  # black's turn is over
     assert state.hands[data.LEVER] == 1 and state.discard[data.LEVER] == 1
+    assert state.view(0)["lever_unloading"] is None and state.order == [] and not state.invariant_violations()
+
+
+def test_card_blue_lever_next_stone_chosen_after_a_red_card_resolved():
+    """IMH-CARD-BLUE-LEVER: a red card picked for the first stone resolves before the next stone is chosen."""
+    state = round_start(3, card="4-3-2-1", market=("ENTRANCE", "STATUE", "STATUE", "DECO_TMP"))
+    give(state, 0, "LEVER")
+    play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>MKT", "U:WHITE", "M:ENTRANCE")
+    assert state.pyr == [1] and state.score == [0, 2, 0]  # white's red card already put a stone on the pyramid
+    assert state.phase == LEVER_ORDER and state.current_player() == 0
+    play(state, "U:BLACK", "M:DECO_TMP")
+    assert state.hands[data.DECO_TEMPLE] == 1 and state.hands[2 * data.NUM_CARD_TYPES + data.STATUE] == 1
 
 
 def test_card_blue_lever_order_at_the_pyramid():
-    """IMH-CARD-BLUE-LEVER: at the pyramid the chosen order decides who gets which space."""
+    """IMH-CARD-BLUE-LEVER: at the pyramid each chosen stone is placed (and scores) before the next choice."""
     state = round_start(3, card="4-3-2-1")
     give(state, 0, "LEVER")
-    play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>PYR", "U:BROWN", "U:WHITE")
+    play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>PYR", "U:BROWN")
+    assert state.pyr == [2] and state.score == [0, 0, 2] and state.phase == LEVER_ORDER
+    assert state.invariant_violations() == []
+    play(state, "U:WHITE")
     assert state.pyr == [2, 1, 0] and state.score == [3, 1, 2]
 
 
@@ -151,6 +171,23 @@ def test_card_blue_hammer_stones_then_place():
     assert state.discard[data.HAMMER] == 1
 
 
+def test_card_blue_hammer_takes_at_most_3_and_what_the_quarry_holds():
+    """IMH-CARD-BLUE-HAMMER: "up to 3" stones, as IMH-ACT-STONES: an empty sled gets 3 (not 5), and never more than
+    the quarry holds."""
+    state = round_start(2, card="4-3-2-1")
+    give(state, 0, "HAMMER", "HAMMER")
+    edit(state, sled=[0, 3], quarry=[29, 26])
+    play(state, "C:HAMMER")
+    assert state.sled[0] == 3 and state.quarry[0] == 26 and state.phase == HAMMER_PLACE
+    play(state, "P1.1", "P4.1")
+    edit(state, sled=[0, 2], quarry=[1, 26], obelisk=[27, 0])  # black: 1 in the quarry, 1 on ship 1, 27 placed
+    assert not state.invariant_violations()
+    play(state, "C:HAMMER")
+    assert state.sled[0] == 1 and state.quarry[0] == 0 and state.phase == HAMMER_PLACE
+    play(state, "P1.2")
+    assert state.sled[0] == 0 and state.quarry[0] == 0 and not state.invariant_violations()
+
+
 def test_card_blue_hammer_playable_if_either_part_does_something():
     """IMH-CARD-BLUE-HAMMER (DECISION): with a full sled only the placement; with no free space only the stones
     (the placement is skipped); with neither, not playable."""
@@ -168,6 +205,12 @@ def test_card_blue_hammer_playable_if_either_part_does_something():
     edit(state, sled=[0, 2], quarry=[0, 16], obelisk=[20, 0])
     play(state, "V1>PYR")
     assert "C:HAMMER" not in legal(state)
+    state = round_start(2, card="4-3-2-1")
+    give(state, 0, "HAMMER")
+    edit(state, ships=full, load=[4, 3, 2, 1], sled=[5, 0], quarry=[16, 21])
+    assert "C:HAMMER" not in legal(state)  # a full sled and no free space: neither part does anything
+    edit(state, sled=[2, 0], quarry=[0, 21], obelisk=[19, 0])
+    assert "C:HAMMER" not in legal(state)  # stones on the sled but no free space, an empty quarry
 
 
 def test_card_blue_sail_place_then_sail_that_ship():
@@ -208,6 +251,9 @@ def test_card_blue_chisel_two_placements_on_one_or_two_ships():
     full = [1, 1, 1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # one free space left
     edit(state, ships=full, load=[3, 3, 2, 1])
     assert "C:CHISEL" not in legal(state)
+    two_free = [1, 1, -1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # exactly two free spaces: enough
+    edit(state, ships=two_free, load=[2, 3, 2, 1])
+    assert "C:CHISEL" in legal(state)
 
 
 def test_card_blue_2_not_on_the_turn_taken_one_per_turn_unused_score_1():

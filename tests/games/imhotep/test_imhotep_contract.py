@@ -60,7 +60,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged():
     key = state.key()
     with pytest.raises(IllegalActionError, match="legal: 0=S, 1=P1.1"):
         state.apply_action(act.sail(0, 0))
-    with pytest.raises(IllegalActionError, match="not a legal move here; legal: S, P1.1"):
+    with pytest.raises(IllegalActionError, match="ship 1 needs at least 3 stones to sail; it has 0; legal: S, P1.1"):
         state.string_to_action("V1>PYR")
     with pytest.raises(IllegalActionError):
         state.string_to_action("R:4-3-2-2")
@@ -110,10 +110,12 @@ def test_json_round_trip_and_record():
 
 
 def test_max_game_length_bound_holds():
-    for players in (2, 3, 4):
+    """The proven bound (its proof is the docstring; the values are those docs/imhotep.md gives) holds."""
+    for players, bound in ((2, 1081), (3, 1453), (4, 1835)):
         game = museion.load("imhotep", players=players)
+        assert game.max_game_length() == bound
         longest = max(len(random_game(game, seed).history()) for seed in range(20))
-        assert longest < game.max_game_length()
+        assert longest < bound
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -172,3 +174,48 @@ def test_act_pass_in_real_play_passes_the_conformance_checks():
     check_state(state, checks)
     assert passes >= 2 and ended_by_passing == 1
     assert state.rounds_done == 6
+
+
+def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3():
+    """IMH-INV-1/2/3: the checker itself notices lost stones, an overfull sled, lost or miscounted cards, a held red
+    card, a miscounted ship, too many rounds, a game ended early."""
+    from imhotep_helpers import round_start
+
+    from museion.core.game import TERMINAL
+
+    state = round_start(2, card="4-3-2-1")
+    assert state.invariant_violations() == []
+
+    def broken(**fields):
+        other = state.clone()
+        for name, value in fields.items():
+            setattr(other, name, value)
+        return other.invariant_violations()
+
+    assert broken(quarry=[26, 26]) == ["black has 28 stones, expected 29"]
+    assert broken(sled=[6, 3], quarry=[23, 26]) == ["black: sled 6, quarry 23"]
+    assert broken(draw_n=state.draw_n - 1) == ["33 market cards in the game, expected 34", "card counts out of step"]
+    assert broken(market=[5, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0]) == ["card counts out of step"]
+    held = state.clone()
+    held.hands[0] += 1
+    held.draw[0] -= 1
+    held.draw_n -= 1
+    assert held.invariant_violations() == ["a red card is held"]
+    assert broken(load=[1, 0, 0, 0]) == ["ship loads out of step"]
+    assert broken(rounds_done=7) == ["7 rounds played, 1 round cards revealed"]
+    assert broken(to_move=TERMINAL) == ["the game ended after 0 rounds"]
+
+
+def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
+    """``State.evaluate``/``features`` (the bots' hooks) are games/imhotep/evaluate.py's, for the seat asked."""
+    from museion.games.imhotep import evaluate as ev
+
+    rng = random.Random(5)
+    state = museion.load("imhotep", players=3).new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for player in range(3):
+                assert state.evaluate(player) == ev.evaluate(state, player)
+                assert state.features(player) == ev.seat_features(state)[player]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len({tuple(state.features(p)) for p in range(3)}) == 3

@@ -13,7 +13,7 @@ GAMES = {(n, w): museion.load("imhotep", players=n, wrath=w) for n in (2, 3, 4) 
 
 
 def _stones(state, p):
-    aboard = state.ships.count(p) + state.pending.count(p) + state.order.count(p) + state.queue.count(p)
+    aboard = state.ships.count(p) + state.pending.count(p) + state.queue.count(p)  # (order: already unloaded)
     return state.quarry[p] + state.sled[p] + aboard + len([o for o in state.pyr if o == p]) + \
         state.temple.count(p) + state.burial.count(p) + state.obelisk[p]
 

@@ -24,8 +24,11 @@ def test_options_defaults_and_errors():
         museion.load("imhotep", wrath="maybe")
     with pytest.raises(OptionError, match="start_player.*0-1"):
         museion.load("imhotep", players=2, start_player=3)
-    with pytest.raises(OptionError, match="start_player"):
+    with pytest.raises(OptionError, match=r"start_player.*allowed: a seat 0-3 \(or a colour black/white/brown/grey\)"):
         museion.load("imhotep", start_player="first")
+    for bad in (True, -1, 4, "4", 1.5, None):
+        with pytest.raises(OptionError, match=r"start_player.*allowed: a seat 0-3 \(or a colour"):
+            museion.load("imhotep", players=4, start_player=bad)
     with pytest.raises(OptionError, match="unknown option"):
         museion.load("imhotep", sides="B")
 
@@ -141,6 +144,11 @@ def test_setup_7_start_player_option_and_random():
     assert state.sled == [4, 2, 3]
     deal(state, "4-3-2-1")
     assert state.current_player() == 1
+    # from the command line every option arrives as text: a seat number, a colour or "random"
+    for text, seat in (("2", 2), (" 1 ", 1), ("Brown", 2), ("black", 0), (2, 2)):
+        state = new(3, start_player=text)
+        assert state.start == seat and state.sled[seat] == 2, text
+    assert new(3, start_player=" RANDOM ").is_chance_node()
 
 
 def test_round_1_reveal_card_and_deal_four_market_cards():

@@ -137,6 +137,8 @@ def test_burial_2_every_group_scores_by_size():
     assert burial_points([0, 1, 0, 0, 1, 1], 2) == [1 + 3, 6]
     assert burial_points([0] * 9, 3) == [15 + 2 * 4, 0, 0]
     assert burial_points([], 2) == [0, 0]
+    # columns [0 1 0] [1 0 0]: black's group 2-5-4 is joined through stone 5's upper neighbour (row 1)
+    assert burial_points([0, 1, 0, 1, 0, 0], 2) == [1 + 6, 1 + 1]
 
 
 def test_obel_1_ranking_tables():

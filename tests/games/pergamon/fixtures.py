@@ -1,6 +1,6 @@
 """Fixture tiles for Pergamon tests (rows: left-edge type, number, century, right-edge type; code = century.number).
 
-They replace the RECONSTRUCTED tile list in tests, so no test depends on ``data.TILES``.
+They replace the RECONSTRUCTED tile list in tests, so no test depends on its values.
 """
 
 from __future__ import annotations

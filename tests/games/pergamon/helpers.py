@@ -20,28 +20,26 @@ from museion.games.pergamon.state import (
     PergamonState,
 )
 
-PAIRS = [(a, b) for a in "VJBM" for b in "VJBM" if a != b]
-
 
 def fixture_tiles(specials: Sequence[tuple[str, int, int, str]] = ()) -> tuple[tuple[str, int, int, str], ...]:
-    """60 tiles: ``specials`` (rows ``(left type, number, century, right type)``) then filler tiles with numbers
-    not used by the specials (deterministic; independent of ``data.TILES``)."""
+    """60 tiles: ``specials`` (rows ``(left type, number, century, right type)``) then filler tiles completing the
+    counts of PER-TILE-4 (12 per century, each type 15 times per half, halves of different types), numbered with
+    numbers the specials do not use (so PER-DATA-1 holds); deterministic, independent of the reconstruction."""
     rows = list(specials)
-    taken = {(c, n) for _, n, c, _ in rows}
-    k = 0
-    while len(rows) < 60:
-        a, b = PAIRS[k % 12]
-        c = 1 + (k // 12) % 5
-        n = (7 * k + 3) % 100
-        k += 1
-        if (c, n) in taken:
-            continue
-        taken.add((c, n))
-        rows.append((a, n, c, b))
+    centuries = sorted(c for c in range(1, 6) for _ in range(12 - sum(1 for t in rows if t[2] == c)))
+    lefts = sorted(k for k in "VJBM" for _ in range(15 - sum(1 for t in rows if t[0] == k)))
+    rights = sorted(k for k in "VJBM" for _ in range(15 - sum(1 for t in rows if t[3] == k)))
+    assert len(centuries) == len(lefts) == len(rights) == 60 - len(rows), "specials exceed PER-TILE-4's counts"
+    shift = next(k for k in range(len(rights) or 1) if all(
+        a != rights[(i + k) % len(rights)] for i, a in enumerate(lefts)))
+    used = {n for _, n, _, _ in rows}
+    numbers = [n for n in ((7 * k + 3) % 100 for k in range(100)) if n not in used]
+    for i, (left, century) in enumerate(zip(lefts, centuries, strict=True)):
+        rows.append((left, numbers[i], century, rights[(i + shift) % len(rights)]))
     return tuple(rows)
 
 
-# A track with round numbers, different from data.FUNDS_TRACK, for payout tests:
+# A track with round numbers, different from the reconstructed one, for payout tests:
 # (coins, deepest gallery, raider symbol)
 FIXTURE_TRACK = (
     (0, 5, None), (1, 1, None), (1, 2, None), (2, 3, None), (2, 4, 0), (3, 5, None), (3, 3, 1),

@@ -14,6 +14,7 @@ from museion.core.play import random_game
 from museion.core.registry import entry
 from museion.games.pergamon import RULES
 from museion.games.pergamon.actions import NUM_ACTIONS
+from museion.games.pergamon.tables import RECONSTRUCTED_FILE
 
 RULE_IDS = [
     "PER-SETUP-1", "PER-SETUP-2", "PER-SETUP-3", "PER-SETUP-4", "PER-SETUP-5", "PER-SETUP-6", "PER-TILE-1",
@@ -21,8 +22,9 @@ RULE_IDS = [
     "PER-DIG-1", "PER-DIG-2", "PER-EXH-1", "PER-EXH-2", "PER-EXH-3", "PER-EXH-4", "PER-EXH-5", "PER-EXH-6",
     "PER-EXH-7", "PER-STORE-1", "PER-EVAL-1", "PER-EVAL-2", "PER-EVAL-3", "PER-EVAL-4", "PER-TURN-1", "PER-END-1",
     "PER-END-2", "PER-RAIDER-1", "PER-RAIDER-2", "PER-RAIDER-3", "PER-RAIDER-4", "PER-HIDDEN-1", "PER-INV-1",
-    "PER-INV-2", "PER-INV-3",
+    "PER-INV-2", "PER-INV-3", "PER-DATA-1",
 ]
+
 
 
 @pytest.mark.parametrize(
@@ -33,6 +35,9 @@ RULE_IDS = [
         ({"players": 4}, 10, 3),
         ({"players": 3, "start_player": "random", "open_scores": True}, 3, 4),
         ({"players": 4, "start_player": 3}, 3, 5),
+        ({"players": 2, "storage_fee": "full_group", "payout_shortage": "nothing"}, 8, 6),
+        ({"players": 4, "storage_fee": "full_group"}, 4, 7),
+        ({"players": 3, "payout_shortage": "nothing", "tables": str(RECONSTRUCTED_FILE)}, 4, 8),
     ],
 )
 def test_conformance(options, games, seed):
@@ -41,10 +46,11 @@ def test_conformance(options, games, seed):
 
 
 def test_sizes_and_game_length():
-    for n in (2, 3, 4):
+    """Sizes; the proven bound on game length has the values docs/pergamon.md gives (proof: its docstring)."""
+    for n, bound in ((2, 4927), (3, 7243), (4, 9559)):
         game = museion.load("pergamon", players=n)
         assert game.num_players() == n and game.num_distinct_actions() == NUM_ACTIONS == 168
-        assert game.max_chance_outcomes() == 60
+        assert game.max_chance_outcomes() == 60 and game.max_game_length() == bound
         for seed in range(5):
             end = random_game(game, seed)
             assert end.is_terminal() and len(end.history()) < game.max_game_length()
@@ -85,9 +91,24 @@ def test_notation_and_records():
 def test_registered_with_rules_and_renderer():
     assert "pergamon" in museion.games()
     e = entry("pergamon")
-    assert e.rules is RULES and all(rule in RULES for rule in RULE_IDS)
+    assert e.rules.startswith(RULES) and all(rule in RULES for rule in RULE_IDS)
     state = museion.load("pergamon", players=4).new_initial_state()
     text = str(state)
     assert "Pergamon" in text and "Galleries" in text and "Museum" in text
     end = random_game(museion.load("pergamon"), 3)
     assert "winner" in str(end)
+
+
+def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
+    """``State.evaluate``/``features`` (the bots' hooks) are games/pergamon/evaluate.py's, for the seat asked."""
+    from museion.games.pergamon import evaluate as ev
+
+    rng = random.Random(5)
+    state = museion.load("pergamon", players=3).new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for player in range(3):
+                assert state.evaluate(player) == ev.evaluate(state, player)
+                assert state.features(player) == ev.seat_features(state)[player]
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len({tuple(state.features(p)) for p in range(3)}) == 3

@@ -21,6 +21,7 @@ from museion.games.pergamon.state import (
     ST_STORE,
     PergamonGame,
 )
+from museion.games.pergamon.tables import reconstructed
 
 from .fixtures import (
     RING_2A,
@@ -183,9 +184,9 @@ def test_object_date_PER_TILE_3():
 
 
 def test_reconstructed_tile_list_PER_TILE_4():
-    """PER-TILE-4: 12 tiles per century; each type 15x as left half and 15x as right half; halves on one tile
-    differ; two-digit numbers distinct."""
-    tiles = data.TILES
+    """PER-TILE-4: the RECONSTRUCTED list (reconstructed.json): 12 tiles per century; each type 15x as left half and
+    15x as right half; halves on one tile differ; two-digit numbers distinct."""
+    tiles = reconstructed().tiles
     assert len(tiles) == 60
     for c in range(1, 6):
         assert sum(1 for t in tiles if t[2] == c) == 12
@@ -245,10 +246,26 @@ def test_payout_PER_FUNDS_2():
     assert rich.coins[:3] == [5, 10, 1]
 
 
+def test_payout_shortage_option_PER_FUNDS_2():
+    """PER-FUNDS-2 option payout_shortage: "take_rest" (default) takes what is left; "nothing" gives nothing to a
+    request that cannot be met in full and serves the next player to the left; the leftmost takes the rest."""
+    assert game(3).options["payout_shortage"] == "take_rest"
+    # cards 1 + 2 = 3 coins; P4 requests 2, P6 requests 3, P13 is leftmost
+    rest = start(3, cards=(1, 2), spaces=("P4", "P6", "P13"))
+    assert rest.coins[:3] == [2, 1, 0]
+    nothing = start(3, cards=(1, 2), spaces=("P4", "P6", "P13"), payout_shortage="nothing")
+    assert nothing.coins[:3] == [2, 0, 1]        # P6 gets nothing; its coin goes on to the leftmost
+    # 2 + 2 = 4 coins; P8 requests 4 (met), P10 requests 5 (short: nothing), P11 leftmost takes the 0 left
+    served = start(3, cards=(2, 2), spaces=("P8", "P10", "P11"), payout_shortage="nothing")
+    assert served.coins[:3] == [4, 0, 0]
+    with pytest.raises(OptionError, match="payout_shortage"):
+        game(3, payout_shortage="half")
+
+
 def test_reconstructed_track_PER_FUNDS_3():
     """PER-FUNDS-3: the RECONSTRUCTED track (coins, deepest gallery) with its anchored facts; a substituted track
     changes payouts and allowed galleries and nothing else."""
-    track = data.FUNDS_TRACK
+    track = reconstructed().track
     assert [r[:2] for r in track] == [(0, 5), (1, 3), (1, 2), (2, 4), (2, 3), (3, 4), (3, 3), (4, 5), (4, 4),
                                       (5, 5), (5, 4), (6, 5), (6, 5)]
     assert track[0][0] == 0 and track[4][2] == 0 and track[6][1] == 3
@@ -326,21 +343,64 @@ def test_rings_only_PER_EXH_1():
     assert not state.invariant_violations()
 
 
-def test_cancel_and_cap_PER_EXH_1():
-    """PER-EXH-1 (no dead ends): a collection being built can be cancelled (finds stay); at most 3 cancels a turn,
-    after which a started ring must be finished, forced steps (a single fitting find, close) applying by themselves."""
+def test_ring_reachability_PER_EXH_1():
+    """PER-EXH-1: the type graph behind "only finds that keep the ring closable": with finds V->J, J->B, B->V and
+    M->V, V, J and B reach each other, M reaches all four, and only the pairs on a cycle (V->J, J->B, B->V) may
+    start a ring."""
+    from museion.games.pergamon.state import _reach
+
+    V, J, B, M = range(4)
+    pair = lambda u, v: 1 << (4 * u + v)  # noqa: E731 - a find with right half u (left edge) and left half v
+    reach, cycle = _reach(pair(V, J) | pair(J, B) | pair(B, V) | pair(M, V))
+    ring = 1 << V | 1 << J | 1 << B
+    assert reach == (ring, ring, ring, ring | 1 << M)  # the types reachable from each type
+    assert cycle & (pair(V, J) | pair(J, B) | pair(B, V) | pair(M, V)) == pair(V, J) | pair(J, B) | pair(B, V)
+    assert _reach(0) == ((1, 2, 4, 8), pair(V, V) | pair(J, J) | pair(B, B) | pair(M, M))
+
+
+def test_cancel_always_nothing_done_on_the_players_behalf_PER_EXH_1():
+    """PER-EXH-1: a collection being built can always be cancelled (finds stay), even after 3 cancels, at every
+    step (building, breaking up, polishing); nothing is ever added, closed or exhibited for the player. After 3
+    cancels in a turn no new collection can be started (keeps games finite); excavating and ending still can."""
     state = phase3(3, fix(3))
     give(state, 0, RING_2A + RING_2C)      # 1.01 V->J, 1.02 J->V, 1.05 V->B, 1.06 B->V
-    for _ in range(3):
+    set_coins(state, 0, 0)
+    for _ in range(2):
         act(state, "+1.01", "cancel")
         assert state.stage == ST_MAIN and len(state.supply[0]) == 4
-    set_coins(state, 0, 0)
-    act(state, "+1.01")                    # 1.02 is the only fitting find: added at once
-    assert state.ring == [state.tile("1.01"), state.tile("1.02")]
-    assert moves(state) == ["+1.05", "close"]
-    act(state, "+1.05")                    # then 1.06, close and polish 0 are forced: exhibited at once
-    assert state.rings[0] == tuple(state.tile(c) for c in ("1.01", "1.02", "1.05", "1.06"))
-    assert state.mspace[0] == 4 and state.stage != ST_BUILD
+    act(state, "+1.01")                    # 1.02 is the only fitting find: still the player's decision
+    assert state.ring == [state.tile("1.01")] and moves(state) == ["+1.02", "cancel"]
+    act(state, "+1.02")
+    assert moves(state) == ["+1.05", "close", "cancel"]
+    act(state, "close")                    # polish 0 is the only polish: still a decision, with cancel
+    assert state.stage == ST_POLISH and moves(state) == ["polish 0", "cancel"]
+    act(state, "cancel")                   # the third cancel: no new collection; no coins to dig: storage
+    assert len(state.supply[0]) == 4 and all(r is None for r in state.rings[:3])
+    assert state.stage == ST_STORE and moves(state) == [f"drop {c}" for c in ("1.01", "1.02", "1.05", "1.06")]
+
+
+def test_cancel_cap_blocks_starting_only_PER_EXH_1():
+    """PER-EXH-1: after 3 cancels the main step offers no find to start a collection, but excavation and end; the
+    cap also holds when the third cancel comes from the break-up step."""
+    state = phase3(3, fix(3))
+    give(state, 0, RING_16 + RING_12B + RING_9 + RING_2A + ("1.63", "2.64"))
+    set_coins(state, 0, 8)
+    exhibit(state, RING_16)
+    exhibit(state, RING_12B)
+    exhibit(state, RING_9)
+    act(state, "+1.01", "cancel", "+1.01", "+1.02", "cancel")
+    act(state, "+1.01", "+1.02", "close")
+    assert state.stage == ST_BREAK and moves(state) == ["break I", "break II", "break III", "cancel"]
+    act(state, "cancel")  # the third: the 4 finds could still make rings, but none may be started
+    assert state.cancels == 3 and state.current_player() == 0 and state.stage == ST_STORE
+    assert moves(state) == ["pay"] + [f"drop {c}" for c in ("1.01", "1.02", "1.63", "2.64")]
+    fresh = phase3(3, fix(3))
+    give(fresh, 0, RING_2A)
+    set_coins(fresh, 0, 3)
+    act(fresh, "+1.01", "cancel", "+1.01", "cancel")
+    assert "+1.01" in moves(fresh)
+    act(fresh, "+1.02", "cancel")
+    assert moves(fresh) == ["dig I", "dig II", "dig III", "end"]  # P2 allows up to III; 3 coins
 
 
 def test_value_PER_EXH_2():
@@ -428,10 +488,12 @@ def test_fourth_collection_breaks_one_PER_EXH_7():
 
 
 def test_storage_PER_STORE_1():
-    """PER-STORE-1: 3 finds free, then 1 coin per started group of 3; discard instead; must discard if unable."""
-    from museion.games.pergamon.state import _fee
+    """PER-STORE-1: 3 finds free, then 1 coin per started group of 3 (default storage_fee="started_group");
+    discard instead; must discard if unable."""
+    from museion.games.pergamon.state import storage_fee
 
-    assert [_fee(n) for n in range(11)] == [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
+    assert [storage_fee(n) for n in range(11)] == [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
+    assert game(3).options["storage_fee"] == "started_group"
     state = phase3(3, fix(3))
     give(state, 0, ("4.14", "4.36", "4.85", "1.10"))
     set_coins(state, 0, 5)
@@ -448,6 +510,32 @@ def test_storage_PER_STORE_1():
     assert moves(state)[0] == "pay"                               # 6 finds cost 1
     act(state, "drop 4.36", "drop 4.85", "drop 1.10")             # down to 3: free, turn over
     assert state.current_player() != 0 and state.coins[0] == 1 and len(state.supply[0]) == 3
+
+
+def test_storage_fee_full_groups_option_PER_STORE_1():
+    """PER-STORE-1 option storage_fee="full_group": 4-5 finds free, 6-8 cost 1, 9-11 cost 2; dropping stops as soon
+    as nothing is due; 4 or 5 finds end the turn without a storage step."""
+    from museion.games.pergamon.state import storage_fee
+
+    assert [storage_fee(n, full_groups=True) for n in range(13)] == [0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
+    g = fix(3, storage_fee="full_group")
+    state = phase3(3, g)
+    give(state, 0, ("4.14", "4.36", "4.85", "1.10", "2.20"))
+    act(state, "end")
+    assert state.current_player() != 0 and len(state.supply[0]) == 5      # 5 finds: free
+    state = phase3(3, g)
+    give(state, 0, ("4.14", "4.36", "4.85", "1.10", "2.20", "2.64", "1.63", "5.11", "3.94"))
+    set_coins(state, 0, 1)
+    act(state, "end")
+    assert state.stage == ST_STORE and "pay" not in moves(state)           # 9 finds cost 2
+    act(state, "drop 4.14")
+    assert moves(state)[0] == "pay"                                       # 8 finds cost 1
+    act(state, "drop 4.36", "drop 4.85")
+    assert moves(state)[0] == "pay" and len(state.supply[0]) == 6         # 6 finds still cost 1
+    act(state, "drop 1.10")
+    assert state.current_player() != 0 and len(state.supply[0]) == 5      # 5 left: nothing due, turn over
+    with pytest.raises(OptionError, match="storage_fee"):
+        game(3, storage_fee="rounded")
 
 
 # -- evaluations ---------------------------------------------------------------------------------------------------
@@ -474,7 +562,7 @@ def test_evaluation_bands_PER_EVAL_1():
     state = evaluation_position(5, first=RING_9, second=RING_12)
     # player 0: 9 pushed to 8 by player 1's 12 -> 10 VP; player 1 on 12 -> 10 VP, plus the vase prize
     assert state.vp == [1 + 10, 1 + 10 + 2, 0]
-    bands = data.MUSEUM_BANDS
+    bands = reconstructed().bands
     assert bands == ((1, 4, 1), (5, 8, 2), (9, 12, 3), (13, 16, 4), (17, 20, 5), (21, 24, 6))
     std = evaluation_position(5, first=RING_9, second=RING_12, bands=None)
     assert std.vp == [1 + 2, 1 + 3 + 2, 0]
@@ -503,6 +591,13 @@ def test_shift_after_evaluation_PER_EVAL_3(turn, space):
     assert state.mspace[3] == (0 if turn < 12 else 2)     # the 2-collection left the museum (except turn 12)
     if turn < 12:
         assert state.rings[3] is None and state.museum[space] == 0
+
+
+def test_shift_onto_space_1_stays_PER_EVAL_3_PER_EXH_6():
+    """PER-EVAL-3 / PER-EXH-6: a marker shifted exactly onto space 1 stays; only below 1 does it leave."""
+    state = evaluation_position(7, first=RING_5, second=RING_2A)   # 5 - 4 = 1 stays; 2 - 4 leaves
+    assert state.mspace[0] == 1 and state.museum[1] == 0 and state.rings[0] is not None
+    assert state.rings[3] is None and state.mspace[3] == 0
 
 
 def test_hidden_vp_PER_EVAL_4():
@@ -554,6 +649,16 @@ def test_winner_and_tie_break_PER_END_2():
     exhibit(state, RING_12)
     assert state.is_terminal() and state.vp[:2] == [16, 16] and state.winners() == [1]   # 594 is the oldest
     assert state.returns() == [-1.0, 1.0, -1.0]
+    low = set_turn(phase3(3, fix(3, bands=FIXTURE_BANDS)), 12)   # the lower seat holds the oldest object
+    give(low, 0, RING_12)
+    give(low, 1, RING_9)
+    set_coins(low, 0, 0)
+    exhibit(low, RING_12)
+    act(low, "end")
+    low.vp[1] += 2            # player 1 (bracelet 541, jug 440) ties player 0 (bracelet 594)
+    set_coins(low, 1, 0)
+    exhibit(low, RING_9)
+    assert low.is_terminal() and low.vp[:2] == [16, 16] and low.winners() == [0]
     nobody = set_turn(phase3(3, fix(3)), 12)
     end_turn(nobody)
     assert nobody.is_terminal() and nobody.vp == [0, 0, 0] and nobody.winners() == [0, 1, 2]
@@ -568,7 +673,7 @@ def test_raider_space_PER_RAIDER_1(cards, space):
     state = start(2, cards=cards)
     assert state.stage == ST_PLACE and state.track[space] == RAIDER
     assert f"P{space + 1}" not in moves(state)
-    assert data.FUNDS_TRACK[space][2] == sum(c > 4 for c in cards)
+    assert reconstructed().track[space][2] == sum(c > 4 for c in cards)
     other = start(2, g=fix(2, track=FIXTURE_TRACK), cards=cards)
     assert other.track.index(RAIDER) == [i for i, r in enumerate(FIXTURE_TRACK) if r[2] is not None][
         sum(c > 4 for c in cards)]
@@ -656,6 +761,9 @@ def test_invariants_detect_corruption_PER_INV_1_PER_INV_2_PER_INV_3():
     doubled = state.clone()
     doubled.museum[20] = 0
     assert any("PER-INV-2" in m for m in doubled.invariant_violations())
+    on_one = state.clone()   # the marker doubled on space 1, the lowest space, is noticed too
+    on_one.museum[1] = 0
+    assert "PER-INV-2: a marker is on two museum spaces" in on_one.invariant_violations()
     broken = state.clone()
     broken.rings[0] = (broken.tile("1.01"), broken.tile("1.01"))
     assert any("PER-INV-2" in m for m in broken.invariant_violations())
@@ -664,12 +772,36 @@ def test_invariants_detect_corruption_PER_INV_1_PER_INV_2_PER_INV_3():
     assert any("PER-INV-3" in m for m in poor.invariant_violations())
 
 
+def test_invariant_checker_reports_each_broken_state_PER_INV_1_PER_INV_2_PER_INV_3():
+    """PER-INV-1/2/3: each check of the invariant checker notices the state it is about (fed broken states)."""
+    state = phase3(3, fix(3))
+    give(state, 0, RING_2A + RING_12)
+    exhibit(state, RING_2A)
+    assert state.invariant_violations() == []
+
+    def broken(edit):
+        other = state.clone()
+        edit(other)
+        return other.invariant_violations()
+
+    assert broken(lambda s: s.unseen.pop()) == ["PER-INV-1: undrawn tiles differ from calendar + unseen box"]
+    assert "PER-INV-1: a tile is in two places" in broken(lambda s: s.galleries[0].append(s.supply[0][0]))
+    assert broken(lambda s: s.mspace.__setitem__(1, 7)) == [
+        "PER-INV-2: marker 1 is in the museum without a collection"]
+    assert state.mspace[0] == 2
+    assert broken(lambda s: s.museum.__setitem__(2, -1)) == ["PER-INV-2: marker 0 is not on its space 2"]
+    assert broken(lambda s: s.deck.__setitem__(2, s.deck[2] + 1)) == ["PER-INV-3: funds card 3 counted 4 times"]
+    over = state.clone()
+    over.stage = ST_OVER
+    assert over.invariant_violations() == ["PER-INV-3: not every funds card was used exactly once"]
+
+
 def test_illegal_action_leaves_state():
     state = phase3(3, fix(3))
     key = state.key()
     with pytest.raises(IllegalActionError, match="legal: .*end"):
         state.apply_action(state.tile("5.11") + 18)
-    with pytest.raises(IllegalActionError, match="not a legal move"):
+    with pytest.raises(IllegalActionError, match="now you must excavate a gallery"):
         state.string_to_action("polish 3")
     assert state.key() == key
 

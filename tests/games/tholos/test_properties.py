@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import museion
 
 CONFIGS = [{}, {"advanced": True}, {"advanced": True, "ornaments": 5, "start_player": "random"},
-           {"end_check": "immediate"}]
+           {"end_check": "after_turn"}, {"advanced": True, "ornaments": 3, "end_check": "after_turn"}]
 
 
 @settings(max_examples=60, deadline=None)

@@ -10,6 +10,7 @@ import museion
 from museion import CHANCE, TERMINAL, IllegalActionError, OptionError
 from museion.core.play import random_playout
 from museion.games.tholos import column_result
+from museion.games.tholos.data import STONES_IN_PLAY
 from museion.games.tholos.state import ranking_winners
 
 from .helpers import EXTRA, MAIN, column, moves, play, position
@@ -233,22 +234,80 @@ def test_game_ends_when_temple_full_THO_END_1():
     assert s.legal_actions() == []
 
 
-def test_end_check_after_turn_or_immediate_THO_END_2():
-    """THO-END-2: by default the end is checked after the whole turn, so an own stone on the last slot at C may
-    reopen a column; with end_check="immediate" the game ends at once."""
+def test_end_the_moment_the_last_slot_is_filled_THO_END_2():
+    """THO-END-2 (default end_check="immediate", the rulebook): the game ends the moment the last slot is filled,
+    before any extra action of that placement, also when F's second stone or ornament 6's grey fills it."""
+    assert museion.load("tholos").options["end_check"] == "immediate"
     s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0)
-    play(s, "PC:W")
-    assert not s.is_terminal() and s.phase == EXTRA
-    play(s, "xC:A")
-    assert not s.is_terminal() and s.current_player() == 1
-    s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0)
-    play(s, "PC:W", "x-")
-    assert s.is_terminal()
-    s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0, end_check="immediate")
-    play(s, "PC:W")
-    assert s.is_terminal()
+    play(s, "PC:W")  # an own stone at C: C's action would reopen a column, but the game is over
+    assert s.is_terminal() and s.legal_actions() == [] and s.view(None)["turn"] == 2
+    two_left = dict(FULL_BUT_ONE, F="WWWW")  # free slots: F and C
+    s = position(two_left, workshops=("WW", "B"), to_move=0)
+    play(s, "PF:W")
+    assert not s.is_terminal() and s.phase == EXTRA  # F's stone may still fill the last slot
+    play(s, "xF:W>C")
+    assert s.is_terminal() and column(s, "C") == "WWWGW"
+    s = position(two_left, workshops=("W", "B"), to_move=0, advanced=True, ornaments={"F": 6})
+    play(s, "PF:W")  # the workshop is empty: only ornament 6's grey can fill C
+    assert moves(s) == {"xF:Q>C", "x-"}
+    play(s, "xF:Q>C")
+    assert s.is_terminal() and column(s, "C") == "WWWGG"
     with pytest.raises(OptionError, match="end_check"):
         museion.load("tholos", end_check="never")
+
+
+def test_end_after_turn_departure_offers_only_decisions_that_matter_THO_END_2():
+    """THO-END-2 (end_check="after_turn", the online adaptation): the end is checked after the whole turn, so an
+    own stone on the last slot at C may reopen a column; an extra action that could change nothing (D, E, or any
+    other location with the temple full) is not offered: the game ends at once."""
+    s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0, end_check="after_turn")
+    play(s, "PC:W")
+    assert not s.is_terminal() and s.phase == EXTRA
+    assert moves(s) == {f"xC:{loc}" for loc in "ABDEFG"} | {"x-"}
+    play(s, "xC:A")
+    assert not s.is_terminal() and s.current_player() == 1 and column(s, "A") == "WWWW"
+    s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0, end_check="after_turn")
+    play(s, "PC:W", "x-")
+    assert s.is_terminal() and s.view(None)["turn"] == 2
+    for last in ("D", "E"):  # xD:/xE: would only move a stone between quarry and workshops: nothing to decide
+        cols = dict(FULL_BUT_ONE, C="WWWGG", **{last: FULL_BUT_ONE[last][:4]})
+        s = position(cols, workshops=("W", "BB"), to_move=0, end_check="after_turn")
+        play(s, f"P{last}:W")
+        assert s.is_terminal(), moves(s)
+    cols = dict(FULL_BUT_ONE, C="WWWGG", D="GGGG")  # grey on the last slot at D under ornament 5
+    s = position(cols, workshops=("G", "B"), to_move=0, end_check="after_turn", advanced=True,
+                 ornaments={"D": 5})
+    play(s, "PD:G")
+    assert s.is_terminal()
+
+
+@pytest.mark.parametrize("end_check", ["immediate", "after_turn"])
+def test_no_pointless_decision_once_the_temple_is_full_THO_END_2(end_check):
+    """THO-END-2 in random games: with the temple full the game is over (immediate), or the only decision left is
+    C's action or declining it (after_turn)."""
+    for options in ({}, {"advanced": True, "ornaments": 5}):
+        game = museion.load("tholos", end_check=end_check, **options)
+
+        def full_temple_checks(st):
+            if st.filled == st.capacity and not st.is_terminal():
+                assert end_check == "after_turn" and st.phase == EXTRA and st.extra_loc == 2
+                assert all(m.startswith("xC:") and ">" not in m or m == "x-" for m in moves(st))
+
+        for seed in range(60):
+            s = random_playout(game.new_initial_state(), random.Random(seed), on_step=full_temple_checks)
+            assert s.is_terminal() and s.filled == s.capacity
+
+
+def test_turn_counter_counts_whole_turns():
+    """A turn is a TAKE or PLACE plus its optional extra action: the counter moves once per turn (view "turn")."""
+    s = position({"E": "G"}, workshops=("W", "B"), to_move=0)
+    assert s.view(None)["turn"] == 1
+    play(s, "PA:W")
+    assert s.view(None)["turn"] == 1 and s.phase == EXTRA  # the extra action is part of the same turn
+    play(s, "xA:E>B")
+    assert s.view(None)["turn"] == 2 and s.view(None)["extra_at"] is None and s.phase == MAIN
+    play(s, "T1B")
+    assert s.view(None)["turn"] == 3 and "turn 3" in str(s)
 
 
 def test_column_majority_THO_SCORE_1():
@@ -310,6 +369,7 @@ def test_ornament_locations_and_explicit_placement_THO_ORN_SETUP_2():
     assert {s.action_to_string(a)[-1] for a, _ in outcomes} == {"C", "E"}
     s = museion.load("tholos", advanced=True, ornaments="1@C,7@E").new_initial_state()
     assert not s.is_chance_node() and s.view(None)["ornaments"] == {"C": 1, "E": 7}
+    assert s.view(None)["ornaments_to_draw"] == 0
     assert museion.load("tholos", advanced=True, ornaments={"c": 1}).options["ornaments"] == {"C": 1}
     with pytest.raises(OptionError, match="advanced"):
         museion.load("tholos", ornaments=2)
@@ -374,7 +434,9 @@ def test_ornament_7_holds_seven_THO_ORN_7():
 
 # -- invariants ----------------------------------------------------------------------------------------------
 def test_invariants_in_random_games_THO_INV_1_THO_INV_2_THO_INV_3():
-    """THO-INV-1/2 at every step of random games; THO-INV-3 every game ends within the proven bound."""
+    """THO-INV-1/2 at every step of random games; THO-INV-3 every game ends within the proven bound
+    (1 318 actions: the proof is the docstring of max_game_length)."""
+    assert museion.load("tholos").max_game_length() == museion.load("tholos", advanced=True).max_game_length() == 1318
     for options in ({}, {"advanced": True, "ornaments": 5}):
         game = museion.load("tholos", **options)
         for seed in range(40):
@@ -395,3 +457,79 @@ def test_illegal_action_leaves_state_unchanged():
     with pytest.raises(IllegalActionError, match="T1W"):
         s.string_to_action("T3G")
     assert s.key() == before
+
+
+# -- options and the invariant checker ----------------------------------------------------------------------
+def test_option_parsing_edge_cases_THO_SETUP_5_THO_ORN_SETUP_2():
+    """Options from Python and from the command line (strings): players, start player names, ornament counts and
+    placements, location lists; anything else is refused with what is allowed (THO-SETUP-5, THO-ORN-SETUP-2)."""
+    assert museion.load("tholos", players="2").num_players() == 2
+    for bad in (3, "3", 1, True):
+        with pytest.raises(OptionError, match="exactly 2 players"):
+            museion.load("tholos", players=bad)
+    for text, seat in (("b", 1), ("B", 1), ("black", 1), ("1", 1), (1, 1), ("w", 0), ("white", 0), ("0", 0)):
+        assert museion.load("tholos", start_player=text).new_initial_state().current_player() == seat
+    for bad in (True, 2, "grey", ""):
+        with pytest.raises(OptionError, match="start_player.*allowed: 0 or 'white', 1 or 'black', 'random'"):
+            museion.load("tholos", start_player=bad)
+    assert museion.load("tholos", advanced=True, ornaments="3").options["ornaments"] == 3
+    assert museion.load("tholos", advanced=True, ornaments=" 0 ").options["ornaments"] == 0
+    state = museion.load("tholos", advanced=True, ornaments="4").new_initial_state()
+    assert len(state.chance_outcomes()) == 7 * 7 and state.orn_draws == 4
+    assert museion.load("tholos", advanced=True, ornaments="1@c, 7@E").options["ornaments"] == {"C": 1, "E": 7}
+    five = museion.load("tholos", advanced=True, ornaments="1@A,2@B,3@C,4@D,5@E").options["ornaments"]
+    assert five == {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}
+    for bad, why in ((6, "allowed: None, a count 0-5"), ("6", "a count 0-5"), (-1, "a count 0-5"), (True, "0-5"),
+                     ("1@Z", "locations must be among ABCDEFG"), ("x@C", "a placement like"),
+                     ("1@C,1@E", "at most 5 different ornaments"), ("1@A,2@B,3@C,4@D,5@E,6@F", "at most 5 different"),
+                     ({"C": 8}, "ornaments are numbered 1-7"), ({"C": True}, "numbered 1-7"), ([1], "a count 0-5")):
+        with pytest.raises(OptionError, match=f"option 'ornaments' of tholos: .*{why}"):
+            museion.load("tholos", advanced=True, ornaments=bad)
+    assert museion.load("tholos", advanced=True, ornament_locations=["G", "a"]).options["ornament_locations"] == "AG"
+    assert museion.load("tholos", advanced=True, ornament_locations="g, a c").options["ornament_locations"] == "ACG"
+    for bad in ("", "AZ", []):
+        with pytest.raises(OptionError, match="ornament_locations"):
+            museion.load("tholos", advanced=True, ornament_locations=bad)
+
+
+def _rebalance(state):
+    """Put every stone not on the board or in a workshop back in the quarry (keeps THO-INV-1 after an edit)."""
+    for c in range(3):
+        state.quarry[c] = STONES_IN_PLAY[c] - sum(col.count(c) for col in state.cols) - state.ws[c] - state.ws[3 + c]
+    state.filled = sum(map(len, state.cols))
+    state._legal = None
+    return state
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_invariant_checker_reports_broken_states_THO_INV_1_THO_INV_2(player):
+    """THO-INV-1/2: the checker itself notices an overfull workshop (stones of all three colours counted), a
+    column above its height, lost or negative stones, a miscounted temple, a running game with no legal action."""
+    s = position({"A": "WB"}, workshops=("WG", "BG"), to_move=player)
+    assert s.invariant_violations() == []
+    base = 3 * player
+    for overfull in ([0, 0, 4], [1, 1, 2], [2, 0, 2], [0, 2, 2], [3, 1, 0]):
+        over = s.clone()
+        over.ws[base:base + 3] = overfull
+        _rebalance(over)
+        assert over.invariant_violations() == [f"a workshop holds more than 3 stones: {over.ws}"], overfull
+    high = s.clone()
+    high.cols[1] = (2,) * 6
+    _rebalance(high)
+    assert high.invariant_violations() == ["a column exceeds its maximum height"]
+    lost = s.clone()
+    lost.quarry[1] -= 1
+    assert lost.invariant_violations() == ["stones W/B/G = [15, 14, 10], expected (15, 15, 10)"]
+    negative = s.clone()
+    negative.quarry[0] = -1
+    negative.ws[base] += s.quarry[0] + 1
+    assert "a negative stone count" in negative.invariant_violations()
+    miscounted = s.clone()
+    miscounted.filled += 1
+    assert miscounted.invariant_violations() == ["the count of stones in the temple is out of step"]
+    stuck = s.clone()  # a full temple and a full workshop, yet the game runs: no legal action
+    stuck.cols = [(0,) * 5, (0,) * 5, (0, 0, 0, 0, 1), (1,) * 5, (1,) * 5, (2,) * 5, (2,) * 5]
+    stuck.ws = [0, 0, 0, 0, 0, 0]
+    stuck.ws[base:base + 3] = [1, 2, 0]
+    _rebalance(stuck)
+    assert stuck.invariant_violations() == ["no legal action in a running game"]

@@ -184,3 +184,12 @@ def score_breakdown(state: ImhotepState) -> list[ScorePart]:
             continue
         parts.append(ScorePart(f"imhotep.bd.{name}", tuple(float(row[k]) for row in final)))
     return parts
+
+
+def legend(state: ImhotepState, lang: str) -> list[str]:
+    """The colour letters, the notation and every market card's name and effect (IMH-CARD-*)."""
+    from museion.core.i18n import text
+
+    lines = [text("imhotep.lg.colours", lang)]
+    lines += [text("imhotep.lg.card", lang, code=code, card=code, what=f"effect_{code}") for code in data.CARD_CODES]
+    return lines

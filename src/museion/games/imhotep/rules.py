@@ -1,4 +1,12 @@
-"""Rules summary of Imhotep printed by ``museion rules imhotep`` (our words; rule IDs as in the tests)."""
+"""Player-facing texts of Imhotep: the rules summary printed by ``museion rules imhotep`` (our words; rule IDs as
+in the tests) and the help of each option (English for now; every player-facing string of the game is here so it
+can be localised in one place)."""
+
+OPTION_HELP = {
+    "players": "number of players, 2-4",
+    "wrath": "variant Wrath of the Pharaoh (rulebook): -5 without a stone at each of 4 sites (IMH-WRATH-1)",
+    "start_player": "start player: a seat 0-3, a colour (black, white, brown, grey) or 'random' (IMH-SETUP-7)",
+}
 
 RULES = """\
 IMHOTEP - 2 to 4 players (Phil Walker-Harding, KOSMOS 2016). A sides of the sites. Ship stones to five
@@ -32,7 +40,7 @@ ACTIONS (one per turn)
 
 UNLOADING
   IMH-UNLOAD-1  Bow to stern, skipping empty spaces; each stone goes to the site by its rules (Lever: its
-                player chooses the order, one colour at a time: U:<colour>).
+                player chooses the order stone by stone: U:<colour>).
   IMH-UNLOAD-2  The ship stays docked until the round ends.
 
 SITES (A sides)
@@ -56,7 +64,9 @@ MARKET CARDS (34)
                        burial chamber, own obelisk; no effect with an empty quarry.
   IMH-CARD-GREEN-1     DECO_PYR, DECO_TMP, DECO_BUR, DECO_OBL (2 each): 1 point per 3 stones at that site.
   IMH-CARD-PURPLE-1    STATUE (10): 1/3/6/10/15 points for 1-5 statues, +2 per further statue.
-  IMH-CARD-BLUE-LEVER  LEVER (2): sail a ship and choose the unloading order (also the market pick order).
+  IMH-CARD-BLUE-LEVER  LEVER (2): sail a ship and choose the unloading order stone by stone (U:<colour>):
+                       each next stone after the previous one was placed (at the market: after its owner
+                       picked a card), so the choice can use what happened; it is also the market pick order.
   IMH-CARD-BLUE-HAMMER HAMMER (2): get stones as S (maybe 0), then place 1 stone if possible; playable when
                        either part does something.
   IMH-CARD-BLUE-SAIL   SAIL (3): place 1 stone, then sail that ship (it must reach its minimum).

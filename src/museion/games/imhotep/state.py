@@ -13,10 +13,12 @@ stored as its owner's seat. The state is plain data so that a step and a clone a
 * round cards: ``round_used`` (bitmask of the cards revealed so far), ``revealed`` (their order).
 
 A turn is one decision, except blue cards and unloading, which continue with small decisions: Lever (choose the
-ship and site, then the colour of each next stone to unload), Hammer (the stones are taken automatically, then a
-placement), Sail (a placement, then the site), Chisel (two placements), and at the market one pick by the owner of
-each unloaded stone. Decisions without a real choice (one card type left in the market, one colour left in the
-Lever order) are made automatically.
+ship and site, then the colour of each next stone, chosen after the previous one was unloaded and, at the market,
+after its owner picked a card), Hammer (the stones are taken automatically, then a placement), Sail (a placement,
+then the site), Chisel (two placements), and at the market one pick by the owner of each unloaded stone. Decisions
+without a real choice (one card type left in the market, one colour left in the Lever order) are made
+automatically. ``order`` lists the stones a Lever has unloaded so far (shown in views), ``pending`` the stones
+still aboard its ship.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from museion.games.imhotep.data import (
     SHIP_MINIMUM,
     TEMPLE,
 )
+from museion.games.imhotep.rules import OPTION_HELP
 
 # phases (who decides: chance for the first three, the stone owner at MARKET, else the player whose turn it is)
 START, ROUND, DEAL, TURN, LEVER_SAIL, LEVER_ORDER, HAMMER_PLACE, SAIL_PLACE, SAIL_SAIL, CHISEL_1, CHISEL_2, \
@@ -87,10 +90,9 @@ class ImhotepGame(Game):
     title = "Imhotep"
     shared_observations = True
     OPTIONS = {
-        "players": Option(2, "number of players, 2-4", int_option(2, 4)),
-        "wrath": Option(False, "variant Wrath of the Pharaoh: -5 without a stone at each of 4 sites (IMH-WRATH-1)",
-                        bool_option),
-        "start_player": Option(0, "start player: a seat 0-3 or 'random' (IMH-SETUP-7)", _parse_start),
+        "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
+        "wrath": Option(False, OPTION_HELP["wrath"], bool_option),
+        "start_player": Option(0, OPTION_HELP["start_player"], _parse_start),
     }
 
     def _configure(self) -> None:
@@ -326,10 +328,7 @@ class ImhotepState(State):
         phase = self.phase
         if phase == TURN:
             if action == act.GET:  # IMH-ACT-STONES
-                p = self.turn
-                take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
-                self.sled[p] += take
-                self.quarry[p] -= take
+                self._get_stones()
                 self._end_turn()
             elif action < act.SAIL:  # IMH-ACT-PLACE
                 self._place(action)
@@ -530,6 +529,13 @@ class ImhotepState(State):
                 out.extend(b + s for s in sites)
         return out
 
+    def _get_stones(self) -> None:
+        """IMH-ACT-STONES (and Hammer's first part): min(3, room on the sled, quarry) stones to the sled."""
+        p = self.turn
+        take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
+        self.sled[p] += take
+        self.quarry[p] -= take
+
     def _place(self, action: int) -> int:
         """Put a sled stone of the player whose turn it is on a ship space; returns the ship."""
         k = action - act.PLACE
@@ -552,9 +558,7 @@ class ImhotepState(State):
         elif card == data.CHISEL:
             self.phase = CHISEL_1
         else:  # HAMMER: the stones first (no choice), then one placement when possible
-            take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
-            self.sled[p] += take
-            self.quarry[p] -= take
+            self._get_stones()
             if self.sled[p] and self._place_actions():
                 self.phase = HAMMER_PLACE
             else:
@@ -573,22 +577,32 @@ class ImhotepState(State):
         self.load[ship] = 0
         if lever and site != OBELISK and len(set(stones)) > 1:  # at the obelisks the order changes nothing
             self.pending = stones
-            self.order = []
             self.cur_site = site
-            self.phase = LEVER_ORDER
+            self._lever_next()
             return
         self._unload(site, stones)
 
     def _lever_order(self, owner: int) -> None:
+        """IMH-CARD-BLUE-LEVER: a stone of the chosen colour is unloaded now (at the market its owner picks a card
+        at once); the Lever player chooses the next one afterwards, knowing what happened."""
+        self.pending.remove(owner)
         self.order.append(owner)
-        pending = self.pending
-        pending.remove(owner)
-        if len(set(pending)) <= 1:
-            stones = self.order + pending
-            self.pending = []
-            self.order = []
-            site, self.cur_site = self.cur_site, -1
-            self._unload(site, stones)
+        if self.cur_site == MARKET:
+            self.queue = [owner]
+            self._market_next()
+        else:
+            self._deliver(owner, self.cur_site)
+            self._lever_next()
+
+    def _lever_next(self) -> None:
+        """Ask the Lever player for the next stone while stones of two colours wait; else unload the rest in order."""
+        if len(set(self.pending)) > 1:
+            self.phase = LEVER_ORDER
+            self.to_move = self.turn
+            return
+        rest, self.pending, self.order = self.pending, [], []
+        site, self.cur_site = self.cur_site, -1
+        self._unload(site, rest)
 
     def _unload(self, site: int, stones: list[int]) -> None:
         if site == MARKET:
@@ -614,21 +628,20 @@ class ImhotepState(State):
 
     # -- market ----------------------------------------------------------------------------------------
     def _market_next(self) -> None:
-        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike)."""
+        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike). A card
+        is always left: 4 are dealt each round and one ship, of at most 4 stones, docks at the market."""
         queue, market = self.queue, self.market
         while queue:
-            if not self.market_n:  # cannot happen on the A side (4 cards, at most 4 stones)
-                for owner in queue:
-                    self.quarry[owner] += 1
-                queue.clear()
-                break
             kinds = [t for t in range(NT) if market[t]]
             if len(kinds) > 1:
                 self.phase = MARKET_PICK
                 self.to_move = queue[0]
                 return
             self._take(queue.pop(0), kinds[0])
-        self._end_turn()
+        if self.pending:  # a Lever unloading goes on with its next stone
+            self._lever_next()
+        else:
+            self._end_turn()
 
     def _take(self, owner: int, card: int) -> None:
         """Take a face-up card; a red card resolves at once (IMH-MARKET-2, IMH-CARD-RED-1), then the market
@@ -704,6 +717,11 @@ class ImhotepState(State):
         found = super().parse_any(text)
         return found if found is not None or self.is_chance_node() else explain.parse_any(text)
 
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.imhotep import explain
+
+        return explain.legend(self, lang)
+
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         from museion.games.imhotep import explain
 
@@ -751,7 +769,7 @@ class ImhotepState(State):
         problems = []
         n = self.n
         for p in range(n):  # IMH-INV-1
-            aboard = self.ships.count(p) + self.pending.count(p) + self.order.count(p) + self.queue.count(p)
+            aboard = self.ships.count(p) + self.pending.count(p) + self.queue.count(p)
             total = self.quarry[p] + self.sled[p] + aboard + sum(self.site_stones(p))
             if total != PLAYABLE_STONES:
                 problems.append(f"{data.COLOURS[p]} has {total} stones, expected {PLAYABLE_STONES}")
@@ -821,11 +839,10 @@ def statue_points(count: int) -> int:
 def obelisk_points(heights: list[int], table: tuple[int, ...]) -> list[int]:
     """IMH-OBEL-1/2: rank by height among players with a stone; tied players share their places' points."""
     points = [0] * len(heights)
-    ranked = sorted((h for h in heights if h > 0), reverse=True)
     place = 0
-    for h in sorted(set(ranked), reverse=True):
+    for h in sorted({h for h in heights if h > 0}, reverse=True):
         tied = [p for p, x in enumerate(heights) if x == h]
-        share = sum(table[place + k] if place + k < len(table) else 0 for k in range(len(tied))) // len(tied)
+        share = sum(table[place:place + len(tied)]) // len(tied)
         for p in tied:
             points[p] = share
         place += len(tied)

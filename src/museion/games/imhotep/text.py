@@ -126,7 +126,8 @@ TEXTS = {
                               "es": "coloca 2 piedras: ambas en 1 barco o 1 en cada uno de 2 barcos"},
     # moves in words (State.describe): imperative in English, infinitive in Spanish
     "imhotep.m.start": {"en": "{player!p} is the start player", "es": "{player!p} es el jugador inicial"},
-    "imhotep.m.round": {"en": "Round card: ships of {ships} spaces", "es": "Carta de ronda: barcos de {ships} espacios"},
+    "imhotep.m.round": {"en": "Round card: ships of {ships} spaces",
+                        "es": "Carta de ronda: barcos de {ships} espacios"},
     "imhotep.m.deal": {"en": "Market card dealt: {card!t}", "es": "Se reparte la carta de mercado {card!t}"},
     "imhotep.m.get": {"en": "Get {n:stone|stones} from your quarry onto your sled",
                       "es": "Conseguir {n:piedra|piedras} de tu cantera para tu trineo"},
@@ -203,4 +204,14 @@ TEXTS = {
     "imhotep.bd.statues": {"en": "Statues (purple cards)", "es": "Estatuas (cartas moradas)"},
     "imhotep.bd.blue": {"en": "Unused blue cards", "es": "Cartas azules sin usar"},
     "imhotep.bd.wrath": {"en": "Wrath of the Pharaoh", "es": "Ira del faraón"},
+    # the terminal's legend (State.legend)
+    "imhotep.lg.colours": {
+        "en": "Stones: K black, W white, B brown, G grey. Moves: S get stones; P2.3 place on ship 2, space 3 (1 = "
+              "bow); V1>PYR sail ship 1 to the pyramid (MKT market, PYR pyramid, TMP temple, BUR burial chamber, "
+              "OBL obelisks); C:LEVER play a blue card; M:STATUE take a market card; U:WHITE unload white next.",
+        "es": "Piedras: K negra, W blanca, B marrón, G gris. Jugadas: S conseguir piedras; P2.3 colocar en el barco "
+              "2, espacio 3 (1 = proa); V1>PYR navegar con el barco 1 a la pirámide (MKT mercado, PYR pirámide, TMP "
+              "templo, BUR cámara funeraria, OBL obeliscos); C:LEVER jugar una carta azul; M:STATUE tomar una carta "
+              "de mercado; U:WHITE descargar ahora la blanca."},
+    "imhotep.lg.card": {"en": "{code}: {card!t}, {what!t}", "es": "{code}: {card!t}, {what!t}"},
 }

@@ -1,4 +1,28 @@
-"""Readable rules summary of Pergamon with the rule IDs (printed by ``museion rules pergamon``)."""
+"""Player-facing texts of Pergamon: the rules summary with the rule IDs (printed by ``museion rules pergamon``,
+with the tables in use) and the help of each option (English for now; every player-facing string of the game is
+here so it can be localised in one place)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+OPTION_HELP = {
+    "players": "number of players, 2-4 (2 players play with the tomb raider)",
+    "open_scores": "house rule: show every player's victory points during the game (the rulebook hides them)",
+    "start_player": "seat of the first player (the rulebook: the oldest player), or 'random' (PER-SETUP-5)",
+    "storage_fee": (
+        "storage beyond 3 finds (PER-STORE-1; the rulebook leaves the rounding open): started_group (default: "
+        "4-6 finds cost 1 coin, 7-9 cost 2) or full_group (4-5 free, 6-8 cost 1, 9-11 cost 2)"
+    ),
+    "payout_shortage": (
+        "research funds running short (PER-FUNDS-2; the rulebook can be read both ways): take_rest (default: "
+        "a player takes what is left) or nothing (a request that cannot be met in full gets nothing)"
+    ),
+    "tables": (
+        "a JSON file with the printed research track, museum bands and tiles, replacing museion's RECONSTRUCTED "
+        "ones (format: docs/pergamon.md; example: museion/games/pergamon/reconstructed.json)"
+    ),
+}
 
 RULES = """\
 PERGAMON (2-4 players, 12 turns). Collect finds, exhibit them as collections, earn admission tickets (VP).
@@ -19,6 +43,8 @@ Finds
   PER-TILE-2   Age: century first, then the number; larger is older.
   PER-TILE-3   X directly left of Y with matching halves make one object dated X's century + Y's number (463).
   PER-TILE-4   The tile list is RECONSTRUCTED (12 per century, every type 15x per half, distinct numbers).
+  PER-DATA-1   Dates are unique within an object type, so "oldest" never ties (custom tables that break it
+               are refused).
 
 A turn
   PER-LAYOUT-1 Count the galleries I-V holding fewer than 4 finds, draw that many finds, sort youngest to oldest
@@ -26,13 +52,16 @@ A turn
   PER-FUNDS-1  Two funds cards are drawn face down; from the first player clockwise each puts the figure on a free
                space P1 (right) ... P13 (left).
   PER-FUNDS-2  The cards are revealed; from the rightmost figure leftwards each takes the coins of the space while
-               coins remain (fewer if fewer remain); the leftmost figure takes all that is left.
+               coins remain; the leftmost figure takes all that is left. Short of coins, a player takes what
+               is left (option payout_shortage = take_rest, default) or nothing (= nothing).
   PER-FUNDS-3  Track (coins, deepest gallery) per space is RECONSTRUCTED: see docs/pergamon.md.
   PER-DIG-1    From the rightmost figure leftwards, each player: excavate (optional, first), exhibit (any number),
                store (mandatory).
   PER-DIG-2    Excavate: all finds of one non-empty gallery your space allows; pay its number in coins; once a turn.
   PER-EXH-1    A collection is a closed ring of at least 2 own finds: every touching pair and the two ends match.
-               Built find by find (+4.63 ...), then close; no choice ever leads to a dead end.
+               Built find by find (+4.63 ...), then close; no choice ever leads to a dead end, and cancel
+               always stops building (finds kept). Nothing is ever built or exhibited for you; after 3
+               cancels in a turn no new collection can be started that turn.
   PER-EXH-2    Value = sum of the centuries + polish.
   PER-EXH-3    Polish: +1 per coin paid, at most 3 (unlimited in turn 12). Exhibited collections are final.
   PER-EXH-4    The marker goes on the space equal to the value (max 24); first every marker on a space <= the
@@ -40,8 +69,9 @@ A turn
   PER-EXH-5    +1 VP for each newly exhibited collection.
   PER-EXH-6    A marker pushed below space 1 leaves: marker back to its owner, finds to the box.
   PER-EXH-7    At most 3 collections on display; to exhibit a 4th, break one up (finds to the box).
-  PER-STORE-1  End of your turn: 3 finds are free, then 1 coin per started group of 3; instead of paying,
-               discard finds; who cannot pay must discard.
+  PER-STORE-1  End of your turn: 3 finds are free, then 1 coin per group of 3 more: per started group
+               (option storage_fee = started_group, default: 4-6 cost 1) or per full group (= full_group:
+               6-8 cost 1); instead of paying, discard finds; who cannot pay must discard.
 
 Evaluations (after turns 5, 7, 9, 12)
   PER-EVAL-1   Each collection scores VP by its space (bands RECONSTRUCTED: 1-4:1, 5-8:2, ... 21-24:6).
@@ -71,4 +101,11 @@ Invariants
 
 Notation: start 1 | draw 4.63 | card 7 | P5 | dig III | +4.63 | close | break II | polish 2 | cancel | end |
           pay | drop 4.63
+
+Tables in use (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; option tables=FILE replaces the RECONSTRUCTED ones):
 """
+
+
+def rules_text(game: Any) -> str:
+    """The summary for one configuration: it ends by saying which tables the game plays with."""
+    return RULES + game.tables_in_use + "\n"

@@ -3,8 +3,9 @@
 A turn is: lay out finds (chance, one tile at a time) -> draw 2 funds cards (chance, outcome = value) -> players put
 their figures on the funds track -> payout -> each figure from right to left: excavate, exhibit (a collection is
 built find by find: ``+t`` ... ``close`` [``break m``] ``polish k``; ``cancel`` abandons it), ``end`` and store
-(``pay`` or ``drop t``) -> evaluation after turns 5, 7, 9, 12 -> next turn. Forced steps (the tomb raider, payouts,
-shifts, a turn with nothing to decide) are applied automatically.
+(``pay`` or ``drop t``) -> evaluation after turns 5, 7, 9, 12 -> next turn. Steps without a decision (the tomb
+raider, payouts, shifts, a phase-3 turn with nothing to decide) are applied automatically; a collection is never
+completed, closed or exhibited on a player's behalf (PER-EXH-1).
 """
 
 from __future__ import annotations
@@ -13,8 +14,19 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
-from museion.games.pergamon import data
+from museion.core.game import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Option,
+    ScorePart,
+    State,
+    bool_option,
+    choice_option,
+    int_option,
+)
+from museion.games.pergamon import data, tables
 from museion.games.pergamon.actions import (
     A_BREAK,
     A_CANCEL,
@@ -32,6 +44,7 @@ from museion.games.pergamon.actions import (
     player_action_to_string,
     tile_code,
 )
+from museion.games.pergamon.rules import OPTION_HELP
 
 # stages
 ST_START, ST_LAYOUT, ST_CARD, ST_PLACE, ST_MAIN, ST_BUILD, ST_BREAK, ST_POLISH, ST_STORE, ST_OVER = range(10)
@@ -40,7 +53,9 @@ STAGE_NAMES = ("start", "layout", "cards", "space", "main", "build", "break", "p
 phase-3 menu (excavate / start a collection / end), building a collection, choosing the collection to break up,
 polishing (confirms), storage, game over."""
 RAIDER = 4                 # actor id of the tomb raider (players are 0-3)
-MAX_CANCELS = 3            # DECISION: collections abandoned per phase-3 turn (keeps max_game_length a true bound)
+MAX_CANCELS = 3
+"""DECISION (PER-EXH-1): a player who abandoned 3 collections in a phase-3 turn starts no other one that turn. A
+collection being built can always be cancelled; the cap only keeps games finite (see ``max_game_length``)."""
 NO_MARKER = -1
 MUSEUM_TOP = data.MUSEUM_SPACES
 
@@ -94,11 +109,13 @@ class PergamonGame(Game):
     hidden_information = True
     shared_observations = True
     OPTIONS = {
-        "players": Option(2, "number of players, 2-4 (2 players play with the tomb raider)", int_option(2, 4)),
-        "open_scores": Option(False, "show every player's victory points during the game (hidden otherwise)",
-                              bool_option),
-        "start_player": Option(0, "seat of the first player, or 'random' (a chance node at the start)",
-                               _start_player_option),
+        "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
+        "open_scores": Option(False, OPTION_HELP["open_scores"], bool_option),
+        "start_player": Option(0, OPTION_HELP["start_player"], _start_player_option),
+        "storage_fee": Option("started_group", OPTION_HELP["storage_fee"],
+                              choice_option("started_group", "full_group")),
+        "payout_shortage": Option("take_rest", OPTION_HELP["payout_shortage"], choice_option("take_rest", "nothing")),
+        "tables": Option(None, OPTION_HELP["tables"], tables.parse_option, path=True),
     }
 
     def _configure(self) -> None:
@@ -108,26 +125,29 @@ class PergamonGame(Game):
             raise OptionError(f"option 'start_player' of {self.name}: got {sp}; allowed: a seat 0-{n - 1} or 'random'")
         self.n = n
         self.raider = n == 2
-        self._install_tables(data.TILES, data.FUNDS_TRACK, data.MUSEUM_BANDS)
+        self.fee_full_groups = self.options["storage_fee"] == "full_group"
+        self.all_or_nothing = self.options["payout_shortage"] == "nothing"
+        self._install_tables(tables.resolve(self.options["tables"]))
 
     @classmethod
     def with_tables(cls, tiles: Any = None, track: Any = None, bands: Any = None, **options: Any) -> PergamonGame:
-        """A game whose RECONSTRUCTED tables are replaced (for tests and for a future transcription)."""
-        game = cls(**options)
-        game._install_tables(tiles or data.TILES, track or data.FUNDS_TRACK, bands or data.MUSEUM_BANDS)
-        return game
+        """A game whose RECONSTRUCTED tables are replaced by the given rows (``None``: keep that table), e.g. by
+        the tests' fixtures; the same as the option ``tables`` with those tables' data."""
+        if tiles is None and track is None and bands is None:
+            return cls(**options)
+        return cls(tables=tables.option_data(tiles, track, bands, name="test tables"), **options)
 
-    def _install_tables(self, tiles: Any, track: Any, bands: Any) -> None:
-        tiles = tuple(tuple(t) for t in tiles)
-        if len(tiles) != data.TURNS * data.PILE_SIZE:
-            raise ValueError(f"a tile table needs {data.TURNS * data.PILE_SIZE} tiles, got {len(tiles)}")
-        for row in tiles:
-            lt, num, cen, rt = row
-            if lt not in data.TYPES or rt not in data.TYPES or lt == rt or not 1 <= cen <= 5 or not 0 <= num <= 99:
-                raise ValueError(f"bad tile {row}: types from {data.TYPES}, different, century 1-5, number 0-99")
-        if len({(t[2], t[1]) for t in tiles}) != len(tiles):
-            raise ValueError("tiles must differ in (century, number)")
-        self.tiles = tiles
+    def __repr__(self) -> str:
+        """As the contract's, with custom tables shown by name (their data is long)."""
+        shown = {k: repr(v) for k, v in self.options.items()}
+        if self.options["tables"] is not None:
+            shown["tables"] = f"<{self.options['tables']['name']}>"
+        return f"museion.load({self.name!r}, {', '.join(f'{k}={v}' for k, v in shown.items())})"
+
+    def _install_tables(self, chosen: tables.Tables) -> None:
+        """The engine's lookup tuples from the validated tables (nothing else reads the tables' values)."""
+        self.tables_in_use = tables.describe(chosen)
+        tiles = self.tiles = chosen.tiles
         self.t_lt = tuple(data.TYPES.index(t[0]) for t in tiles)
         self.t_rt = tuple(data.TYPES.index(t[3]) for t in tiles)
         self.t_num = tuple(t[1] for t in tiles)
@@ -136,22 +156,15 @@ class PergamonGame(Game):
         self.t_pair = tuple(4 * a + b for a, b in zip(self.t_lt, self.t_rt, strict=True))
         self.t_code = tuple(tile_code(t[2], t[1]) for t in tiles)
         self.code_index = {c: i for i, c in enumerate(self.t_code)}
-        track = tuple(tuple(r) for r in track)
-        if len(track) != SPACES or any(r[0] < 0 or not 1 <= r[1] <= 5 for r in track):
-            raise ValueError(f"the funds track needs {SPACES} rows (coins >= 0, deepest gallery 1-5)")
-        if sorted(r[2] for r in track if r[2] is not None) != [0, 1, 2]:
-            raise ValueError("the funds track needs one tomb raider space for 0, 1 and 2 chests")
-        self.track = track
+        track = self.track = chosen.track
         self.request = tuple(r[0] for r in track)
         self.max_gallery = tuple(r[1] for r in track)
         self.raider_space = tuple(next(i for i, r in enumerate(track) if r[2] == k) for k in range(3))
         vp = [0] * (MUSEUM_TOP + 1)
-        for lo, hi, points in bands:
+        for lo, hi, points in chosen.bands:
             for s in range(lo, hi + 1):
                 vp[s] = points
-        if any(v <= 0 for v in vp[1:]):
-            raise ValueError("the museum bands must give VP to every space 1-24")
-        self.bands = tuple(tuple(b) for b in bands)
+        self.bands = chosen.bands
         self.space_vp = tuple(vp)
 
     # -- sizes -------------------------------------------------------------------------------------------
@@ -169,9 +182,21 @@ class PergamonGame(Game):
         return data.TURNS * data.PILE_SIZE
 
     def max_game_length(self) -> int:
-        """A true bound: start + per turn (5 draws, 2 cards, n spaces) + per phase-3 turn (dig, end, pay and at
-        most MAX_CANCELS abandoned collections of at most 60 finds + close + break + cancel) + over the game at most
-        30 exhibitions (<= 60 finds + 3 steps each) and 60 drops."""
+        """A proven bound on the actions of any game (chance outcomes included), counted by kind:
+
+        * chance: 1 first player, then per turn at most 5 layout draws and 2 funds cards;
+        * per turn each player puts a figure once (``P…``): n;
+        * per phase-3 turn of a player: at most one ``dig``, one ``end``, one ``pay`` (each ends its step);
+        * abandoned collections: at most MAX_CANCELS per phase-3 turn, because a player who has cancelled
+          MAX_CANCELS times is offered no ``+find`` at the main step (the only way to start one), while ``cancel``
+          itself is always offered (PER-EXH-1). Each holds at most the 60 tiles (a ring never repeats a find),
+          plus ``close``, ``break`` and ``cancel``: at most 60 + 3 actions;
+        * exhibited collections: each takes at least 2 finds out of a supply for good (finds enter a supply only by
+          excavation, each tile at most once, and exhibited finds never return), so at most 30 over the game, with
+          at most 60 ``+find`` in all, plus ``close``, ``break``, ``polish`` each;
+        * drops: each sends a find from a supply to the box for good: at most 60.
+        Every legal action is one of these (main: dig / +find / end; build: +find / close / cancel; break:
+        break / cancel; polish: polish / cancel; store: pay / drop; space: P…), so no game is longer."""
         n = self.n
         tiles = data.TURNS * data.PILE_SIZE
         per_player_turn = 3 + MAX_CANCELS * (tiles + 3)
@@ -276,7 +301,7 @@ class PergamonState(State):
         if st == ST_MAIN:
             a = self.actor
             acts = [A_DIG + k for k in self._diggable(a)]
-            acts += [A_TILE + t for t in self._ring_finds(a)]
+            acts += [A_TILE + t for t in self._startable(a)]
             acts.append(A_END)
             return acts
         if st == ST_BUILD:
@@ -286,21 +311,15 @@ class PergamonState(State):
             return [s for s in range(SPACES) if track[s] < 0]
         if st == ST_CARD:
             return [v for v, c in enumerate(self.deck) if c]
-        if st == ST_POLISH:
-            acts = list(range(A_POLISH, A_POLISH + self.polish_cap + 1))
-            if self.cancels < MAX_CANCELS:
-                acts.append(A_CANCEL)
-            return acts
+        if st == ST_POLISH:  # PER-EXH-1: the player may still give up (cancel); nothing is exhibited for them
+            return [*range(A_POLISH, A_POLISH + self.polish_cap + 1), A_CANCEL]
         if st == ST_STORE:
             a = self.actor
-            acts = [A_PAY] if self.coins[a] >= _fee(len(self.supply[a])) else []
+            acts = [A_PAY] if self.coins[a] >= self._fee(a) else []
             acts.extend([A_DROP + t for t in self.supply[a]])
             return acts
         if st == ST_BREAK:
-            acts = [A_BREAK, A_BREAK + 1, A_BREAK + 2]
-            if self.cancels < MAX_CANCELS:
-                acts.append(A_CANCEL)
-            return acts
+            return [A_BREAK, A_BREAK + 1, A_BREAK + 2, A_CANCEL]
         if st == ST_START:
             return list(range(g.n))
         return []
@@ -319,8 +338,7 @@ class PergamonState(State):
         acts = [A_TILE + t for t in rest if lt[t] == cur and reach[rt[t]] >> start & 1]
         if cur == start and len(ring) >= 2:
             acts.append(A_CLOSE)
-        if self.cancels < MAX_CANCELS:
-            acts.append(A_CANCEL)
+        acts.append(A_CANCEL)  # PER-EXH-1: a player can always stop building and keep their finds
         return acts
 
     def _apply(self, action: int) -> None:
@@ -337,15 +355,11 @@ class PergamonState(State):
             elif action >= A_TILE:
                 self.ring = [action - A_TILE]
                 self.stage = ST_BUILD
-                if self.cancels >= MAX_CANCELS:
-                    self._forced_build()
             else:
                 self._dig(action - A_DIG)
         elif st == ST_BUILD:
             if action < A_CLOSE:
                 self.ring.append(action - A_TILE)
-                if self.cancels >= MAX_CANCELS:
-                    self._forced_build()
             elif action == A_CLOSE:
                 self._closed()
             else:
@@ -362,12 +376,12 @@ class PergamonState(State):
         elif st == ST_STORE:
             a = self.actor
             if action == A_PAY:
-                self.coins[a] -= _fee(len(self.supply[a]))
+                self.coins[a] -= self._fee(a)
                 self._next_actor()
             else:
                 self.supply[a].remove(action - A_DROP)
                 self.box += 1
-                if len(self.supply[a]) <= data.FREE_STORAGE:
+                if not self._fee(a):
                     self._next_actor()
         elif st == ST_BREAK:
             if action == A_CANCEL:
@@ -439,8 +453,8 @@ class PergamonState(State):
         coins = self.coins
         for x in order[:-1]:
             take = request[self.pos[x]]
-            if take > left:
-                take = left
+            if take > left:  # PER-FUNDS-2: a shortage; the option says whether the rest or nothing is taken
+                take = 0 if self.game.all_or_nothing else left
             coins[x] += take
             left -= take
         coins[order[-1]] += left
@@ -467,14 +481,17 @@ class PergamonState(State):
             self.stage = ST_MAIN
             if self._main_has_choice():
                 return
-            sup = self.supply[a]
-            if len(sup) > data.FREE_STORAGE:
+            if self._fee(a):
                 self.stage = ST_STORE
                 return
 
     def _main_has_choice(self) -> bool:
         a = self.actor
-        return bool(self._diggable(a) or self._ring_finds(a))
+        return bool(self._diggable(a) or self._startable(a))
+
+    def _fee(self, a: int) -> int:
+        """PER-STORE-1: the storage fee player ``a`` owes now."""
+        return storage_fee(len(self.supply[a]), self.game.fee_full_groups)
 
     def _diggable(self, a: int) -> list[int]:
         """Galleries (0 = I) that player ``a`` may excavate now: allowed by the space, affordable, not empty."""
@@ -482,6 +499,10 @@ class PergamonState(State):
             return []
         gal = self.galleries
         return [k for k in range(min(self.game.max_gallery[self.pos[a]], self.coins[a])) if gal[k]]
+
+    def _startable(self, a: int) -> list[int]:
+        """Finds that may start a collection now: none once MAX_CANCELS collections were abandoned this turn."""
+        return self._ring_finds(a) if self.cancels < MAX_CANCELS else []
 
     def _ring_finds(self, a: int) -> list[int]:
         """Finds of ``a``'s supply that lie on some closable ring (PER-EXH-1), so may start a collection."""
@@ -496,7 +517,7 @@ class PergamonState(State):
         return [t for t in sup if cyc >> pair[t] & 1]
 
     def _to_storage(self) -> None:
-        if len(self.supply[self.actor]) > data.FREE_STORAGE:
+        if self._fee(self.actor):
             self.stage = ST_STORE
         else:
             self._next_actor()
@@ -529,17 +550,6 @@ class PergamonState(State):
                 self.galleries[k] = []
                 return
 
-    def _forced_build(self) -> None:
-        """Without a cancel left, a ring with a single possible continuation (one find, or close) takes it."""
-        while self.stage == ST_BUILD:
-            acts = self._build_actions()
-            if len(acts) != 1:
-                return
-            if acts[0] == A_CLOSE:
-                self._closed()
-                return
-            self.ring.append(acts[0] - A_TILE)
-
     def _closed(self) -> None:
         self.brk = -1
         if all(self.rings[3 * self.actor + m] is not None for m in range(3)):
@@ -562,8 +572,6 @@ class PergamonState(State):
             cap = MAX_POLISH
         self.polish_cap = cap
         self.stage = ST_POLISH
-        if cap == 0 and self.cancels >= MAX_CANCELS:
-            self._commit(0)
 
     def _cancel(self) -> None:
         self.ring = []
@@ -676,18 +684,22 @@ class PergamonState(State):
             self._begin_turn()
 
     def _finish(self) -> None:
-        objs = sorted(self.objects(), reverse=True)
-        for bonus, obj in zip(data.FINAL_BONUS, objs, strict=False):
-            self.vp[obj[2] // 3] += bonus
+        """PER-END-1 bonus for the oldest objects, then the winners (PER-END-2)."""
+        objs = self.objects()
+        dates = sorted((o[0] for o in objs), reverse=True)
+        for date, _, m in objs:  # objects of equal date (other types, custom tables) share their place
+            place = dates.index(date)
+            if place < len(data.FINAL_BONUS):
+                self.vp[m // 3] += data.FINAL_BONUS[place]
         top = max(self.vp)
         tied = [p for p, v in enumerate(self.vp) if v == top]
         if len(tied) > 1:
-            oldest = {}
+            oldest: dict[int, int] = {}
             for date, _, m in objs:
-                oldest.setdefault(m // 3, date)
-            have = [p for p in tied if p in oldest]
-            if have:
-                tied = [max(have, key=oldest.__getitem__)]
+                oldest[m // 3] = max(date, oldest.get(m // 3, date))
+            best = max((oldest[p] for p in tied if p in oldest), default=None)
+            if best is not None:  # the tied players whose oldest object is the oldest; still tied: shared
+                tied = [p for p in tied if oldest.get(p) == best]
         self._winners = tied
         self.stage = ST_OVER
 
@@ -828,6 +840,44 @@ class PergamonState(State):
 
         return resample(self, player, rng or random.Random())
 
+    # -- in words (explain.py) -------------------------------------------------------------------------
+    def move_event(self, action: int, observer: int | None = None) -> Event:
+        from museion.games.pergamon import explain
+
+        return explain.move_event(self, action)
+
+    def highlights(self, action: int) -> list[Any]:
+        from museion.games.pergamon import explain
+
+        return explain.highlights(self, action)
+
+    def illegal_reason(self, action: int) -> Event | None:
+        from museion.games.pergamon import explain
+
+        return explain.illegal_reason(self, action)
+
+    def parse_any(self, text: str) -> int | None:
+        from museion.games.pergamon import explain
+
+        found = super().parse_any(explain.alias(text))
+        return found if found is not None or self.is_chance_node() else explain.parse_any(self, text)
+
+    def string_to_action(self, text: str) -> int:
+        """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
+        from museion.games.pergamon import explain
+
+        return super().string_to_action(explain.alias(text))
+
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.pergamon import explain
+
+        return explain.legend(self, lang)
+
+    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
+        from museion.games.pergamon import explain
+
+        return explain.score_breakdown(self, observer)
+
     def events(self, action: int) -> list[Event]:
         from museion.games.pergamon.events import events
 
@@ -865,9 +915,14 @@ class PergamonState(State):
         return STAGE_NAMES[self.stage]
 
 
-def _fee(n: int) -> int:
-    """PER-STORE-1: 3 finds free, then 1 coin per started group of 3."""
-    return (n - data.FREE_STORAGE + 2) // 3 if n > data.FREE_STORAGE else 0
+def storage_fee(finds: int, full_groups: bool = False) -> int:
+    """PER-STORE-1: 3 finds are free, then 1 coin per group of 3 further finds: per started group (4-6 finds cost
+    1, 7-9 cost 2, ...) or, with ``full_groups`` (option ``storage_fee="full_group"``), per full group (4-5 free,
+    6-8 cost 1, 9-11 cost 2, ...)."""
+    extra = finds - data.FREE_STORAGE
+    if extra <= 0:
+        return 0
+    return extra // data.STORAGE_GROUP if full_groups else -(-extra // data.STORAGE_GROUP)
 
 
 PergamonGame.state_class = PergamonState

@@ -197,3 +197,15 @@ def score_breakdown(state: TholosState) -> list[ScorePart]:
                                {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
                                 "orn": state.orn[loc]}, detail))
     return parts
+
+
+def legend(state: TholosState, lang: str) -> list[str]:
+    """The letters, each location's extra action and the ornaments on the table (THO-ACT-*, THO-ORN-*)."""
+    from museion.core.i18n import text
+
+    lines = [text("tholos.lg.letters", lang)]
+    for loc, name in enumerate(LOCATIONS):
+        lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))
+        if state.orn[loc]:
+            lines.append(text("tholos.lg.ornament", lang, k=state.orn[loc], loc=name, what=f"orn{state.orn[loc]}"))
+    return lines

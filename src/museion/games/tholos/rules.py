@@ -1,4 +1,23 @@
-"""Rules summary of Tholos printed by ``museion rules tholos`` (our words; rule IDs as in the tests)."""
+"""Player-facing texts of Tholos: the rules summary printed by ``museion rules tholos`` (our words; rule IDs as
+in the tests) and the help of each option (English for now; every player-facing string of the game is here so it
+can be localised in one place)."""
+
+OPTION_HELP = {
+    "advanced": "advanced mode: the board side with ornaments (THO-ORN-*)",
+    "ornaments": (
+        "ornaments in the advanced game: 2 by the rulebook (the default); 3-5 are a house rule the rulebook allows "
+        "by agreement, 0 and 1 house rules; or a fixed placement such as 1@C,7@E (THO-ORN-SETUP-1/2)"
+    ),
+    "ornament_locations": (
+        "locations ornaments may be drawn for (DECISION: the printed location tokens are unknown; THO-ORN-SETUP-2)"
+    ),
+    "end_check": (
+        "when the full temple ends the game: immediate (the rulebook, default) or after_turn (the online "
+        "adaptation, a departure from the rulebook: a C action on the last slot can reopen a column) (THO-END-2)"
+    ),
+    "start_player": "who starts: 0/white (default), 1/black or random (THO-SETUP-5)",
+    "players": "number of players: Tholos is for 2",
+}
 
 RULES = """\
 THOLOS - 2 players (David Bernal, Perro Loko Games, 2021). Build the temple's seven columns and win them.
@@ -34,8 +53,11 @@ EXTRA ACTIONS (notation x<location>:..., decline with x-)
 
 END AND SCORING
   THO-END-1  The game ends when every column is full (35 stones; 37 with ornament 7).
-  THO-END-2  Checked after the whole turn (option end_check = after_turn, default) or right after the
-             placement (end_check = immediate); it matters only when the last stone is an own stone on C.
+  THO-END-2  The game ends the moment the last slot is filled, before any extra action (end_check =
+             immediate, the rulebook, default). Option end_check = after_turn (the online adaptation, a
+             departure from the rulebook) ends it after the whole turn, so an own stone on the last slot at C
+             may reopen a column with C's action; no other extra action is offered then, as it could change
+             nothing.
   THO-SCORE-1  Each column goes to the player with more stones of their colour in it (grey ignored);
                equal counts, 0-0 included, score for nobody.
   THO-SCORE-2  Its winner scores +1 per own stone, +3 per rival stone, -2 per grey stone (may be negative).
@@ -44,9 +66,12 @@ END AND SCORING
                still tied: a draw.
 
 ADVANCED MODE: ORNAMENTS (option advanced=True)
-  THO-ORN-SETUP-1  Ornament tiles 1-7 each go on a different location; 2 by default, up to 5.
-  THO-ORN-SETUP-2  They are drawn at random among option ornament_locations (default all seven), or fixed with
-                   ornaments={"C": 1, "E": 7} (or "1@C,7@E"); ornaments=N sets how many are drawn.
+  THO-ORN-SETUP-1  Ornament tiles 1-7 each go on a different location; the rulebook deals 2 (the default)
+                   and allows more by agreement.
+  THO-ORN-SETUP-2  They are drawn at random among option ornament_locations (default all seven; the printed
+                   location tokens are unknown), or fixed with ornaments={"C": 1, "E": 7} (or "1@C,7@E");
+                   ornaments=N sets how many are drawn: 2 is the rulebook's count, 3-5 a house rule by
+                   agreement, 0 and 1 house rules.
   THO-ORN-1  The column's winner gets 3 more points.
   THO-ORN-2  The column is won by the player with FEWER stones of their colour (equal: nobody); the winner
              scores the usual values from their own side (W0 B3 G2: White 0+9-4 = 5).

@@ -18,6 +18,7 @@ from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, ScorePart, 
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
+from museion.games.tholos.rules import OPTION_HELP
 
 SETUP, MAIN, EXTRA, OVER = 0, 1, 2, 3
 
@@ -90,17 +91,12 @@ class TholosGame(Game):
     title = "Tholos"
     shared_observations = True
     OPTIONS = {
-        "advanced": Option(False, "advanced mode: the board side with ornaments (THO-ORN-*)", bool_option),
-        "ornaments": Option(
-            None, "ornament count 0-5 drawn at random (default 0 basic, 2 advanced) or a placement {loc: n}",
-            _parse_ornaments,
-        ),
-        "ornament_locations": Option("ABCDEFG", "locations ornaments may be drawn for (THO-ORN-SETUP-2)",
-                                     _parse_locations),
-        "end_check": Option("after_turn", "when the full temple ends the game (THO-END-2)",
-                            choice_option("after_turn", "immediate")),
-        "start_player": Option("white", "who starts: 0/white, 1/black or random (THO-SETUP-5)", _parse_start),
-        "players": Option(2, "number of players: Tholos is for 2", _parse_players),
+        "advanced": Option(False, OPTION_HELP["advanced"], bool_option),
+        "ornaments": Option(None, OPTION_HELP["ornaments"], _parse_ornaments),
+        "ornament_locations": Option("ABCDEFG", OPTION_HELP["ornament_locations"], _parse_locations),
+        "end_check": Option("immediate", OPTION_HELP["end_check"], choice_option("immediate", "after_turn")),
+        "start_player": Option("white", OPTION_HELP["start_player"], _parse_start),
+        "players": Option(2, OPTION_HELP["players"], _parse_players),
     }
 
     def _configure(self) -> None:
@@ -310,10 +306,8 @@ class TholosState(State):
         self.ws[3 * p + c] -= 1
         self.cols[loc] += (c,)
         self.filled += 1
-        if self.game.end_immediate and self.filled == self.capacity:  # THO-END-2 (immediate)
-            self._to_move = TERMINAL
-            self.phase = OVER
-            self.turns += 1
+        if self.game.end_immediate and self.filled == self.capacity:  # THO-END-2: the game ends at this moment
+            self._end_turn()
             return
         triggers = c == p or (c == GREY and self.orn[loc] == 5)  # THO-PLACE-3, THO-ORN-5
         if triggers and self._extra_actions(loc):
@@ -324,7 +318,13 @@ class TholosState(State):
 
     # -- extra actions ---------------------------------------------------------------------------------
     def _extra_actions(self, at: int) -> list[int]:
-        """Targets of the extra action at ``at`` (THO-ACT-*), plus ornament 6 and DECLINE; [] when none."""
+        """Targets of the extra action at ``at`` (THO-ACT-*), plus ornament 6 and DECLINE; [] when none.
+
+        With the temple full (possible here only under ``end_check="after_turn"``) the game ends with this turn
+        unless a column reopens, which only C's action can do: every other target would change nothing, so it is
+        not offered (THO-END-2)."""
+        if self.filled == self.capacity and at != 2:
+            return []
         cols, maxh, p = self.cols, self.maxh, self._to_move
         ws, base = self.ws, 3 * p
         out: list[int] = []
@@ -336,13 +336,11 @@ class TholosState(State):
                     out.extend(act.move(src, dst) for dst in free_locs if dst != src)
         elif at == 2:  # THO-ACT-C
             out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
-        elif at == 3:  # THO-ACT-D
-            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
-                out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
-        elif at == 4:  # THO-ACT-E
+        elif at == 3:  # THO-ACT-D (the free space it needs: the placement that triggered it just made one)
+            out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
+        elif at == 4:  # THO-ACT-E (the free space likewise)
             rival = 3 * (1 - p)
-            if ws[base] + ws[base + 1] + ws[base + 2] < data.WORKSHOP_SIZE:
-                out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
+            out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
         else:  # THO-ACT-F
             for c in (0, 1, 2):
                 if ws[base + c]:
@@ -389,7 +387,7 @@ class TholosState(State):
     def _end_turn(self) -> None:
         self.turns += 1
         self.phase = MAIN
-        if self.filled == self.capacity:  # THO-END-1, THO-END-2 (after_turn)
+        if self.filled == self.capacity:  # THO-END-1 (and THO-END-2 under after_turn: after the extra action)
             self._to_move = TERMINAL
             self.phase = OVER
         else:
@@ -459,6 +457,11 @@ class TholosState(State):
 
         found = super().parse_any(text)
         return found if found is not None or self.is_chance_node() else explain.parse_any(text)
+
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.tholos import explain
+
+        return explain.legend(self, lang)
 
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         from museion.games.tholos import explain

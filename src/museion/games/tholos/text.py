@@ -187,4 +187,12 @@ TEXTS = {
     "tholos.bd.won": {"en": "{stones}: won by {player!p}", "es": "{stones}: la gana {player!p}"},
     "tholos.bd.tied": {"en": "{stones}: equal influence, nobody scores",
                        "es": "{stones}: influencia igualada, nadie puntúa"},
+    # the terminal's legend (State.legend)
+    "tholos.lg.letters": {
+        "en": "Stones: W white, B black, G grey. Moves: T2W take 2 white stones; PC:B place a black stone on C; "
+              "xC:... the extra action of C; x- skip it.",
+        "es": "Piedras: W blanca, B negra, G gris. Jugadas: T2W tomar 2 piedras blancas; PC:B colocar una piedra "
+              "negra en C; xC:... la acción adicional de C; x- renunciar a ella."},
+    "tholos.lg.location": {"en": "{loc}: {what!t}", "es": "{loc}: {what!t}"},
+    "tholos.lg.ornament": {"en": "   ornament {k} on {loc}: {what!t}", "es": "   ornamentación {k} en {loc}: {what!t}"},
 }
