@@ -9,7 +9,7 @@ import { connect } from "./connection.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, has, t } from "./i18n.js";
 import { entrySpeech, renderLog } from "./log.js";
 import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
@@ -54,7 +54,7 @@ async function onMessage(msg) {
   if (msg.type === "error") {
     app.pending = false;
     if (msg.code === "bad_token") forgetSeat(tableId);
-    notice(t("web.rejected", { message: msg.message }), "error");
+    notice(errorText(msg), "error");
     document.body.dataset.lastError = msg.code;
     draw();
     return;
@@ -79,6 +79,13 @@ async function onMessage(msg) {
   if (msg.status === "finished" && window.location.hash === "#replay" && !app.replay) startReplay();
   tellNews(msg);
   draw();
+}
+
+/** What to tell the player about an error message: an illegal move's reason (the server writes it in the page's
+ * language), else this page's own text for the code (the server's message is for developers). */
+function errorText(msg) {
+  if (msg.code !== "illegal" && has(`web.code.${msg.code}`)) return t(`web.code.${msg.code}`);
+  return t("web.rejected", { message: msg.message });
 }
 
 /** Announce what is new since the last message: the moves (with their events), whose turn it is, the end. */
