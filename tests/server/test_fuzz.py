@@ -157,6 +157,7 @@ def _exchange(server: ServerProcess, table: dict, frame) -> str:  # noqa: ANN001
                     break
         except ConnectionClosed as exc:
             assert exc.rcvd is not None and exc.rcvd.code in CLOSE_CODES, (str(frame)[:60], exc)
+            assert exc.rcvd.reason, (str(frame)[:60], exc)  # every close says why
             COUNTS["ws_closed"] += 1
             return "closed"
     assert replies[:-1] or frame == '{"type":"ping"}' or "ping" in str(frame), (str(frame)[:80], replies)

@@ -5,18 +5,25 @@ wall-clock time: waits are bounded, assertions are about what happened (counts, 
 
 from __future__ import annotations
 
+import contextlib
 import http.client as http_client
 import json
 import os
 import signal
 import socket
+import struct
+import threading
 import time
 import urllib.request
 
 import psutil
 import pytest
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.frames import Close, Frame, Opcode
+from websockets.protocol import State
 from websockets.sync.client import connect
+from websockets.uri import parse_uri
 
 import museion
 from museion.core.errors import OptionError
@@ -119,6 +126,36 @@ def test_a_spectator_that_reads_nothing_is_closed_as_a_slow_consumer(serve):
     assert "closing a client: slow_consumer" in server.log_text()
 
 
+def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(serve):
+    server = serve(*GENEROUS, "--max-sockets-per-client", "3")
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    stack = contextlib.ExitStack()
+    mine = [stack.enter_context(_open_ws(server, table["id"])) for _ in range(3)]
+    for ws in mine:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    with _open_ws(server, table["id"]) as extra:  # a fourth from the same address: refused
+        answer = json.loads(extra.recv(timeout=10))
+        assert answer["type"] == "error" and answer["code"] == "too_many_sockets" and "3" in answer["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert closed.value.rcvd.reason == "too_many_sockets"
+    with _open_ws(server, table["id"], source_address=("127.0.0.2", 0)) as other:  # another address: its own
+        other.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(other.recv(timeout=10))["type"] == "state"
+    mine.pop().close()
+    deadline = time.monotonic() + 10  # the closed socket's slot is free once the server has seen it go
+    while True:
+        with _open_ws(server, table["id"]) as again:
+            again.send(json.dumps({"type": "hello", "token": None}))
+            if json.loads(again.recv(timeout=10))["type"] == "state":
+                break
+        assert time.monotonic() < deadline, "a closed socket still counts against its address"
+        time.sleep(0.1)
+    stack.close()
+
+
 # -- 3. table limits ------------------------------------------------------------------------------------------
 def test_table_creation_is_rate_limited_and_capped_per_client_and_in_total(serve):
     server = serve("--limit-create", "4/minute", "--max-tables-per-client", "100")
@@ -216,6 +253,8 @@ def test_hostile_frames_get_an_error_or_a_close_code_and_never_a_traceback(serve
             with pytest.raises(ConnectionClosed) as closed:
                 ws.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+            assert closed.value.rcvd.reason.startswith("invalid_utf8:")
+            assert closed.value.__cause__ is None  # the closing handshake, not a reset
     status, data = http("POST", f"{server.url}/api/tables",
                         {"game": "tholos", "seats": ["human", "human"], "name": "y" * 70000})
     assert status == 413
@@ -223,6 +262,67 @@ def test_hostile_frames_get_an_error_or_a_close_code_and_never_a_traceback(serve
     assert status == 400 and "z" * 50 not in data["message"]
     status, data = http("POST", f"{server.url}/api/games/tholos/check", {"options": {"ornaments": "w" * 3000}})
     assert status == 400 and "w" * 50 not in data["message"]
+
+
+def _raw_ws(server: ServerProcess, table_id: str) -> tuple[socket.socket, ClientProtocol]:
+    """A WebSocket on a plain socket, driven by the library's sans-I/O client, after a spectator's hello: what
+    the client receives, and how its TCP connection ends, are seen exactly."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    client = ClientProtocol(parse_uri(f"{server.ws_url}/ws/tables/{table_id}"), max_size=None)
+    client.send_request(client.connect())
+    sock.sendall(b"".join(client.data_to_send()))
+    while client.state is not State.OPEN:
+        client.receive_data(sock.recv(65536))
+    client.send_text(b'{"type":"hello","token":null}')
+    sock.sendall(b"".join(client.data_to_send()))
+    while not any(isinstance(e, Frame) for e in client.events_received()):  # the full state
+        client.receive_data(sock.recv(65536))
+    return sock, client
+
+
+def _send_huge_text_frame(sock: socket.socket, size: int, stop: threading.Event) -> None:
+    """The header of a masked text frame of ``size`` bytes (zero mask), then its payload until ``stop``."""
+    with contextlib.suppress(OSError):
+        sock.sendall(struct.pack("!BBQ", 0x81, 0x80 | 127, size) + b"\0\0\0\0")
+        for _ in range(size // 65536):
+            if stop.is_set():
+                return
+            sock.sendall(b"x" * 65536)
+
+
+def test_a_frame_over_the_library_limit_is_closed_with_1009_and_a_reason_not_a_tcp_reset(serve):
+    """The client is still sending a 16 MiB frame when the server gives up after 1 MiB: it must still get the
+    close frame and then an orderly end of the stream (uvicorn used to drop the connection: a reset)."""
+    server = serve(*GENEROUS)
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    for _ in range(3):
+        sock, client = _raw_ws(server, table["id"])
+        stop = threading.Event()
+        sender = threading.Thread(target=_send_huge_text_frame, args=(sock, 16 << 20, stop))
+        sender.start()
+        closes, ended = [], False
+        try:
+            while not ended:
+                data = sock.recv(65536)  # a reset raises ConnectionResetError here
+                if data:
+                    client.receive_data(data)
+                else:
+                    ended = True
+                closes += [e for e in client.events_received() if isinstance(e, Frame) and e.opcode == Opcode.CLOSE]
+        finally:
+            stop.set()
+            sender.join(10)
+            sock.close()
+        assert len(closes) == 1
+        close = Close.parse(closes[0].data)
+        assert close.code == 1009 and "exceeds limit of 1048576 bytes" in close.reason, close
+    assert _exchange_ok(server, table["id"])
+
+
+def _exchange_ok(server: ServerProcess, table_id: str) -> bool:
+    with _open_ws(server, table_id) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        return json.loads(ws.recv(timeout=10))["type"] == "state"
 
 
 # -- 6. headers and origins -----------------------------------------------------------------------------------

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -14,16 +16,26 @@ BANDS = [{"first": 1, "last": 12, "vp": 1}, {"first": 13, "last": 24, "vp": 5}]
 
 
 def test_no_files_unless_the_operator_offers_them(server):
-    for value in ("printed.json", "/etc/passwd", str(RECONSTRUCTED_FILE)):
+    with tempfile.TemporaryDirectory(prefix="m", dir="/tmp") as short:
+        # The real file under a short absolute name: the checkout's own path may exceed the 64 characters an
+        # option value may have, and the request model would refuse it before the option is read.
+        readable = Path(short) / RECONSTRUCTED_FILE.name
+        readable.symlink_to(RECONSTRUCTED_FILE)
+        assert_files_refused(server, ("printed.json", "/etc/passwd", str(readable)))
+    status, data = http("POST", f"{server.url}/api/games/pergamon/check", {"options": {"tables": None}})
+    assert status == 200 and data["options"]["tables"] is None
+    assert_no_inline_data(server.url)
+
+
+def assert_files_refused(server: ServerProcess, values: tuple[str, ...]) -> None:
+    """Every file name, existing or not, gets ``bad_options`` naming ``--tables-dir``."""
+    for value in values:
         for url, body in ((f"{server.url}/api/tables", {"game": "pergamon", "seats": ["human", "human"]}),
                           (f"{server.url}/api/games/pergamon/check", {})):
             status, data = http("POST", url, {**body, "options": {"tables": value}})
             assert status == 400 and data["error"] == "bad_options", data
             assert "this server reads no files for its clients" in data["message"]
             assert "--tables-dir" in data["message"]
-    status, data = http("POST", f"{server.url}/api/games/pergamon/check", {"options": {"tables": None}})
-    assert status == 200 and data["options"]["tables"] is None
-    assert_no_inline_data(server.url)
 
 
 def assert_no_inline_data(url: str) -> None:

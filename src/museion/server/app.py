@@ -18,19 +18,23 @@ server -> client
   ``{"type": "pong"}``
 
 Every message is parsed by one strict Pydantic model (``models.ClientMessage``): a malformed one (bad JSON, too
-deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays; a message
-larger than the limit is closed by the WebSocket library (1009), invalid UTF-8 too (1007); a client that reads
-too little is closed with 1008 ``slow_consumer``; an Origin that is not allowed is refused before the handshake.
+deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays, so does a
+message over the size limit (``too_large``); a frame over 16 times the limit is closed with 1009, invalid UTF-8
+with 1007, both with a reason (``protocol.py``); a client that reads too little is closed with 1008
+``slow_consumer``; an Origin that is not allowed is refused before the handshake; a socket beyond
+``max_sockets_per_client`` of one address gets ``too_many_sockets`` and is closed with 4429.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import itertools
 import os
 import pathlib
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -81,6 +85,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages)
     app.state.started = f"{time.time():.0f}"
+    app.state.sockets = Counter()
     _errors(app)
     _lobby_routes(app)
     _pages(app)
@@ -278,15 +283,33 @@ def parse(data: str | bytes) -> models.Hello | models.Move | models.Resync | mod
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
-    """One client: a hello (token or spectator), then moves until it disconnects."""
+    """One client, counted against its address's open sockets while it is connected."""
+    config: ServerConfig = app.state.config
+    sockets: Counter[str] = app.state.sockets
+    client = _client(ws)
+    await ws.accept()
+    if sockets[client] >= config.max_sockets_per_client:
+        limit = config.max_sockets_per_client
+        await _refuse(ws, 4429, "too_many_sockets", f"your address has {limit} WebSockets open, the limit; close "
+                                                    "one (another tab or table) first")
+        return
+    sockets[client] += 1
+    try:
+        await _play(ws, app, table_id, client)
+    finally:
+        sockets[client] -= 1
+        if not sockets[client]:
+            del sockets[client]
+
+
+async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None:
+    """A hello (token or spectator), then moves until the client disconnects."""
     manager: Manager = app.state.manager
     config: ServerConfig = app.state.config
-    await ws.accept()
     try:
         table = await manager.get(table_id)
     except TableError as exc:
-        await ws.send_text(_err(exc.code, str(exc)))
-        await ws.close(code=4404, reason=exc.code)
+        await _refuse(ws, 4404, exc.code, str(exc))
         return
     hello = await _hello(ws, table, config.hello_timeout)
     if hello is False:
@@ -299,7 +322,6 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
     conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
     key = next(SOCKETS)
-    client = _client(ws)
     try:
         while not conn.closing:
             await conn.room()
@@ -319,6 +341,13 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
         table.conns.discard(conn)
         conn.close()
         manager.release_if_idle(table)
+
+
+async def _refuse(ws: WebSocket, close_code: int, code: str, message: str) -> None:
+    """The error message, then the close code with the error code as its reason (the client may be gone)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await ws.send_text(_err(code, message))
+        await ws.close(code=close_code, reason=code)
 
 
 def _abort(ws: WebSocket) -> None:

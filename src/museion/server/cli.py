@@ -59,38 +59,26 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                         tables_dir=args.tables_dir)
 
 
-class ClientFaults(logging.Filter):
-    """A client's malformed frame is the client's fault, not the server's: one line, no traceback. (uvicorn logs
-    invalid UTF-8 in a text frame with the decoding traceback, after closing the connection with 1007.)"""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if str(record.msg).startswith("Invalid UTF-8"):
-            record.exc_info = record.exc_text = None
-            record.levelno, record.levelname = logging.INFO, "INFO"
-            record.msg = "closed a WebSocket with 1007: invalid UTF-8 in a text frame"
-        return True
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from museion.server.app import create_app
+    from museion.server.protocol import Protocol
 
     url = args.db or default_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
-    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     config = config_from(args)
     app = create_app(url, config)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown}, {config.bot_workers} bot "
           "workers)", flush=True)
-    # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py)
-    # The library closes frames above ws_max_size at once (1009), possibly before the client has finished sending,
-    # which TCP then reports to the client as a reset instead of the close frame; messages between max_body and
-    # that are read whole and answered with an error by the app.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=WS_FRAME_FACTOR * config.max_body,
-                ws_per_message_deflate=False, proxy_headers=args.forwarded_allow_ips is not None,
-                forwarded_allow_ips=args.forwarded_allow_ips, server_header=False)
+    # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py).
+    # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
+    # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws=Protocol,
+                ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
+                proxy_headers=args.forwarded_allow_ips is not None, forwarded_allow_ips=args.forwarded_allow_ips,
+                server_header=False)
     return 0

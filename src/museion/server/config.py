@@ -49,6 +49,8 @@ class ServerConfig:
                                             "that socket for a moment")
     max_tables: int = opt(5000, "unfinished tables in total")
     max_tables_per_client: int = opt(20, "unfinished tables created by one client address")
+    max_sockets_per_client: int = opt(32, "WebSockets one client address may have open at once (more are closed "
+                                          "with 4429 too_many_sockets)")
     open_table_ttl: float = opt(1800.0, "seconds after which a table whose seats were never all taken expires")
     max_body: int = opt(64 * 1024, "bytes of a request body and of one WebSocket message")
     origins: tuple[str, ...] = opt((), "allowed Origin headers; empty: the served host only")

@@ -4,16 +4,24 @@ Records are the storage format: a table's state is never stored, only the game n
 action id (chance outcomes included), so the state is a replay and ``Record`` can be rebuilt at any time.
 
 Writes go through :class:`BatchWriter`: every move awaits its own commit, but moves that arrive while a commit
-is in progress are committed together in the next transaction (group commit). SQLite runs in WAL mode with
-``synchronous=NORMAL``: a committed move survives the server process being killed (it is in the WAL file);
-only an operating-system crash or power loss could lose the last transactions.
+is in progress are committed together in the next one (group commit). A batch is one multi-row ``INSERT`` in
+autocommit mode, a single statement and so atomic, which costs PostgreSQL one round trip instead of four (pool
+ping, ``BEGIN``, ``INSERT``, ``COMMIT``); only a batch that ends a game also updates its table row, in one
+transaction. Round trips are what a loaded machine makes expensive: each one waits for the database process
+to be scheduled (``docs/web.md``, hostile-load benchmark). SQLite runs in WAL mode with ``synchronous=NORMAL``:
+a committed move survives the server process being killed (it is in the WAL file); only an operating-system
+crash or power loss could lose the last transactions. PostgreSQL keeps its own default (``synchronous_commit``
+on): a move is acknowledged once its commit is flushed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
+import queue
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +49,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import DisconnectionError
 
 metadata = MetaData()
 
@@ -127,7 +136,34 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=2)
+    _ping_when_idle(engine)
+    return engine
+
+
+WRITERS = 3
+"""Commits of moves in flight at once with PostgreSQL (each on its own connection)."""
+POOL_SIZE = WRITERS + 3
+"""Connections a server uses at once: the move writers, the table writer and two readers (``BatchWriter``)."""
+IDLE_PING = 10.0
+"""Seconds a pooled connection may rest before it is checked with a ping when taken again."""
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a connection that has been resting before it is used (the database may have restarted meanwhile),
+    but not one in constant use: ``pool_pre_ping`` would add a round trip to every commit."""
+
+    @event.listens_for(engine, "checkin")
+    def _rested(_dbapi_conn: Any, record: Any) -> None:
+        record.info["returned"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _check(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("returned", float("inf")) > IDLE_PING:
+            try:
+                engine.dialect.do_ping(dbapi_conn)
+            except Exception as exc:
+                raise DisconnectionError("a resting connection no longer answers; the pool opens a new one") from exc
 
 
 class Store:
@@ -208,16 +244,23 @@ class Store:
         return [_table_row(t, seats[t["id"]], []) for t in rows], total
 
     def append_batch(self, batch: Sequence[Append]) -> None:
-        """Commit the actions (and final results) of several moves, possibly of several tables, at once."""
+        """Commit the actions (and final results) of several moves, possibly of several tables, at once: one
+        statement when no game ends (committed as it returns), else one transaction with the table rows."""
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
+        finals = [a for a in batch if a.final is not None]
+        if not finals:
+            if rows:
+                with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                    conn.execute(insert(actions_t).values(rows))
+            return
         with self.engine.begin() as conn:
             if rows:
-                conn.execute(insert(actions_t), rows)
-            for a in batch:
-                if a.final is not None:
-                    conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(
-                        status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1]))
+                conn.execute(insert(actions_t).values(rows))
+            for a in finals:
+                assert a.final is not None
+                conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(
+                    status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1]))
 
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -249,56 +292,117 @@ class Append:
     final: tuple[list[float], list[int]] | None = None
 
 
+@dataclass
+class _Job:
+    """Another write for the move thread (SQLite: one writer at a time)."""
+
+    fn: Any
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+
+
+_STOP = object()
+
+
 class BatchWriter:
-    """Group commit on one writer thread: ``await writer.append(...)`` returns once the move is committed."""
+    """Group commit: ``await writer.append(...)`` returns once the move is committed.
+
+    Writer threads take moves straight from a thread-safe queue: a writer that is free starts a commit at once
+    (no turn of the event loop in between) with every move that is waiting, and hands the results back to the
+    loop in one callback. SQLite has one writer thread, which also runs the other writes (a second writer would
+    only wait in SQLite's busy handler). PostgreSQL has ``WRITERS``, so a move need not wait for the commit in
+    flight, and its other writes (tables created, seats taken, expiry: transactions of several statements) run
+    on a thread of their own, so they never hold up a move."""
+
+    MAX_BATCH = 256
+    """Moves per commit at most: a statement stays far below the databases' limits on bound parameters."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="museion-db")
+        self.sqlite = store.url.startswith("sqlite")
+        self.pending: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.writers = [threading.Thread(target=self._write, name=f"museion-db-{i}", daemon=True)
+                        for i in range(1 if self.sqlite else WRITERS)]
+        self.tables = None if self.sqlite else ThreadPoolExecutor(1, thread_name_prefix="museion-db-tables")
         self.readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="museion-db-read")
-        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[None]]] = asyncio.Queue()
-        self.task: asyncio.Task[None] | None = None
-        self.commits = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._run())
+        self.loop = asyncio.get_running_loop()
+        for thread in self.writers:
+            thread.start()
+
+    async def append(self, item: Append) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.put((item, future))
+        await future
 
     async def call(self, fn: Any, *args: Any) -> Any:
-        """Run any other storage call on the writer thread (keeps SQLite writes on one thread)."""
-        return await asyncio.get_running_loop().run_in_executor(self.thread, fn, *args)
+        """Run any other storage write (with SQLite on the move thread: one writer)."""
+        if self.tables is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.tables, fn, *args)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending.put(_Job(fn, args, future))
+        return await future
 
     async def read(self, fn: Any, *args: Any) -> Any:
         """Run a read-only storage call on a reader thread, so that the lobby never waits for commits."""
         return await asyncio.get_running_loop().run_in_executor(self.readers, fn, *args)
 
-    async def append(self, item: Append) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self.queue.put((item, future))
-        await future
-
-    async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
+    def _write(self) -> None:
+        """A writer thread: a job alone, or every waiting move (up to ``MAX_BATCH``) in one commit."""
+        carry = None
         while True:
-            batch = [await self.queue.get()]
-            while not self.queue.empty():
-                batch.append(self.queue.get_nowait())
-            try:
-                await loop.run_in_executor(self.thread, self.store.append_batch, [item for item, _ in batch])
-                self.commits += 1
-            except Exception as exc:  # noqa: BLE001 - every waiting move learns that it was not stored
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
+            item = carry if carry is not None else self.pending.get()
+            carry = None
+            if item is _STOP:
+                return
+            if isinstance(item, _Job):
+                self._settle([item.future], *self._attempt(item.fn, *item.args))
                 continue
-            for _, future in batch:
-                if not future.done():
-                    future.set_result(None)
+            moves = [item]
+            while len(moves) < self.MAX_BATCH:
+                try:
+                    item = self.pending.get_nowait()
+                except queue.Empty:
+                    break
+                if isinstance(item, _Job) or item is _STOP:
+                    carry = item
+                    break
+                moves.append(item)
+            self._settle([future for _, future in moves],
+                         *self._attempt(self.store.append_batch, [move for move, _ in moves]))
+
+    @staticmethod
+    def _attempt(fn: Any, *args: Any) -> tuple[Any, BaseException | None]:
+        try:
+            return fn(*args), None
+        except Exception as exc:  # noqa: BLE001 - handed to every waiting caller: nothing of theirs was stored
+            return None, exc
+
+    def _settle(self, futures: list[asyncio.Future[Any]], result: Any, error: BaseException | None) -> None:
+        def settle() -> None:
+            for future in futures:
+                if future.done():  # the caller went away; what it asked for is stored all the same
+                    continue
+                if error is None:
+                    future.set_result(result)
+                else:
+                    future.set_exception(error)
+
+        assert self.loop is not None
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            self.loop.call_soon_threadsafe(settle)
 
     async def close(self) -> None:
-        if self.task:
-            self.task.cancel()
-        self.thread.shutdown(wait=True)
-        self.readers.shutdown(wait=True)
+        for _ in self.writers:
+            self.pending.put(_STOP)
+        for thread in self.writers:
+            if thread.is_alive():
+                await asyncio.to_thread(thread.join)
+        for pool in (self.tables, self.readers):
+            if pool is not None:
+                pool.shutdown(wait=True)
 
 
 def dumps(data: Any) -> str:
