@@ -112,7 +112,7 @@ async def _seat(server: ServerProcess, table_id: str, token: str, acked: list, r
                 if message["status"] == "finished":
                     return
                 if message["legal"] and sent is None:
-                    sent = (message["seq"], rng.choice(message["legal"])[0])
+                    sent = (message["seq"], rng.choice(message["legal"])["id"])
                     await ws.send(json.dumps({"type": "move", "seq": sent[0], "action": sent[1]}))
 
 
@@ -167,7 +167,7 @@ def _move_until_stored(players: list[Player], errors: list[dict]) -> None:
     """The player to move plays its first legal move; a storage error (nothing changed) is repeated."""
     player = next(p for p in players if p.state["legal"])
     for _ in range(5):
-        answer = player.move(player.state["legal"][0][0])
+        answer = player.move(player.state["legal"][0]["id"])
         if answer["type"] == "state":
             for other in players:
                 if other is not player:
