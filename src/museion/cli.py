@@ -404,7 +404,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(entry(args.game).describe(load_game(args)))
+    """The game's description, the legend of its notation and its options in the chosen language, then the rules
+    summary with its rule IDs (written in English only so far: a Spanish reader is told so)."""
+    lang = i18n.language(args.lang)
+    game = load_game(args)
+    print(game.description(lang), end="\n\n")
+    for line in game.new_initial_state().legend(lang):
+        print(line)
+    print()
+    for opt in game.option_info(lang):
+        print(f"--{opt['name'].replace('_', '-')}: {opt['label']} — {opt['help']}")
+    print()
+    if lang != "en":
+        print(i18n.text("ui.rules_in_english", lang), end="\n\n")
+    print(entry(args.game).describe(game))
     return 0
 
 
@@ -477,6 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs (for these options)")
     add_game(p)
+    _add_lang(p)
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("games", help="list the games and their options")
