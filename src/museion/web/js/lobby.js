@@ -1,8 +1,10 @@
 // The lobby: create a table (game, options, seats), list open / running / finished tables, join by link.
 import { api, el, keepSeat } from "./api.js";
+import { clockFieldset, keepCreator, readClock } from "./clocks.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, t } from "./i18n.js";
+import { myTablesLink } from "./mytables.js";
 import { optionControl, readOption } from "./options.js";
 import { playerName } from "./seats.js";
 
@@ -14,7 +16,8 @@ const chosen = { seats: [], sit: "0" };  // the seat choices, kept when the opti
 
 async function main() {
   document.title = t("web.lobby_title");
-  renderHeader(t("web.lobby_title"));
+  renderHeader(t("web.lobby_title"), { extra: [el("nav", {}, el("a", { id: "my-tables-link", href: "/tables/mine" }))] });
+  myTablesLink();
   catalogue = await api(`/api/games?lang=${currentLanguage()}`);
   renderForm();
   await refreshTables();
@@ -38,6 +41,7 @@ function renderForm() {
       el("p", { id: "game-description", class: "description" }),
       el("fieldset", { id: "options" }),
       el("fieldset", { id: "seats" }),
+      clockFieldset(),
       el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
       el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -118,10 +122,13 @@ async function createTable() {
   const body = { game: currentGame().name, options: readOptions(), seats,
     name: document.getElementById("name").value.trim() || null };
   if (sit !== "") body.join = Number(sit);
+  const clock = readClock();
+  if (clock) body.clock = clock;
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);
     if (table.token) keepSeat(table.id, table.seat, table.token);
+    keepCreator(table.id, table.creator_token);
     window.location.href = `/table/${table.id}`;
   } catch (error) {
     errorBox.textContent = t("web.error", { message: error.message });

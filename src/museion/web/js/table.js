@@ -14,6 +14,7 @@ import { entrySpeech, renderLog } from "./log.js";
 import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
 import { renderSeats, seatNames, tableTitle } from "./seats.js";
+import { showClocks } from "./clocks.js";
 import { applyZoom, renderZoom } from "./zoom.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
@@ -70,6 +71,7 @@ async function onMessage(msg) {
   if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; app.chooser = null; app.previewing = null; }
   app.msg = msg;
   window.museionState = msg;  // for tests and the curious: the last state message as received
+  showClocks(tableId, msg);
   app.pending = false;
   app.moves = normalizeMoves(msg.legal);
   app.colours = app.board.seatColours(msg.view) || [];
