@@ -24,7 +24,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
         store = Store(f"sqlite:///{tmp_path / 'm.db'}")
         manager = Manager(store, CONFIG)
         await manager.start()
-        table, _ = await manager.create("tholos", {}, ["human", "human"], 0)
+        table, _, _ = await manager.create("tholos", {}, ["human", "human"], 0)
         before = table.state.history()
         action = table.state.legal_actions()[0]
 
@@ -60,7 +60,7 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     async def scenario():
         manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
-        table, _ = await manager.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
+        table, _, _ = await manager.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
         for _ in range(12):
             seat = table.state.current_player()
             await manager.play(table, seat, table.seq, table.state.legal_actions()[-1])

@@ -39,7 +39,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -83,7 +83,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
-                                       config.limit_messages)
+                                       config.limit_messages, config.limit_poll)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Counter()
     _errors(app)
@@ -198,12 +198,35 @@ def _lobby_routes(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
-        table, token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                              _client(request))
+        clock = body.clock.model_dump(exclude_none=True) if body.clock else None
+        table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
+                                                             _client(request), clock)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
-        return models.Created(**out)
+        return models.Created(**out, creator_token=creator_token)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+                          body: models.HandToBot) -> models.Handed:
+        """The creator hands an abandoned seat (free, timed out, or nobody connected for it) to a bot for good."""
+        level = await manager().hand_to_bot(table_id, seat, body.creator_token, body.bot)
+        return models.Handed(table=table_id, seat=seat, bot=level)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def reinvite(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+                       body: models.CreatorRequest) -> models.Invited:
+        """The creator frees an abandoned seat for someone new; its old seat token stops working."""
+        await manager().reinvite(table_id, seat, body.creator_token)
+        return models.Invited(table=table_id, seat=seat, invite=f"/table/{table_id}?seat={seat}")
+
+    @app.post("/api/my-tables")
+    async def my_tables(body: models.MyTablesRequest) -> models.MyTables:
+        """The tables of the seat tokens a browser holds (sent in the body, never in a URL): whose turn it is and
+        the clocks."""
+        found = await manager().my_tables([(held.table, held.token) for held in body.seats])
+        return models.MyTables(tables=[models.MyTable(**t) for t in found],
+                               waiting=sum(bool(t.get("your_turn")) for t in found))
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> models.TableInfo:
@@ -247,6 +270,10 @@ def _pages(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "index.html")
+
+    @app.get("/tables/mine", include_in_schema=False)
+    async def my_tables_page() -> FileResponse:
+        return FileResponse(WEB / "mytables.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
@@ -315,6 +342,8 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     if hello is False:
         return
     seat, lang = hello
+    if seat is not None:
+        await manager.returned(table, seat)  # a bot standing in after a timeout gives the seat back
 
     async def close(code: int, reason: str) -> None:
         await ws.close(code=code, reason=reason)
@@ -410,7 +439,7 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
             action = _move_action(message, table, conn.seat, conn.lang)
-            await manager.play(table, conn.seat, message.seq, action, conn.lang)
+            await manager.play(table, conn.seat, message.seq, action, lang=conn.lang)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
 

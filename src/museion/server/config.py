@@ -45,6 +45,7 @@ class ServerConfig:
     limit_create: str = opt("20/minute;200/hour", "tables one client address may create")
     limit_join: str = opt("60/minute", "seats one client address may join")
     limit_move: str = opt("30/second", "moves one client address may send over all its connections")
+    limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
     limit_messages: str = opt("100/second", "messages one WebSocket may send; beyond it the server stops reading "
                                             "that socket for a moment")
     max_tables: int = opt(5000, "unfinished tables in total")
@@ -60,6 +61,10 @@ class ServerConfig:
     resync_spacing: float = opt(0.5, "seconds between two full states a client gets by asking (resyncs sent "
                                      "meanwhile coalesce into one)")
     hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
+    clock_tick: float = opt(0.25, "seconds between two checks for clocks that ran out")
+    clock_checkpoint: float = opt(5.0, "seconds between two stores of a running clock: after a crash the seat to "
+                                       "move gets back at most this much thinking time (clocks pause while the "
+                                       "server is down)")
     idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
                                     "from storage when asked for again)")
     tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "

@@ -68,13 +68,14 @@ class RateLimit:
 class Limits:
     """Every rate limit of the server over one in-memory storage."""
 
-    def __init__(self, create: str, join: str, move: str, messages: str) -> None:
+    def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute") -> None:
         self.storage = MemoryStorage()
         limiter = SlidingWindowCounterRateLimiter(self.storage)
         self.create = RateLimit(create, limiter, "create")
         self.join = RateLimit(join, limiter, "join")
         self.move = RateLimit(move, limiter, "move")
         self.messages = RateLimit(messages, limiter, "messages")
+        self.poll = RateLimit(poll, limiter, "poll")
 
 
 def error_body(code: str, message: str) -> bytes:
@@ -157,8 +158,9 @@ class Guard:
         if self.limits is None:
             return None
         path = scope["path"]
-        limit = (self.limits.create if path == "/api/tables" else
-                 self.limits.join if path.startswith("/api/tables/") and path.endswith("/join") else None)
+        seat_change = path.startswith("/api/tables/") and path.endswith(("/join", "/bot", "/invite"))
+        limit = (self.limits.create if path == "/api/tables" else self.limits.join if seat_change else
+                 self.limits.poll if path == "/api/my-tables" else None)
         if limit is None:
             return None
         wait = limit.hit(scope["client"][0] if scope.get("client") else "unknown")

@@ -44,11 +44,46 @@ class CheckRequest(Strict):
                        ] | None = None
 
 
+Seconds = Annotated[int, Field(ge=0, le=60 * 86400)]
+
+
+class ClockRequest(Strict):
+    """A time control: ``none``; ``live`` (``base`` seconds in the bank, ``increment`` seconds added per move,
+    Fischer); ``turn`` (``per_move`` seconds for each move, then the ``base`` reserve). ``on_timeout``: a bot of
+    level ``bot`` plays the seat until its player comes back, or the seat forfeits (ranked last; the bot plays it
+    out). The server checks each mode's bounds and says them."""
+
+    mode: Literal["none", "live", "turn"]
+    base: Seconds | None = None
+    increment: Seconds | None = None
+    per_move: Seconds | None = None
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    bot: BotSpec | None = None
+
+
 class CreateTable(CheckRequest):
     game: GameName
     seats: Annotated[list[BotSpec | SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
     join: SeatNumber | None = None
     name: Name | None = None
+    clock: ClockRequest | None = None
+
+
+class CreatorRequest(Strict):
+    creator_token: Token
+
+
+class HandToBot(CreatorRequest):
+    bot: BotSpec | None = None
+
+
+class HeldSeat(Strict):
+    table: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    token: Token
+
+
+class MyTablesRequest(Strict):
+    seats: Annotated[list[HeldSeat], Field(max_length=50)]
 
 
 class JoinRequest(Strict):
@@ -123,6 +158,24 @@ class SeatInfo(BaseModel):
     bot: str | None
     name: str
     taken: bool
+    standin: str | None = Field(None, description="the bot level playing this seat after its player's timeout")
+    forfeit: bool = Field(False, description="the seat forfeited on time: ranked last, its bot plays it out")
+
+
+class ClockInfo(BaseModel):
+    """A table's clocks when the message was made; clients count the running seat down themselves."""
+
+    mode: Literal["live", "turn"]
+    base: float
+    increment: float
+    per_move: float
+    on_timeout: Literal["bot", "forfeit"]
+    bot: str
+    left: list[float] = Field(description="seconds each seat has: on its turn what is left, otherwise what its "
+                                          "next turn gets")
+    running: int | None = Field(description="the seat whose clock runs (a human to move), or null")
+    low_at: float = Field(description="seconds below which a clock shows the low-time warning")
+    low: list[bool]
 
 
 class LobbyTable(BaseModel):
@@ -143,11 +196,48 @@ class LobbyTable(BaseModel):
 class TableInfo(LobbyTable):
     moves: int
     to_move: int | None
+    clock: ClockInfo | None = None
 
 
 class Created(TableInfo):
     token: str | None = None
     seat: int | None = None
+    creator_token: str = Field(description="lets the creator hand an abandoned seat to a bot or re-invite it; "
+                                           "keep it secret")
+
+
+class Handed(BaseModel):
+    table: str
+    seat: int
+    bot: str
+
+
+class Invited(BaseModel):
+    table: str
+    seat: int
+    invite: str = Field(description="the table's page with the seat to join; the seat's old token no longer works")
+
+
+class MyTable(BaseModel):
+    """A table a browser holds a seat at; ``error`` (not_found, bad_token...) when it is gone or the seat is lost."""
+
+    table: str
+    error: str | None = None
+    seat: int | None = None
+    your_turn: bool = False
+    game: str | None = None
+    title: str | None = None
+    status: Literal["open", "running", "finished"] | None = None
+    moves: int | None = None
+    to_move: int | None = None
+    seats: list[SeatInfo] = []
+    clock: ClockInfo | None = None
+    winners: list[int] | None = None
+
+
+class MyTables(BaseModel):
+    tables: list[MyTable]
+    waiting: int = Field(description="how many of them wait for this browser's move")
 
 
 class Joined(BaseModel):

@@ -65,6 +65,10 @@ tables_t = Table(
     Column("finished", Float),
     Column("scores", JSON),
     Column("winners", JSON),
+    Column("clock", JSON),  # the time control (clocks.ClockSpec); null: none
+    Column("clock_state", JSON),  # each seat's bank and the running seat's spent seconds (clocks.ClockState)
+    Column("notices", JSON),  # what happened besides moves (timeouts, bots taking over, returns), in order
+    Column("creator_key", String(64)),  # hash of the creator token (hand a seat to a bot, re-invite)
 )
 
 seats_t = Table(
@@ -75,6 +79,8 @@ seats_t = Table(
     Column("bot", String(32)),
     Column("name", String(64)),
     Column("token_hash", String(64)),
+    Column("standin", String(32)),  # a bot level playing this human seat after a timeout
+    Column("forfeit", Integer),  # 1: the seat forfeited on time (ranked last; its stand-in plays it out)
 )
 
 actions_t = Table(
@@ -97,6 +103,13 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    standin: str | None = None
+    forfeit: bool = False
+
+    @property
+    def plays_bot(self) -> str | None:
+        """The bot that moves for this seat (its own, or one standing in for its player), or None."""
+        return self.bot if self.kind == "bot" else self.standin
 
 
 @dataclass
@@ -113,6 +126,10 @@ class TableRow:
     winners: list[int] | None = None
     creator: str | None = None
     started: float | None = None
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    creator_key: str | None = None
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
@@ -176,14 +193,17 @@ class Store:
         self._migrate()
 
     def _migrate(self) -> None:
-        """Add the columns that databases made by earlier versions lack. Their tables count as started (they
-        predate expiry: none of them expires)."""
+        """Add the columns that databases made by earlier versions lack (nullable ones: an old table has no clock,
+        no notices, no creator token, no stand-ins). Their tables count as started (they predate expiry: none of
+        them expires)."""
         have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
         with self.engine.begin() as conn:
-            for column in tables_t.columns:
-                if column.name not in have:
-                    kind = column.type.compile(self.engine.dialect)
-                    conn.execute(text(f'ALTER TABLE tables ADD COLUMN "{column.name}" {kind}'))
+            for table in (tables_t, seats_t):
+                present = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in present:
+                        kind = column.type.compile(self.engine.dialect)
+                        conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
             if "started" not in have:
                 conn.execute(update(tables_t).values(started=tables_t.c.created))
 
@@ -191,7 +211,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(
                 id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
-                creator=row.creator, started=row.started))
+                creator=row.creator, started=row.started, clock=row.clock, clock_state=row.clock_state,
+                notices=row.notices, creator_key=row.creator_key))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash} for s in row.seats])
@@ -208,6 +229,28 @@ class Store:
             if started is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.started.is_(None))
                              .values(started=started))
+
+    def update(self, table_id: str, table: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
+        """Change columns of a table and of its seats in one transaction (clock events, creator actions)."""
+        with self.engine.begin() as conn:
+            if table:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**table))
+            for seat, values in seats.items():
+                conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                             .values(**values))
+
+    def save_clocks(self, states: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Checkpoint running clocks: (table id, stored clock state) each."""
+        with self.engine.begin() as conn:
+            for table_id, state in states:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(clock_state=state))
+
+    def clocked_running(self) -> list[str]:
+        """The unfinished tables with a time control (loaded at start so that their clocks run)."""
+        query = select(tables_t.c.id, tables_t.c.clock).where(tables_t.c.status == "running",
+                                                               tables_t.c.clock.is_not(None))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query) if r.clock and r.clock.get("mode", "none") != "none"]
 
     def count_unfinished(self, creator: str | None = None) -> int:
         query = select(func.count()).select_from(tables_t).where(tables_t.c.status == "running")
@@ -240,16 +283,16 @@ class Store:
             if seats:
                 for r in conn.execute(select(seats_t).where(seats_t.c.table_id.in_(list(seats)))
                                       .order_by(seats_t.c.table_id, seats_t.c.seat)):
-                    seats[r.table_id].append(SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash))
+                    seats[r.table_id].append(_seat_row(r))
         return [_table_row(t, seats[t["id"]], []) for t in rows], total
 
     def append_batch(self, batch: Sequence[Append]) -> None:
-        """Commit the actions (and final results) of several moves, possibly of several tables, at once: one
-        statement when no game ends (committed as it returns), else one transaction with the table rows."""
+        """Commit the actions (and final results and clocks) of several moves, possibly of several tables, at once:
+        one statement when no game ends and no table has a clock (committed as it returns), else one transaction
+        with the table rows (a clock is committed with its move)."""
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
-        finals = [a for a in batch if a.final is not None]
-        if not finals:
+        if not any(a.final is not None or a.clock is not None for a in batch):
             if rows:
                 with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
                     conn.execute(insert(actions_t).values(rows))
@@ -257,10 +300,12 @@ class Store:
         with self.engine.begin() as conn:
             if rows:
                 conn.execute(insert(actions_t).values(rows))
-            for a in finals:
-                assert a.final is not None
-                conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(
-                    status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1]))
+            for a in batch:
+                values: dict[str, Any] = {} if a.clock is None else {"clock_state": a.clock}
+                if a.final is not None:
+                    values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
+                if values:
+                    conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
 
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -270,16 +315,21 @@ class Store:
             return self._row(conn, t)
 
     def _row(self, conn: Any, t: Any) -> TableRow:
-        seats = [SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in conn.execute(
+        seats = [_seat_row(r) for r in conn.execute(
             select(seats_t).where(seats_t.c.table_id == t["id"]).order_by(seats_t.c.seat))]
         actions = [r.action for r in conn.execute(
             select(actions_t.c.action).where(actions_t.c.table_id == t["id"]).order_by(actions_t.c.seq))]
         return _table_row(t, seats, actions)
 
 
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.standin, bool(r.forfeit))
+
+
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
-                    t["scores"], t["winners"], t["creator"], t["started"])
+                    t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
+                    list(t["notices"] or []), t["creator_key"])
 
 
 @dataclass
@@ -290,6 +340,8 @@ class Append:
     start: int
     actions: list[int]
     final: tuple[list[float], list[int]] | None = None
+    clock: dict[str, Any] | None = None
+    """The table's clock after these actions (stored with them), or None for a table without one."""
 
 
 @dataclass

@@ -18,11 +18,12 @@ import asyncio
 import contextlib
 import ctypes
 import ctypes.util
+import dataclasses
 import logging
 import secrets
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server import worker
+from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
@@ -44,6 +46,30 @@ log = logging.getLogger("museion.server")
 LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None
 RNG = secrets.SystemRandom()
 MAX_NAME = 40
+MAX_NOTICES = 200
+NOTICES = {
+    "notice.timeout_bot": {
+        "en": "{player!p} ran out of time: the {bot} bot plays the seat until its player comes back.",
+        "es": "{player!p} se ha quedado sin tiempo: el bot {bot} juega el asiento hasta que vuelva.",
+    },
+    "notice.timeout_forfeit": {
+        "en": "{player!p} ran out of time and forfeits (ranked last); the {bot} bot plays the seat to the end.",
+        "es": "{player!p} se ha quedado sin tiempo y abandona (queda último); el bot {bot} juega el asiento hasta "
+              "el final.",
+    },
+    "notice.back": {"en": "{player!p} is back and plays again.", "es": "{player!p} ha vuelto y juega de nuevo."},
+    "notice.handed": {
+        "en": "The table's creator handed {player!p}'s seat to the {bot} bot.",
+        "es": "Quien creó la mesa ha cedido el asiento de {player!p} al bot {bot}.",
+    },
+    "notice.reinvited": {
+        "en": "The table's creator issued a new invitation for {player!p}'s seat; the old link no longer works.",
+        "es": "Quien creó la mesa ha emitido una nueva invitación para el asiento de {player!p}; el enlace "
+              "anterior ya no sirve.",
+    },
+}
+"""What the table log says besides moves (``notices`` in state messages, after move ``n``)."""
+i18n.register(NOTICES)
 
 
 class TableError(Exception):
@@ -72,6 +98,9 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
     """When a client last asked for this table (idle unfinished tables leave memory)."""
+    clock: ClockState | None = None
+    now: Callable[[], float] = time.monotonic
+    """The server's monotonic clock (a test's fake one)."""
 
     @property
     def id(self) -> str:
@@ -93,6 +122,31 @@ class LiveTable:
             return "finished"
         return "open" if self.row.free_seats() else "running"
 
+    def results(self) -> tuple[list[float], list[int]] | None:
+        """Scores and winners once the game is over; a seat that forfeited on time is ranked last: it wins only if
+        every seat forfeited."""
+        state = self.state
+        if not state.is_terminal():
+            return None
+        return list(state.scores()), forfeit_winners(list(state.scores()), list(state.winners()),
+                                                     [s.forfeit for s in self.row.seats])
+
+    def clock_running_for(self, state: State | None = None) -> int | None:
+        """The seat whose clock should run at ``state`` (default: now): a human to move (no bot for it) at a table
+        whose seats were all taken; None during chance, a bot's turn, an open table or after the end."""
+        state = state or self.state
+        if self.clock is None or state.is_terminal() or state.is_chance_node() or self.row.started is None:
+            return None
+        seat = self.row.seats[state.current_player()]
+        return None if seat.plays_bot else seat.seat
+
+    def clock_json(self) -> dict[str, Any] | None:
+        return None if self.clock is None else self.clock.message(self.now())
+
+    def notices_json(self, lang: str) -> list[dict[str, Any]]:
+        names = [s["name"] for s in self.seats_json()]
+        return [{**n, "text": i18n.text(n["key"], lang, names, **n["args"])} for n in self.row.notices]
+
     # -- messages ----------------------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
         return seats_json(self.row)
@@ -105,7 +159,7 @@ class LiveTable:
             "num_players": state.game.num_players(), "seats": self.seats_json(), "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": state.scores() if state.is_terminal() else None,
-            "winners": state.winners() if state.is_terminal() else None,
+            "winners": self.results()[1] if state.is_terminal() else None, "clock": self.clock_json(),
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -126,7 +180,8 @@ class LiveTable:
             "full": since is None, "status": self.status(), "to_move": to_move if to_move >= 0 else None,
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
-            "winners": state.winners() if over else None, "seats": seats,
+            "winners": self.results()[1] if over else None, "seats": seats, "clock": self.clock_json(),
+            "notices": self.notices_json(lang),
             "breakdown": [part.to_json(lang, names) for part in state.score_breakdown(seat)] if over else None,
         }
 
@@ -242,7 +297,23 @@ def seat_names(row: TableRow) -> list[str]:
 def seats_json(row: TableRow) -> list[dict[str, Any]]:
     names = seat_names(row)
     return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[i],
-             "taken": s.kind == "bot" or s.token_hash is not None} for i, s in enumerate(row.seats)]
+             "taken": s.kind == "bot" or s.token_hash is not None, "standin": s.standin, "forfeit": s.forfeit}
+            for i, s in enumerate(row.seats)]
+
+
+def forfeit_winners(scores: list[float], winners: list[int], forfeit: list[bool]) -> list[int]:
+    """The game's winners without the seats that forfeited; if all of them forfeited, the best scores among the
+    others; if every seat forfeited, the game's winners."""
+    if not any(forfeit):
+        return winners
+    kept = [w for w in winners if not forfeit[w]]
+    if kept:
+        return kept
+    others = [p for p in range(len(scores)) if not forfeit[p]]
+    if not others:
+        return winners
+    best = max(scores[p] for p in others)
+    return [p for p in others if scores[p] == best]
 
 
 def lobby_entry(row: TableRow) -> dict[str, Any]:
@@ -270,6 +341,39 @@ def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
         raise TableError("bad_seat", f"seat {seat}: {exc}") from None
 
 
+CLOCK_LIMITS = {"live": {"base": (10, 3 * 3600), "increment": (0, 600)},
+                "turn": {"per_move": (60, 14 * 86400), "base": (0, 30 * 86400)}}
+"""Seconds each time control may be set to (live: bank and increment; turn: time per move and reserve)."""
+
+
+def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
+    """The time control of a creation request: None or ``{"mode": "none"}``, ``{"mode": "live", "base": S,
+    "increment": S}`` or ``{"mode": "turn", "per_move": S, "base": S}`` (seconds; ``base`` is the reserve), with
+    ``on_timeout`` ``bot`` or ``forfeit`` and the ``bot`` level that takes over."""
+    if spec is None:
+        return ClockSpec()
+    if not isinstance(spec, dict) or spec.get("mode", "none") not in ("none", "live", "turn"):
+        raise TableError("bad_clock", "'clock' is an object whose 'mode' is none, live or turn")
+    mode = spec.get("mode", "none")
+    if mode == "none":
+        return ClockSpec()
+    values: dict[str, float] = {}
+    for key, (low, high) in CLOCK_LIMITS[mode].items():
+        value = spec.get(key, low)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+            raise TableError("bad_clock", f"a {mode} clock's '{key}' is a number of seconds from {low} to {high}")
+        values[key] = float(value)
+    on_timeout = spec.get("on_timeout", "bot")
+    if on_timeout not in ("bot", "forfeit"):
+        raise TableError("bad_clock", "'on_timeout' is bot (a bot plays until the player returns) or forfeit")
+    try:
+        bot = bots.check(str(spec.get("bot") or "easy"))
+    except (ValueError, OptionError) as exc:
+        raise TableError("bad_clock", f"the bot that takes over: {exc}") from None
+    return ClockSpec(mode, values.get("base", 0.0), values.get("increment", 0.0), values.get("per_move", 0.0),
+                     on_timeout, bot)
+
+
 def clean_name(name: Any, seat: int) -> str | None:
     if name is None or name == "":
         return None
@@ -285,8 +389,11 @@ class Manager:
     nobody watches leave memory after ``config.idle_release`` seconds, finished ones at once; the lobby is read
     from storage, so it never needs a table in memory."""
 
-    def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None) -> None:
+    def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.clock = clock
+        """The monotonic clock of every time control (tests pass a fake one and call :meth:`tick`)."""
         self.config = config
         self.writer = BatchWriter(store)
         self.pool = pool
@@ -294,16 +401,25 @@ class Manager:
         self.lobby_version = 0
         """Changes whenever a lobby list may have changed (tables created, seats taken or freed, games over)."""
         self.sweeper: asyncio.Task[None] | None = None
+        self.ticker: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
+    async def start(self, tick: bool = True) -> None:
+        """Start storage, bots and upkeep; load every unfinished table with a clock so that its clock runs again
+        (paused while the server was down). ``tick``: run the clock loop (tests call :meth:`tick` themselves)."""
         self.writer.start()
         if self.pool is not None:
             await self.pool.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        for table_id in await self.writer.read(self.store.clocked_running):
+            with contextlib.suppress(TableError):
+                await self.get(table_id)
+        if tick:
+            self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
 
     async def close(self) -> None:
-        if self.sweeper:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.ticker):
+            if task:
+                task.cancel()
         for table in self.tables.values():
             if table.bot_task:
                 table.bot_task.cancel()
@@ -315,7 +431,12 @@ class Manager:
 
     def _live(self, row: TableRow) -> LiveTable:
         state = museion.load(row.game, **row.options).new_initial_state()
-        return LiveTable(row, state, advance(state, row.actions))
+        table = LiveTable(row, state, advance(state, row.actions), now=self.clock)
+        spec = ClockSpec.from_json(row.clock)
+        if spec.timed:
+            table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
+            table.clock.run(table.clock_running_for(), self.clock())
+        return table
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table (replayed from storage when it is not in memory); 404 for unknown or expired ones."""
@@ -340,8 +461,9 @@ class Manager:
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
-                     client: str = "") -> tuple[LiveTable, str | None]:
-        """Validate everything first (game, options, seats, join seat, limits), then store the new table."""
+                     client: str = "", clock: Any = None) -> tuple[LiveTable, str | None, str]:
+        """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
+        Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite)."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -351,6 +473,7 @@ class Manager:
                                           f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
         bots = self.config.bots
         rows = [parse_seat_spec(spec, i, bots) for i, spec in enumerate(seats)]
+        spec = parse_clock(clock, bots)
         token = None
         if join is not None:
             seat = self._check_join_seat(rows, join, n)
@@ -363,16 +486,19 @@ class Manager:
         resolve_chance(state)
         table_id = secrets.token_urlsafe(6)
         now = time.time()
+        creator_token = secrets.token_urlsafe(24)
         row = TableRow(table_id, game.name, game.options_json(), "running", now, rows, state.history(),
-                       creator=creator)
+                       creator=creator, creator_key=hash_token(creator_token))
         row.started = None if row.free_seats() else now
+        if spec.timed:
+            row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
         await self.writer.call(self.store.create_table, row)
         table = self._live(row)
         self.lobby_version += 1
-        if any(s.kind == "bot" for s in rows):  # its bots play; a table of humans is loaded when someone comes
+        if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables[table_id] = table
             self.schedule_bot(table)
-        return table, token
+        return table, token, creator_token
 
     async def _check_caps(self, creator: str) -> None:
         total = await self.writer.read(self.store.count_unfinished)
@@ -409,7 +535,9 @@ class Manager:
         await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
         table.row.started = table.row.started or started
+        self._run_clock(table)
         self._seats_changed(table)
+        await self.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in bot
         return token
 
     async def leave(self, table_id: str, token: Any) -> int:
@@ -467,6 +595,7 @@ class Manager:
         idle = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
+            busy = busy or (table.clock is not None and not table.state.is_terminal())  # its clock must run
             if not busy and table.used < idle:
                 self.tables.pop(table.id, None)
         release_free_memory()
@@ -493,12 +622,19 @@ class Manager:
         return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
 
     # -- play --------------------------------------------------------------------------------------------
-    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, lang: str = i18n.DEFAULT
-                   ) -> None:
-        """Validate and apply one move for ``seat``; raises :class:`TableError` and changes nothing if refused
-        (an illegal move's reason in the rules' terms, in ``lang``)."""
+    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, bot: bool = False,
+                   lang: str = i18n.DEFAULT) -> None:
+        """Validate and apply one move for ``seat`` (``bot``: by the bot that plays it); raises
+        :class:`TableError` and changes nothing if refused (an illegal move's reason in the rules' terms, in
+        ``lang``). A seat whose time has run out cannot move: the timeout is applied instead."""
         async with table.lock:
+            if await self._expire(table):
+                raise TableError("timeout", "your time ran out before this move arrived; the table log says what "
+                                            "happened to your seat")
             state = table.state
+            if seat is not None and bool(table.row.seats[seat].plays_bot) != bot:
+                raise TableError("bot_plays", f"a bot plays seat {seat} now; open the table with its seat token "
+                                              "to take it back")
             if state.is_terminal():
                 raise TableError("game_over", "the game is over; no move is possible")
             if seat is None:
@@ -519,22 +655,35 @@ class Manager:
             await self._commit(table, [])
 
     async def _commit(self, table: LiveTable, actions: list[int]) -> None:
-        """Apply ``actions`` and the chance outcomes that follow to a copy, store them, then publish."""
+        """Apply ``actions`` and the chance outcomes that follow to a copy, store them (with the clocks: the
+        mover's is charged and stops, the next human's starts), then publish."""
         start = table.seq
         state = table.state.clone()
+        mover = table.clock.running if table.clock is not None and actions else None
         entries = advance(state, actions, chance=True)
         if not entries:
             return
         added = state.history()[start:]
-        final = (list(state.scores()), list(state.winners())) if state.is_terminal() else None
+        final = None
+        if state.is_terminal():
+            scores = list(state.scores())
+            final = scores, forfeit_winners(scores, list(state.winners()), [s.forfeit for s in table.row.seats])
+        clock, now = None, self.clock()
+        if table.clock is not None:
+            clock = dataclasses.replace(table.clock, bank=list(table.clock.bank))
+            if mover is not None:
+                clock.moved(mover, now)
+            clock.run(table.clock_running_for(state), now)
+            clock.dirty = now
         try:
-            await self.writer.append(Append(table.id, start, added, final))
+            await self.writer.append(Append(table.id, start, added, final, clock and clock.stored(now)))
         except Exception as exc:
             log.exception("storing a move of table %s failed", table.id)
             raise TableError("storage", f"the move could not be stored ({type(exc).__name__}); nothing changed",
                              503) from None
         table.log.extend(entries)
         table.state = state
+        table.clock = clock
         if final is not None:
             self.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number
@@ -551,7 +700,7 @@ class Manager:
         if state.is_terminal() or state.is_chance_node():
             return
         seat = table.row.seats[state.current_player()]
-        if seat.kind != "bot" or (table.bot_task is not None and not table.bot_task.done()):
+        if not seat.plays_bot or (table.bot_task is not None and not table.bot_task.done()):
             return
         table.bot_task = asyncio.get_running_loop().create_task(self._bot_move(table, seat))
 
@@ -559,7 +708,7 @@ class Manager:
         await asyncio.sleep(self.config.bot_delay)
         seq = table.seq
         state = table.state
-        spec = seat.bot or "random"
+        spec = seat.plays_bot or "random"
         args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "bot": spec,
                 "seed": RNG.randrange(2**31)}
         try:
@@ -576,10 +725,188 @@ class Manager:
             action = RNG.choice(state.legal_actions())
         table.bot_task = None
         try:
-            await self.play(table, seat.seat, seq, action)
+            await self.play(table, seat.seat, seq, action, bot=True)
         except TableError as exc:
-            log.warning("bot move refused at table %s: %s", table.id, exc)
+            if exc.code != "bot_plays":  # its player came back meanwhile: nothing to do
+                log.warning("bot move refused at table %s: %s", table.id, exc)
             self.schedule_bot(table)
+
+    # -- clocks ------------------------------------------------------------------------------------------
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.clock_tick)
+            try:
+                await self.tick()
+            except Exception as exc:  # noqa: BLE001 - storage may be briefly unavailable; try again next time
+                log.warning("clock upkeep failed: %s", exc)
+
+    async def tick(self) -> None:
+        """Apply every timeout that is due, and checkpoint running clocks every ``config.clock_checkpoint``
+        seconds (what a crash can give back to the seat to move)."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            clock = table.clock
+            if clock is None or clock.running is None:
+                continue
+            if clock.expired(now):
+                async with table.lock:
+                    await self._expire(table)
+            elif now - clock.dirty >= self.config.clock_checkpoint:
+                async with table.lock:  # in order with the table's moves: a checkpoint never overwrites a newer clock
+                    await self._checkpoint(table)
+
+    async def _checkpoint(self, table: LiveTable) -> None:
+        clock = table.clock
+        if clock is None or clock.running is None:
+            return
+        clock.dirty = now = self.clock()
+        await self.writer.call(self.store.save_clocks, [(table.id, clock.stored(now))])
+
+    def _run_clock(self, table: LiveTable) -> None:
+        if table.clock is not None:
+            table.clock.run(table.clock_running_for(), self.clock())
+
+    async def _expire(self, table: LiveTable) -> bool:
+        """If the running seat's time is up (``table.lock`` held): a bot takes the seat over, or the seat forfeits
+        and a bot plays it out; stored, logged as a notice, broadcast. True if it happened."""
+        now = self.clock()
+        if table.clock is None or not table.clock.expired(now) or table.clock.running is None:
+            return False
+        seat, spec = table.clock.running, table.clock.spec
+        clock = dataclasses.replace(table.clock, bank=list(table.clock.bank))
+        clock.timed_out(seat, now)
+        forfeit = spec.on_timeout == "forfeit"
+        key = "notice.timeout_forfeit" if forfeit else "notice.timeout_bot"
+        try:
+            await self._store_event(table, clock, key, seat, {"standin": spec.bot, "forfeit": int(forfeit)},
+                                    bot=spec.bot)
+        except Exception:  # noqa: BLE001 - the next tick tries again
+            log.exception("storing the timeout of table %s failed", table.id)
+            return False
+        row = table.row.seats[seat]
+        row.standin, row.forfeit = spec.bot, row.forfeit or forfeit
+        table.clock = clock
+        self._run_clock(table)
+        self._seats_changed(table)
+        self.schedule_bot(table)
+        return True
+
+    async def _store_event(self, table: LiveTable, clock: ClockState | None, key: str, seat: int,
+                           seat_values: dict[str, Any], **args: Any) -> None:
+        """Store a seat change with its notice in the table log (and the clock), before anything is published."""
+        notice = {"n": table.seq, "key": key, "args": {"player": seat, **args}}
+        notices = (table.row.notices + [notice])[-MAX_NOTICES:]
+        values: dict[str, Any] = {"notices": notices}
+        if clock is not None:
+            values["clock_state"] = clock.stored(self.clock())
+        await self.writer.call(self.store.update, table.id, values, {seat: seat_values})
+        table.row.notices = notices
+
+    async def returned(self, table: LiveTable, seat: int) -> None:
+        """The player of ``seat`` is back (a connection with its token): a bot standing in after a timeout hands
+        the seat back, with the clock's comeback time. A forfeited seat stays with its bot."""
+        row = table.row.seats[seat]
+        if not row.standin or row.forfeit or row.kind != "human":
+            return
+        async with table.lock:
+            if not row.standin:
+                return
+            clock = None
+            if table.clock is not None:
+                clock = dataclasses.replace(table.clock, bank=list(table.clock.bank))
+                clock.bank[seat] = clock.spec.comeback()
+            await self._store_event(table, clock, "notice.back", seat, {"standin": None})
+            row.standin = None
+            if clock is not None:
+                table.clock = clock
+            self._run_clock(table)
+            self._seats_changed(table)
+
+    # -- the creator's actions ---------------------------------------------------------------------------
+    async def _creator_seat(self, table_id: str, seat: int, creator_token: Any) -> LiveTable:
+        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat nobody plays now (free, a
+        bot standing in after a timeout, or no connection holding it)."""
+        table = await self.get(table_id)
+        key = table.row.creator_key
+        if not isinstance(creator_token, str) or key is None or not secrets.compare_digest(
+                hash_token(creator_token), key):
+            raise TableError("not_creator", "only the creator token of this table (given when it was created) may "
+                                            "do this", 403)
+        if table.state.is_terminal():
+            raise TableError("game_over", "the game is over", 409)
+        if not 0 <= seat < len(table.row.seats):
+            raise TableError("bad_seat", f"seat must be 0..{len(table.row.seats) - 1}")
+        row = table.row.seats[seat]
+        if row.kind != "human":
+            raise TableError("seat_is_bot", f"seat {seat} is played by the {row.bot} bot", 409)
+        if row.token_hash is not None and not row.standin and any(c.seat == seat for c in table.conns):
+            raise TableError("seat_active", f"seat {seat}'s player is connected; a seat can be handed over when it "
+                                            "is free, its player ran out of time, or nobody is connected for it",
+                             409)
+        return table
+
+    async def hand_to_bot(self, table_id: str, seat: int, creator_token: Any, bot: Any) -> str:
+        """The creator gives an abandoned seat to a bot for good (its seat token stops working)."""
+        table = await self._creator_seat(table_id, seat, creator_token)
+        try:
+            level = self.config.bots.check(str(bot or "easy"))
+        except (ValueError, OptionError) as exc:
+            raise TableError("bad_seat", str(exc)) from None
+        async with table.lock:
+            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None}
+            await self._store_event(table, table.clock, "notice.handed", seat, values, bot=level)
+            row = table.row.seats[seat]
+            row.kind, row.bot, row.token_hash, row.standin = "bot", level, None, None
+            await self._full_now(table)
+            self._drop_seat(table, seat)
+            self._run_clock(table)
+            self._seats_changed(table)
+            self.schedule_bot(table)
+        return level
+
+    async def reinvite(self, table_id: str, seat: int, creator_token: Any) -> None:
+        """The creator frees an abandoned seat for someone new: its old token stops working; a bot standing in
+        keeps playing until the new player joins."""
+        table = await self._creator_seat(table_id, seat, creator_token)
+        async with table.lock:
+            await self._store_event(table, None, "notice.reinvited", seat, {"token_hash": None, "name": None})
+            row = table.row.seats[seat]
+            row.token_hash, row.name = None, None
+            self._drop_seat(table, seat)
+            self._run_clock(table)
+            self._seats_changed(table)
+
+    async def _full_now(self, table: LiveTable) -> None:
+        """Mark the table started once no seat is free any more (a creator's bot filled the last one)."""
+        if table.row.started is None and not table.row.free_seats():
+            table.row.started = time.time()
+            await self.writer.call(self.store.update, table.id, {"started": table.row.started}, {})
+
+    @staticmethod
+    def _drop_seat(table: LiveTable, seat: int) -> None:
+        for conn in table.conns:
+            if conn.seat == seat:
+                conn.seat = None
+
+    async def my_tables(self, held: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """For each (table, seat token) a browser holds: the table, the seat, whose turn it is and the clocks;
+        ``error`` instead when the table is gone or the token no longer holds a seat."""
+        out = []
+        for table_id, token in held:
+            try:
+                table = await self.get(table_id)
+            except TableError as exc:
+                out.append({"table": table_id, "error": exc.code})
+                continue
+            seat = table.seat_of(token)
+            if seat is None:
+                out.append({"table": table_id, "error": "bad_token"})
+                continue
+            info = table.summary()
+            to_move = info["to_move"]
+            your_turn = to_move == seat and info["status"] != "finished" and not table.row.seats[seat].plays_bot
+            out.append({**info, "table": table_id, "seat": seat, "your_turn": your_turn})
+        return out
 
 
 def release_free_memory() -> None:

@@ -1,5 +1,7 @@
 // The lobby: create a table (game, options, seats), list open / running / finished tables, join by link.
 import { api, el, keepSeat, literal } from "./api.js";
+import { clockFieldset, keepCreator, readClock } from "./clocks.js";
+import { myTablesLink } from "./mytables.js";
 import { t } from "./i18n.js";
 
 let catalogue = { games: [], bots: [] };
@@ -30,6 +32,7 @@ function renderForm() {
       el("label", {}, `${t("game")} `, select),
       el("fieldset", { id: "options" }),
       el("fieldset", { id: "seats" }),
+      clockFieldset(),
       el("label", {}, `${t("yourName")} `, el("input", { id: "name", maxlength: "40" })),
       el("button", { type: "submit", id: "create-button" }, t("create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -103,10 +106,13 @@ async function createTable() {
   const body = { game: currentGame().name, options: readOptions(), seats,
     name: document.getElementById("name").value || null };
   if (sit !== "") body.join = Number(sit);
+  const clock = readClock();
+  if (clock) body.clock = clock;
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);
     if (table.token) keepSeat(table.id, table.seat, table.token);
+    keepCreator(table.id, table.creator_token);
     window.location.href = `/table/${table.id}`;
   } catch (error) {
     errorBox.textContent = t("error", { message: error.message });
@@ -153,6 +159,7 @@ function moreButton(key, list, shown) {
   return button;
 }
 
+myTablesLink();
 main().catch((error) => {
   document.body.append(el("p", { class: "error" }, t("error", { message: error.message })));
 });

@@ -1,6 +1,7 @@
 // A table: the live game over a WebSocket (play, spectate, reconnect) and the replay of a finished game.
 import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { boardFor, generic } from "./boards/index.js";
+import { showClocks } from "./clocks.js";
 import { currentLanguage, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
@@ -69,6 +70,7 @@ async function onMessage(msg) {
   if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; hideChooser(); }
   app.msg = msg;
   window.museionState = msg;  // for tests and the curious: the last state message as received
+  showClocks(tableId, msg);
   app.pending = false;
   const held = heldSeat(tableId);
   if (held && msg.seat === null && msg.seats[held.seat] && !msg.seats[held.seat].taken) forgetSeat(tableId);

@@ -1,0 +1,150 @@
+// The clocks of a table on the board page: one per seat, the running one counted down here between the server's
+// messages (the server's clock is the authority), a low-time warning in words and colour, the table news (timeouts,
+// bots taking over, players coming back) read out in a live region, and the creator's buttons for abandoned seats.
+import { api, el, heldSeat } from "./api.js";
+import { clockText, ct } from "./clocktexts.js";
+
+const CREATOR = (tableId) => `museion.creator.${tableId}`;
+const state = { msg: null, received: 0, timer: null, noticed: null, tableId: null };
+
+/** Keep the creator token of a table this browser created (the lobby calls this). */
+export function keepCreator(tableId, token) {
+  try { localStorage.setItem(CREATOR(tableId), token); } catch (_e) { /* no storage: no creator buttons */ }
+}
+
+function creatorToken(tableId) {
+  try { return localStorage.getItem(CREATOR(tableId)); } catch (_e) { return null; }
+}
+
+/** Show the clocks and news of a state message (called by table.js for every state message). */
+export function showClocks(tableId, msg) {
+  state.tableId = tableId;
+  state.msg = msg;
+  state.received = performance.now();
+  const box = ensureBox();
+  box.hidden = !msg.clock && !(msg.notices || []).length && !creatorToken(tableId);
+  renderClocks();
+  renderNews(msg.notices || []);
+  renderCreator(tableId, msg);
+  if (state.timer === null) state.timer = setInterval(renderClocks, 1000);
+}
+
+function ensureBox() {
+  let box = document.getElementById("clocks");
+  if (box) return box;
+  box = el("section", { id: "clocks", "aria-labelledby": "clocks-h" },
+    el("h2", { id: "clocks-h", text: ct("clocks") }),
+    el("p", { id: "clock-mode", class: "hint" }),
+    el("ul", { id: "clock-list" }),
+    el("div", { id: "clock-news-box" }),
+    el("div", { id: "creator-box" }),
+    el("div", { id: "clock-announce", class: "visually-hidden", role: "status", "aria-live": "polite" }));
+  const side = document.getElementById("side") || document.body;
+  const seats = document.getElementById("seats");
+  if (seats && seats.parentNode === side) side.insertBefore(box, seats); else side.prepend(box);
+  return box;
+}
+
+function leftNow(clock, seat) {
+  const left = clock.left[seat];
+  if (clock.running !== seat || state.msg.status === "finished") return left;
+  return Math.max(0, left - (performance.now() - state.received) / 1000);
+}
+
+function renderClocks() {
+  const msg = state.msg;
+  const list = document.getElementById("clock-list");
+  const mode = document.getElementById("clock-mode");
+  if (!msg || !list) return;
+  const clock = msg.clock;
+  document.getElementById("clocks-h").hidden = !clock;
+  if (!clock) { list.replaceChildren(); mode.textContent = ""; return; }
+  mode.textContent = clock.mode === "live"
+    ? ct("live", { base: clockText(clock.base), increment: `${clock.increment} s` })
+    : ct("turn", { perMove: clockText(clock.per_move), base: clockText(clock.base) });
+  list.replaceChildren(...msg.seats.map((seat) => {
+    const left = leftNow(clock, seat.seat);
+    const running = clock.running === seat.seat;
+    const low = left <= clock.low_at && !seat.forfeit && !seat.standin && seat.kind === "human";
+    const stateText = seat.forfeit ? ct("forfeit") : seat.standin ? ct("standin", { bot: seat.standin })
+      : running ? ct("running") : "";
+    return el("li", { class: ["clock", running ? "running" : "", low ? "low" : ""].join(" ").trim(),
+      "data-seat": seat.seat },
+      el("span", { class: "clock-name", text: seat.name }),
+      seat.kind === "human" ? el("span", { class: "clock-time", text: clockText(left) }) : null,
+      stateText ? el("span", { class: "clock-state", text: stateText }) : null,
+      low ? el("strong", { class: "clock-low", text: ct("low") }) : null);
+  }));
+}
+
+function renderNews(notices) {
+  const box = document.getElementById("clock-news-box");
+  if (!notices.length) { box.replaceChildren(); return; }
+  box.replaceChildren(el("h3", { text: ct("news") }),
+    el("ol", { id: "clock-news" }, notices.map((n) => el("li", { "data-key": n.key, text: n.text }))));
+  if (state.noticed !== null && notices.length > state.noticed) {
+    document.getElementById("clock-announce").textContent = notices.slice(state.noticed).map((n) => n.text).join(" ");
+  }
+  state.noticed = notices.length;
+}
+
+function renderCreator(tableId, msg) {
+  const box = document.getElementById("creator-box");
+  const token = creatorToken(tableId);
+  const mine = heldSeat(tableId);
+  if (!token || msg.status === "finished") { box.replaceChildren(); return; }
+  const seats = msg.seats.filter((s) => s.kind === "human" && (!mine || mine.seat !== s.seat) && !s.forfeit);
+  const result = el("p", { id: "creator-result", class: "hint", role: "status" });
+  const act = (path, body) => async () => {
+    try {
+      const answer = await api(path, body);
+      result.textContent = answer.invite
+        ? ct("inviteLink", { link: `${window.location.origin}${answer.invite}` }) : ct("creatorDone");
+    } catch (error) { result.textContent = error.message; }
+  };
+  box.replaceChildren(...seats.map((s) => el("p", { class: "creator-actions" },
+    el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/bot`,
+      { creator_token: token, bot: (msg.clock && msg.clock.bot) || "easy" }), text: ct("handToBot", { n: s.seat + 1 }) }),
+    " ",
+    el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/invite`,
+      { creator_token: token }), text: ct("reinvite", { n: s.seat + 1 }) }))), result);
+}
+
+// -- the lobby's choice of clock ----------------------------------------------------------------------------
+/** The lobby form's fieldset for the time control (none by default). */
+export function clockFieldset() {
+  const number = (id, value, min, max) => el("input", { id, type: "number", value, min, max, step: "1" });
+  const mode = el("select", { id: "clock-mode-choice" },
+    el("option", { value: "none" }, ct("none")), el("option", { value: "live" }, ct("liveMode")),
+    el("option", { value: "turn" }, ct("turnMode")));
+  const live = el("div", { id: "clock-live", hidden: true },
+    el("label", {}, `${ct("minutes")} `, number("clock-minutes", "10", "1", "180")),
+    el("label", {}, `${ct("increment")} `, number("clock-increment", "5", "0", "600")));
+  const turn = el("div", { id: "clock-turn", hidden: true },
+    el("label", {}, `${ct("hoursPerMove")} `, number("clock-hours", "24", "1", "336")),
+    el("label", {}, `${ct("reserveHours")} `, number("clock-reserve", "48", "0", "720")));
+  const timeout = el("select", { id: "clock-timeout" },
+    el("option", { value: "bot" }, ct("takeover")), el("option", { value: "forfeit" }, ct("forfeitChoice")));
+  const onTimeout = el("label", { id: "clock-on-timeout", hidden: true }, `${ct("onTimeout")} `, timeout);
+  mode.addEventListener("change", () => {
+    live.hidden = mode.value !== "live";
+    turn.hidden = mode.value !== "turn";
+    onTimeout.hidden = mode.value === "none";
+  });
+  return el("fieldset", { id: "clock-choice" }, el("legend", {}, ct("clockMode")),
+    el("label", {}, `${ct("clockMode")} `, mode), live, turn, onTimeout);
+}
+
+/** The `clock` of a creation request from the lobby form, or null for none. */
+export function readClock() {
+  const value = (id) => Number(document.getElementById(id).value);
+  const mode = document.getElementById("clock-mode-choice");
+  if (!mode || mode.value === "none") return null;
+  const onTimeout = document.getElementById("clock-timeout").value;
+  if (mode.value === "live") {
+    return { mode: "live", base: Math.round(value("clock-minutes") * 60), increment: Math.round(value("clock-increment")),
+      on_timeout: onTimeout };
+  }
+  return { mode: "turn", per_move: Math.round(value("clock-hours") * 3600), base: Math.round(value("clock-reserve") * 3600),
+    on_timeout: onTimeout };
+}

@@ -1,0 +1,129 @@
+// "My tables": every table this browser holds a seat token for (localStorage), with whose turn it is and the
+// time left, polled from the server (the tokens travel in a POST body, never in a URL). The tab title counts the
+// tables waiting for this browser's move ("(2) museion"); opt-in browser notifications say when one becomes so.
+import { api, el } from "./api.js";
+import { clockText, ct } from "./clocktexts.js";
+import { currentLanguage } from "./i18n.js";
+
+const POLL_MS = 15000;
+const SEAT_PREFIX = "museion.seat.";
+const turns = new Map();  // table -> whether it was this browser's turn at the last poll
+
+/** Every (table, token) this browser holds. */
+export function heldSeats() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(SEAT_PREFIX)) continue;
+      const held = JSON.parse(localStorage.getItem(key) || "null");
+      if (held && held.token) out.push({ table: key.slice(SEAT_PREFIX.length), token: held.token });
+    }
+  } catch (_e) { /* no storage: no tables */ }
+  return out.slice(0, 50);
+}
+
+/** The server's answer for the held seats (an empty one when there are none). */
+export async function myTables() {
+  const seats = heldSeats();
+  if (!seats.length) return { tables: [], waiting: 0 };
+  return api("/api/my-tables", { seats });
+}
+
+function setTitle(waiting) {
+  document.title = waiting > 0 ? `(${waiting}) museion` : "museion";
+}
+
+function notifyTurns(answer) {
+  for (const table of answer.tables) {
+    const before = turns.get(table.table);
+    turns.set(table.table, Boolean(table.your_turn));
+    if (table.your_turn && before === false && "Notification" in window && Notification.permission === "granted") {
+      const note = new Notification(ct("notifyTitle", { game: table.title }), { tag: table.table });
+      note.onclick = () => { window.focus(); window.location.href = `/table/${table.table}`; };
+    }
+  }
+}
+
+/** Poll every POLL_MS: the tab title counts the waiting tables, notifications announce new turns, `render`
+ * (if given) shows the answer. */
+export function watchWaiting(render = null) {
+  const once = async () => {
+    try {
+      const answer = await myTables();
+      setTitle(answer.waiting);
+      notifyTurns(answer);
+      if (render) render(answer);
+    } catch (error) {
+      if (render) render(null, error);
+    }
+  };
+  once();
+  return setInterval(once, POLL_MS);
+}
+
+function turnText(table) {
+  if (table.status === "finished") return ct("finished");
+  if (table.status === "open") return ct("open");
+  if (table.your_turn) return ct("yourTurn");
+  const seat = table.seats.find((s) => s.seat === table.to_move);
+  return seat ? ct("theirTurn", { name: seat.name }) : "";
+}
+
+function clockCell(table) {
+  if (!table.clock) return ct("noClock");
+  const left = table.clock.left[table.seat];
+  const low = table.clock.low[table.seat];
+  return el("span", { class: low ? "clock-time low" : "clock-time" }, ct("timeLeft", { time: clockText(left) }),
+    low ? el("strong", { class: "clock-low", text: ` ${ct("low")}` }) : null);
+}
+
+function renderPage(answer, error) {
+  const box = document.getElementById("my-tables");
+  if (!answer) { box.replaceChildren(el("p", { class: "error", text: error ? error.message : "" })); return; }
+  document.getElementById("waiting").textContent = ct("waitingCount", { n: answer.waiting });
+  const rows = answer.tables.filter((t) => !t.error);
+  if (!rows.length) { box.replaceChildren(el("p", { text: ct("noTables") })); return; }
+  rows.sort((a, b) => Number(b.your_turn) - Number(a.your_turn));
+  box.replaceChildren(el("table", { class: "my-tables" },
+    el("thead", {}, el("tr", {}, ["table", "seatCol", "turnCol", "clockCol"].map((k) => el("th", { scope: "col", text: ct(k) })))),
+    el("tbody", {}, rows.map((t) => el("tr", { "data-table": t.table, class: t.your_turn ? "your-turn" : "" },
+      el("td", {}, el("a", { href: `/table/${encodeURIComponent(t.table)}` }, `${t.title} · ${t.table}`)),
+      el("td", { text: t.seats[t.seat] ? t.seats[t.seat].name : String(t.seat + 1) }),
+      el("td", {}, t.your_turn ? el("strong", { text: turnText(t) }) : turnText(t)),
+      el("td", {}, clockCell(t)))))));
+}
+
+function setupNotifications() {
+  const button = document.getElementById("notify");
+  const stateBox = document.getElementById("notify-state");
+  const show = () => {
+    const permission = "Notification" in window ? Notification.permission : "denied";
+    button.hidden = permission !== "default";
+    stateBox.textContent = permission === "granted" ? ct("notifyOn") : permission === "denied" ? ct("notifyDenied") : "";
+  };
+  button.textContent = ct("notify");
+  button.addEventListener("click", async () => {
+    if ("Notification" in window) await Notification.requestPermission();
+    show();
+  });
+  show();
+}
+
+if (document.getElementById("my-tables")) {
+  document.documentElement.lang = currentLanguage();
+  document.getElementById("title").textContent = ct("myTablesTitle");
+  document.getElementById("lobby-link").textContent = ct("lobby");
+  setupNotifications();
+  watchWaiting(renderPage);
+}
+
+/** The lobby's link to this page, with the tab title counting the tables that wait for this browser. */
+export function myTablesLink() {
+  const link = document.getElementById("my-tables-link");
+  if (!link) return;
+  link.textContent = ct("myTables");
+  watchWaiting((answer) => {
+    link.textContent = answer && answer.waiting ? `${ct("myTables")} (${answer.waiting})` : ct("myTables");
+  });
+}

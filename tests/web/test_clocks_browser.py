@@ -1,0 +1,129 @@
+"""Clocks and 'My tables' in Chromium: the clocks of every seat on the board (counted down by the page between
+server messages; the page's clock is faked, no real sleeps), the low-time warning, and the 'My tables' page listing
+exactly the tables this browser holds a seat token for, with the waiting count in the tab title. Screenshots in
+both languages, desktop and phone, go to artifacts/screenshots."""
+
+from __future__ import annotations
+
+import pytest
+from helpers_web import open_as_seat, page_errors, wait_js
+
+from museion.server.testing import http
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 860}}
+LIVE = {"mode": "live", "base": 300, "increment": 5, "on_timeout": "bot", "bot": "easy"}
+
+
+def _table(server, seats, join, clock=None, name="Ana") -> dict:
+    body = {"game": "tholos", "seats": seats, "join": join, "name": name}
+    if clock:
+        body["clock"] = clock
+    status, table = http("POST", f"{server.url}/api/tables", body)
+    assert status == 201, table
+    return table
+
+
+def _join(server, table: dict, seat: int, name: str) -> dict:
+    status, joined = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": seat, "name": name})
+    assert status == 200, joined
+    return joined
+
+
+def _hold(page, table_id: str, seat: int, token: str) -> None:
+    page.evaluate(f"localStorage.setItem('museion.seat.{table_id}', JSON.stringify({{seat: {seat}, token: "
+                  f"'{token}'}}))")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_clocks_on_the_board_count_down_to_the_low_time_warning(server, browser, shots, lang, device):
+    table = _table(server, ["human", "human"], 0, LIVE)
+    _join(server, table, 1, "Ben")
+    options = {**(PHONE if device == "phone" else DESKTOP), "locale": "es-ES" if lang == "es" else "en-US"}
+    context = browser.new_context(**options)
+    context.clock.install()
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('museion.lang', '{lang}')")
+    _hold(page, table["id"], 0, table["token"])
+    page.goto(f"{server.url}/table/{table['id']}")
+    wait_js(page, "document.querySelectorAll('#clock-list li.clock').length === 2")
+    clocks = page.eval_on_selector_all("#clock-list li.clock", "ls => ls.map(l => l.textContent)")
+    assert ("5:00" in clocks[0] or "4:59" in clocks[0]) and "5:00" in clocks[1]  # Ana's clock runs
+    assert "Ana" in clocks[0] and "Ben" in clocks[1]
+    assert page.locator("#clock-list li.running").count() == 1
+    assert page.locator("#clock-list li.low").count() == 0
+    page.screenshot(path=str(shots / f"clocks-board-{lang}-{device}.png"), full_page=True)
+    page.clock.run_for(4 * 60 * 1000 + 35_000)  # the page's clock: 4:35 later the running seat has 0:25 left
+    wait_js(page, "document.querySelectorAll('#clock-list li.low').length === 1", timeout=3000)
+    low = page.text_content("#clock-list li.low")
+    assert "0:2" in low and ("low time" in low if lang == "en" else "poco tiempo" in low)
+    page.locator("#clocks").screenshot(path=str(shots / f"clocks-low-{lang}-{device}.png"))
+    if device == "desktop":
+        page.screenshot(path=str(shots / f"clocks-low-board-{lang}-{device}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_my_tables_lists_the_tables_this_browser_holds_a_seat_at(server, browser, shots, lang, device):
+    mine_to_move = _table(server, ["human", "human"], 0, LIVE)
+    _join(server, mine_to_move, 1, "Ben")
+    theirs_to_move = _table(server, ["human", "human"], 0, name="Cleo")
+    mine_waiting = _join(server, theirs_to_move, 1, "Ana")
+    turn_based = _table(server, ["human", "bot:random"], 0,
+                        {"mode": "turn", "per_move": 86400, "base": 172800, "on_timeout": "forfeit"})
+    foreign = _table(server, ["human", "human"], 0, name="Dora")  # another browser's table: never listed
+    options = {**(PHONE if device == "phone" else DESKTOP), "locale": "es-ES" if lang == "es" else "en-US"}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('museion.lang', '{lang}')")
+    _hold(page, mine_to_move["id"], 0, mine_to_move["token"])
+    _hold(page, theirs_to_move["id"], 1, mine_waiting["token"])
+    _hold(page, turn_based["id"], 0, turn_based["token"])
+    _hold(page, "gone-table", 0, "stale-token")
+    page.goto(f"{server.url}/tables/mine")
+    wait_js(page, "document.querySelectorAll('table.my-tables tbody tr').length === 3")
+    listed = page.eval_on_selector_all("table.my-tables tbody tr", "rs => rs.map(r => r.dataset.table)")
+    assert sorted(listed) == sorted([mine_to_move["id"], theirs_to_move["id"], turn_based["id"]])
+    assert foreign["id"] not in listed
+    waiting = page.eval_on_selector_all("tr.your-turn", "rs => rs.map(r => r.dataset.table)")
+    assert sorted(waiting) == sorted([mine_to_move["id"], turn_based["id"]])
+    assert page.title() == "(2) museion"
+    row = page.text_content(f"tr[data-table='{theirs_to_move['id']}']")
+    assert ("Cleo to move" if lang == "en" else "Le toca a Cleo") in row
+    assert "4:5" in page.text_content(f"tr[data-table='{mine_to_move['id']}']") or "5:00" in page.text_content(
+        f"tr[data-table='{mine_to_move['id']}']")
+    assert "3 d" in page.text_content(f"tr[data-table='{turn_based['id']}']")  # a day per move + 2 days reserve
+    page.screenshot(path=str(shots / f"my-tables-{lang}-{device}.png"), full_page=True)
+    page.goto(server.url + "/")  # the lobby's link counts them too
+    wait_js(page, "document.title === '(2) museion'")
+    assert "(2)" in page.text_content("#my-tables-link")
+    assert errors == []
+    context.close()
+
+
+def test_the_lobby_creates_a_table_with_a_clock_and_keeps_the_creator_token(server, browser):
+    context, page, errors = open_as_seat(browser, server.url, {"id": "none", "token": "none"})
+    page.goto(server.url + "/")
+    wait_js(page, "document.getElementById('clock-mode-choice') !== null && "
+                  "document.querySelectorAll('select[data-seat]').length > 0")
+    page.select_option("#clock-mode-choice", "turn")
+    page.fill("#clock-hours", "12")
+    page.fill("#clock-reserve", "0")
+    page.select_option("#clock-timeout", "forfeit")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    table_id = page.url.rsplit("/", 1)[-1]
+    wait_js(page, "document.querySelectorAll('#clock-list li.clock').length >= 2")
+    status, info = http("GET", f"{server.url}/api/tables/{table_id}")
+    assert info["clock"]["mode"] == "turn" and info["clock"]["per_move"] == 43200
+    assert info["clock"]["on_timeout"] == "forfeit"
+    assert page.evaluate(f"localStorage.getItem('museion.creator.{table_id}')")
+    assert errors == []
+    context.close()
