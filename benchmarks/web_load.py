@@ -77,7 +77,7 @@ async def seat_client(url: str, table_id: str, token: str, rng: random.Random, s
             if message["legal"] and sent_at is None:
                 if think:  # a player's thinking time, uniform in [0, 2 * think]
                     await asyncio.sleep(rng.uniform(0, 2 * think))
-                action = rng.choice(message["legal"])[0]
+                action = rng.choice(message["legal"])["id"]
                 sent_seq = message["seq"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "seq": sent_seq, "action": action}))

@@ -16,7 +16,7 @@ def play(*args: str, lines: int = 3000) -> str:
 
 
 def _vp(board: str) -> dict[int, str]:
-    return {int(p): vp for p, vp in re.findall(r"Player (\d): \d+ coins, (\S+) VP", board)}
+    return {int(p): vp for p, vp in re.findall(r"Player (\d): \d+ coins?, (\S+) VP", board)}
 
 
 def test_one_human_sees_own_vp_and_never_a_face_down_value():
@@ -54,3 +54,76 @@ def test_hot_seat_in_english():
                 "--seed", "4", "--lang", "en")
     assert "Hand over to human (seat 1). Press Enter when only human (seat 1) can see the screen." in text
     assert "Since your last turn:" in text
+
+
+def _session(game: str, inputs: str, *args: str) -> str:
+    out = subprocess.run([sys.executable, "-m", "museion.cli", "play", game, *args], input=inputs,
+                         capture_output=True, text=True, timeout=300, env={"COLUMNS": "120", "PATH": ""})
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_a_tholos_session_explains_itself_in_spanish():
+    """Issue 13 in the terminal: the legend, "you play White", moves in words, the refusal's reason, the forced
+    move not asked, the final breakdown whose rows add up."""
+    text = _session("tholos", "legend\nT2W\n99\n" + "1\n" * 400, "--seed", "2", "--lang", "es")
+    assert "Juegas con Blanco (asiento 0)." in text
+    assert "C: devolver a la cantera la piedra de lo alto de otra localización" in text
+    assert "  1 T1W   Tomar 1 piedra blanca de la cantera" in text
+    assert "No se puede: solo 1 espacio libre en tu taller." in text
+    assert "No hay jugada número 99" in text
+    assert "Juegas T1W — Tomar 1 piedra blanca de la cantera" in text
+    final = text.split("Puntuación final")[1]
+    rows = re.findall(r"│ Columna [A-G] — .*?│\s+(-?\d+) │\s+(-?\d+) │", final)
+    total = re.search(r"│ Total\s+│\s+(-?\d+) │\s+(-?\d+) │", final)
+    assert len(rows) == 7 and total
+    assert [sum(int(r[k]) for r in rows) for k in (0, 1)] == [int(total.group(1)), int(total.group(2))]
+    assert "Gana: " in text or "Victoria compartida" in text
+
+
+def test_an_imhotep_session_in_english_has_legend_words_and_reasons():
+    text = _session("imhotep", "V1>PYR\n" + "1\n" * 600, "--seed", "4", "--lang", "en")
+    assert "You play Black (seat 0)." in text
+    assert "K black, W white, B brown, G grey" in text and "PAVED_PATH: Paved path" in text
+    assert re.search(r"Refused: ship 1 needs at least \d stones? to sail; it has 0\.", text)
+    assert "Place a stone on ship 1, space 1" in text
+    assert "Final scores" in text and "Burial chamber" in text
+
+
+def test_replay_names_who_moved_in_words(tmp_path):
+    record = tmp_path / "game.json"
+    _session("pergamon", "1\n" * 3000, "--seed", "6", "--record", str(record))
+    out = subprocess.run([sys.executable, "-m", "museion.cli", "replay", str(record), "--lang", "es"],
+                         capture_output=True, text=True, timeout=300, env={"COLUMNS": "200", "PATH": ""})
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert any(" azar: card " in line for line in lines)
+    assert any("human (seat 0): P" in line and "espacio de investigación" in line for line in lines)
+    assert not all(" azar: " in line for line in lines)
+
+
+def test_a_command_whose_extra_is_missing_names_it(monkeypatch, capsys):
+    import importlib
+
+    from museion import cli
+
+    real = importlib.import_module
+
+    def without_web(name, *args):
+        if name == "museion.server.cli":
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(cli.importlib, "import_module", without_web)
+    assert cli.main(["serve", "--port", "1"]) == 2
+    assert "pip install 'museion[web]'" in capsys.readouterr().err
+
+
+def test_bench_shows_the_extra_literally(monkeypatch, capsys):
+    from museion import bench, cli
+
+    fake = {"game": "tholos", "options": {}, "steps_per_s": 1, "games_per_s": 1, "clones_per_s": 1,
+            "openspiel_tic_tac_toe_steps_per_s": None, "ratio_vs_openspiel": None}
+    monkeypatch.setattr(bench, "bench_game", lambda *_a, **_k: fake)
+    assert cli.main(["bench", "tholos", "--seconds", "0.01"]) == 0
+    assert "pip install 'museion[bench]'" in capsys.readouterr().out

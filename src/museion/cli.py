@@ -38,8 +38,9 @@ from museion.terminal import Screen
 console = Console()
 err = Console(stderr=True)
 
-PLUGINS = ("museion.arena.cli", "museion.server.cli")
-"""Modules that add subcommands when their extra is installed (each has ``register(subparsers, add_game)``)."""
+PLUGINS = {"museion.arena.cli": (("arena", "selfplay"), "arena"), "museion.server.cli": (("serve",), "web")}
+"""Modules that add subcommands when their extra is installed (each has ``register(subparsers, add_game)``), with
+the command they add and the extra it needs: without the extra the command says which one to install."""
 
 
 # -- options --------------------------------------------------------------------------------------------
@@ -120,6 +121,11 @@ class Human:
 
     def choose(self, state: State) -> int:
         player = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:  # a question whose only answer is forced is not asked
+            words = state.describe(legal[0], self.screen.lang, player, self.screen.names)
+            self.screen.say(i18n.text("ui.forced", self.screen.lang, move=words))
+            return legal[0]
         self.screen.turn(state, player)
         action = _ask_human(state, player, self.screen)
         if action is None:
@@ -139,11 +145,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         seats[0] = "human"
     seed = args.seed if args.seed is not None else secrets.randbits(62)
     names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
-    screen = Screen(console, names, [p for p, s in enumerate(seats) if s == "human"], lang)
+    humans = [p for p, s in enumerate(seats) if s == "human"]
+    screen = Screen(console, names, humans, lang)
     agents: list[Bot | Human] = [Human(screen) if s == "human" else make_bot(s, seat_seed(seed, p))
                                  for p, s in enumerate(seats)]
-    console.print(f"[bold]{game.title}[/bold] - {', '.join(names)}. Type a move, its number, "
-                  "'moves', 'board', 'help' or 'quit'.")
+    console.print(f"[bold]{game.title}[/bold] - {escape(', '.join(names))}", highlight=False)
+    console.print(escape(i18n.text("ui.play_intro", lang)), highlight=False)
+    if len(humans) == 1 and game.seat_colours():
+        console.print(i18n.text("ui.you_play_seat", lang, colour=game.seat_label(humans[0], lang), n=humans[0]))
+    screen.legend(game.new_initial_state())
 
     def show(state: State, _player: int, action: int, _spent: float) -> None:
         screen.step(observe_step(state, action))  # what each seat learns, asked before the action is applied
@@ -151,13 +161,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         state = play_match(game.new_initial_state(), agents, random.Random(seed), show)
     except Abandoned:
-        console.print("Game abandoned.")
+        console.print(i18n.text("ui.abandoned", lang))
         return 0
-    console.print(Panel(str(state), title="Final position"))
-    _print_final(state, names)
+    console.print(Panel(str(state), title=i18n.text("ui.final_position", lang)), highlight=False)
+    _print_final(state, names, lang)
     if args.record:
         Record.from_state(state, names).save(args.record)
-        console.print(f"Record saved to {args.record} (replay: museion replay {args.record})")
+        console.print(escape(i18n.text("ui.record_saved", lang, path=args.record)), highlight=False)
     return 0
 
 
@@ -177,36 +187,53 @@ def _ask_human(state: State, player: int, screen: Screen) -> int | None:
         if text in {"board", "b"}:
             screen.board(state, player)
             continue
-        if text == "help":
-            console.print("Enter a move in notation (see 'museion rules GAME') or its number from the list; "
-                          "'moves' lists them again, 'board' shows the table, 'quit' leaves.")
+        lang = screen.lang
+        if text in {"help", "h"}:
+            console.print(escape(i18n.text("ui.play_help", lang)), highlight=False)
+            continue
+        if text in {"legend", "l"}:
+            screen.legend(state)
             continue
         legal = state.legal_actions()
-        if text.isdigit():
+        if text.isdigit() and not _is_notation(state, text):
             index = int(text)
             if 1 <= index <= len(legal):
                 return legal[index - 1]
-            console.print(f"[red]No move number {index}: choose 1..{len(legal)}.[/red]")
+            console.print(f"[red]{escape(i18n.text('ui.no_number', lang, n=index, last=len(legal)))}[/red]")
             continue
         try:
             return state.string_to_action(text)
-        except IllegalActionError as exc:
-            console.print(f"[red]Rejected:[/red] {escape(str(exc))}")
+        except IllegalActionError:
+            reason = state.explain_illegal(text, lang, screen.names)
+            console.print(f"[red]{escape(i18n.text('ui.refused', lang, reason=reason))}[/red]", highlight=False)
 
 
-def _print_final(state: State, names: Sequence[str]) -> None:
-    table = Table(title="Final scores")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+def _is_notation(state: State, text: str) -> bool:
+    try:
+        state.string_to_action(text)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _print_final(state: State, names: Sequence[str], lang: str = i18n.DEFAULT) -> None:
+    """The final scores broken down into their parts (``State.score_breakdown``), then the winner."""
+    t = lambda key, **args: i18n.text(key, lang, names, **args)  # noqa: E731
+    table = Table(title=t("ui.final_scores"))
+    table.add_column(t("ui.score_breakdown"))
+    n = len(state.scores())
+    for p in range(n):
+        table.add_column(escape(names[p]), justify="right")
+    for part in state.score_breakdown():
+        row = part.to_json(lang, names)
+        label = row["label"] + (f" — {row['detail']}" if row["detail"] else "")
+        table.add_row(escape(label), *("?" if v is None else f"{v:g}" for v in row["values"]))
     winners = state.winners()
-    for p, score in enumerate(state.scores()):
-        table.add_row(str(p), names[p], f"{score:g}", style="bold green" if p in winners else None)
-    console.print(table)
-    if len(winners) == 1:
-        console.print(f"Winner: {names[winners[0]]}")
-    else:
-        console.print(f"Shared victory: {', '.join(names[p] for p in winners)}")
+    table.add_row(t("ui.total"), *(f"{s:g}" for s in state.scores()), style="bold")
+    console.print(table, highlight=False)
+    who = ", ".join(names[p] for p in winners)
+    console.print(escape(t("ui.winner", who=who) if len(winners) == 1 else t("ui.shared_victory", who=who)),
+                  highlight=False)
 
 
 # -- simulate ---------------------------------------------------------------------------------------------
@@ -348,44 +375,71 @@ def cmd_bench(args: argparse.Namespace) -> int:
                       f"{r['ratio_vs_openspiel'] or 'n/a'}")
     console.print(table)
     if results and results[0]["ratio_vs_openspiel"] is None:
-        console.print("open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.")
+        console.print(escape("open_spiel is not installed (pip install 'museion[bench]'): no reference ratio."))
     return 0
 
 
 # -- replay and rules ---------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Every move of a record: its number, who made it (chance or a player), its notation and its words."""
+    lang = i18n.language(args.lang)
     records = [line for line in open(args.file, encoding="utf-8").read().splitlines() if line.strip()]
     text = records[args.index] if len(records) > 1 else "\n".join(records)
     record = Record.from_json(text)
-    state = None
-    for number, (action, state) in enumerate(record.states()):
-        if action is None:
-            continue
+    state = museion.load(record.game, **record.options).new_initial_state()
+    names = record.players or [i18n.text("ui.seat", lang, n=p) for p in range(state.game.num_players())]
+    for number, action in enumerate(record.actions, start=1):
+        player = state.current_player()
+        who = i18n.text("ui.chance_name", lang) if player < 0 else names[player]
+        notation, words = state.action_to_string(action), state.describe(action, lang, None, names)
+        state.apply_action(action)
         if args.board:
-            console.print(Panel(str(state), title=f"after move {number}"))
+            console.print(Panel(str(state), title=i18n.text("ui.after_move", lang, n=number)), highlight=False)
         else:
-            mover = "chance" if number - 1 < len(record.notation) and record.notation else ""
-            console.print(f"{number:>4}. {record.notation[number - 1] if record.notation else action} {mover}".rstrip())
-    assert state is not None
-    console.print(Panel(str(state), title=f"{record.game}: final position"))
+            console.print(escape(f"{number:>4}. {who}: {notation} — {words}"), highlight=False, soft_wrap=True)
+    console.print(Panel(str(state), title=escape(i18n.text("ui.final_of", lang, game=record.game))), highlight=False)
     if state.is_terminal():
-        _print_final(state, record.players)
+        _print_final(state, names, lang)
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(entry(args.game).describe(load_game(args)))
+    """The game's description, the legend of its notation and its options in the chosen language, then the rules
+    summary with its rule IDs (written in English only so far: a Spanish reader is told so)."""
+    lang = i18n.language(args.lang)
+    game = load_game(args)
+    print(game.description(lang), end="\n\n")
+    for line in game.new_initial_state().legend(lang):
+        print(line)
+    print()
+    for opt in game.option_info(lang):
+        print(f"--{opt['name'].replace('_', '-')}: {opt['label']} — {opt['help']}")
+    print()
+    if lang != "en":
+        print(i18n.text("ui.rules_in_english", lang), end="\n\n")
+    print(entry(args.game).describe(game))
     return 0
 
 
-def cmd_games(_args: argparse.Namespace) -> int:
+def cmd_games(args: argparse.Namespace) -> int:
+    """Each game with its description and its options (label, name, help) in the chosen language."""
+    lang = i18n.language(args.lang)
     for name in museion.games():
         cls = entry(name).game_class
-        console.print(f"[bold]{name}[/bold]: options {', '.join(cls.OPTIONS)}")
+        console.print(f"[bold]{name}[/bold] ({cls.title}): {escape(cls.description(lang))}", highlight=False)
+        for opt in cls.option_info(lang):
+            flag = "--" + opt["name"].replace("_", "-")
+            choices = f" [{', '.join(str(c['value']) for c in opt['choices'])}]" if opt["choices"] else ""
+            console.print(escape(f"    {flag}{choices}: {opt['label']} — {opt['help']}"), highlight=False)
     return 0
 
 
 # -- main ---------------------------------------------------------------------------------------------------
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
+                        help=f"language of the texts (default: ${i18n.ENV}, else en)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.")
     parser.add_argument("--version", action="version", version=f"museion {museion.__version__}")
@@ -397,8 +451,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="e.g. --seat 0=human --seat 1=bot:random (default: you in seat 0, bots elsewhere)")
     p.add_argument("--seed", type=int, default=None, help="seed chance and bots (default: unpredictable)")
     p.add_argument("--record", metavar="FILE", help="save the game record here at the end")
-    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
-                   help=f"language of the game's messages (default: ${i18n.ENV}, else en)")
+    _add_lang(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot games with a summary")
@@ -430,29 +483,43 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay a game record (JSON, or one line of a JSON-lines file)")
     p.add_argument("file")
+    _add_lang(p)
     p.add_argument("--index", type=int, default=0, help="which record of a JSON-lines file")
     p.add_argument("--board", action="store_true", help="show the board after every move")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs (for these options)")
     add_game(p)
+    _add_lang(p)
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("games", help="list the games and their options")
+    _add_lang(p)
     p.set_defaults(func=cmd_games)
 
-    for module in PLUGINS:
+    for module, (commands, extra) in PLUGINS.items():
         try:
             plugin = importlib.import_module(module)
         except ImportError:
+            for command in commands:
+                missing = sub.add_parser(command, help=f"(needs: pip install 'museion[{extra}]')", add_help=False)
+                missing.add_argument("rest", nargs=argparse.REMAINDER)
+                missing.set_defaults(func=lambda _args, c=command, e=extra: _needs_extra(c, e), needs_extra=True)
             continue
         plugin.register(sub, add_game)
     return parser
 
 
+def _needs_extra(command: str, extra: str) -> int:
+    err.print(escape(i18n.text("ui.needs_extra", i18n.language(), command=command, extra=extra)), highlight=False)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and not getattr(args, "needs_extra", False):
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.func(args)
     except (MuseionError, ValueError) as exc:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 
@@ -82,9 +81,22 @@ class Screen:
         self.console.print(Panel(text_renderer(state.game.name)(state, player), title=title), highlight=False)
 
     def moves(self, state: State) -> None:
+        """The legal moves, numbered, each with its notation and in words."""
         legal = state.legal_actions()
-        self.console.print(Columns([f"[cyan]{i + 1:>3}[/cyan] {_escape(state.action_to_string(a))}"
-                                    for i, a in enumerate(legal)], padding=(0, 2)))
+        player = state.current_player()
+        notations = [state.action_to_string(a) for a in legal]
+        width = max(map(len, notations), default=0)
+        for i, (a, notation) in enumerate(zip(legal, notations, strict=True)):
+            words = state.describe(a, self.lang, player, self.names)
+            self.console.print(f"[cyan]{i + 1:>3}[/cyan] {_escape(notation.ljust(width))}  {_escape(words)}",
+                               highlight=False, soft_wrap=True)
+
+    def legend(self, state: State) -> None:
+        """What the table's symbols mean (the game's ``legend``)."""
+        lines = state.legend(self.lang)
+        if lines:
+            self.console.print(Panel("\n".join(_escape(line) for line in lines), title=text("ui.legend", self.lang)),
+                               highlight=False)
 
     def _clear(self) -> None:
         """Clear the screen and, on a real terminal, its scrollback: the previous seat's lines must not be a
@@ -93,6 +105,14 @@ class Screen:
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
+
+    def say(self, line: str) -> None:
+        """A line for the humans watching now (a forced move's notice)."""
+        if self.hot_seat:
+            for p in self.humans:
+                self.buffers[p].append(line)
+        else:
+            self._print(line)
 
     def _print(self, line: str) -> None:
         """A plain line (no markup, no highlighting, wrapped by the terminal itself)."""

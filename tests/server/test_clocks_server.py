@@ -17,7 +17,7 @@ def test_clocks_over_rest_and_websocket_survive_sigkill(tmp_path):
         status, joined = http("POST", f"{server.url}/api/tables/{made['id']}/join", {"seat": 1, "name": "Ben"})
         ana = Player(server, made["id"], made["token"])
         assert ana.state["clock"]["running"] == 0 and ana.state["clock"]["left"][1] == 600
-        assert ana.move(ana.state["legal"][0][0])["clock"]["running"] == 1
+        assert ana.move(ana.state["legal"][0]["id"])["clock"]["running"] == 1
         _, before = http("GET", f"{server.url}/api/tables/{made['id']}")
         banked = before["clock"]["left"][0]
         assert 600 < banked <= 610  # thought less than the increment

@@ -85,6 +85,6 @@ def test_every_frame_is_the_same_for_states_the_client_cannot_tell_apart(server,
         assert record["complete"] is False and "actions" not in record
         assert [e["t"] for e in record["moves"]] == [s.notation(None) for s in steps]
         mover = clients[state.current_player()][0]
-        action = rng.choice(mover.state["legal"])[0]
+        action = rng.choice(mover.state["legal"])["id"]
         assert mover.move(action)["type"] == "state"
     assert hidden_seen > 0 and compared_hidden > 0

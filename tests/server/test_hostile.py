@@ -188,7 +188,7 @@ def test_joins_and_moves_are_rate_limited(serve):
     answers = []
     for _ in range(4):
         me.wait(lambda s: bool(s["legal"]))
-        answers.append(me.move(me.state["legal"][0][0]))
+        answers.append(me.move(me.state["legal"][0]["id"]))
     assert [a["type"] for a in answers] == ["state"] * 3 + ["error"] and answers[-1]["code"] == "rate_limited"
 
 

@@ -28,7 +28,7 @@ def test_wrong_or_missing_token_cannot_move(server):
     assert spectator.first["seat"] is None and spectator.first["legal"] == []
     seq = spectator.state["seq"]
     legal_for_0 = Player(server, tid, table["token"])
-    action = legal_for_0.state["legal"][0][0]
+    action = legal_for_0.state["legal"][0]["id"]
 
     answer = spectator.move(action)
     assert answer["type"] == "error" and answer["code"] == "not_seated"
@@ -48,7 +48,7 @@ def test_wrong_or_missing_token_cannot_move(server):
     answer = legal_for_0.move(action)
     assert answer["type"] == "state" and answer["seq"] == seq + 1
     assert seat1.recv_answer()["seq"] == seq + 1 and spectator.recv_answer()["seq"] == seq + 1
-    assert spectator.log[-1]["t"] == legal_for_0.first["legal"][0][1]
+    assert spectator.log[-1]["t"] == legal_for_0.first["legal"][0]["notation"]
 
 
 def test_malformed_stale_and_illegal_messages_are_rejected_and_change_nothing(server):
@@ -56,7 +56,7 @@ def test_malformed_stale_and_illegal_messages_are_rejected_and_change_nothing(se
     tid = table["id"]
     me = Player(server, tid, table["token"])
     seq = me.state["seq"]
-    legal = [a for a, _ in me.state["legal"]]
+    legal = [m["id"] for m in me.state["legal"]]
     cases = [
         ("not json", "malformed", "a message is a JSON object"),
         (json.dumps({"type": "dance"}), "malformed", "type hello, move, resync or ping"),
@@ -64,11 +64,11 @@ def test_malformed_stale_and_illegal_messages_are_rejected_and_change_nothing(se
         (json.dumps({"type": "move", "seq": seq, "action": "T1W"}), "malformed", "integer action id"),
         (json.dumps({"type": "move", "seq": seq, "action": True}), "malformed", "integer action id"),
         (json.dumps({"type": "move", "seq": seq + 7, "action": legal[0]}), "stale", f"the game is at {seq}"),
-        (json.dumps({"type": "move", "seq": seq, "action": 9999}), "illegal", "legal: "),
+        (json.dumps({"type": "move", "seq": seq, "action": 9999}), "illegal", "no action of this game has id 9999"),
         (json.dumps({"type": "move", "seq": seq, "move": "PZ:W"}), "illegal", "not a legal move here"),
     ]
-    illegal = next(a for a in range(121) if a not in legal)
-    cases.append((json.dumps({"type": "move", "seq": seq, "action": illegal}), "illegal", "illegal action"))
+    illegal = next(a for a in range(121) if a not in legal)  # T1W..: the quarry or the workshop forbids it
+    cases.append((json.dumps({"type": "move", "seq": seq, "action": illegal}), "illegal", "workshop"))
     for text, code, words in cases:
         me.send(text)
         answer = me.recv_answer()
@@ -91,7 +91,7 @@ def test_move_by_notation_and_a_game_to_the_end_against_a_bot(server):
         me.wait(lambda s: s["legal"] or s["status"] == "finished")
         if me.state["status"] == "finished":
             break
-        me.send({"type": "move", "seq": me.state["seq"], "move": me.state["legal"][-1][1]})
+        me.send({"type": "move", "seq": me.state["seq"], "move": me.state["legal"][-1]["notation"]})
         assert me.recv_answer()["type"] == "state"
     _, record = http("GET", f"{server.url}/api/tables/{table['id']}/record")
     final = museion.Record.from_dict(record).final_state()

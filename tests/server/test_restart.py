@@ -31,7 +31,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_games_continue(tmp_path
         me = Player(server, human["id"], human["token"])
         for _ in range(6):  # six acknowledged moves of mine, each answered by the bot
             me.wait(lambda s: bool(s["legal"]))
-            answer = me.move(me.state["legal"][0][0])
+            answer = me.move(me.state["legal"][0]["id"])
             assert answer["type"] == "state"
         acknowledged = [e["t"] for e in me.log]
         watcher = Player(server, bots["id"])
@@ -53,7 +53,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_games_continue(tmp_path
         while again.state["status"] != "finished":
             again.wait(lambda s: s["legal"] or s["status"] == "finished")
             if again.state["legal"]:
-                again.move(again.state["legal"][0][0])
+                again.move(again.state["legal"][0]["id"])
         watcher = Player(server, bots["id"])
         assert [e["t"] for e in watcher.log][:len(seen_bots)] == seen_bots
         watcher.wait(lambda s: s["status"] == "finished", timeout=60)  # the bots resumed by themselves
@@ -73,7 +73,7 @@ def test_postgresql_storage_survives_sigkill(tmp_path):
         me = Player(server, table["id"], table["token"])
         for _ in range(8):
             me.wait(lambda s: bool(s["legal"]))
-            assert me.move(me.state["legal"][0][0])["type"] == "state"
+            assert me.move(me.state["legal"][0]["id"])["type"] == "state"
         acknowledged = [e["t"] for e in me.log]
         server.kill()
         server.start()
@@ -82,7 +82,7 @@ def test_postgresql_storage_survives_sigkill(tmp_path):
         while again.state["status"] != "finished":
             again.wait(lambda s: s["legal"] or s["status"] == "finished", timeout=60)
             if again.state["legal"]:
-                again.move(again.state["legal"][0][0])
+                again.move(again.state["legal"][0]["id"])
         assert again.state["scores"] is not None
     finally:
         server.stop()
@@ -112,7 +112,7 @@ async def _seat(server: ServerProcess, table_id: str, token: str, acked: list, r
                 if message["status"] == "finished":
                     return
                 if message["legal"] and sent is None:
-                    sent = (message["seq"], rng.choice(message["legal"])[0])
+                    sent = (message["seq"], rng.choice(message["legal"])["id"])
                     await ws.send(json.dumps({"type": "move", "seq": sent[0], "action": sent[1]}))
 
 
@@ -167,7 +167,7 @@ def _move_until_stored(players: list[Player], errors: list[dict]) -> None:
     """The player to move plays its first legal move; a storage error (nothing changed) is repeated."""
     player = next(p for p in players if p.state["legal"])
     for _ in range(5):
-        answer = player.move(player.state["legal"][0][0])
+        answer = player.move(player.state["legal"][0]["id"])
         if answer["type"] == "state":
             for other in players:
                 if other is not player:

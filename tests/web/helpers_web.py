@@ -25,10 +25,10 @@ def wait_js(page, expression: str, timeout: float = 30_000) -> None:  # noqa: AN
         page.wait_for_timeout(50)
 
 
-def open_as_seat(browser, url: str, table: dict, seat: int = 0, **context_options):  # noqa: ANN001, ANN201
-    """A new browser context holding ``table``'s seat token (as joining would leave it) on the table page.
-    Returns ``(context, page, errors)``."""
-    context = browser.new_context(**context_options)
+def open_as_seat(browser, url: str, table: dict, seat: int = 0, context=None, **context_options):  # noqa: ANN001, ANN201
+    """A browser context (``context`` or a new one) holding ``table``'s seat token (as joining would leave it) on
+    the table page. Returns ``(context, page, errors)``."""
+    context = context or browser.new_context(**context_options)
     page = context.new_page()
     errors = page_errors(page)
     page.goto(url + "/")
@@ -48,7 +48,8 @@ def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
 def legal_moves(page) -> list[dict]:  # noqa: ANN001
     return page.eval_on_selector_all(
         "#moves button.move",
-        "bs => bs.map(b => ({id: Number(b.dataset.action), text: b.dataset.text, path: b.dataset.path || ''}))")
+        "bs => bs.map(b => ({id: Number(b.dataset.action), text: b.dataset.notation, path: b.dataset.path || '',"
+        " words: b.querySelector('.desc').textContent}))")
 
 
 def click_move(page, move: dict) -> None:  # noqa: ANN001
@@ -60,11 +61,37 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         for key in move["path"].split("|"):
             if page.evaluate("document.body.dataset.seq") != seq:
                 break
-            page.click(f"#board [data-key='{key}'].clickable")
+            _click_region(page, key)
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()
     wait_js(page, f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
+
+
+# A point of a board region's target that is not under another target (a ship's free spaces lie on the ship):
+# where a player would click to mean that region. Scans a grid over the target for a point it receives itself.
+_REGION_POINT = """
+(key) => {
+  const target = document.querySelector(`#board .hit-target[data-for="${CSS.escape(key)}"]`);
+  const r = target.getBoundingClientRect();
+  const steps = [0.5, 0.2, 0.8, 0.1, 0.9, 0.35, 0.65, 0.05, 0.95];
+  for (const fy of steps) {
+    for (const fx of steps) {
+      const x = r.left + r.width * fx; const y = r.top + r.height * fy;
+      if (document.elementFromPoint(x, y) === target) return [x, y];
+    }
+  }
+  return null;
+}
+"""
+
+
+def _click_region(page, key: str) -> None:  # noqa: ANN001
+    target = page.locator(f"#board .hit-target[data-for='{key}']").first  # two alike cards: either
+    target.scroll_into_view_if_needed()
+    point = page.evaluate(_REGION_POINT, key)
+    assert point, f"no point of region {key} is clickable"
+    page.mouse.click(*point)
 
 
 def pick(moves: list[dict], rng: random.Random, prefer: str = "") -> dict:

@@ -117,10 +117,10 @@ def _assert_log_as_seat_0_learned_it(page) -> None:  # noqa: ANN001
     VP gain ("You gain 1 VP for exhibiting") but no other seat's (PER-HIDDEN-1, PER-EVAL-4)."""
     page.wait_for_function("document.querySelector(\"#log li[data-key='pergamon.vp_exhibit']\") !== null")
     moves, events = page.evaluate(
-        "() => [[...document.querySelectorAll('#log > li')].map(li => li.textContent),"
+        "() => [[...document.querySelectorAll('#log > li')].map(li => li.querySelector('.notation').textContent),"
         " [...document.querySelectorAll('#log ul.events li')].map(li => [li.dataset.key, li.textContent])]")
-    draws = [m for m in moves if "card " in m and "cards " not in m]
-    assert draws and all(re.search(r"card (bag|chest)", m) for m in draws)
+    draws = [m for m in moves if m.startswith("card")]  # each move's notation as this seat saw it
+    assert draws and all(re.fullmatch(r"card (bag|chest)", m) for m in draws)
     keys = {key for key, _ in events}
     assert {"pergamon.cards_revealed", "pergamon.payout", "pergamon.laid_out"} <= keys
     mine = [text for key, text in events if key.startswith("pergamon.vp_")]
@@ -133,7 +133,7 @@ def _assert_halves_drawn(page) -> None:  # noqa: ANN001
     # two separate reads and redraw the board).
     faces, drawn = page.evaluate(
         "() => [window.museionState.view.faces, [...document.querySelectorAll('#board g.find')].map(g => ({"
-        "code: g.dataset.code, label: g.getAttribute('aria-label') || g.parentNode.getAttribute('aria-label'), "
+        "code: g.dataset.code, label: g.getAttribute('aria-label') || g.parentNode.getAttribute('data-label'), "
         "halves: [...g.querySelectorAll('.half')].map(h => h.dataset.edge + h.dataset.type)}))]")
     assert drawn and {d["code"] for d in drawn} == set(faces)
     for d in drawn:

@@ -42,7 +42,8 @@ def test_tholos_against_a_bot_by_clicking_to_the_end(server, browser, shots):
             assert "Ada" in page.inner_text("#me")
     assert moves_made > 10
     assert page.inner_text("#result").startswith(("Winner", "Shared", "Draw"))
-    assert page.locator("#score-table tr").count() == 2
+    parts = len(page.evaluate("window.museionState.breakdown") or [])
+    assert page.locator("#score-table tr").count() == 2 + (parts if parts > 1 else 0)  # head, parts, totals
     page.screenshot(path=str(shots / "tholos-final.png"))
     page.click("#replay-button")
     page.wait_for_selector("#replay-position")
@@ -61,9 +62,10 @@ def test_lobby_shows_option_errors_precisely(server, browser):
     page = context.new_page()
     page.goto(server.url + "/")
     page.select_option("#game", "tholos")
-    page.fill("#opt-ornaments", "9")
-    page.dispatch_event("#opt-ornaments", "change")
-    wait_js(page, "document.getElementById('create-error').textContent.includes('ornaments')")
+    page.check("#opt-advanced")
+    page.fill("#opt-ornament_locations", "XYZ")
+    page.dispatch_event("#opt-ornament_locations", "change")
+    wait_js(page, "document.getElementById('create-error').textContent.includes('ornament_locations')")
     assert "allowed" in page.inner_text("#create-error")
     page.click("#create-button")
     page.wait_for_timeout(300)
@@ -85,11 +87,18 @@ def test_a_dropped_connection_resumes_after_a_server_crash(tmp_path, browser):
             click_move(page, pick(legal_moves(page), rng))
         wait_turn_or_end(page)
         seq = page.evaluate("document.body.dataset.seq")
+        assert page.locator("#moves").is_visible() and page.locator("#offline").is_hidden()
         server.kill()
-        wait_js(page, "document.body.dataset.connection !== 'connected'")
+        # an outage: a banner says so and the board is disabled (no targets, no move panel, not "your turn")
+        wait_js(page, "document.body.dataset.connection === 'offline'")
+        assert page.locator("#offline").is_visible() and "cannot be reached" in page.inner_text("#offline")
+        assert page.locator("#moves").is_hidden() and page.locator("#board .hit-target").count() == 0
+        assert page.evaluate("document.getElementById('board').classList.contains('inactive')")
+        assert page.evaluate("document.body.dataset.myTurn") == "0" and "Offline" in page.inner_text("#turn-line")
         server.start()
         wait_js(page, "document.body.dataset.connection === 'connected'", timeout=20_000)
         wait_js(page, f"document.body.dataset.seq === '{seq}' && document.body.dataset.myTurn === '1'")
+        assert page.locator("#offline").is_hidden() and page.locator("#moves").is_visible()
         click_move(page, pick(legal_moves(page), rng))
         assert int(page.evaluate("document.body.dataset.seq")) > int(seq)
         assert errors == []

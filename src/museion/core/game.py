@@ -78,6 +78,29 @@ class Event:
 
 
 @dataclass(frozen=True)
+class ScorePart:
+    """One line of a score breakdown: a text key (and its args) naming the part, and each seat's points from it.
+
+    ``values[seat]`` is ``None`` where that seat's points are hidden from the observer the breakdown was made for
+    (Pergamon's victory points before the end). ``detail`` optionally names a second text (the stones of a
+    Tholos column). The parts of a breakdown add up to :meth:`State.scores` for every seat whose values are shown.
+    """
+
+    key: str
+    values: tuple[float | None, ...]
+    args: Mapping[str, Any] = field(default_factory=dict)
+    detail: str | None = None
+
+    def to_json(self, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any]:
+        """``{key, label, detail, values}`` with the texts in ``lang`` (the web table's final screen)."""
+        from museion.core import i18n
+
+        return {"key": self.key, "label": i18n.text(self.key, lang, names, **self.args),
+                "detail": i18n.text(self.detail, lang, names, **self.args) if self.detail else None,
+                "values": list(self.values)}
+
+
+@dataclass(frozen=True)
 class Option:
     """One keyword option of a game: its default, a validator and a line of documentation.
 
@@ -85,12 +108,26 @@ class Option:
     says what is allowed; :meth:`Game.__init__` turns that into an :class:`OptionError` naming the option.
     ``path`` marks an option that may name a file to read: a server lets its clients name only files its
     operator allows.
+
+    ``kind`` tells clients which control to build (``bool``, ``int``, ``float``, ``choice``, ``seat``, ``text``,
+    ``file``); ``choices`` lists the values of a ``choice`` or ``seat`` option. Both default to what the validators
+    of this module declare (``int_option(2, 4)`` is an ``int`` from 2 to 4), so most options need neither.
     """
 
     default: Any
     doc: str
     parse: Callable[[Any], Any] = field(default=lambda v: v)
     path: bool = False
+    kind: str = ""
+    choices: tuple[Any, ...] = ()
+
+    def meta(self) -> dict[str, Any]:
+        """``kind``, ``choices`` (or None), ``min`` and ``max`` (or None): the language-independent metadata."""
+        kind = self.kind or ("file" if self.path else "") or getattr(self.parse, "kind", "") or (
+            "bool" if isinstance(self.default, bool) else "int" if isinstance(self.default, int) else "text")
+        choices = self.choices or getattr(self.parse, "choices", ())
+        lo, hi = getattr(self.parse, "bounds", (None, None))
+        return {"kind": kind, "choices": list(choices) or None, "min": lo, "max": hi}
 
 
 def choice_option(*allowed: Any) -> Callable[[Any], Any]:
@@ -101,6 +138,7 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
             raise ValueError(f"got {_preview(value)}; allowed: {', '.join(repr(a) for a in allowed)}")
         return value
 
+    parse.kind, parse.choices = "choice", allowed  # type: ignore[attr-defined]
     return parse
 
 
@@ -109,6 +147,9 @@ def bool_option(value: Any) -> bool:
     if isinstance(value, bool):
         return value
     raise ValueError(f"got {_preview(value)}; allowed: true or false")
+
+
+bool_option.kind = "bool"  # type: ignore[attr-defined]
 
 
 def _preview(value: Any, limit: int = 40) -> str:
@@ -131,6 +172,7 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
             raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
         return number
 
+    parse.kind, parse.bounds = "float", (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -171,6 +213,7 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
             raise ValueError(f"got {_preview(number)}; allowed: an integer from {lo} to {hi}")
         return number
 
+    parse.kind, parse.bounds = "int", (lo, hi)  # type: ignore[attr-defined]
     return parse
 
 
@@ -231,6 +274,50 @@ class Game:
         path = pathlib.Path(importlib.import_module(package).__file__ or "").parent
         found = path / "models" / f"{kind}-{self.num_players()}p.json"
         return found if found.is_file() else None
+
+    # -- words for players (texts in museion.core.i18n, keys in the game's text.py) -------------------------
+    @classmethod
+    def description(cls, lang: str = "en") -> str:
+        """A short description of the game for the lobby and ``museion games`` (text ``<game>.description``)."""
+        from museion.core import i18n
+
+        return i18n.text(f"{cls.name}.description", lang) if i18n.has(f"{cls.name}.description") else cls.title
+
+    @classmethod
+    def option_info(cls, lang: str = "en") -> list[dict[str, Any]]:
+        """Every option as clients need it to build a control: ``name``, ``default``, ``doc`` (English, for
+        developers), ``kind``, ``choices`` (``[{value, label}]`` or None), ``min``, ``max``, and ``label`` and
+        ``help`` in ``lang``. Texts: ``<game>.option.<name>`` (else ``option.<name>``, shared by the games), its
+        ``.help``, and ``.<value>`` per choice (``option.seat`` for a seat number, ``option.random``)."""
+        from museion.core import i18n
+
+        out = []
+        for name, opt in cls.OPTIONS.items():
+            meta = opt.meta()
+            key = next((k for k in (f"{cls.name}.option.{name}", f"option.{name}") if i18n.has(k)), None)
+            choices = None
+            if meta["choices"] is not None:
+                choices = [{"value": v, "label": _choice_label(cls.name, name, v, lang)} for v in meta["choices"]]
+            out.append({"name": name, "default": opt.default, "doc": opt.doc,
+                        "type": {"bool": "bool", "int": "int"}.get(meta["kind"], "text"),
+                        **meta, "choices": choices,
+                        "label": i18n.text(key, lang) if key else name,
+                        "help": i18n.text(key + ".help", lang) if key and i18n.has(key + ".help") else opt.doc})
+        return out
+
+    def seat_colours(self) -> list[str]:
+        """Each seat's colour as a term (``white``, ``black``, ``red``...; text ``colour.<term>``), or ``[]`` when
+        the game's seats have none. The terminal says "you play White" with it; the web draws it."""
+        return []
+
+    def seat_label(self, seat: int, lang: str = "en") -> str:
+        """"White", "Red"... (or "seat 2" in a game without colours)."""
+        from museion.core import i18n
+
+        colours = self.seat_colours()
+        if seat < len(colours):
+            return i18n.text(f"colour.{colours[seat]}", lang)
+        return i18n.text("ui.seat", lang, n=seat)
 
     # -- states ------------------------------------------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -418,13 +505,16 @@ class State:
         except Exception:  # noqa: BLE001 - the message must never fail
             shown = ", ".join(map(str, legal[:40]))
         more = f" (+{len(legal) - 40} more)" if len(legal) > 40 else ""
+        why = ""
+        if isinstance(action, int) and not self.is_chance_node():
+            why = f"{self.explain_illegal(action)}; "
         what = action
         if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions():
             try:
                 what = f"{action} ({self._describe(action)})"
             except Exception:  # noqa: BLE001
                 what = action
-        return f"illegal action {what} for {who}; legal: {shown}{more}"
+        return f"{why}illegal action {what} for {who}; legal: {shown}{more}"
 
     def _describe(self, action: int) -> str:
         """Notation of an action id even when it is not legal here (for error messages)."""
@@ -450,6 +540,79 @@ class State:
         has the audience allowed to learn it (see :class:`Event`). The default is none."""
         return []
 
+    # -- the engine explains (texts in museion.core.i18n; a game implements these in its text.py) ---------------
+    def move_event(self, action: int, observer: int | None = None) -> Event:
+        """``action`` in words as data (a text key and args), as ``observer`` may know it: what a player about to
+        make it reads ("Take 2 white stones from the quarry") and what the log shows after it was made. It never
+        tells what the action reveals (that is in :meth:`events`); a chance outcome is told only as far as
+        ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
+        if self.is_chance_node():
+            return Event("ui.move", {"move": self.observed_action(action, observer)})
+        return Event("ui.move", {"move": self.action_to_string(action)})
+
+    def describe(self, action: int, lang: str = "en", observer: int | None = None,
+                 names: Sequence[str] | None = None) -> str:
+        """:meth:`move_event` in ``lang`` (the text the terminal, the web chooser and the log show)."""
+        return self.move_event(action, observer).text(lang, None, names)
+
+    def highlights(self, action: int) -> list[dict[str, Any]]:
+        """What on the board ``action`` would change, for the web's hover preview: ``[{"kind": K, "id": ID}]`` in
+        ids the board knows (the shapes per game are listed in docs/web.md). Default: nothing."""
+        return []
+
+    def illegal_reason(self, action: int) -> Event | None:
+        """Why player action ``action`` (any id of this game) is not legal here, in the rules' terms ("ship 1
+        needs at least 3 stones to sail; it has 2"), or ``None`` when the game has nothing more precise to say
+        than "not a legal move here". Called only for actions that are not legal."""
+        return None
+
+    def parse_any(self, text: str) -> int | None:
+        """The action id that ``text`` names, legal here or not (``None``: no action of this game reads so).
+        Default: the notations of the legal actions only."""
+        wanted = _norm(text)
+        for action in self.legal_actions():
+            if _norm(self.action_to_string(action)) == wanted:
+                return action
+        return None
+
+    def explain_illegal(self, move: int | str, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """Why ``move`` (an action id or a notation) cannot be played now, in ``lang``: game over, not a move of
+        this game, or the rule that forbids it (:meth:`illegal_reason`). Used by :meth:`string_to_action` and
+        :meth:`apply_action` errors and by the server's refusals."""
+        from museion.core import i18n
+
+        if self.is_terminal():
+            return i18n.text("ui.game_over", lang)
+        if isinstance(move, str):
+            action = self.parse_any(move)
+            if action is None:
+                return i18n.text("ui.unknown_move", lang, move=move)
+        else:
+            action = move
+        if not 0 <= action < self.game.num_distinct_actions():
+            return i18n.text("ui.unknown_action", lang, action=action, last=self.game.num_distinct_actions() - 1)
+        if action in self.legal_actions():
+            return i18n.text("ui.legal_move", lang, move=self.action_to_string(action))
+        if not self.is_chance_node():
+            try:
+                reason = self.illegal_reason(action)
+            except Exception:  # noqa: BLE001 - an explanation must never make a refusal fail
+                reason = None
+            if reason is not None:
+                return reason.text(lang, None, names)
+        return i18n.text("ui.not_legal", lang, move=self._describe(action))
+
+    def legend(self, lang: str = "en") -> list[str]:
+        """Lines that explain the symbols of the terminal's table in ``lang`` (locations, colour letters, track
+        spaces...), for what is on the table now. Default: none."""
+        return []
+
+    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
+        """Each seat's points broken into parts (per column, per site, per evaluation...), as ``observer`` may
+        know them: a seat whose points are hidden from ``observer`` has ``None`` values. For every shown seat the
+        parts add up to :meth:`scores`. Default: one part, the score."""
+        return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
+
     def _clone_as(self, cls: type[State]) -> State:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
@@ -467,7 +630,7 @@ class State:
             if _norm(self.action_to_string(action)) == wanted:
                 return action
         legal = ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60])
-        raise IllegalActionError(f"{text!r} is not a legal move here; legal: {legal or 'none (game over)'}")
+        raise IllegalActionError(f"{self.explain_illegal(text)}; legal: {legal or 'none (game over)'}")
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -517,6 +680,20 @@ class State:
         from museion.core.registry import text_renderer
 
         return text_renderer(self.game.name)(self)
+
+
+def _choice_label(game: str, name: str, value: Any, lang: str) -> str:
+    """The words for one value of an option: its own text, a seat number, "at random", or the value itself."""
+    from museion.core import i18n
+
+    for key in (f"{game}.option.{name}.{value}", f"option.{name}.{value}"):
+        if i18n.has(key):
+            return i18n.text(key, lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return i18n.text("option.seat", lang, n=value)
+    if i18n.has(f"option.{value}"):
+        return i18n.text(f"option.{value}", lang)
+    return str(value)
 
 
 def _norm(text: str) -> str:

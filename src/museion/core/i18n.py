@@ -64,12 +64,23 @@ def language(choice: str | None = None) -> str:
     return env if env in LANGUAGES else DEFAULT
 
 
+def count(n: int, one: str, many: str) -> str:
+    """``1 stone``, ``2 stones``: the number and its word (the ``{n:one|many}`` format, for code)."""
+    return f"{n} {one if abs(n) == 1 else many}"
+
+
 def has(key: str) -> bool:
     return key in _CATALOGUE
 
 
 def keys() -> list[str]:
     return sorted(_CATALOGUE)
+
+
+def template(key: str, lang: str = DEFAULT) -> str | None:
+    """The text of ``key`` in ``lang`` (English where that language lacks it) with its placeholders unfilled, as
+    the web client receives it; ``None`` for an unknown key."""
+    return _template(key, lang)
 
 
 def missing() -> list[str]:
@@ -130,6 +141,71 @@ UI_TEXTS = {
     },
     "ui.since_last_turn": {"en": "Since your last turn:", "es": "Desde tu último turno:"},
     "ui.your_move": {"en": "Your move ({player!p})", "es": "Te toca ({player!p})"},
+    "ui.move": {"en": "{move}", "es": "{move}"},
+    "ui.game_over": {"en": "the game is over: no move is possible", "es": "la partida ha terminado: no hay jugadas"},
+    "ui.unknown_move": {"en": "{move!r} is not a legal move here: no move of this game is written so",
+                       "es": "{move!r} no es una jugada legal aquí: ninguna jugada de este juego se escribe así"},
+    "ui.unknown_action": {"en": "no action of this game has id {action} (ids are 0-{last})",
+                          "es": "ninguna acción de este juego tiene el número {action} (van de 0 a {last})"},
+    "ui.legal_move": {"en": "{move} is a legal move", "es": "{move} es una jugada legal"},
+    "ui.not_legal": {"en": "{move} is not a legal move here", "es": "{move} no es una jugada legal aquí"},
+    "ui.total": {"en": "Total", "es": "Total"},
+    "ui.you_play": {"en": "You play {colour}.", "es": "Juegas con {colour}."},
+    "ui.you_are": {"en": "You are {player!p}.", "es": "Eres {player!p}."},
+    "ui.refused": {"en": "Refused: {reason}.", "es": "No se puede: {reason}."},
+    "ui.score_breakdown": {"en": "Score breakdown", "es": "Desglose de la puntuación"},
+    "ui.winner": {"en": "Winner: {who}", "es": "Gana: {who}"},
+    "ui.draw": {"en": "Draw", "es": "Empate"},
+    "ui.bot_name": {"en": "{level} bot", "es": "bot {level}"},
+    "ui.bot_name_n": {"en": "{level} bot {n}", "es": "bot {level} {n}"},
+    "ui.legend": {"en": "Legend", "es": "Leyenda"},
+    "ui.chance_name": {"en": "chance", "es": "azar"},
+    "ui.rules_in_english": {
+        "en": "The rules summary with its rule IDs:",
+        "es": "El resumen de las reglas con sus identificadores (por ahora solo en inglés):"},
+    "ui.play_intro": {
+        "en": "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'.",
+        "es": "Escribe una jugada (su notación o su número), 'moves' (jugadas), 'board' (tablero), 'legend' "
+              "(leyenda), 'help' (ayuda) o 'quit' (salir)."},
+    "ui.play_help": {
+        "en": "Enter a move in notation (see 'museion rules GAME') or its number from the list; 'moves' lists "
+              "them again, 'board' shows the table, 'legend' explains its symbols, 'quit' leaves.",
+        "es": "Escribe una jugada en notación (mira 'museion rules JUEGO') o su número en la lista; 'moves' la "
+              "vuelve a mostrar, 'board' muestra la mesa, 'legend' explica sus símbolos, 'quit' sale."},
+    "ui.you_play_seat": {"en": "You play {colour} (seat {n}).", "es": "Juegas con {colour} (asiento {n})."},
+    "ui.no_number": {"en": "No move number {n}: choose 1-{last}.", "es": "No hay jugada número {n}: elige 1-{last}."},
+    "ui.forced": {"en": "Only one move is possible: {move}.", "es": "Solo hay una jugada posible: {move}."},
+    "ui.abandoned": {"en": "Game abandoned.", "es": "Partida abandonada."},
+    "ui.final_position": {"en": "Final position", "es": "Posición final"},
+    "ui.final_scores": {"en": "Final scores", "es": "Puntuación final"},
+    "ui.player": {"en": "player", "es": "jugador"},
+    "ui.score": {"en": "score", "es": "puntos"},
+    "ui.shared_victory": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}"},
+    "ui.record_saved": {"en": "Record saved to {path} (replay: museion replay {path})",
+                        "es": "Partida guardada en {path} (para verla: museion replay {path})"},
+    "ui.after_move": {"en": "after move {n}", "es": "tras la jugada {n}"},
+    "ui.final_of": {"en": "{game}: final position", "es": "{game}: posición final"},
+    "ui.options": {"en": "options", "es": "opciones"},
+    "ui.needs_extra": {
+        "en": "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'",
+        "es": "'museion {command}' necesita el extra {extra}: pip install 'museion[{extra}]'"},
+    # colours of seats and stones (Game.seat_colours)
+    "colour.white": {"en": "White", "es": "Blanco"},
+    "colour.black": {"en": "Black", "es": "Negro"},
+    "colour.grey": {"en": "Grey", "es": "Gris"},
+    "colour.brown": {"en": "Brown", "es": "Marrón"},
+    "colour.beige": {"en": "Beige", "es": "Beis"},
+    "colour.red": {"en": "Red", "es": "Rojo"},
+    "colour.blue": {"en": "Blue", "es": "Azul"},
+    "colour.green": {"en": "Green", "es": "Verde"},
+    "colour.yellow": {"en": "Yellow", "es": "Amarillo"},
+    # options shared by the games (Game.option_info); a game's own "<game>.option.<name>" wins
+    "option.players": {"en": "Players", "es": "Jugadores"},
+    "option.players.help": {"en": "How many sit at the table.", "es": "Cuántos se sientan a la mesa."},
+    "option.start_player": {"en": "Start player", "es": "Jugador inicial"},
+    "option.start_player.help": {"en": "Who makes the first move.", "es": "Quién hace la primera jugada."},
+    "option.seat": {"en": "seat {n}", "es": "asiento {n}"},
+    "option.random": {"en": "at random", "es": "al azar"},
 }
 """Interface texts shared by the terminal and the web table (more will join them as the interface is localised)."""
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from museion.core.game import Event, State
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -28,12 +30,17 @@ class Step:
     seen: tuple[str, ...]
     events: tuple[Event, ...] = ()
     action: int = field(default=-1, repr=False)
+    said: tuple[Event, ...] = ()
+    """The move in words (``State.move_event``) per observer, ordered like ``seen`` (one when all agree)."""
 
     def notation(self, observer: int | None) -> str:
-        seen = self.seen
-        if len(seen) == 1:
-            return seen[0]
-        return seen[-1] if observer is None else seen[observer]
+        return _for(self.seen, observer)
+
+    def words(self, observer: int | None, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """The move in words for ``observer`` in ``lang`` (the notation when the step has no words)."""
+        if not self.said:
+            return self.notation(observer)
+        return _for(self.said, observer).text(lang, None, names)
 
     def visible_events(self, observer: int | None) -> list[Event]:
         return [e for e in self.events if e.visible_to(observer)]
@@ -42,7 +49,7 @@ class Step:
         """The step as ``observer`` may see it, as JSON data: ``n``, ``p`` (None: chance), ``t`` (notation) and
         ``ev``: the visible events, each with its ``key``, ``args`` and ``text`` in ``lang``."""
         return {
-            "n": self.n, "p": self.player, "t": self.notation(observer),
+            "n": self.n, "p": self.player, "t": self.notation(observer), "text": self.words(observer, lang, names),
             "ev": [{**e.to_json(), "text": e.text(lang, observer, names)} for e in self.visible_events(observer)],
         }
 
@@ -50,7 +57,8 @@ class Step:
         """The step as text lines for ``observer``: the move, then each visible event."""
         from museion.core.i18n import text
 
-        move = self.notation(observer)
+        notation, words = self.notation(observer), self.words(observer, lang, names)
+        move = notation if words == notation else f"{notation} — {words}"
         if self.player is None:
             head = text("ui.chance", lang, move=move)
         elif self.player == observer:
@@ -60,18 +68,26 @@ class Step:
         return [head] + [f"  - {e.text(lang, observer, names)}" for e in self.visible_events(observer)]
 
 
+def _for(per_observer: tuple[T, ...], observer: int | None) -> T:
+    """The entry of ``observer`` in a per-observer tuple (seats, then a spectator; or one shared by all)."""
+    if len(per_observer) == 1:
+        return per_observer[0]
+    return per_observer[-1] if observer is None else per_observer[observer]
+
+
 def observe_step(before: State, action: int) -> Step:
     """What every observer learns from ``action`` applied to ``before`` (which is left unchanged)."""
     player = before.current_player()
     game = before.game
-    if game.shared_observations:
-        seen: tuple[str, ...] = (before.observed_action(action, None),)
-    else:
-        observers: list[int | None] = [*range(game.num_players()), None]
-        seen = tuple(before.observed_action(action, o) for o in observers)
-        if len(set(seen)) == 1:
-            seen = seen[:1]
-    return Step(before.move_number(), player if player >= 0 else None, seen, tuple(before.events(action)), action)
+    observers: list[int | None] = [None] if game.shared_observations else [*range(game.num_players()), None]
+    seen = _shared(tuple(before.observed_action(action, o) for o in observers))
+    said = _shared(tuple(before.move_event(action, o) for o in observers))
+    return Step(before.move_number(), player if player >= 0 else None, seen, tuple(before.events(action)), action,
+                said)
+
+
+def _shared(values: tuple[T, ...]) -> tuple[T, ...]:
+    return values[:1] if all(v == values[0] for v in values) else values
 
 
 def observe_history(state: State, known: Sequence[Step] = ()) -> list[Step]:

@@ -10,9 +10,10 @@ client -> server
   ``{"type": "ping"}``
 
 server -> client
-  ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [[ID, NOTATION], ...], "log": [...],
-  "log_from": K, ...}``  after every change (``full``: the log is complete; otherwise it continues at K); each
-  log entry is the move as this seat learned it: ``{"n", "p", "t": notation, "ev": [{"key", "args", "text"}]}``
+  ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [{"id", "notation", "text", "highlights"}, ...],
+  "log": [...], "log_from": K, "breakdown": [...] or null, ...}``  after every change (``full``: the log is complete;
+  otherwise it continues at K); each log entry is the move as this seat learned it: ``{"n", "p", "t": notation,
+  "text": the move in words, "ev": [{"key", "args", "text"}]}``; texts in the hello's language (docs/web.md)
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
 
@@ -142,14 +143,28 @@ def _client(request: Request | WebSocket) -> str:
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
-def game_info(name: str) -> dict[str, Any]:
+def game_info(name: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """A game for the lobby: its description and its options' metadata (kind, choices, bounds, label and help)
+    in ``lang``, all from the game's own declarations (``Game.option_info``)."""
     cls = entry(name).game_class
-    options = []
-    for key, opt in cls.OPTIONS.items():
-        kind = "bool" if isinstance(opt.default, bool) else "int" if isinstance(opt.default, int) else "text"
-        options.append({"name": key, "default": opt.default, "doc": opt.doc, "type": kind})
-    players = cls().num_players()
-    return {"name": name, "title": cls.title, "options": options, "default_players": players}
+    game = cls()
+    return {"name": name, "title": cls.title, "options": cls.option_info(lang), "default_players": game.num_players(),
+            "description": cls.description(lang),
+            "colours": [{"key": c, "label": i18n.text(f"colour.{c}", lang)} for c in game.seat_colours()]}
+
+
+def texts(wanted: str | None) -> dict[str, Any]:
+    """The catalogue in the first supported language of ``wanted`` ("es,en"; English when none is), with the
+    name of every language in itself (for the language switch)."""
+    codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
+    lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
+    for game in museion.games():  # each game registers its terms when its package is imported
+        try:
+            entry(game).game_class  # noqa: B018 - imported for its texts
+        except Exception:  # noqa: BLE001 - a game still being written simply has no texts yet
+            continue
+    return {"lang": lang, "languages": {code: i18n.text("web.language_name", code) for code in i18n.LANGUAGES},
+            "texts": {key: i18n.template(key, lang) for key in i18n.keys()}}
 
 
 def _lobby_routes(app: FastAPI) -> None:
@@ -157,15 +172,28 @@ def _lobby_routes(app: FastAPI) -> None:
         return app.state.manager
 
     @app.get("/api/games")
-    async def games() -> models.Catalogue:
+    async def games(lang: str | None = None) -> models.Catalogue:
         found = []
+        lang = _language(lang)
         for name in museion.games():
             try:
-                found.append(game_info(name))
+                found.append(game_info(name, lang))
             except Exception:  # noqa: BLE001 - a game still being written is simply not offered
                 continue
         bots = app.state.config.bots
         return models.Catalogue(games=found, bots=bots.levels(), bot_specs=bots.specs)
+
+    @app.get("/api/texts")
+    async def texts_route(request: Request, response: Response, lang: Annotated[str | None, Query(max_length=64)] = None
+                          ) -> models.Texts:
+        """Every text of the catalogue in one language, for the browser client (cached until the server restarts)."""
+        answer = texts(lang)
+        tag = f'W/"{app.state.started}-{answer["lang"]}-{len(answer["texts"])}"'
+        response.headers["ETag"] = tag
+        response.headers["Cache-Control"] = "no-cache"
+        if request.headers.get("if-none-match") == tag:
+            raise NotModified(tag)
+        return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
     async def rules(name: str) -> models.Rules:
@@ -276,6 +304,11 @@ def _pages(app: FastAPI) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.ico", media_type="image/x-icon",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/healthz")
     async def health() -> models.Health:
@@ -436,19 +469,20 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
-            await manager.play(table, conn.seat, message.seq, _move_action(message, table, conn.seat))
+            action = _move_action(message, table, conn.seat, conn.lang)
+            await manager.play(table, conn.seat, message.seq, action, lang=conn.lang)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
 
 
-def _move_action(message: models.Move, table: LiveTable, seat: int | None) -> int:
+def _move_action(message: models.Move, table: LiveTable, seat: int | None, lang: str = i18n.DEFAULT) -> int:
     if message.action is None and message.move is not None:
         if seat is None or seat != table.state.current_player():
             return -1  # refused by Manager.play with the precise reason
         try:
             return table.state.string_to_action(message.move)
-        except IllegalActionError as exc:
-            raise TableError("illegal", short(str(exc), 300)) from None
+        except IllegalActionError:
+            raise TableError("illegal", short(table.state.explain_illegal(message.move, lang), 300)) from None
     if message.action is None:
         raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
                                       "'move': its notation)")

@@ -101,11 +101,29 @@ class ErrorBody(BaseModel):
     message: str = Field(description="what was wrong and what is allowed")
 
 
+class Choice(BaseModel):
+    value: Json
+    label: str
+
+
 class OptionInfo(BaseModel):
+    """One game option as the lobby builds its control (``Game.option_info``)."""
+
     name: str
     default: Json
-    doc: str
-    type: Literal["bool", "int", "text"]
+    doc: str = Field(description="English documentation for developers")
+    type: Literal["bool", "int", "text"] = Field(description="older clients: bool, int or text")
+    kind: Literal["bool", "int", "float", "choice", "seat", "text", "placement", "file"]
+    label: str = Field(description="the option's name for players, in the asked language")
+    help: str = Field(description="what the option does, in the asked language")
+    choices: list[Choice] | None = Field(None, description="the values it takes, when they are few")
+    min: float | None = None
+    max: float | None = None
+
+
+class Colour(BaseModel):
+    key: str = Field(description="the colour's term (white, black, red...)")
+    label: str
 
 
 class GameInfo(BaseModel):
@@ -113,12 +131,22 @@ class GameInfo(BaseModel):
     title: str
     options: list[OptionInfo]
     default_players: int
+    description: str = Field(description="a short description of the game, in the asked language")
+    colours: list[Colour] = Field(description="each seat's colour (empty: the game's seats have none)")
 
 
 class Catalogue(BaseModel):
     games: list[GameInfo]
     bots: list[str] = Field(description="bot levels a seat may name as 'bot:LEVEL'")
     bot_specs: bool = Field(description="whether this server also accepts bot specs with parameters")
+
+
+class Texts(BaseModel):
+    """``GET /api/texts?lang=es``: the catalogue's texts (``museion.core.i18n``) in one language."""
+
+    lang: str = Field(description="the language of the texts (the first supported one asked for, else English)")
+    languages: dict[str, str] = Field(description="every supported language, named in itself")
+    texts: dict[str, str] = Field(description="key -> template ({name}, {n:one|many}, {value!t}, {seat!p})")
 
 
 class Rules(BaseModel):
@@ -266,6 +294,7 @@ class ObservedMove(BaseModel):
     n: int
     p: int | None
     t: str
+    text: str = Field(description="the move in words, in the asked language")
     ev: list[ObservedEvent]
 
 

@@ -30,13 +30,13 @@ from typing import Any
 
 import museion
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, OptionError
+from museion.core.errors import OptionError
 from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
-from museion.server import worker
+from museion.server import web_texts, worker
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import Conn
@@ -168,26 +168,29 @@ class LiveTable:
         state = self.state
         to_move = state.current_player()
         over = state.is_terminal()
+        seats = self.seats_json()
+        names = display_names(self.row.seats, lang)
         legal = []
         if seat is not None and to_move == seat:
-            legal = [[a, state.action_to_string(a)] for a in state.legal_actions()]
-        seats = self.seats_json()
-        names = [s["name"] for s in seats]
+            legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe(a, lang, seat, names),
+                      "highlights": state.highlights(a)} for a in state.legal_actions()]
         entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
-            "type": "state", "table": self.id, "game": self.row.game, "seq": self.seq, "seat": seat,
+            "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
+            "seat": seat,
             "full": since is None, "status": self.status(), "to_move": to_move if to_move >= 0 else None,
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
             "winners": self.results()[1] if over else None, "seats": seats, "clock": self.clock_json(),
             "notices": self.notices_json(lang),
+            "breakdown": [part.to_json(lang, names) for part in state.score_breakdown(seat)] if over else None,
         }
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
         action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
         (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
-        names = [s["name"] for s in self.seats_json()]
+        names = display_names(self.row.seats, lang)
         state = self.state
         if state.game.hidden_information and not state.is_terminal():
             return observed_record(self.log, state, None, names, lang, table=self.id)
@@ -285,10 +288,37 @@ def _default_name(seat: SeatRow) -> str:
     return f"{seat.bot} bot" if seat.kind == "bot" else f"Player {seat.seat + 1}"
 
 
+assert web_texts.PAGES  # the seat names' words (web.bot_name, web.level.*) are registered before use
+
+
+def display_names(seats: list[SeatRow], lang: str) -> list[str]:
+    """The seats' names as the log's texts say them in ``lang``: a given name, else "bot codicioso" / "Jugador 2";
+    names that are still alike get their seat number, so two bots of one level are told apart."""
+    names = []
+    for s in seats:
+        if s.name and s.name != _default_name(s):
+            names.append(s.name)
+        elif s.kind == "bot":
+            level = i18n.text(f"web.level.{s.bot}", lang) if i18n.template(f"web.level.{s.bot}") else s.bot
+            names.append(i18n.text("web.bot_name", lang, level=level))
+        else:
+            names.append(i18n.text("web.player_n", lang, n=s.seat + 1))
+    return [i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
+            for k, name in enumerate(names)]
+
+
+def seat_names(row: TableRow) -> list[str]:
+    """Each seat's name: the one given, else "easy bot" / "Player 2"; names that would be alike get the seat
+    number ("easy bot 1", "easy bot 2"), so every log line and result tells the players apart."""
+    names = [s.name or _default_name(s) for s in row.seats]
+    return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
 def seats_json(row: TableRow) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name or _default_name(s),
+    names = seat_names(row)
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[i],
              "taken": s.kind == "bot" or s.token_hash is not None, "standin": s.standin, "forfeit": s.forfeit}
-            for s in row.seats]
+            for i, s in enumerate(row.seats)]
 
 
 def forfeit_winners(scores: list[float], winners: list[int], forfeit: list[bool]) -> list[int]:
@@ -612,10 +642,11 @@ class Manager:
         return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
 
     # -- play --------------------------------------------------------------------------------------------
-    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, bot: bool = False) -> None:
+    async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, bot: bool = False,
+                   lang: str = i18n.DEFAULT) -> None:
         """Validate and apply one move for ``seat`` (``bot``: by the bot that plays it); raises
-        :class:`TableError` and changes nothing if refused. A seat whose time has run out cannot move: the timeout
-        is applied instead."""
+        :class:`TableError` and changes nothing if refused (an illegal move's reason in the rules' terms, in
+        ``lang``). A seat whose time has run out cannot move: the timeout is applied instead."""
         async with table.lock:
             if await self._expire(table):
                 raise TableError("timeout", "your time ran out before this move arrived; the table log says what "
@@ -635,11 +666,8 @@ class Manager:
             if to_move != seat:
                 raise TableError("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
             if action not in state.legal_actions():
-                try:
-                    state.clone().apply_action(action)
-                except IllegalActionError as exc:
-                    raise TableError("illegal", str(exc)) from None
-                raise TableError("illegal", f"illegal action {action}")
+                names = display_names(table.row.seats, lang)
+                raise TableError("illegal", short(state.explain_illegal(action, lang, names), 300))
             await self._commit(table, [action])
 
     async def _commit_chance(self, table: LiveTable) -> None:

@@ -60,7 +60,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged():
     key = state.key()
     with pytest.raises(IllegalActionError, match="legal: 0=S, 1=P1.1"):
         state.apply_action(act.sail(0, 0))
-    with pytest.raises(IllegalActionError, match="not a legal move here; legal: S, P1.1"):
+    with pytest.raises(IllegalActionError, match="ship 1 needs at least 3 stones to sail; it has 0; legal: S, P1.1"):
         state.string_to_action("V1>PYR")
     with pytest.raises(IllegalActionError):
         state.string_to_action("R:4-3-2-2")

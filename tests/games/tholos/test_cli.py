@@ -22,7 +22,7 @@ def test_play_to_the_end_in_the_terminal(tmp_path):
     out = run("play", "tholos", "--seat", "0=human", "--seat", "1=bot:random", "--seed", "5",
               "--record", str(record), stdin=stdin)
     assert out.returncode == 0, out.stderr
-    assert "Rejected" in out.stdout and "not a legal move" in out.stdout
+    assert "Refused: 'zz9' is not a legal move here: no move of this game is written so." in out.stdout
     assert "No move number 999" in out.stdout
     assert "Final scores" in out.stdout and ("Winner:" in out.stdout or "Shared victory" in out.stdout)
     assert "game over" in out.stdout

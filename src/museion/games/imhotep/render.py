@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import CHANCE, TERMINAL
+from museion.core.i18n import count
 from museion.games.imhotep import data
 from museion.games.imhotep.data import CARD_CODES, COLOUR_CODES, COLOURS, NUM_CARD_TYPES, SITE_CODES
 
@@ -57,7 +58,8 @@ def render_text(state: ImhotepState, player: int | None = None) -> str:
     lines.append("")
     # pyramid
     pyr = state.pyr
-    lines.append(f"PYRAMID    {len(pyr)} stones" + (f" ({len(pyr) - 14} beside it)" if len(pyr) > 14 else ""))
+    beside = f" ({len(pyr) - 14} beside it)" if len(pyr) > 14 else ""
+    lines.append(f"PYRAMID    {count(len(pyr), 'stone', 'stones')}{beside}")
     for row in range(3):
         cells = []
         for first, side in data.PYRAMID_LEVELS:
@@ -72,10 +74,11 @@ def render_text(state: ImhotepState, player: int | None = None) -> str:
     for k in range(max(0, len(temple) - width), len(temple)):
         top[k % width] = _c(temple[k])
     layers = (len(temple) + width - 1) // width
-    lines.append(f"TEMPLE     [{' '.join(top)}]  visible top; {len(temple)} stones, {layers} layer(s)")
+    lines.append(f"TEMPLE     [{' '.join(top)}]  visible top; {count(len(temple), 'stone', 'stones')}, "
+                 f"{count(layers, 'layer', 'layers')}")
     # burial chamber
     burial = state.burial
-    lines.append(f"BURIAL     {len(burial)} stones")
+    lines.append(f"BURIAL     {count(len(burial), 'stone', 'stones')}")
     columns = max(1, (len(burial) + data.BURIAL_ROWS - 1) // data.BURIAL_ROWS)
     for row in range(data.BURIAL_ROWS):
         cells = [_c(burial[k]) if (k := col * data.BURIAL_ROWS + row) < len(burial) else "." for col in range(columns)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from museion.core.i18n import count
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN, SPACES
 
@@ -12,9 +13,10 @@ if TYPE_CHECKING:
 
 
 def tile_face(state: PergamonState, code: str) -> str:
-    """A find as it lies: ``V63|4J`` (left edge: right half of a vase, number 63; right edge: century 4, jug)."""
-    lt, num, cen, rt = state.game.tiles[state.game.code_index[code]]
-    return f"{lt}{num:02d}|{cen}{rt}"
+    """A find as it lies, named as the notation names it: ``V|4.63|J`` (left edge: the right half of a vase;
+    century 4, number 63; right edge: the left half of a jug). ``+4.63`` takes it."""
+    lt, _num, _cen, rt = state.game.tiles[state.game.code_index[code]]
+    return f"{lt}|{code}|{rt}"
 
 
 def render_text(state: PergamonState, player: int | None = None) -> str:
@@ -39,7 +41,7 @@ def render_text(state: PergamonState, player: int | None = None) -> str:
         occ.append(f"P{s + 1}({req},{ROMAN[deep - 1]}):{mark}")
     lines.append("Track (left to right): " + " ".join(occ))
     if "raider_coins" in v:
-        lines.append(f"Tomb raider: {v['raider_coins']} coins")
+        lines.append(f"Tomb raider: {count(v['raider_coins'], 'coin', 'coins')}")
     lines.append("Galleries:")
     for k, gal in enumerate(v["galleries"]):
         lines.append(f"  {ROMAN[k]:<3} " + " ".join(face(c) for c in gal))
@@ -50,7 +52,7 @@ def render_text(state: PergamonState, player: int | None = None) -> str:
     lines.append("Museum (space:player/marker): " + (" ".join(shown) or "empty"))
     for p, pl in enumerate(v["players"]):
         vp = "?" if pl["vp"] is None else pl["vp"]
-        lines.append(f"Player {p}: {pl['coins']} coins, {vp} VP, space {pl['space'] or '-'}")
+        lines.append(f"Player {p}: {count(pl['coins'], 'coin', 'coins')}, {vp} VP, space {pl['space'] or '-'}")
         lines.append("   finds: " + (" ".join(face(c) for c in pl["finds"]) or "-"))
         for col in pl["collections"]:
             lines.append(f"   collection {col['marker']} on {col['space']} (value {col['value']}): "
@@ -59,7 +61,7 @@ def render_text(state: PergamonState, player: int | None = None) -> str:
         b = v["building"]
         extra = f", breaking up {b['break']}" if b["break"] else ""
         lines.append(f"Building: {' '.join(face(c) for c in b['finds'])}{extra} ({b['cancels_left']} cancels left)")
-    lines.append(f"Calendar: {v['calendar']} tiles; box: {v['box']} seen + {v['box_unseen']} unseen")
+    lines.append(f"Calendar: {count(v['calendar'], 'tile', 'tiles')}; box: {v['box']} seen + {v['box_unseen']} unseen")
     if "winners" in v:
         lines.append(f"Final VP: {v['scores']}; winner(s): {v['winners']}")
     return "\n".join(lines)

@@ -14,7 +14,18 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option, int_option
+from museion.core.game import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Option,
+    ScorePart,
+    State,
+    bool_option,
+    choice_option,
+    int_option,
+)
 from museion.games.pergamon import data, tables
 from museion.games.pergamon.actions import (
     A_BREAK,
@@ -87,6 +98,9 @@ def _start_player_option(value: Any) -> int | str:
         raise ValueError(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'") from None
 
 
+_start_player_option.kind, _start_player_option.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
+
+
 class PergamonGame(Game):
     """Pergamon for 2-4 players (2 players add the tomb raider)."""
 
@@ -154,6 +168,10 @@ class PergamonGame(Game):
         self.space_vp = tuple(vp)
 
     # -- sizes -------------------------------------------------------------------------------------------
+    def seat_colours(self) -> list[str]:
+        """The colours of the figures and markers, as the web table draws them (the rules do not fix them)."""
+        return ["red", "blue", "green", "yellow"][: self.n]
+
     def num_players(self) -> int:
         return self.n
 
@@ -821,6 +839,44 @@ class PergamonState(State):
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())
+
+    # -- in words (explain.py) -------------------------------------------------------------------------
+    def move_event(self, action: int, observer: int | None = None) -> Event:
+        from museion.games.pergamon import explain
+
+        return explain.move_event(self, action)
+
+    def highlights(self, action: int) -> list[Any]:
+        from museion.games.pergamon import explain
+
+        return explain.highlights(self, action)
+
+    def illegal_reason(self, action: int) -> Event | None:
+        from museion.games.pergamon import explain
+
+        return explain.illegal_reason(self, action)
+
+    def parse_any(self, text: str) -> int | None:
+        from museion.games.pergamon import explain
+
+        found = super().parse_any(explain.alias(text))
+        return found if found is not None or self.is_chance_node() else explain.parse_any(self, text)
+
+    def string_to_action(self, text: str) -> int:
+        """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
+        from museion.games.pergamon import explain
+
+        return super().string_to_action(explain.alias(text))
+
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.pergamon import explain
+
+        return explain.legend(self, lang)
+
+    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
+        from museion.games.pergamon import explain
+
+        return explain.score_breakdown(self, observer)
 
     def events(self, action: int) -> list[Event]:
         from museion.games.pergamon.events import events

@@ -132,4 +132,146 @@ TEXTS = {
         "en": "You gain {vp} VP for the oldest objects ({total} VP in all).",
         "es": "Ganas {vp:entrada|entradas} del museo por los objetos más antiguos ({total} en total).",
     },
+    # the game and its options (Game.description, Game.option_info)
+    "pergamon.description": {
+        "en": "2-4 archaeologists ask for research funds, excavate finds in five galleries and exhibit matching "
+              "finds as collections in the museum, where visitors bring victory points.",
+        "es": "De 2 a 4 arqueólogos piden fondos de investigación, excavan hallazgos en cinco galerías y exponen "
+              "hallazgos que encajan como colecciones en el museo, donde los visitantes dan entradas.",
+    },
+    "pergamon.option.storage_fee": {"en": "Storage fee", "es": "Tarifa de almacenamiento"},
+    "pergamon.option.storage_fee.help": {
+        "en": "What storing more than 3 finds costs (the rulebook leaves the rounding open).",
+        "es": "Cuánto cuesta guardar más de 3 hallazgos (el reglamento deja abierto el redondeo)."},
+    "pergamon.option.storage_fee.started_group": {
+        "en": "1 coin per started group of 3 (4-6 finds: 1 coin)",
+        "es": "1 moneda por cada grupo de 3 empezado (4-6 hallazgos: 1 moneda)"},
+    "pergamon.option.storage_fee.full_group": {
+        "en": "1 coin per full group of 3 (4-5 finds free, 6-8: 1 coin)",
+        "es": "1 moneda por cada grupo de 3 completo (4-5 hallazgos gratis, 6-8: 1 moneda)"},
+    "pergamon.option.payout_shortage": {"en": "Research funds running short", "es": "Fondos de investigación escasos"},
+    "pergamon.option.payout_shortage.help": {
+        "en": "What a player gets when the funds left cannot pay their request in full.",
+        "es": "Qué recibe un jugador cuando los fondos que quedan no cubren toda su petición."},
+    "pergamon.option.payout_shortage.take_rest": {"en": "what is left", "es": "lo que quede"},
+    "pergamon.option.payout_shortage.nothing": {"en": "nothing", "es": "nada"},
+    "pergamon.option.tables": {"en": "Printed tables file", "es": "Archivo de tablas impresas"},
+    "pergamon.option.tables.help": {
+        "en": "A JSON file with the printed research track, museum bands and tiles, replacing museion's "
+              "reconstructed ones (the server accepts only files its operator allows).",
+        "es": "Un archivo JSON con el track de investigación, las bandas del museo y las losetas impresas, en lugar "
+              "de las reconstruidas por museion (el servidor solo acepta los archivos que su operador permite)."},
+    "pergamon.option.open_scores": {"en": "Open scores", "es": "Puntos a la vista"},
+    "pergamon.option.open_scores.help": {
+        "en": "Show every player's victory points during the game (hidden until the end otherwise).",
+        "es": "Muestra las entradas de todos durante la partida (si no, quedan ocultas hasta el final).",
+    },
+    # legend terms (the terminal)
+    "pergamon.raider_bags": {"en": "the tomb raider comes here with two bags",
+                             "es": "el saqueador de tumbas viene aquí con dos bolsas"},
+    "pergamon.raider_mixed": {"en": "the tomb raider comes here with a bag and a chest",
+                              "es": "el saqueador de tumbas viene aquí con una bolsa y un cofre"},
+    "pergamon.raider_chests": {"en": "the tomb raider comes here with two chests",
+                               "es": "el saqueador de tumbas viene aquí con dos cofres"},
+    # moves in words (State.describe): imperative in English, infinitive in Spanish
+    "pergamon.m.start": {"en": "{player!p} is the first player", "es": "{player!p} es el jugador inicial"},
+    "pergamon.m.draw": {"en": "Find {face} laid out", "es": "Se coloca el hallazgo {face}"},
+    "pergamon.m.card": {"en": "A funds card is drawn face down ({back!t})",
+                        "es": "Se roba una carta de fondos boca abajo ({back!t})"},
+    "pergamon.m.space": {
+        "en": "Put your figure on research space {space}: ask for {coins:coin|coins}, dig down to gallery {gallery}",
+        "es": "Poner tu figura en el espacio de investigación {space}: pedir {coins:moneda|monedas}, excavar "
+              "hasta la galería {gallery}"},
+    "pergamon.m.dig": {"en": "Excavate gallery {gallery} for {coins:coin|coins} ({finds:find|finds})",
+                       "es": "Excavar la galería {gallery} por {coins:moneda|monedas} ({finds:hallazgo|hallazgos})"},
+    "pergamon.m.begin": {"en": "Start a collection with find {face}",
+                         "es": "Empezar una colección con el hallazgo {face}"},
+    "pergamon.m.add": {"en": "Add find {face} to the collection", "es": "Añadir el hallazgo {face} a la colección"},
+    "pergamon.m.close": {"en": "Close the ring of {finds:find|finds}: the collection is complete",
+                         "es": "Cerrar el anillo de {finds:hallazgo|hallazgos}: la colección está completa"},
+    "pergamon.m.break": {"en": "Break up collection {marker} to exhibit the new one",
+                         "es": "Deshacer la colección {marker} para exponer la nueva"},
+    "pergamon.m.polish": {
+        "en": "Exhibit with {coins:coin|coins} of polish: value {value}, museum space {space}",
+        "es": "Exponer puliendo con {coins:moneda|monedas}: valor {value}, casilla {space} del museo"},
+    "pergamon.m.cancel": {"en": "Abandon the collection being built (the finds stay in your supply)",
+                          "es": "Abandonar la colección en construcción (los hallazgos siguen en tu reserva)"},
+    "pergamon.m.end": {"en": "Stop excavating and exhibiting this turn", "es": "Dejar de excavar y exponer este turno"},
+    "pergamon.m.pay": {"en": "Pay the storage fee: {coins:coin|coins}",
+                       "es": "Pagar la tarifa de almacenamiento: {coins:moneda|monedas}"},
+    "pergamon.m.drop": {"en": "Discard find {face} to the box", "es": "Descartar el hallazgo {face} a la caja"},
+    # why a move is not legal (State.explain_illegal)
+    "pergamon.r.stage": {"en": "now you must {stage!t}", "es": "ahora debes {stage!t}"},
+    "pergamon.stage_space": {"en": "choose a research space for your figure (P1-P13)",
+                             "es": "elegir un espacio de investigación para tu figura (P1-P13)"},
+    "pergamon.stage_main": {"en": "excavate a gallery, start a collection, or end (end)",
+                            "es": "excavar una galería, empezar una colección o terminar (end)"},
+    "pergamon.stage_build": {"en": "add a matching find, close the ring, or cancel",
+                             "es": "añadir un hallazgo que encaje, cerrar el anillo o cancelar (cancel)"},
+    "pergamon.stage_break": {"en": "break up one of your three collections (break I-III), or cancel",
+                             "es": "deshacer una de tus tres colecciones (break I-III) o cancelar (cancel)"},
+    "pergamon.stage_polish": {"en": "choose how many coins of polish to pay (polish N), or cancel",
+                              "es": "elegir cuántas monedas pagas para pulir (polish N) o cancelar (cancel)"},
+    "pergamon.stage_store": {"en": "pay the storage fee (pay) or discard finds (drop)",
+                             "es": "pagar la tarifa de almacenamiento (pay) o descartar hallazgos (drop)"},
+    "pergamon.r.space_taken": {"en": "research space {space} is taken by {player!p}",
+                               "es": "el espacio de investigación {space} lo ocupa {player!p}"},
+    "pergamon.r.dug": {"en": "you may excavate only once per turn", "es": "solo puedes excavar una vez por turno"},
+    "pergamon.r.too_deep": {"en": "your research space {space} lets you dig down to gallery {gallery} only",
+                            "es": "tu espacio de investigación {space} solo te deja excavar hasta la galería "
+                                  "{gallery}"},
+    "pergamon.r.dig_cost": {"en": "gallery {gallery} costs {cost:coin|coins}; you have {coins}",
+                            "es": "la galería {gallery} cuesta {cost:moneda|monedas}; tienes {coins}"},
+    "pergamon.r.gallery_empty": {"en": "gallery {gallery} is empty", "es": "la galería {gallery} está vacía"},
+    "pergamon.r.not_yours": {"en": "find {find} is not in your supply", "es": "el hallazgo {find} no está en tu "
+                                                                            "reserva"},
+    "pergamon.r.no_ring": {"en": "find {find} cannot be part of a closed ring with your finds",
+                           "es": "el hallazgo {find} no puede formar un anillo cerrado con tus hallazgos"},
+    "pergamon.r.in_ring": {"en": "find {find} is already in the collection",
+                           "es": "el hallazgo {find} ya está en la colección"},
+    "pergamon.r.no_match": {
+        "en": "find {find} does not fit: its left half must be a {type!t}, like the right half of {last}, and "
+              "the ring must still be able to close",
+        "es": "el hallazgo {find} no encaja: su mitad izquierda debe encajar con la mitad derecha de {last} "
+              "({type!t}), y el anillo debe poder cerrarse"},
+    "pergamon.r.not_closed": {
+        "en": "the ring is not closed: the right half of {last} ({right!t}) must match the left half of {first} "
+              "({left!t})",
+        "es": "el anillo no está cerrado: la mitad derecha de {last} ({right!t}) debe encajar con la mitad "
+              "izquierda de {first} ({left!t})"},
+    "pergamon.r.cancels": {"en": "you may abandon at most {n} collections per turn",
+                           "es": "puedes abandonar como mucho {n} colecciones por turno"},
+    "pergamon.r.polish": {
+        "en": "you may polish with at most {cap:coin|coins} now (you have {coins}; before the last turn at most 3, "
+              "and never past museum space 24)",
+        "es": "ahora puedes pulir con como mucho {cap:moneda|monedas} (tienes {coins}; antes del último turno "
+              "como mucho 3, y nunca más allá de la casilla 24 del museo)"},
+    "pergamon.r.fee": {"en": "the storage fee is {fee:coin|coins}; you have {coins}: discard finds instead",
+                       "es": "la tarifa de almacenamiento es de {fee:moneda|monedas}; tienes {coins}: descarta "
+                             "hallazgos"},
+    # the score broken down (State.score_breakdown)
+    "pergamon.bd.exhibit": {"en": "Exhibiting (1 VP per collection)", "es": "Exponer (1 entrada por colección)"},
+    "pergamon.bd.evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}"},
+    "pergamon.bd.prize": {"en": "Prize: the oldest {kind!t}", "es": "Premio: objeto más antiguo ({kind!t})"},
+    "pergamon.bd.final": {"en": "Final bonus: the oldest objects",
+                          "es": "Bonificación final: los objetos más antiguos"},
+    # the terminal's legend (State.legend)
+    "pergamon.lg.track": {
+        "en": "Track: P8(4,V) is research space P8: ask for 4 coins, dig down to gallery V; after the colon, who "
+              "stands there (a seat, R the tomb raider, . nobody).",
+        "es": "Track: P8(4,V) es el espacio de investigación P8: pedir 4 monedas, excavar hasta la galería V; tras "
+              "los dos puntos, quién está (un asiento, R el saqueador de tumbas, . nadie)."},
+    "pergamon.lg.raider": {"en": "   {space}: {what!t}", "es": "   {space}: {what!t}"},
+    "pergamon.lg.find": {
+        "en": "Finds: V|4.63|J is find 4.63 (century 4, number 63; '+4.63' takes it): the right half of a vase at "
+              "its left edge, the left half of a jug at its right edge. V vase, J jug, B bracelet, M mask.",
+        "es": "Hallazgos: V|4.63|J es el hallazgo 4.63 (siglo 4, número 63; '+4.63' lo toma): la mitad derecha de "
+              "un jarrón a su izquierda, la mitad izquierda de una jarra a su derecha. V jarrón, J jarra, "
+              "B brazalete, M máscara."},
+    "pergamon.lg.moves": {
+        "en": "Moves: P5 research space; dig III (or dig 3) excavate; +4.63 take a find into a collection; close; "
+              "polish N exhibit paying N coins of polish; break II; cancel; end; pay; drop 4.63.",
+        "es": "Jugadas: P5 espacio de investigación; dig III (o dig 3) excavar; +4.63 tomar un hallazgo para una "
+              "colección; close cerrar; polish N exponer pagando N monedas por pulir; break II deshacer; cancel; "
+              "end terminar; pay pagar; drop 4.63 descartar."},
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import CHANCE, TERMINAL
+from museion.core.i18n import count
 from museion.games.tholos.data import COLOURS, EXTRA_ACTIONS, LOCATIONS
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ def render_text(state: TholosState, player: int | None = None) -> str:
         stones = "".join(COLOURS[c] * state.ws[3 * p + c] for c in (0, 1, 2)).ljust(3, ".")
         lines.append(f"Workshop {COLOURS[p]}  [{' '.join(stones)}]")
     s, cw = state.scores(), state.columns_won()
-    lines.append(f"Score       White {s[0]} ({cw[0]} columns)   Black {s[1]} ({cw[1]} columns)")
+    lines.append(f"Score       White {s[0]} ({count(cw[0], 'column', 'columns')})   "
+                 f"Black {s[1]} ({count(cw[1], 'column', 'columns')})")
     return "\n".join(lines)
 
 

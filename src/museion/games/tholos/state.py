@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, ScorePart, State, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
@@ -69,11 +69,18 @@ def _parse_start(value: Any) -> int | str:
     return names[key]
 
 
+_parse_ornaments.kind = "placement"  # type: ignore[attr-defined]
+_parse_start.kind, _parse_start.choices = "choice", ("white", "black", "random")  # type: ignore[attr-defined]
+
+
 def _parse_players(value: Any) -> int:
     """Accepted so that ``--players 2`` works for every game; Tholos is for exactly 2."""
     if isinstance(value, bool) or str(value).strip() != "2":
         raise ValueError(f"got {value!r}; Tholos is for exactly 2 players")
     return 2
+
+
+_parse_players.kind, _parse_players.bounds = "int", (2, 2)  # type: ignore[attr-defined]
 
 
 class TholosGame(Game):
@@ -114,6 +121,9 @@ class TholosGame(Game):
                 )
         self.eligible = tuple(LOCATIONS.index(ch) for ch in opts["ornament_locations"])
         self.end_immediate = opts["end_check"] == "immediate"
+
+    def seat_colours(self) -> list[str]:
+        return ["white", "black"]
 
     def num_players(self) -> int:
         return 2
@@ -425,6 +435,38 @@ class TholosState(State):
         from museion.games.tholos.events import events
 
         return events(self, action)
+
+    # -- in words (explain.py) -------------------------------------------------------------------------
+    def move_event(self, action: int, observer: int | None = None) -> Event:
+        from museion.games.tholos import explain
+
+        return explain.move_event(self, action)
+
+    def highlights(self, action: int) -> list[Any]:
+        from museion.games.tholos import explain
+
+        return explain.highlights(self, action)
+
+    def illegal_reason(self, action: int) -> Event | None:
+        from museion.games.tholos import explain
+
+        return explain.illegal_reason(self, action)
+
+    def parse_any(self, text: str) -> int | None:
+        from museion.games.tholos import explain
+
+        found = super().parse_any(text)
+        return found if found is not None or self.is_chance_node() else explain.parse_any(text)
+
+    def legend(self, lang: str = "en") -> list[str]:
+        from museion.games.tholos import explain
+
+        return explain.legend(self, lang)
+
+    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
+        from museion.games.tholos import explain
+
+        return explain.score_breakdown(self)
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:

@@ -28,11 +28,6 @@ export function keepSeat(tableId, seat, token) {
 
 export function forgetSeat(tableId) { localStorage.removeItem(KEY(tableId)); }
 
-/** A value typed in an option field: JSON when it parses (numbers, true, {"C": 1}), else the text itself. */
-export function literal(text) {
-  try { return JSON.parse(text); } catch (_e) { return text; }
-}
-
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -1,116 +1,68 @@
-// Every user-visible string of the browser client, so that a translation is one more table here.
-const STRINGS = {
-  en: {
-    appTitle: "Museion",
-    lobby: "Lobby",
-    newTable: "New table",
-    game: "Game",
-    options: "Options",
-    seats: "Seats",
-    seat: "Seat {n}",
-    human: "Human",
-    bot: "Bot: {name}",
-    yourName: "Your name",
-    sitAt: "I sit at",
-    nowhere: "nowhere (watch only)",
-    create: "Create table",
-    openTables: "Open tables (free seats)",
-    runningTables: "Running tables",
-    finishedTables: "Finished tables",
-    none: "none",
-    more: "More",
-    join: "Join",
-    joinSeat: "Join seat {n}",
-    leave: "Leave my seat",
-    watch: "Watch",
-    open: "Open",
-    replay: "Replay",
-    free: "free",
-    you: "you",
-    moves: "{n} moves",
-    players: "{n} players",
-    status_open: "open",
-    status_running: "running",
-    status_finished: "finished",
-    toMove: "{name} to move",
-    yourTurn: "Your turn",
-    waitingFor: "Waiting for {name}",
-    gameOver: "Game over",
-    spectating: "You are watching",
-    playingAs: "You play seat {n} ({name})",
-    connecting: "Connecting…",
-    reconnecting: "Connection lost, reconnecting…",
-    connected: "Connected",
-    legalMoves: "Your legal moves",
-    noMoves: "Not your turn",
-    log: "Moves",
-    chance: "chance",
-    scores: "Scores",
-    winner: "Winner: {names}",
-    sharedVictory: "Shared victory: {names}",
-    draw: "Draw",
-    finalScoring: "Final scoring",
-    rules: "Rules summary",
-    board: "Board",
-    chooseMove: "Choose the move",
-    cancel: "Cancel",
-    shareLink: "Invite link for seat {n}",
-    copy: "Copy",
-    error: "Error: {message}",
-    rejected: "Move rejected: {message}",
-    replayOf: "Replay",
-    step: "Step {n} of {total}",
-    first: "« First",
-    prev: "◀ Back",
-    next: "Forward ▶",
-    last: "Last »",
-    backToGame: "Back to final position",
-    lobbyLink: "← Lobby",
-    tableId: "Table {id}",
-    notFound: "No such table",
-    decline: "Decline extra action",
-    quarry: "Quarry",
-    workshop: "Workshop of {name}",
-    temple: "Temple",
-    column: "Location {loc}",
-    ornament: "Ornament {n}",
-    wonBy: "won by {name} ({pts})",
-    playerN: "Player {n}",
-    clickHint: "Click the board (or use the move list).",
-    extraAt: "Extra action of location {loc}",
-    viewAsData: "Table (as data)",
-    market: "Market", drawPile: "draw pile", stonesTotal: "stones in all", ship: "Ship", minimum: "min.",
-    space: "space", score: "Score", sled: "Sled", round: "Round", phase: "phase", roundCards: "round cards",
-    wrath: "Wrath of the Pharaoh: −5 without a stone at each site", leverOrder: "Unload next (lever):",
-    researchTrack: "Research track", galleries: "Galleries", museum: "Museum", coins: "coins", vp: "VP",
-    supply: "supply", collections: "collections", building: "Collection being built", fundsCards: "Funds cards",
-    calendar: "calendar", box: "box", raider: "tomb raider", turnN: "Turn {n}/12", stage: "stage",
-    hiddenValue: "?", breakUp: "break up", cancelsLeft: "cancels left",
-    typeV: "vase", typeJ: "jug", typeB: "bracelet", typeM: "mask", bag: "bag", chest: "chest",
-    trackSpace: "{space}: {coins} coins requested, deepest gallery {deepest}",
-    raiderSymbol: "tomb raider goes here when the funds cards show {cards}",
-    raiderCards0: "2 bags", raiderCards1: "a bag and a chest", raiderCards2: "2 chests",
-    markerTitle: "{name}: collection {marker} on museum space {space}",
-    collectionTitle: "Collection {marker} on museum space {space}, value {value}: {finds}",
-    ringCloses: "ring closes", valueShort: "value", layingOut: "Being laid out",
-  },
-};
+// The page's language and its texts. The texts are the project's one catalogue (museion.core.i18n: the web
+// client's web.* keys, the shared ui.* keys and each game's terms), served by GET /api/texts in one language.
+// The language: the one stored by the switch (localStorage), else the first of the browser's languages
+// (navigator.languages) the server supports, else English.
+const STORE = "museion.lang";
 
-let lang = "en";
-try {
-  const wanted = (localStorage.getItem("museion.lang") || navigator.language || "en").slice(0, 2);
-  if (STRINGS[wanted]) lang = wanted;
-} catch (_e) { /* no storage: English */ }
-
-/** The text for `key` with `{name}` placeholders filled from `params`. */
-export function t(key, params = {}) {
-  const table = STRINGS[lang] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_m, name) => (name in params ? String(params[name]) : `{${name}}`));
+function preferred() {
+  const wanted = [];
+  try { const stored = localStorage.getItem(STORE); if (stored) wanted.push(stored); } catch (_e) { /* no storage */ }
+  for (const code of navigator.languages || [navigator.language || "en"]) wanted.push(code.slice(0, 2).toLowerCase());
+  return wanted;
 }
 
-/** The language of this page (sent to the server, which writes the log's event texts in it). */
-export function currentLanguage() { return lang; }
+async function load() {
+  const wanted = preferred();
+  const answer = await (await fetch(`/api/texts?lang=${encodeURIComponent(wanted.join(","))}`)).json();
+  return answer;
+}
 
-/** Register another language (e.g. a Spanish table) at run time. */
-export function addLanguage(code, strings) { STRINGS[code] = strings; }
+const catalogue = await load();
+document.documentElement.lang = catalogue.lang;
+
+/** The text of `key` with its placeholders filled like Python's (museion.core.i18n.text): `{name}`, `{n:one|many}`
+ * (the number and the word for it), `{value!t}` (the term `<namespace>.<value>`), `{seat!p}` (names[seat]).
+ * An unknown key shows as itself, so a missing text is visible rather than fatal. */
+export function t(key, params = {}, names = null) {
+  const template = catalogue.texts[key];
+  if (template === undefined) return key;
+  return format(template, params, key.split(".", 1)[0], names);
+}
+
+/** Whether the catalogue has `key` (e.g. an optional term such as web.bot.greedy). */
+export function has(key) { return key in catalogue.texts; }
+
+/** `t(key)` when the catalogue has it, else `fallback` (names that may or may not have a translation). */
+export function term(key, fallback) { return has(key) ? t(key) : fallback; }
+
+function format(template, params, namespace, names) {
+  return template.replace(/\{\{|\}\}|\{(\w+)(?:!([tp]))?(?::([^{}]*))?\}/g, (whole, name, conversion, spec) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    if (!(name in params)) return whole;
+    let value = params[name];
+    if (conversion === "t") {
+      const termKey = `${namespace}.${value}`;
+      value = termKey in catalogue.texts ? t(termKey) : value;
+    } else if (conversion === "p") {
+      value = names && Number.isInteger(value) && names[value] !== undefined ? names[value] : t("ui.seat", { n: value });
+    }
+    if (spec && spec.includes("|")) {
+      const [one, many] = spec.split("|");
+      return `${value} ${Math.abs(Number(value)) === 1 ? one : many}`;
+    }
+    return String(value);
+  });
+}
+
+/** The language of this page (sent to the server, which writes the log's and the moves' texts in it). */
+export function currentLanguage() { return catalogue.lang; }
+
+/** The languages the server offers, each named in itself: {en: "English", es: "Español"}. */
+export function languages() { return catalogue.languages; }
+
+/** Choose a language for this browser (kept in localStorage) and show the page again in it. */
+export function chooseLanguage(code) {
+  try { localStorage.setItem(STORE, code); } catch (_e) { /* no storage: only this page */ }
+  window.location.reload();
+}

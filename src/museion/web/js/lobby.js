@@ -1,18 +1,24 @@
 // The lobby: create a table (game, options, seats), list open / running / finished tables, join by link.
-import { api, el, keepSeat, literal } from "./api.js";
+import { api, el, keepSeat } from "./api.js";
 import { clockFieldset, keepCreator, readClock } from "./clocks.js";
+import { keepFocus } from "./focus.js";
+import { renderHeader } from "./header.js";
+import { currentLanguage, t } from "./i18n.js";
 import { myTablesLink } from "./mytables.js";
-import { t } from "./i18n.js";
+import { optionControl, readOption } from "./options.js";
+import { playerName } from "./seats.js";
 
 let catalogue = { games: [], bots: [] };
 const POLL_MS = 10000;
-const LISTS = [["open", "openTables"], ["running", "runningTables"], ["finished", "finishedTables"]];
+const LISTS = ["open", "running", "finished"];
 let lastTag = null;
+const chosen = { seats: [], sit: "0" };  // the seat choices, kept when the options (and so the seats) change
 
 async function main() {
-  document.title = t("appTitle");
-  document.getElementById("title").textContent = `${t("appTitle")} · ${t("lobby")}`;
-  catalogue = await api("/api/games");
+  document.title = t("web.lobby_title");
+  renderHeader(t("web.lobby_title"), { extra: [el("nav", {}, el("a", { id: "my-tables-link", href: "/tables/mine" }))] });
+  myTablesLink();
+  catalogue = await api(`/api/games?lang=${currentLanguage()}`);
   renderForm();
   await refreshTables();
   // Poll only while the page is visible; the server answers 304 (ETag) while no list changed.
@@ -22,21 +28,24 @@ async function main() {
   });
 }
 
+// -- creating a table ---------------------------------------------------------------------------------------
 function renderForm() {
-  const section = document.getElementById("create");
-  const select = el("select", { id: "game", name: "game", onchange: () => renderOptions() },
-    catalogue.games.map((g) => el("option", { value: g.name }, g.title)));
-  section.replaceChildren(
-    el("h2", { id: "create-h" }, t("newTable")),
+  const select = el("select", { id: "game", name: "game", "aria-describedby": "game-description",
+    onchange: () => { renderGame(); } }, catalogue.games.map((g) => el("option", { value: g.name }, g.title)));
+  const name = el("input", { id: "name", maxlength: "40", autocomplete: "nickname",
+    value: localStorage.getItem("museion.name") || "" });
+  document.getElementById("create").replaceChildren(
+    el("h2", { id: "create-h" }, t("web.new_table")),
     el("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); createTable(); } },
-      el("label", {}, `${t("game")} `, select),
+      el("div", { class: "field" }, el("label", { for: "game" }, t("web.game")), select),
+      el("p", { id: "game-description", class: "description" }),
       el("fieldset", { id: "options" }),
       el("fieldset", { id: "seats" }),
       clockFieldset(),
-      el("label", {}, `${t("yourName")} `, el("input", { id: "name", maxlength: "40" })),
-      el("button", { type: "submit", id: "create-button" }, t("create")),
+      el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
+      el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
-  renderOptions();
+  renderGame();
 }
 
 function currentGame() {
@@ -44,29 +53,20 @@ function currentGame() {
   return catalogue.games.find((g) => g.name === name);
 }
 
-function renderOptions() {
+function renderGame() {
   const game = currentGame();
+  document.getElementById("game-description").textContent = game.description || "";
   const box = document.getElementById("options");
-  box.replaceChildren(el("legend", {}, t("options")), ...game.options.map((opt) => {
-    const id = `opt-${opt.name}`;
-    const input = opt.type === "bool"
-      ? el("input", { type: "checkbox", id, "data-option": opt.name, checked: opt.default === true })
-      : el("input", { id, "data-option": opt.name, value: opt.default === null ? "" : String(opt.default),
-        placeholder: opt.default === null ? "default" : null });
-    input.addEventListener("change", () => checkOptions());
-    return el("label", { class: "option", title: opt.doc }, input, ` ${opt.name} `, el("small", {}, opt.doc));
-  }));
+  box.replaceChildren(el("legend", {}, t("web.options")),
+    ...game.options.map((opt) => optionControl(opt, () => checkOptions())));
   checkOptions();
 }
 
 function readOptions() {
-  const game = currentGame();
   const options = {};
-  for (const opt of game.options) {
-    const input = document.getElementById(`opt-${opt.name}`);
-    if (opt.type === "bool") { if (input.checked !== opt.default) options[opt.name] = input.checked; continue; }
-    if (input.value.trim() === "" || input.value === String(opt.default)) continue;
-    options[opt.name] = literal(input.value.trim());
+  for (const opt of currentGame().options) {
+    const value = readOption(opt);
+    if (value !== undefined) options[opt.name] = value;
   }
   return options;
 }
@@ -78,24 +78,40 @@ async function checkOptions() {
     const checked = await api(`/api/games/${currentGame().name}/check`, { options: readOptions() });
     renderSeats(checked.num_players);
   } catch (error) {
-    errorBox.textContent = t("error", { message: error.message });
+    errorBox.textContent = t("web.error", { message: error.message });
   }
 }
 
+function remember() {
+  const selects = [...document.querySelectorAll("select[data-seat]")];
+  if (selects.length) chosen.seats = selects.map((s) => s.value);
+  const sit = document.getElementById("sit");
+  if (sit) chosen.sit = sit.value;
+}
+
+function botLabel(level) {
+  return playerName({ kind: "bot", bot: level, taken: true }, 0);
+}
+
+/** The seat rows for `n` players; what was chosen for each seat before stays chosen. */
 function renderSeats(n) {
+  remember();
   const box = document.getElementById("seats");
   const rows = [];
   for (let i = 0; i < n; i += 1) {
-    const choices = [el("option", { value: "human" }, t("human")),
-      ...catalogue.bots.map((b) => el("option", { value: `bot:${b}` }, t("bot", { name: b })))];
-    const select = el("select", { id: `seat-${i}`, "data-seat": i }, choices);
-    if (i > 0 && catalogue.bots.length) select.value = `bot:${catalogue.bots[0]}`;
-    rows.push(el("label", {}, `${t("seat", { n: i })} `, select));
+    const choices = [el("option", { value: "human" }, t("web.human")),
+      ...catalogue.bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b)))];
+    const select = el("select", { id: `seat-${i}`, "data-seat": i, onchange: remember }, choices);
+    const fallback = i > 0 && catalogue.bots.length ? `bot:${catalogue.bots[0]}` : "human";
+    select.value = chosen.seats[i] || fallback;
+    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}` }, t("web.player_n", { n: i + 1 })), select));
   }
-  const sit = el("select", { id: "sit" }, el("option", { value: "" }, t("nowhere")),
-    [...Array(n).keys()].map((i) => el("option", { value: String(i) }, t("seat", { n: i }))));
-  sit.value = "0";
-  box.replaceChildren(el("legend", {}, t("seats")), ...rows, el("label", {}, `${t("sitAt")} `, sit));
+  const sit = el("select", { id: "sit", onchange: remember }, el("option", { value: "" }, t("web.nowhere")),
+    [...Array(n).keys()].map((i) => el("option", { value: String(i) }, t("web.player_n", { n: i + 1 }))));
+  sit.value = Number(chosen.sit) < n || chosen.sit === "" ? chosen.sit : "0";
+  box.replaceChildren(el("legend", {}, t("web.players")), ...rows,
+    el("div", { class: "field" }, el("label", { for: "sit" }, t("web.sit_at")), sit));
+  remember();
 }
 
 async function createTable() {
@@ -104,7 +120,7 @@ async function createTable() {
   const seats = [...document.querySelectorAll("select[data-seat]")].map((s) => s.value);
   const sit = document.getElementById("sit").value;
   const body = { game: currentGame().name, options: readOptions(), seats,
-    name: document.getElementById("name").value || null };
+    name: document.getElementById("name").value.trim() || null };
   if (sit !== "") body.join = Number(sit);
   const clock = readClock();
   if (clock) body.clock = clock;
@@ -115,18 +131,19 @@ async function createTable() {
     keepCreator(table.id, table.creator_token);
     window.location.href = `/table/${table.id}`;
   } catch (error) {
-    errorBox.textContent = t("error", { message: error.message });
+    errorBox.textContent = t("web.error", { message: error.message });
   }
 }
 
+// -- the lists ----------------------------------------------------------------------------------------------
 function tableItem(table) {
-  const seats = table.seats.map((s) => (s.taken ? s.name : t("free"))).join(", ");
+  const seats = table.seats.map((s, i) => (s.taken ? playerName(s, i) : t("web.free_seat"))).join(t("web.versus"));
   const link = table.status === "finished" ? `/table/${table.id}#replay` : `/table/${table.id}`;
-  const label = table.status === "open" ? t("join") : table.status === "finished" ? t("replay") : t("watch");
+  const action = t(`web.list_action.${table.status}`);
+  const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
   return el("li", { class: "table-item", "data-table": table.id },
-    el("a", { href: link }, `${table.title} · ${label}`), " ",
-    el("span", {}, `${seats}${table.moves !== undefined ? ` · ${t("moves", { n: table.moves })}` : ""}`),
-    table.scores ? el("span", {}, ` · ${table.scores.join(" : ")}`) : null);
+    el("a", { href: link, "data-focus": `table:${table.id}` }, `${action}: ${table.title}`),
+    el("span", { class: "players" }, ` — ${seats}${scores}`));
 }
 
 async function refreshTables() {
@@ -137,29 +154,32 @@ async function refreshTables() {
   lastTag = tag;
   const lists = await response.json();
   const box = document.getElementById("tables");
-  box.replaceChildren(...LISTS.map(([key, title]) => {
-    const list = el("ul", {}, lists[key].map(tableItem));
-    const section = el("div", { id: `list-${key}` }, el("h2", {}, t(title)),
-      lists[key].length ? list : el("p", {}, t("none")));
-    if (lists.total[key] > lists[key].length) section.append(moreButton(key, list, lists[key].length));
-    return section;
-  }));
+  keepFocus(() => box.replaceChildren(el("h2", { id: "tables-h", class: "sr-only" }, t("web.tables")),
+    ...LISTS.map((key) => {
+      const list = el("ul", {}, lists[key].map(tableItem));
+      const section = el("section", { id: `list-${key}`, "aria-labelledby": `list-${key}-h` },
+        el("h3", { id: `list-${key}-h` }, t(`web.list.${key}`)), lists[key].length ? list : el("p", {}, t("web.none")));
+      if (lists.total[key] > lists[key].length) section.append(moreButton(key, list, lists[key].length));
+      return section;
+    })));
 }
 
 /** "More" loads the next page of one list (the list stays as it is until the next change). */
 function moreButton(key, list, shown) {
   let offset = shown;
-  const button = el("button", { type: "button", class: "more", "data-more": key }, t("more"));
+  const button = el("button", { type: "button", class: "more", "data-more": key }, t("web.more"));
   button.addEventListener("click", async () => {
     const page = await api(`/api/tables?status=${key}&offset=${offset}`);
     list.append(...page[key].map(tableItem));
     offset += page[key].length;
-    if (offset >= page.total[key] || !page[key].length) button.remove();
+    if (offset >= page.total[key] || !page[key].length) {
+      list.lastElementChild?.querySelector("a")?.focus();
+      button.remove();
+    }
   });
   return button;
 }
 
-myTablesLink();
 main().catch((error) => {
-  document.body.append(el("p", { class: "error" }, t("error", { message: error.message })));
+  document.body.append(el("p", { class: "error", role: "alert" }, t("web.error", { message: error.message })));
 });

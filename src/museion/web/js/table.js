@@ -1,183 +1,192 @@
 // A table: the live game over a WebSocket (play, spectate, reconnect) and the replay of a finished game.
+// This module keeps the page's state and draws it; each panel has its own module (seats, moves, log, final,
+// replay, zoom), the board its game's module (boards/), the connection its own (connection.js).
 import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
+import { announce } from "./announce.js";
+import { activate, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
+import { connect } from "./connection.js";
+import { renderFinal, resultLine } from "./final.js";
+import { keepFocus } from "./focus.js";
+import { renderHeader } from "./header.js";
+import { currentLanguage, has, t } from "./i18n.js";
+import { entrySpeech, renderLog } from "./log.js";
+import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
+import { moveText, renderReplay } from "./replay.js";
+import { renderSeats, seatNames, tableTitle } from "./seats.js";
 import { showClocks } from "./clocks.js";
-import { currentLanguage, t } from "./i18n.js";
+import { applyZoom, renderZoom } from "./zoom.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
 const invitedSeat = new URLSearchParams(window.location.search).get("seat");
+const $ = (id) => document.getElementById(id);
 
 const app = {
-  socket: null, retry: 0, msg: null, log: [], board: generic, selection: [], replay: null, replayStep: 0,
-  pending: false, summary: null,
+  msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
+  replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
-function connect() {
+const socket = connect(tableId, () => {
   const held = heldSeat(tableId);
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  app.socket = socket;
-  setConnection("connecting");
-  socket.onopen = () => {
-    app.retry = 0;
-    socket.send(JSON.stringify({ type: "hello", token: held ? held.token : null, lang: currentLanguage() }));
-    setConnection("connected");
-  };
-  socket.onmessage = (event) => onMessage(JSON.parse(event.data));
-  socket.onclose = () => {
-    if (app.socket !== socket) return;
-    setConnection("reconnecting");
-    app.retry = Math.min(app.retry + 1, 5);
-    setTimeout(connect, 300 * app.retry);
-  };
-}
+  return { type: "hello", token: held ? held.token : null, lang: currentLanguage() };
+}, onMessage, setLink);
 
-function setConnection(state) {
-  document.body.dataset.connection = state;
-  if (state !== "connected") notice(t(state === "connecting" ? "connecting" : "reconnecting"));
-  else notice("");
+function setLink(state) {
+  if (state === app.link) return;
+  app.link = state;
+  document.body.dataset.connection = state === "online" ? "connected" : state;
+  const banner = $("offline");
+  banner.hidden = state !== "offline";
+  banner.textContent = state === "offline" ? t("web.offline") : "";
+  if (state === "connecting") notice(t("web.connecting"));
+  else if ($("notice").textContent === t("web.connecting")) notice("");
+  if (state !== "online") { app.pending = false; app.selection = []; app.chooser = null; }
+  if (app.msg) draw();
 }
 
 function notice(message, kind = "info") {
-  const box = document.getElementById("notice");
+  const box = $("notice");
   box.textContent = message;
   box.className = message ? kind : "";
-}
-
-function send(message) {
-  if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify(message));
 }
 
 async function onMessage(msg) {
   if (msg.type === "error") {
     app.pending = false;
     if (msg.code === "bad_token") forgetSeat(tableId);
-    notice(t("rejected", { message: msg.message }), "error");
+    notice(errorText(msg), "error");
     document.body.dataset.lastError = msg.code;
-    renderAll();
+    draw();
     return;
   }
   if (msg.type !== "state") return;
   if (msg.full) app.log = msg.log.slice();
   else if (msg.log_from === app.log.length) app.log.push(...msg.log);
-  else { send({ type: "resync" }); return; }
+  else { socket.send({ type: "resync" }); return; }
   if (!app.msg || app.msg.game !== msg.game) {
     app.board = await boardFor(msg.game);
     loadRules(msg.game);
   }
-  if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; hideChooser(); }
+  if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; app.chooser = null; app.previewing = null; }
   app.msg = msg;
   window.museionState = msg;  // for tests and the curious: the last state message as received
   showClocks(tableId, msg);
   app.pending = false;
+  app.moves = normalizeMoves(msg.legal);
+  app.colours = app.board.seatColours(msg.view) || [];
+  app.names = seatNames(msg.seats, app.colours);
   const held = heldSeat(tableId);
   if (held && msg.seat === null && msg.seats[held.seat] && !msg.seats[held.seat].taken) forgetSeat(tableId);
   if (msg.status === "finished" && window.location.hash === "#replay" && !app.replay) startReplay();
-  renderAll();
+  tellNews(msg);
+  draw();
 }
 
-// -- rendering ----------------------------------------------------------------------------------------------
-function names(msg) {
-  const colours = app.board.colours || [];
-  return msg.seats.map((s, i) => (colours[i] ? `${s.name} (${colours[i]})` : s.name));
+/** What to tell the player about an error message: an illegal move's reason (the server writes it in the page's
+ * language), else this page's own text for the code (the server's message is for developers). */
+function errorText(msg) {
+  if (msg.code !== "illegal" && has(`web.code.${msg.code}`)) return t(`web.code.${msg.code}`);
+  return t("web.rejected", { message: msg.message });
 }
 
-function renderAll() {
+/** Announce what is new since the last message: the moves (with their events), whose turn it is, the end. */
+function tellNews(msg) {
+  const fresh = app.started ? app.log.filter((entry) => entry.n > app.heard) : [];
+  app.started = true;
+  if (app.log.length) app.heard = Math.max(app.heard, app.log[app.log.length - 1].n);
+  const news = fresh.map((entry) => entrySpeech(entry, app.names));
+  const myTurn = canMove();
+  if (msg.status === "finished" && (fresh.length || app.myTurn)) news.push(t("web.game_over"), resultLine(msg, app.names));
+  else if (myTurn && !app.myTurn) news.push(t("web.your_turn"));
+  app.myTurn = myTurn;
+  announce(...news);
+}
+
+// -- drawing ------------------------------------------------------------------------------------------------
+/** Whether this page may move now: its turn, connected, no move on its way, not replaying. */
+function canMove() {
+  return Boolean(app.msg && app.moves.length && !app.pending && app.link === "online" && !app.replay);
+}
+
+function draw() {
+  if (!app.msg) return;
+  keepFocus(drawAll, () => $("turn-line"));
+}
+
+function drawAll() {
   const msg = app.msg;
-  if (!msg) return;
-  const body = document.body.dataset;
-  Object.assign(body, { seq: msg.seq, status: msg.status, toMove: msg.to_move ?? "", mySeat: msg.seat ?? "",
-    myTurn: msg.legal.length && !app.pending ? "1" : "0", game: msg.game });
-  document.title = `${t("appTitle")} · ${msg.game}`;
-  renderTop(msg);
+  Object.assign(document.body.dataset, { seq: msg.seq, status: msg.status, toMove: msg.to_move ?? "",
+    mySeat: msg.seat ?? "", myTurn: canMove() ? "1" : "0", game: msg.game });
+  const title = msg.title || msg.game;
+  document.title = tableTitle(title, msg.seats);
+  renderHeader(title, { back: true, extra: [
+    el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
+    el("span", { class: "table-id" }, t("web.table_id", { id: tableId }))] });
   renderTurn(msg);
-  renderSeats(msg);
+  renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat });
   renderBoard();
-  renderMoves(msg);
-  renderScores(msg);
-  renderFinal(msg);
-  renderLog(msg);
-  renderReplayControls();
+  drawZoom();
+  renderMoves($("moves"), canMove() ? app.moves : [], { pending: app.pending, paths: pathOf, onPlay: play,
+    onPreview: showPreview });
+  renderChooser($("chooser"), canMove() ? app.chooser : null, { onPlay: play, onPreview: showPreview,
+    onCancel: () => { app.selection = []; app.chooser = null; draw(); } });
+  renderFinal($("final"), msg, app.names, app.colours, { replaying: Boolean(app.replay), onReplay: startReplay });
+  $("log-title").textContent = t("web.log");
+  renderLog($("log"), app.log, app.names, app.replay ? app.replayStep - 1 : -1);
+  renderReplay($("replay"), app.replay, app.replayStep, app.names, stepTo);
 }
 
-function renderTop(msg) {
-  document.getElementById("top").replaceChildren(
-    el("a", { href: "/", id: "lobby-link" }, t("lobbyLink")), " ",
-    el("h1", {}, `${msg.view && msg.view.game ? msg.view.game : msg.game} · ${t("tableId", { id: tableId })}`),
-    el("span", { class: `status status-${msg.status}` }, t(`status_${msg.status}`)));
+function drawZoom() {
+  renderZoom($("zoom"), () => keepFocus(() => { renderBoard(); drawZoom(); }));
 }
 
 function renderTurn(msg) {
-  const who = names(msg);
   let line;
-  if (msg.status === "finished") line = t("gameOver");
-  else if (msg.legal.length) line = t("yourTurn");
-  else if (msg.to_move !== null) line = t("waitingFor", { name: who[msg.to_move] });
+  let mine = false;
+  if (app.link === "offline") line = t("web.offline_short");
+  else if (app.replay) line = t("web.replaying");
+  else if (msg.status === "finished") line = t("web.game_over");
+  else if (app.pending) line = t("web.sending");
+  else if (canMove()) { line = t("web.your_turn"); mine = true; } else if (msg.to_move !== null) line = t("web.waiting_for", { name: app.names[msg.to_move] });
   else line = "";
-  const me = msg.seat === null ? t("spectating") : t("playingAs", { n: msg.seat, name: who[msg.seat] });
-  document.getElementById("turn").replaceChildren(el("p", { id: "turn-line", class: msg.legal.length ? "mine" : "" }, line),
+  const me = msg.seat === null ? t("web.spectating") : t("web.playing_as", { name: app.names[msg.seat] });
+  $("turn").replaceChildren(el("p", { id: "turn-line", tabindex: "-1", class: mine ? "mine" : "" }, line),
     el("p", { id: "me" }, me));
 }
 
-function renderSeats(msg) {
-  const who = names(msg);
-  const rows = msg.seats.map((seat, i) => {
-    const parts = [el("span", {}, `${t("seat", { n: i })}: `), el("strong", {}, seat.taken ? who[i] : t("free"))];
-    if (i === msg.seat) parts.push(el("em", {}, ` (${t("you")})`));
-    if (!seat.taken && msg.status !== "finished") {
-      if (msg.seat === null) {
-        parts.push(" ", el("button", { class: "join", "data-seat": i, onclick: () => join(i),
-          autofocus: String(i) === invitedSeat }, t("joinSeat", { n: i })));
-      }
-      const link = `${window.location.origin}/table/${tableId}?seat=${i}`;
-      parts.push(el("div", { class: "invite" }, `${t("shareLink", { n: i })}: `, el("code", { class: "link" }, link)));
-    }
-    return el("li", { class: i === msg.to_move ? "to-move" : "" }, parts);
-  });
-  const leave = msg.seat !== null && msg.status !== "finished"
-    ? el("button", { id: "leave", onclick: leaveSeat }, t("leave")) : null;
-  document.getElementById("seats").replaceChildren(...[el("ul", {}, rows), leave].filter(Boolean));
-}
-
 function shownView() {
-  if (app.replay) return app.replay.steps[app.replayStep].view;
-  return app.msg.view;
+  return app.replay ? app.replay.steps[app.replayStep].view : app.msg.view;
 }
 
 function renderBoard() {
   const msg = app.msg;
   const view = shownView();
-  const legal = app.replay ? [] : msg.legal;
-  const ctx = { names: names(msg), seat: msg.seat, toMove: msg.to_move, legalTexts: legal.map(([, text]) => text) };
+  const moving = canMove();
+  const ctx = { names: app.names, seat: msg.seat, toMove: msg.to_move, narrow: $("board").clientWidth < 600,
+    legalTexts: moving ? app.moves.map((m) => m.notation) : [] };
   let node;
   try { node = app.board.render(view, ctx); } catch (error) {
     console.error(error);
     node = generic.render(view, ctx);
   }
-  const area = document.getElementById("board");
-  area.replaceChildren(node);
-  if (!legal.length || app.pending) return;
-  const next = nextKeys();
-  const starts = new Set(movePaths().map((m) => m.path[0]));
-  for (const hitNode of area.querySelectorAll("[data-key]")) {
-    const key = hitNode.getAttribute("data-key");
-    hitNode.classList.toggle("clickable", next.has(key));
-    hitNode.classList.toggle("selected", app.selection.includes(key));
-    if (!next.has(key) && !starts.has(key)) continue;  // let the click reach an enclosing element that counts
-    if (next.has(key)) hitNode.setAttribute("tabindex", "0");
-    hitNode.addEventListener("click", (e) => { e.stopPropagation(); clickKey(key); });
-    hitNode.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.stopPropagation(); clickKey(key); }
-    });
-  }
+  const frame = $("board");
+  frame.replaceChildren(node);
+  applyZoom(frame);
+  frame.classList.toggle("inactive", !moving);
+  if (!(node instanceof SVGElement)) return;
+  if (moving) activate(node, nextKeys(), app.selection, clickKey);
+  if (app.previewing) preview(node, previewKeys(app.previewing));
 }
 
-// -- clicking the board -------------------------------------------------------------------------------------
+// -- moves, the board's click paths and the preview -----------------------------------------------------------
+function pathOf(move) {
+  const path = app.board.paths(move.notation, app.msg.view);
+  return Array.isArray(path) && path.length ? path : null;
+}
+
 function movePaths() {
-  const view = app.msg.view;
-  return app.msg.legal.map(([id, text]) => ({ id, text, path: app.board.paths(text, view) }))
-    .filter((m) => Array.isArray(m.path) && m.path.length);
+  return app.moves.map((m) => ({ ...m, path: pathOf(m) })).filter((m) => m.path);
 }
 
 function startsWith(path, prefix) { return prefix.every((key, i) => path[i] === key); }
@@ -191,101 +200,55 @@ function nextKeys() {
 }
 
 function clickKey(key) {
-  if (!app.msg.legal.length || app.pending) return;
+  if (!canMove()) return;
   let selection = [...app.selection, key];
   let matches = movePaths().filter((m) => startsWith(m.path, selection));
   if (!matches.length) {
     selection = [key];
     matches = movePaths().filter((m) => startsWith(m.path, selection));
   }
-  if (!matches.length) { app.selection = []; renderBoard(); return; }
+  if (!matches.length) { app.selection = []; draw(); return; }
   const complete = matches.filter((m) => m.path.length === selection.length);
-  const longer = matches.length - complete.length;
   app.selection = selection;
-  if (complete.length === 1 && !longer) { play(complete[0].id); return; }
-  if (complete.length) showChooser(complete);
-  renderBoard();
+  if (complete.length === 1 && matches.length === 1) { play(complete[0].id); return; }
+  app.chooser = complete.length ? complete : null;
+  draw();
 }
 
-function showChooser(moves) {
-  const box = document.getElementById("chooser");
-  box.hidden = false;
-  box.replaceChildren(el("p", {}, t("chooseMove")),
-    ...moves.map((m) => el("button", { class: "choice", "data-action": m.id, onclick: () => play(m.id) }, m.text)),
-    el("button", { class: "cancel", onclick: () => { app.selection = []; hideChooser(); renderBoard(); } }, t("cancel")));
+/** What the board marks while `move` is hovered or focused: the server's highlights (keys such as "col:C", or
+ * {kind, id}), else, when the game gives none for this move, its click path. */
+function previewKeys(move) {
+  const keys = (move.highlights || []).map((h) => (typeof h === "string" ? h : `${h.kind}:${h.id}`));
+  return keys.length ? keys : pathOf(move) || [];
 }
 
-function hideChooser() {
-  const box = document.getElementById("chooser");
-  box.hidden = true;
-  box.replaceChildren();
+function showPreview(move) {
+  app.previewing = move;
+  const svg = $("board").querySelector("svg");
+  if (svg) preview(svg, move ? previewKeys(move) : []);
+  const line = $("preview-line");
+  line.textContent = move ? t("web.preview", { move: move.text }) : "";
 }
 
 function play(action) {
-  if (app.pending) return;
+  if (!canMove()) return;
+  if (!socket.send({ type: "move", seq: app.msg.seq, action })) return;
   app.pending = true;
   app.selection = [];
-  hideChooser();
-  send({ type: "move", seq: app.msg.seq, action });
-  renderAll();
+  app.chooser = null;
+  app.previewing = null;
+  $("preview-line").textContent = "";
+  notice("");
+  draw();
 }
 
 // -- side panels --------------------------------------------------------------------------------------------
-function renderMoves(msg) {
-  const box = document.getElementById("moves");
-  if (!msg.legal.length) { box.replaceChildren(el("h2", {}, t("legalMoves")), el("p", {}, t("noMoves"))); return; }
-  const view = msg.view;
-  box.replaceChildren(el("h2", {}, t("legalMoves")), el("p", { class: "hint" }, t("clickHint")),
-    el("div", { class: "move-list", role: "list" }, msg.legal.map(([id, text]) => {
-      const path = app.board.paths(text, view);
-      return el("button", { class: "move", role: "listitem", "data-action": id, "data-text": text,
-        "data-path": Array.isArray(path) ? path.join("|") : null, disabled: app.pending, onclick: () => play(id) }, text);
-    })));
-}
-
-function renderScores(msg) {
-  const box = document.getElementById("scores");
-  const scores = msg.scores || (msg.view && Array.isArray(msg.view.scores) ? msg.view.scores : null);
-  if (!scores) { box.replaceChildren(); return; }
-  const who = names(msg);
-  box.replaceChildren(el("h2", {}, t("scores")), el("table", { class: "scores", id: "score-table" },
-    scores.map((score, i) => el("tr", { class: msg.winners && msg.winners.includes(i) ? "winner" : "" },
-      el("td", {}, who[i]), el("td", { class: "num" }, score ?? "?")))));
-}
-
-function renderFinal(msg) {
-  const box = document.getElementById("final");
-  if (msg.status !== "finished") { box.replaceChildren(); return; }
-  const who = names(msg);
-  const winners = (msg.winners || []).map((i) => who[i]).join(", ");
-  const line = msg.winners.length === 1 ? t("winner", { names: winners })
-    : msg.winners.length === msg.seats.length ? t("draw") : t("sharedVictory", { names: winners });
-  box.replaceChildren(...[el("h2", {}, t("finalScoring")), el("p", { id: "result" }, line),
-    app.replay ? null : el("button", { id: "replay-button", onclick: startReplay }, t("replay"))].filter(Boolean));
-}
-
-function renderLog(msg) {
-  const who = names(msg);
-  document.getElementById("log-title").textContent = t("log");
-  const highlight = app.replay ? app.replayStep - 1 : -1;
-  const items = app.log.map((entry, i) => el("li", { value: entry.n + 1, class: i === highlight ? "current" : "",
-    "data-n": entry.n },
-  entry.p === null ? el("span", { class: "chance" }, `${t("chance")}: ${entry.t}`)
-    : [el("span", { class: "who" }, `${who[entry.p]}: `), el("strong", {}, entry.t)],
-  // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
-  (entry.ev || []).length ? el("ul", { class: "events" }, ...entry.ev.map((e) => el("li", { "data-key": e.key }, e.text)))
-    : null));
-  const list = document.getElementById("log");
-  list.replaceChildren(...items);
-  const current = list.querySelector("li.current");
-  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
-  else list.scrollTop = list.scrollHeight;
-}
-
 async function loadRules(game) {
-  document.getElementById("rules-title").textContent = t("rules");
-  try { document.getElementById("rules").textContent = (await api(`/api/games/${game}/rules`)).rules; } catch (_e) {
-    document.getElementById("rules").textContent = "";
+  $("rules-title").textContent = t("web.rules");
+  try {
+    $("rules").textContent = (await api(`/api/games/${game}/rules?lang=${currentLanguage()}`)).rules;
+  } catch (_e) {
+    $("rules").textContent = "";
   }
 }
 
@@ -294,59 +257,49 @@ async function join(seat) {
   try {
     const answer = await api(`/api/tables/${tableId}/join`, { seat, name: localStorage.getItem("museion.name") });
     keepSeat(tableId, seat, answer.token);
-    app.socket.close();
-    app.socket = null;
-    connect();
-  } catch (error) { notice(t("error", { message: error.message }), "error"); }
+    socket.restart();
+  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
 }
 
 async function leaveSeat() {
   const held = heldSeat(tableId);
   if (!held) return;
   try { await api(`/api/tables/${tableId}/leave`, { token: held.token }); } catch (error) {
-    notice(t("error", { message: error.message }), "error");
+    notice(t("web.error", { message: error.message }), "error");
   }
   forgetSeat(tableId);
-  app.socket.close();
-  app.socket = null;
-  connect();
+  socket.restart();
 }
 
 // -- replay -------------------------------------------------------------------------------------------------
 async function startReplay() {
   try {
-    const data = await api(`/api/tables/${tableId}/replay`);
+    const data = await api(`/api/tables/${tableId}/replay?lang=${currentLanguage()}`);
     app.replay = data;
     app.replayStep = data.steps.length - 1;
-    renderAll();
-  } catch (error) { notice(t("error", { message: error.message }), "error"); }
+    draw();
+    $("replay-first").focus();
+  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
 }
 
 function stepTo(n) {
   app.replayStep = Math.max(0, Math.min(n, app.replay.steps.length - 1));
-  renderAll();
-}
-
-function renderReplayControls() {
-  const box = document.getElementById("replay");
-  document.body.dataset.replayStep = app.replay ? app.replayStep : "";
-  if (!app.replay) { box.replaceChildren(); return; }
-  const total = app.replay.steps.length - 1;
-  const step = app.replay.steps[app.replayStep];
-  box.replaceChildren(el("h2", {}, t("replayOf")),
-    el("p", { id: "replay-position" }, t("step", { n: app.replayStep, total }),
-      step.move ? ` · ${step.move.t}` : ""),
-    el("div", { class: "replay-buttons" },
-      el("button", { id: "replay-first", onclick: () => stepTo(0) }, t("first")),
-      el("button", { id: "replay-prev", onclick: () => stepTo(app.replayStep - 1) }, t("prev")),
-      el("button", { id: "replay-next", onclick: () => stepTo(app.replayStep + 1) }, t("next")),
-      el("button", { id: "replay-last", onclick: () => stepTo(total) }, t("last"))));
+  draw();
+  announce(t("web.step", { n: app.replayStep, total: app.replay.steps.length - 1 }),
+    moveText(app.replay.steps[app.replayStep], app.names));
 }
 
 document.addEventListener("keydown", (event) => {
-  if (!app.replay) return;
+  if (!app.replay || event.target.closest("input, select, textarea")) return;
   if (event.key === "ArrowRight") stepTo(app.replayStep + 1);
   if (event.key === "ArrowLeft") stepTo(app.replayStep - 1);
 });
 
-connect();
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => { if (app.msg) keepFocus(renderBoard); }, 150);
+});
+
+$("skip").textContent = t("web.skip_to_game");
+$("board-h").textContent = t("web.board");

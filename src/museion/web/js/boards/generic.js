@@ -16,9 +16,11 @@ function show(value) {
 
 export const board = {
   render(view) {
-    return el("div", { class: "generic-board", "aria-label": t("viewAsData") }, el("h3", {}, t("viewAsData")), show(view));
+    return el("section", { class: "generic-board", "aria-label": t("web.view_as_data") }, el("h3", {}, t("web.view_as_data")),
+      show(view));
   },
   paths() { return null; },
+  seatColours() { return []; },
 };
 
 export { show };

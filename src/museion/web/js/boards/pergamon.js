@@ -7,9 +7,11 @@
 // Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your supply;
 // break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
 import { t } from "../i18n.js";
-import { hit, s, svgRoot, text } from "./svg.js";
+import { hit, s, seatShape, svgRoot, text } from "./svg.js";
 
-const SEAT = ["#c0392b", "#2e86c1", "#27ae60", "#b7950b"];
+const SEAT = ["#b03a2e", "#1f5f99", "#1e7a45", "#e0b400"];  // red, blue, green, yellow: each also has its shape
+const SEAT_INK = ["#ffffff", "#ffffff", "#ffffff", "#1c1c1c"];
+const SEAT_COLOUR = ["red", "blue", "green", "yellow"];
 const ROMAN = ["I", "II", "III", "IV", "V"];
 const W = 64;  // a find tile, in board units
 const H = 50;
@@ -23,7 +25,7 @@ const HALF = {
   M: "M0,-12 C7,-12 10,-8 10,-2 C10,6 6,12 0,12 Z M2,-6 H7 V-2 H2 Z",  // mask: face with an eye hole
 };
 
-function typeName(type) { return t(`type${type}`); }
+function typeName(type) { return t(`web.pergamon.type.${type}`); }
 
 /** The printed face of a find: {left, number, century, right} from "V63|4J" (null if the view lacks it). */
 function face(view, code) {
@@ -53,8 +55,8 @@ function find(view, x, y, code, key = null, extra = "") {
     class: key ? "hit-area tile" : "tile" })];
   if (f) {
     body.push(half(f.left, x, cy, "left"), half(f.right, x + W, cy, "right"),
-      text(x + 23, cy + 4, f.left, { class: "glyph", fill: TYPE_FILL[f.left], "text-anchor": "middle" }),
-      text(x + W - 23, cy + 4, f.right, { class: "glyph", fill: TYPE_FILL[f.right], "text-anchor": "middle" }),
+      text(x + 23, cy + 4, f.left, { class: "glyph", "text-anchor": "middle" }),
+      text(x + W - 23, cy + 4, f.right, { class: "glyph", "text-anchor": "middle" }),
       text(x + 11, y + H - 5, f.number, { class: "tile-num", "text-anchor": "middle" }),
       text(x + W - 9, y + H - 5, f.century, { class: "tile-num", "text-anchor": "middle" }));
   } else body.push(text(x + W / 2, y + 27, code, { class: "small", "text-anchor": "middle" }));
@@ -77,7 +79,7 @@ function chain(view, x, y, codes, closed, scale = 1) {
     const x1 = codes.length * W - 8; const x0 = 8;
     parts.push(s("path", { d: `M${x1},${H} C${x1},${H + 12} ${x0},${H + 12} ${x0},${H}`, fill: "none",
       stroke: TYPE_FILL[first.left], "stroke-width": 2.5, "stroke-dasharray": "5 3", class: "ring-close",
-      "data-type": first.left }, s("title", {}, `${t("ringCloses")}: ${typeName(first.left)}`)));
+      "data-type": first.left }, s("title", {}, `${t("web.pergamon.ring_closes")}: ${typeName(first.left)}`)));
   }
   return s("g", { transform: `translate(${x},${y}) scale(${scale})`, class: "chain" }, parts);
 }
@@ -93,10 +95,14 @@ function joint(type, x, y) {
     s("circle", { cx: x, cy: y, r: 17, fill: "none", stroke: TYPE_FILL[type], "stroke-width": 2 }));
 }
 
+/** A player's disc on the track (the owner's colour and shape, ringed in dark ink) or the tomb raider's. */
 function figure(x, y, who) {
-  const raider = who === "raider";
-  return s("g", { class: "figure" }, s("circle", { cx: x, cy: y, r: 10, fill: raider ? "#222" : SEAT[who],
-    stroke: "#fff", "stroke-width": 2 }), raider ? text(x, y + 4, "R", { class: "badge", "text-anchor": "middle" }) : null);
+  if (who === "raider") {
+    return s("g", { class: "figure", "data-seat": "raider" }, s("circle", { cx: x, cy: y, r: 10, fill: "#222", stroke: "#fff",
+      "stroke-width": 2 }), text(x, y + 4, t("web.pergamon.raider_letter"), { class: "badge", "text-anchor": "middle" }));
+  }
+  return s("g", { class: "figure", "data-seat": who }, seatShape(who, x, y, 10, { fill: SEAT[who], stroke: "#1c1c1c",
+    "stroke-width": 1.5 }));
 }
 
 function cardIcon(x, y, back) {
@@ -117,43 +123,49 @@ function trackSpace(view, k, x, y, info) {
     parts.push(s("circle", { cx: x + 14, cy: y + 28, r: 9, fill: "#e3b93c", stroke: "#8a6a12", class: "coin" }),
       text(x + 14, y + 32, info.coins, { class: "coin-num", "text-anchor": "middle" }),
       text(x + 40, y + 32, `≤${info.deepest}`, { class: "label strong", "text-anchor": "middle", "data-deepest": info.deepest }));
-    label = t("trackSpace", { space: info.space, coins: info.coins, deepest: info.deepest });
+    label = t("web.pergamon.track_space", { space: info.space, coins: info.coins, deepest: info.deepest });
     if (info.raider !== null && info.raider !== undefined) {
       const [a, b] = RAIDER_CARDS[info.raider];
       parts.push(s("g", { class: "raider-symbol", "data-chests": info.raider },
         s("rect", { x: x + 5, y: y + 64, width: 46, height: 13, rx: 3, fill: "#2b2b2b" }),
         text(x + 13, y + 74, "R", { class: "badge-small", "text-anchor": "middle" }),
         cardIcon(x + 22, y + 70, a), cardIcon(x + 36, y + 70, b)));
-      label += ` · ${t("raiderSymbol", { cards: t(`raiderCards${info.raider}`) })}`;
+      label += ` · ${t("web.pergamon.raider_symbol", { cards: t(`web.pergamon.raider_cards${info.raider}`) })}`;
     }
   }
   if (who !== null && who !== undefined) parts.push(figure(x + 28, y + 52, who));
   return hit(`track:P${k + 1}`, label, parts);
 }
 
-function track(view) {
+function track(view, narrow) {
   const spaces = view.track_spaces || [];
-  const parts = [text(14, 22, t("researchTrack"), { class: "heading" })];
-  for (let k = 12; k >= 0; k -= 1) parts.push(trackSpace(view, k, 14 + (12 - k) * 62, 30, spaces[k]));
-  parts.push(text(830, 22, t("fundsCards"), { class: "heading" }));
+  const parts = [text(14, 22, t("web.pergamon.research_track"), { class: "heading" })];
+  for (let k = 12; k >= 0; k -= 1) {
+    const i = 12 - k;  // narrow: two rows of 7 and 6 spaces
+    parts.push(narrow ? trackSpace(view, k, 14 + (i % 7) * 62, 30 + Math.floor(i / 7) * 88, spaces[k])
+      : trackSpace(view, k, 14 + i * 62, 30, spaces[k]));
+  }
+  const cardsX = narrow ? 454 : 830;
+  parts.push(text(cardsX, 22, t("web.pergamon.funds_cards"), { class: "heading" }));
   view.funds_cards.forEach((c, k) => {
-    const x = 830 + k * 74;
+    const x = cardsX + k * 74;
     parts.push(s("rect", { x, y: 30, width: 64, height: 80, rx: 6, fill: c.back === "chest" ? "#d8b45a" : "#c9a37a",
-      stroke: "#6b4b2a" }), text(x + 32, 50, t(c.back), { class: "small strong", "text-anchor": "middle" }),
-    text(x + 32, 86, c.value ?? t("hiddenValue"), { class: "big", "text-anchor": "middle" }));
+      stroke: "#6b4b2a" }), text(x + 32, 50, t(`web.pergamon.${c.back}`), { class: "small strong ink", "text-anchor": "middle" }),
+    text(x + 32, 86, c.value ?? "?", { class: "big", "text-anchor": "middle" }));
   });
   if (view.raider_coins !== undefined) {
-    parts.push(figure(800, 126, "raider"), text(816, 131, `${t("raider")}: ${view.raider_coins} ${t("coins")}`,
+    const [rx, ry] = narrow ? [24, 222] : [560, 132];
+    parts.push(figure(rx, ry, "raider"), text(rx + 16, ry + 5, t("web.pergamon.raider_coins", { n: view.raider_coins }),
       { class: "label", "data-raider-coins": view.raider_coins }));
   }
   return s("g", {}, parts);
 }
 
 function galleries(view) {
-  const parts = [text(14, 152, t("galleries"), { class: "heading" })];
+  const parts = [text(14, 152, t("web.pergamon.galleries"), { class: "heading" })];
   view.galleries.forEach((gallery, g) => {
     const x = 14 + g * 82; const top = 160;
-    parts.push(hit(`gallery:${ROMAN[g]}`, `${t("galleries")} ${ROMAN[g]}: ${gallery.join(", ") || "–"}`,
+    parts.push(hit(`gallery:${ROMAN[g]}`, t("web.pergamon.gallery_label", { n: ROMAN[g], finds: gallery.map((c) => findLabel(view, c)).join("; ") || t("web.empty") }),
       s("rect", { x, y: top, width: 76, height: 242, rx: 6, fill: "#efe6d2", stroke: "#b8a77f", class: "hit-area" }),
       text(x + 38, top + 17, ROMAN[g], { class: "label strong", "text-anchor": "middle" }),
       gallery.map((code, k) => find(view, x + 6, top + 24 + k * (H + 4), code))));
@@ -163,32 +175,32 @@ function galleries(view) {
 
 function layingOut(view) {
   if (!view.laying_out.length) return null;
-  return s("g", {}, text(432, 348, `${t("layingOut")}:`, { class: "label" }),
+  return s("g", {}, text(432, 348, `${t("web.pergamon.laying_out")}:`, { class: "label" }),
     view.laying_out.map((code, k) => find(view, 560 + k * (W + 4), 318, code)));
 }
 
 function museum(view, ctx) {
-  const parts = [text(432, 152, t("museum"), { class: "heading" })];
+  const parts = [text(432, 152, t("web.pergamon.museum"), { class: "heading" })];
   const at = (k) => [432 + (k % 8) * 70, 160 + Math.floor(k / 8) * 50];
   for (let k = 0; k < 24; k += 1) {
     const [x, top] = at(k);
-    parts.push(s("rect", { x, y: top, width: 64, height: 44, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f" }),
+    parts.push(s("rect", { x, y: top, width: 64, height: 44, rx: 5, fill: "#f6f1e4", stroke: "#b8a77f",
+      "data-hl": `museum:${k + 1}` }),
       text(x + 5, top + 14, k + 1, { class: "small" }));
   }
   Object.entries(view.museum).forEach(([space, [seat, roman]]) => {
     const [x, top] = at(Number(space) - 1);  // the plan's spaces are numbered 1-24
-    const label = t("markerTitle", { name: ctx.names[seat] ?? seat, marker: roman, space });
+    const label = t("web.pergamon.marker_title", { name: ctx.names[seat] ?? seat, marker: roman, space });
     parts.push(marker(x + 40, top + 24, seat, roman, label));
   });
   return s("g", {}, parts);
 }
 
-/** A collection marker: the owner's colour with the numeral I/II/III. */
+/** A collection marker: the owner's colour and shape with the numeral I/II/III. */
 function marker(cx, cy, seat, roman, label) {
   return s("g", { class: "marker", "data-seat": seat, "data-marker": roman, role: "img", "aria-label": label },
-    s("title", {}, label), s("circle", { cx, cy, r: 15, fill: SEAT[seat], stroke: "#fff", "stroke-width": 2.5 }),
-    s("circle", { cx, cy, r: 17, fill: "none", stroke: "#3b2e1a", "stroke-width": 1 }),
-    text(cx, cy + 5, roman, { class: "badge", "text-anchor": "middle" }));
+    s("title", {}, label), seatShape(seat, cx, cy, 16, { fill: SEAT[seat], stroke: "#1c1c1c", "stroke-width": 1.5 }),
+    text(cx, cy + 5, roman, { class: "badge", fill: SEAT_INK[seat], "text-anchor": "middle" }));
 }
 
 const PANEL_TOP = 414;
@@ -200,37 +212,37 @@ function panelHeight(info, width) {
   return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
 }
 
-function playerPanel(view, info, p, ctx, width, height) {
-  const x = 10 + p * (width + 8); const top = PANEL_TOP;
+function playerPanel(view, info, p, ctx, width, height, top) {
+  const x = 10 + p * (width + 8);
   const acting = view.to_act === p;
-  const vp = info.vp ?? t("hiddenValue");
+  const vp = info.vp ?? "?";
   const parts = [s("rect", { x, y: top, width, height, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
-    stroke: acting ? "#d4a017" : SEAT[p], "stroke-width": acting ? 3 : 2 }),
-  s("circle", { cx: x + 16, cy: top + 19, r: 8, fill: SEAT[p] }),
+    stroke: acting ? "#a27a10" : SEAT[p], "stroke-width": acting ? 4 : 2 }),
+  seatShape(p, x + 16, top + 19, 8, { fill: SEAT[p], stroke: "#1c1c1c", "stroke-width": 1.2 }),
   text(x + 30, top + 25, ctx.names[p], { class: "heading" }),
   s("circle", { cx: x + 20, cy: top + 45, r: 9, fill: "#e3b93c", stroke: "#8a6a12" }),
-  text(x + 34, top + 50, `${info.coins} ${t("coins")}`, { class: "label" }),
-  s("rect", { x: x + 100, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
-  text(x + 132, top + 50, `${t("vp")} ${vp}`, { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
+  text(x + 34, top + 50, t("web.pergamon.coins", { n: info.coins }), { class: "label" }),
+  s("rect", { x: x + 144, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
+  text(x + 176, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
     "data-vp": info.vp ?? "hidden" }),
-  text(x + width - 10, top + 25, `${t("space")} ${info.space || "–"}`, { class: "label", "text-anchor": "end" }),
-  text(x + 12, top + 74, t("supply"), { class: "small strong" })];
+  text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end" }),
+  text(x + 12, top + 74, t("web.pergamon.supply"), { class: "small strong" })];
   const per = supplyPerRow(width);
   const building = new Set(view.building ? view.building.finds : []);
   info.finds.forEach((code, k) => parts.push(find(view, x + 8 + (k % per) * (W + 4), top + 80 + Math.floor(k / per) * (H + 4),
     code, `find${p}:${code}`, building.has(code) && view.to_act === p ? "in-building" : "")));
   const rows = Math.max(1, Math.ceil(info.finds.length / per));
   let cy = top + 80 + rows * (H + 4) + 14;
-  parts.push(text(x + 12, cy, t("collections"), { class: "small strong" }));
+  parts.push(text(x + 12, cy, t("web.pergamon.collections"), { class: "small strong" }));
   cy += 6;
   info.collections.forEach((c) => {
-    const label = t("collectionTitle", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
+    const label = t("web.pergamon.collection_title", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
     const scale = Math.min(1, (width - 64) / (c.finds.length * W));
     parts.push(hit(`coll${p}:${c.marker}`, label,
       s("rect", { x: x + 6, y: cy, width: width - 12, height: H + 24, rx: 6, fill: "#efe6d2", class: "hit-area" }),
       marker(x + 28, cy + 22, p, c.marker, label),
-      text(x + 28, cy + 55, `${t("space")} ${c.space}`, { class: "tiny", "text-anchor": "middle" }),
-      text(x + 28, cy + 67, `${t("valueShort")} ${c.value}`, { class: "tiny", "text-anchor": "middle" }),
+      text(x + 28, cy + 55, t("web.pergamon.space", { space: c.space }), { class: "tiny", "text-anchor": "middle" }),
+      text(x + 28, cy + 67, t("web.pergamon.value_short", { value: c.value }), { class: "tiny", "text-anchor": "middle" }),
       chain(view, x + 54, cy + 6, c.finds, true, scale)));
     cy += H + 28;
   });
@@ -240,54 +252,65 @@ function playerPanel(view, info, p, ctx, width, height) {
 function buildingRow(view, top) {
   if (!view.building) return null;
   const b = view.building;
-  const info = [b.break ? `${t("breakUp")} ${b.break}` : null, `${t("cancelsLeft")}: ${b.cancels_left}`].filter(Boolean);
-  return s("g", { class: "building" }, text(14, top + 18, `${t("building")}:`, { class: "label strong" }),
+  const info = [b.break ? t("web.pergamon.break_up", { marker: b.break }) : null, t("web.pergamon.cancels_left", { n: b.cancels_left })].filter(Boolean);
+  return s("g", { class: "building" }, text(14, top + 18, `${t("web.pergamon.building")}:`, { class: "label strong" }),
     text(14, top + 38, info.join(" · "), { class: "small" }),
     b.finds.length ? chain(view, 230, top, b.finds, false) : null);
 }
 
-function buttons(ctx, top) {
-  const wanted = [["close", "close"], ["cancel", "cancel"], ["end", "end"], ["pay", "pay"]];
+function buttons(ctx, top, narrow) {
   const parts = [];
-  let x = 14;
-  for (const [key, label] of wanted) {
-    if (!ctx.legalTexts.includes(label)) continue;
-    parts.push(button(x, top, key, label));
-    x += 110;
+  let k = 0;
+  for (const key of ["close", "cancel", "end", "pay", "polish"]) {
+    if (!ctx.legalTexts.some((m) => m === key || (key === "polish" && m.startsWith("polish ")))) continue;
+    const [x, y] = narrow ? [14 + (k % 3) * 198, top + Math.floor(k / 3) * 50] : [14 + k * 190, top];
+    parts.push(button(x, y, key, t(`web.pergamon.button.${key}`)));
+    k += 1;
   }
-  if (ctx.legalTexts.some((m) => m.startsWith("polish"))) parts.push(button(x, top, "polish", "polish"));
   return s("g", {}, parts);
 }
 
 function button(x, top, key, label) {
-  return hit(key, label, s("rect", { x, y: top, width: 100, height: 40, rx: 8, fill: "#d9d2c0", stroke: "#8c7f5c",
-    class: "hit-area" }), text(x + 50, top + 26, label, { class: "label", "text-anchor": "middle" }));
+  return hit(key, label, s("rect", { x, y: top, width: 180, height: 44, rx: 8, fill: "#e6dfcc", stroke: "#6f6346",
+    class: "hit-area" }), text(x + 90, top + 28, label, { class: "label", "text-anchor": "middle" }));
 }
 
 function statusLine(view) {
-  return text(432, 394, `${t("turnN", { n: view.turn })} · ${t("stage")}: ${view.stage} · ${t("calendar")} ${view.calendar}`
-    + ` · ${t("box")} ${view.box}`, { class: "label" });
+  return text(432, 394, t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
+    calendar: view.calendar, box: view.box }), { class: "label" });
 }
 
 export const board = {
+  seatColours(view) {
+    return view.players.map((_info, p) => ({ key: SEAT_COLOUR[p], fill: SEAT[p] }));
+  },
+
   render(view, ctx) {
     const n = view.players.length;
-    const width = Math.floor((980 - (n - 1) * 8) / n);
+    // narrow (a phone): the track in two rows, the museum below the galleries, a board 620 wide instead of 1000
+    const narrow = ctx.narrow;
+    const full = narrow ? 620 : 1000;
+    const down = narrow ? 110 : 0;  // the galleries below the two-row track
+    const museumAt = narrow ? [-418, 370] : [0, 0];  // the museum (and what is laid out, the status) below them
+    const width = Math.floor((full - 20 - (n - 1) * 8) / n);
     const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
-    let bottom = PANEL_TOP + height + 10;
+    const top = PANEL_TOP + (narrow ? 420 : 0);
+    let bottom = top + height + 10;
     const built = buildingRow(view, bottom);
     if (built) bottom += H + 22;
-    const parts = [track(view), galleries(view), museum(view, ctx), layingOut(view), statusLine(view),
-      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height)), built];
+    const move = (node, [dx, dy]) => (node && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
+    const parts = [track(view, narrow), move(galleries(view), [0, down]),
+      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view)), museumAt),
+      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top)), built];
     if (view.scores) {
-      parts.push(text(14, bottom + 16, `${t("scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
+      parts.push(text(14, bottom + 16, `${t("web.scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
       bottom += 24;
     }
-    const row = buttons(ctx, bottom);
-    const total = bottom + (row.childNodes.length ? 50 : 0);
-    parts.unshift(s("rect", { x: 0, y: 0, width: 1000, height: total, fill: "#faf7ef" }));
+    const row = buttons(ctx, bottom, narrow);
+    const total = bottom + (row.childNodes.length ? (narrow ? 100 : 50) : 0);
+    parts.unshift(s("rect", { x: 0, y: 0, width: full, height: total, fill: "#faf7ef" }));
     parts.push(row);
-    return svgRoot(1000, total, "Pergamon board", parts);
+    return svgRoot(full, total, t("web.board_of", { game: "Pergamon" }), parts);
   },
 
   paths(move, view) {

@@ -5,54 +5,53 @@ import { t } from "../i18n.js";
 import { hit, s, svgRoot, text } from "./svg.js";
 
 const LOCS = "ABCDEFG";
-const FILL = { W: "#f6f2e6", B: "#262626", G: "#9b9b9b" };
-const INK = { W: "#262626", B: "#f6f2e6", G: "#1c1c1c" };
-const ACTION = { A: "move grey", B: "move white", C: "return", D: "from quarry", E: "steal", F: "place again",
-  G: "move black" };
-const COLOUR_NAME = { W: "white", B: "black", G: "grey" };
+const FILL = { W: "#f6f2e6", B: "#262626", G: "#8a8a8a" };
+const COLOUR = { W: "white", B: "black", G: "grey" };
 const CX = 310; const CY = 350; const R = 225;
-const ORN = { 1: "winner +3", 2: "fewer stones wins", 3: "grey +2", 4: "grey −3", 5: "grey triggers",
-  6: "grey from quarry", 7: "holds 7" };
+
+const colourName = (c) => t(`web.colour.${COLOUR[c]}`);
 
 function stone(x, y, colour, w = 52, h = 17) {
-  return s("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: 6, fill: FILL[colour], stroke: "#555",
+  return s("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: 6, fill: FILL[colour], stroke: "#4a4a4a",
     "stroke-width": 1.2, class: `stone stone-${colour}` });
 }
 
-function column(view, loc, i, names) {
+function column(view, loc, i) {
   const angle = (-90 + (i * 360) / 7) * (Math.PI / 180);
   const x = CX + R * Math.cos(angle); const baseY = CY + R * Math.sin(angle) + 62;
   const stones = view.columns[loc] || ""; const max = view.max_heights[loc];
   const parts = [s("rect", { x: x - 44, y: baseY - 150, width: 88, height: 188, rx: 10, class: "hit-area",
-    fill: view.extra_at === loc ? "#ffe9a8" : "#efe6d2", stroke: "#b8a77f" })];
+    fill: view.extra_at === loc ? "#ffe9a8" : "#efe6d2", stroke: "#8c7a52" })];
   for (let h = 0; h < max; h += 1) {
     const y = baseY - 14 - h * 19;
-    parts.push(h < stones.length ? stone(x, y, stones[h])
-      : s("rect", { x: x - 26, y: y - 8.5, width: 52, height: 17, rx: 6, fill: "none", stroke: "#c9bb98",
-        "stroke-dasharray": "3 3" }));
+    parts.push(h < stones.length ? s("g", { "data-hl": `stone:${loc}${h}` }, stone(x, y, stones[h]))
+      : s("rect", { x: x - 26, y: y - 8.5, width: 52, height: 17, rx: 6, fill: "none", stroke: "#8c7a52",
+        "stroke-dasharray": "3 3", "data-hl": `slot:${loc}${h}` }));
   }
   parts.push(s("rect", { x: x - 34, y: baseY - 4, width: 68, height: 10, fill: "#b8a77f" }));
-  parts.push(text(x, baseY + 24, `${loc} · ${ACTION[loc]}`, { class: "label", "text-anchor": "middle" }));
+  parts.push(text(x, baseY + 24, `${loc} · ${t(`web.tholos.action.${loc}`)}`, { class: "label", "text-anchor": "middle" }));
   const orn = view.ornaments && view.ornaments[loc];
   if (orn) {
-    parts.push(s("circle", { cx: x + 34, cy: baseY - 138, r: 12, fill: "#8a5cc2" }));
+    parts.push(s("circle", { cx: x + 34, cy: baseY - 138, r: 12, fill: "#6a3d9a" }));
     parts.push(text(x + 34, baseY - 133, orn, { class: "badge", "text-anchor": "middle" }));
   }
   const winner = view.column_winners[loc];
   if (winner !== null && winner !== undefined) {
-    parts.push(text(x, baseY - 126, `${board.colours[winner]}: ${view.column_points[loc]}`,
+    parts.push(text(x, baseY - 126, `${colourName(winner === 0 ? "W" : "B")}: ${view.column_points[loc]}`,
       { class: "small", "text-anchor": "middle" }));
   }
-  const label = `${t("column", { loc })} (${ACTION[loc]}): ${stones || "empty"}${orn ? `, ${t("ornament", { n: orn })}` : ""}`;
+  const content = stones ? [...stones].map(colourName).join(", ") : t("web.empty");
+  const label = t("web.tholos.column_label", { loc, action: t(`web.tholos.action.${loc}`), stones: content })
+    + (orn ? ` · ${t("web.tholos.ornament", { n: orn })}` : "");
   return hit(`col:${loc}`, label, parts);
 }
 
 function quarry(view) {
-  const parts = [text(660, 40, t("quarry"), { class: "heading" })];
+  const parts = [text(660, 40, t("web.quarry"), { class: "heading" })];
   ["W", "B", "G"].forEach((c, i) => {
     const x = 690 + i * 95;
-    parts.push(hit(`quarry:${c}`, `${t("quarry")}: ${view.quarry[c]} ${COLOUR_NAME[c]}`,
-      s("rect", { x: x - 40, y: 52, width: 80, height: 70, rx: 8, class: "hit-area", fill: "#efe6d2", stroke: "#b8a77f" }),
+    parts.push(hit(`quarry:${c}`, t("web.tholos.quarry_pile", { n: view.quarry[c], colour: colourName(c) }),
+      s("rect", { x: x - 40, y: 52, width: 80, height: 70, rx: 8, class: "hit-area", fill: "#efe6d2", stroke: "#8c7a52" }),
       stone(x, 76, c, 56, 22), text(x, 112, `× ${view.quarry[c]}`, { class: "label", "text-anchor": "middle" })));
   });
   return s("g", {}, parts);
@@ -62,42 +61,52 @@ function workshop(view, p, names) {
   const y0 = 160 + p * 150;
   const counts = view.workshops[p]; const stones = [];
   for (const c of ["W", "B", "G"]) for (let k = 0; k < counts[c]; k += 1) stones.push(c);
-  const parts = [text(660, y0, t("workshop", { name: names[p] }), { class: "heading", textLength: names[p].length > 14 ? 290 : null, lengthAdjust: "spacingAndGlyphs" }),
-    s("rect", { x: 650, y: y0 + 12, width: 290, height: 90, rx: 10, fill: view.to_move === p ? "#fff6d6" : "#f3efe6",
-      stroke: view.to_move === p ? "#d4a017" : "#b8a77f", "stroke-width": 2 })];
+  const title = t("web.tholos.workshop", { name: names[p] });
+  const parts = [text(660, y0, title, { class: "heading", textLength: title.length > 26 ? 290 : null,
+    lengthAdjust: "spacingAndGlyphs" }),
+  s("rect", { x: 650, y: y0 + 12, width: 290, height: 90, rx: 10, fill: view.to_move === p ? "#fff6d6" : "#f3efe6",
+    stroke: view.to_move === p ? "#a27a10" : "#8c7a52", "stroke-width": 2 })];
   for (let k = 0; k < 3; k += 1) {
     const x = 700 + k * 95; const c = stones[k];
     if (!c) {
-      parts.push(s("rect", { x: x - 36, y: y0 + 40, width: 72, height: 34, rx: 8, fill: "none", stroke: "#c9bb98",
+      parts.push(s("rect", { x: x - 36, y: y0 + 40, width: 72, height: 34, rx: 8, fill: "none", stroke: "#8c7a52",
         "stroke-dasharray": "4 3" }));
       continue;
     }
-    parts.push(hit(`ws${p}:${c}`, `${t("workshop", { name: names[p] })}: ${COLOUR_NAME[c]}`,
-      s("rect", { x: x - 40, y: y0 + 30, width: 80, height: 54, rx: 8, class: "hit-area", fill: "transparent" }),
+    parts.push(hit(`ws${p}:${c}`, `${title}: ${colourName(c)}`,
+      s("rect", { x: x - 40, y: y0 + 24, width: 80, height: 66, rx: 8, class: "hit-area", fill: "transparent" }),
       stone(x, y0 + 57, c, 64, 26)));
   }
-  return s("g", {}, parts);
+  return s("g", { "data-hl": `ws${p}` }, parts);
 }
 
 export const board = {
-  colours: ["White", "Black"],
+  /** The seats' colours (localized names: web.colour.KEY) and their fills, for names and marks everywhere. */
+  seatColours() { return [{ key: "white", fill: FILL.W }, { key: "black", fill: FILL.B }]; },
 
   render(view, ctx) {
     const names = ctx.names;
     const score = `${names[0]} ${view.scores[0]} · ${names[1]} ${view.scores[1]}`;
-    const parts = [s("rect", { x: 0, y: 0, width: 960, height: 700, fill: "#faf7ef" }),
-      text(20, 660, t("temple"), { class: "heading" }), text(20, 684, score, { class: "label", id: "tholos-score" }),
+    const temple = [text(20, 660, t("web.tholos.temple"), { class: "heading" }),
+      text(20, 684, score, { class: "label", id: "tholos-score" }),
       s("circle", { cx: CX, cy: CY + 40, r: 120, fill: "none", stroke: "#e2d6b8", "stroke-width": 3 }),
-      ...[...LOCS].map((loc, i) => column(view, loc, i, names)), quarry(view), workshop(view, 0, names),
-      workshop(view, 1, names)];
-    if (view.extra_at) parts.push(text(660, 500, t("extraAt", { loc: view.extra_at }), { class: "label" }));
-    Object.entries(view.ornaments || {}).forEach(([loc, n], i) => parts.push(
-      text(660, 600 + i * 18, `${t("ornament", { n })} @ ${loc}: ${ORN[n]}`, { class: "small" })));
+      ...[...LOCS].map((loc, i) => column(view, loc, i))];
+    const turn = [];
+    if (view.extra_at) turn.push(text(660, 500, t("web.tholos.extra_at", { loc: view.extra_at }), { class: "label" }));
     if (ctx.legalTexts.includes("x-")) {
-      parts.push(hit("decline", t("decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10, fill: "#d9d2c0",
-        stroke: "#8c7f5c", class: "hit-area" }), text(790, 548, t("decline"), { class: "label", "text-anchor": "middle" })));
+      turn.push(hit("decline", t("web.tholos.decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10,
+        fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
+      text(790, 548, t("web.tholos.decline"), { class: "label", "text-anchor": "middle" })));
     }
-    return svgRoot(960, 700, "Tholos board", parts);
+    const ornaments = Object.entries(view.ornaments || {}).map(([loc, n], i) => text(660, 600 + i * 18,
+      `${t("web.tholos.ornament", { n })} · ${loc}: ${t(`web.tholos.ornament.${n}`)}`, { class: "small" }));
+    // beside the temple on a wide screen; below it, two by two, on a narrow one (a phone)
+    const side = [[quarry(view), -640, 690], [workshop(view, 0, names), -330, 560], [workshop(view, 1, names), -640, 560],
+      [s("g", {}, turn), -330, 350], [s("g", {}, ornaments), -330, 340]];
+    const [width, height] = ctx.narrow ? [620, 1000] : [960, 700];
+    return svgRoot(width, height, t("web.board_of", { game: "Tholos" }),
+      s("rect", { x: 0, y: 0, width, height, fill: "#faf7ef" }), temple,
+      side.map(([part, dx, dy]) => (ctx.narrow ? s("g", { transform: `translate(${dx},${dy})` }, part) : part)));
   },
 
   paths(move, view) {

@@ -1,0 +1,211 @@
+"""Tholos in words: each action described for the player about to make it, what it would change on the board
+(the web's preview keys), why a move is not legal (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), and the score broken down
+per column. Texts are in ``text.py``; this file only chooses them and their arguments.
+
+The state is read through a handful of fields (``cols``, ``maxh``, ``orn``, ``quarry``, ``ws``, ``extra_loc``,
+``phase``) so renames in ``state.py`` stay cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from museion.core.game import CHANCE, Event, ScorePart
+from museion.games.tholos import actions as act
+from museion.games.tholos import data
+from museion.games.tholos.data import COLOURS, GREY, LOCATIONS, MOVED_COLOUR
+
+if TYPE_CHECKING:
+    from museion.games.tholos.state import TholosState
+
+
+def _decode(action: int) -> tuple[str, int, int]:
+    """``(kind, a, b)`` of a player action id: take (colour, n), place/second (colour, loc), move (src, dst),
+    return/grey (loc, 0), quarry/steal (colour, 0), decline (0, 0)."""
+    if action < act.PLACE:
+        c, n = divmod(action - act.TAKE, 3)
+        return "take", c, n + 1
+    if action < act.MOVE:
+        return ("place", *divmod(action - act.PLACE, 7))
+    if action < act.RETURN:
+        return ("move", *divmod(action - act.MOVE, 7))
+    if action < act.QUARRY:
+        return "return", action - act.RETURN, 0
+    if action < act.STEAL:
+        return "quarry", action - act.QUARRY, 0
+    if action < act.SECOND:
+        return "steal", action - act.STEAL, 0
+    if action < act.GREY_QUARRY:
+        return ("second", *divmod(action - act.SECOND, 7))
+    if action < act.DECLINE:
+        return "grey", action - act.GREY_QUARRY, 0
+    return "decline", 0, 0
+
+
+def move_event(state: TholosState, action: int) -> Event:
+    if state.current_player() == CHANCE:
+        if action < act.CHANCE_ORNAMENT:
+            return Event("tholos.m.start", {"colour": COLOURS[action]})
+        k, loc = divmod(action - act.CHANCE_ORNAMENT, 7)
+        return Event("tholos.m.ornament", {"k": k + 1, "loc": LOCATIONS[loc], "what": f"orn{k + 1}"})
+    kind, a, b = _decode(action)
+    cols = state.cols
+    if kind == "take":
+        return Event(f"tholos.m.take.{COLOURS[a]}", {"n": b})
+    if kind in ("place", "second"):
+        return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}", "loc": LOCATIONS[b]})
+    if kind == "move":
+        top = cols[a][-1] if cols[a] else MOVED_COLOUR.get(state.extra_loc, GREY)
+        return Event("tholos.m.move", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a], "dst": LOCATIONS[b]})
+    if kind == "return":
+        top = cols[a][-1] if cols[a] else GREY
+        return Event("tholos.m.return", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a]})
+    if kind in ("quarry", "steal"):
+        return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}"})
+    if kind == "grey":
+        return Event("tholos.m.grey", {"loc": LOCATIONS[a]})
+    at = LOCATIONS[state.extra_loc] if state.extra_loc >= 0 else "?"
+    return Event("tholos.m.decline", {"loc": at})
+
+
+def highlights(state: TholosState, action: int) -> list[str]:
+    """Keys of the web board: ``quarry:C``, ``wsP:C``, ``col:L``, ``slot:LH`` (where a stone lands), ``stone:LH``
+    (a stone that leaves), ``decline``."""
+    p = state.current_player()
+    if p < 0:
+        return []
+    kind, a, b = _decode(action)
+    cols = state.cols
+
+    def lands(loc: int) -> list[str]:
+        return [f"col:{LOCATIONS[loc]}", f"slot:{LOCATIONS[loc]}{len(cols[loc])}"]
+
+    def leaves(loc: int) -> list[str]:
+        return [f"col:{LOCATIONS[loc]}", f"stone:{LOCATIONS[loc]}{max(len(cols[loc]) - 1, 0)}"]
+
+    if kind == "take":
+        return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+    if kind in ("place", "second"):
+        return [f"ws{p}:{COLOURS[a]}", *lands(b)]
+    if kind == "move":
+        return [*leaves(a), *lands(b)]
+    if kind == "return":
+        top = cols[a][-1] if cols[a] else GREY
+        return [*leaves(a), f"quarry:{COLOURS[top]}"]
+    if kind == "quarry":
+        return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+    if kind == "steal":
+        return [f"ws{1 - p}:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+    if kind == "grey":
+        return ["quarry:G", *lands(a)]
+    return ["decline"]
+
+
+def illegal_reason(state: TholosState, action: int) -> Event | None:
+    """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""
+    from museion.games.tholos.state import EXTRA, MAIN
+
+    kind, a, b = _decode(action)
+    p = state.current_player()
+    ws, cols, maxh = state.ws, state.cols, state.maxh
+    mine = ws[3 * p: 3 * p + 3]
+    free = data.WORKSHOP_SIZE - sum(mine)
+    if state.phase == EXTRA:
+        if kind in ("take", "place"):
+            return Event("tholos.r.finish_extra", {"loc": LOCATIONS[state.extra_loc]})
+        return _extra_reason(state, kind, a, b)
+    if state.phase != MAIN:
+        return None
+    if kind not in ("take", "place"):
+        return Event("tholos.r.no_extra")
+    if kind == "take":
+        limit = data.TAKE_LIMIT_OWN if a == p else data.TAKE_LIMIT_GREY if a == GREY else data.TAKE_LIMIT_RIVAL
+        if free == 0:
+            return Event("tholos.r.workshop_full")
+        if b > free:
+            return Event("tholos.r.workshop_space", {"free": free})
+        if b > limit:
+            return Event(f"tholos.r.take_limit.{COLOURS[a]}", {"limit": limit})
+        return Event(f"tholos.r.quarry_short.{COLOURS[a]}", {"left": state.quarry[a]})
+    if not mine[a]:
+        return Event("tholos.r.no_stone", {"stone": f"s{COLOURS[a]}"})
+    if len(cols[b]) >= maxh[b]:
+        return Event("tholos.r.column_full", {"loc": LOCATIONS[b], "height": maxh[b]})
+    return None
+
+
+def _extra_reason(state: TholosState, kind: str, a: int, b: int) -> Event | None:
+    """Why an extra action is not legal at the location whose extra action is being taken."""
+    at = state.extra_loc
+    cols = state.cols
+    wanted = {0: "move", 1: "move", 6: "move", 2: "return", 3: "quarry", 4: "steal", 5: "second"}[at]
+    if kind == "grey":
+        if state.orn[at] != 6:
+            return Event("tholos.r.no_ornament_6", {"loc": LOCATIONS[at]})
+        return _free_target(state, a)
+    if kind != wanted:
+        return Event("tholos.r.wrong_extra", {"loc": LOCATIONS[at], "what": f"extra_{LOCATIONS[at]}"})
+    if kind == "move":
+        colour = MOVED_COLOUR[at]
+        if a == at or not cols[a] or cols[a][-1] != colour:
+            return Event("tholos.r.top_stone", {"src": LOCATIONS[a], "colour": COLOURS[colour], "at": LOCATIONS[at]})
+        return _free_target(state, b)
+    if kind == "return":
+        if a == at or not cols[a]:
+            return Event("tholos.r.nothing_to_return", {"src": LOCATIONS[a], "at": LOCATIONS[at]})
+        return None
+    p = state.current_player()
+    if kind in ("quarry", "steal") and sum(state.ws[3 * p: 3 * p + 3]) >= data.WORKSHOP_SIZE:
+        return Event("tholos.r.workshop_full")
+    if kind == "quarry" and not state.quarry[a]:
+        return Event(f"tholos.r.quarry_short.{COLOURS[a]}", {"left": 0})
+    if kind == "steal" and not state.ws[3 * (1 - p) + a]:
+        return Event("tholos.r.rival_has_none", {"stone": f"s{COLOURS[a]}"})
+    if kind == "second":
+        if not state.ws[3 * p + a]:
+            return Event("tholos.r.no_stone", {"stone": f"s{COLOURS[a]}"})
+        return _free_target(state, b)
+    return None
+
+
+def _free_target(state: TholosState, loc: int) -> Event | None:
+    if loc == state.extra_loc:
+        return Event("tholos.r.not_here", {"loc": LOCATIONS[loc]})
+    if len(state.cols[loc]) >= state.maxh[loc]:
+        return Event("tholos.r.column_full", {"loc": LOCATIONS[loc], "height": state.maxh[loc]})
+    return None
+
+
+def parse_any(text: str) -> int | None:
+    """Any Tholos player action written in notation (extra actions with any location letter), legal or not."""
+    wanted = "".join(text.split()).upper()
+    for action in range(act.NUM_ACTIONS):
+        for at in range(7):
+            if act.player_action_string(action, at).upper() == wanted:
+                return action
+    return None
+
+
+def score_breakdown(state: TholosState) -> list[ScorePart]:
+    """One part per column: who wins it and its points (THO-SCORE-1..3, THO-ORN-1..4); they add up to scores()."""
+    parts = []
+    for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.cols, strict=True)):
+        values = tuple(float(points) if winner == p else 0.0 for p in (0, 1))
+        stones = " ".join(COLOURS[c] for c in col) or "-"
+        detail = "tholos.bd.won" if winner >= 0 else "tholos.bd.tied"
+        parts.append(ScorePart("tholos.bd.column", values,
+                               {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
+                                "orn": state.orn[loc]}, detail))
+    return parts
+
+
+def legend(state: TholosState, lang: str) -> list[str]:
+    """The letters, each location's extra action and the ornaments on the table (THO-ACT-*, THO-ORN-*)."""
+    from museion.core.i18n import text
+
+    lines = [text("tholos.lg.letters", lang)]
+    for loc, name in enumerate(LOCATIONS):
+        lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))
+        if state.orn[loc]:
+            lines.append(text("tholos.lg.ornament", lang, k=state.orn[loc], loc=name, what=f"orn{state.orn[loc]}"))
+    return lines

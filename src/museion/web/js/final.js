@@ -1,0 +1,41 @@
+// The end of a game: who won, and each total broken down into its parts (the server's breakdown), so that a
+// player can check every point: the parts of each seat's column add up to its total.
+import { el } from "./api.js";
+import { t } from "./i18n.js";
+import { seatLabel } from "./seats.js";
+
+/** The result line: "Winner: Ana (white)", "Shared victory: …" or "Draw". */
+export function resultLine(msg, names) {
+  const winners = msg.winners || [];
+  const list = winners.map((i) => names[i]).join(", ");
+  if (winners.length === 1) return t("web.winner", { names: list });
+  if (winners.length === msg.seats.length) return t("web.draw");
+  return t("web.shared_victory", { names: list });
+}
+
+/** Draw the final screen into `box` (empty while the game runs). */
+export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
+  if (msg.status !== "finished") { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const seats = msg.seats.map((_s, i) => i);
+  const head = el("tr", {}, el("th", { scope: "col" }, t("web.points")),
+    seats.map((i) => el("th", { scope: "col" }, seatLabel(i, names, colours))));
+  const rows = breakdownRows(msg).map((row) => el("tr", { class: "part", "data-part": row.key },
+    el("th", { scope: "row" }, row.label, row.detail ? el("span", { class: "detail" }, row.detail) : null),
+    seats.map((i) => el("td", { class: "num", "data-seat": i }, row.values[i] ?? "–"))));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, t("web.total")),
+    seats.map((i) => el("td", { class: `num${(msg.winners || []).includes(i) ? " winner" : ""}`, "data-seat": i },
+      msg.scores ? msg.scores[i] : "?")));
+  box.replaceChildren(...[el("h2", { id: "final-h" }, t("web.final_scoring")),
+    el("p", { id: "result" }, resultLine(msg, names)),
+    el("table", { class: "breakdown", id: "score-table", "aria-labelledby": "final-h" },
+      el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total)),
+    replaying ? null : el("button", { id: "replay-button", type: "button", onclick: onReplay }, t("web.replay"))]
+    .filter(Boolean));
+}
+
+/** The breakdown as rows {key, label, detail, values[seat]}: none until the server sends one, and none when it
+ * has a single part (that part is the total, shown once). */
+function breakdownRows(msg) {
+  return Array.isArray(msg.breakdown) && msg.breakdown.length > 1 ? msg.breakdown : [];
+}

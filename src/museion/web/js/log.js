@@ -1,0 +1,34 @@
+// The move log: each move as this seat learned it, in words (notation secondary), with the events it set off.
+import { el } from "./api.js";
+import { t } from "./i18n.js";
+
+/** A log entry as words: who made it (chance: "chance"), what it was, its notation and its events' texts. */
+export function describeEntry(entry, names) {
+  const chance = entry.p === null || entry.p === undefined;
+  const words = entry.text || entry.t;
+  return { chance, who: chance ? t("web.chance") : names[entry.p], words, notation: entry.t,
+    events: (entry.ev || []).map((e) => e.text) };
+}
+
+/** One sentence (or a few) for the live region: "Ana: Take 2 white stones. Location C is complete." */
+export function entrySpeech(entry, names) {
+  const d = describeEntry(entry, names);
+  return [`${d.who}: ${d.words}.`, ...d.events].join(" ");
+}
+
+/** Draw the log; `current` (replay) is the index of the entry to mark and scroll to, else the end is shown. */
+export function renderLog(list, log, names, current = -1) {
+  const items = log.map((entry, i) => {
+    const d = describeEntry(entry, names);
+    return el("li", { value: entry.n + 1, class: i === current ? "current" : "", "data-n": entry.n },
+      el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `), el("span", { class: d.words === d.notation ? "words notation" : "words" }, d.words),
+      d.words !== d.notation ? el("span", { class: "notation" }, d.notation) : null,
+      // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
+      d.events.length ? el("ul", { class: "events" }, (entry.ev || []).map((e) => el("li", { "data-key": e.key }, e.text)))
+        : null);
+  });
+  list.replaceChildren(...items);
+  const marked = list.querySelector("li.current");
+  if (marked) list.scrollTop = marked.offsetTop - list.clientHeight / 2;
+  else list.scrollTop = list.scrollHeight;
+}

@@ -1,0 +1,76 @@
+"""The web client's texts: one catalogue (museion.core.i18n) for Python and JavaScript. Every key the client's
+modules name exists in English and Spanish, GET /api/texts serves them in the asked language, and the lobby's
+game descriptions and option labels come in the asked language."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import museion
+from museion.core import i18n
+from museion.core.registry import entry
+from museion.server import web_texts
+from museion.server.testing import http
+
+WEB = pathlib.Path(web_texts.__file__).resolve().parents[1] / "web" / "js"
+# t("web.x"), t('web.x'), term("web.x", …), has("web.x"); and the prefixes of t(`web.x.${…}`)
+KEY = re.compile(r"""\b(?:t|term|has)\(\s*["']([\w.-]+)["']""")
+PREFIX = re.compile(r"""\b(?:t|term|has)\(\s*`([\w.-]+)\$\{""")
+
+
+def _client_keys() -> tuple[set[str], set[str]]:
+    sources = [p.read_text(encoding="utf-8") for p in WEB.rglob("*.js")]
+    return ({k for s in sources for k in KEY.findall(s)}, {k for s in sources for k in PREFIX.findall(s)})
+
+
+def test_every_key_the_client_names_exists_in_both_languages():
+    for name in museion.games():
+        entry(name).game_class  # noqa: B018 - a game registers its terms when its package is imported
+    keys, prefixes = _client_keys()
+    assert len(keys) > 50 and prefixes  # the pattern still finds the client's calls
+    assert sorted(k for k in keys if i18n.template(k) is None) == []
+    for key in keys:
+        assert all(i18n.template(key, lang) for lang in i18n.LANGUAGES), key
+    catalogue = set(i18n.keys())
+    assert sorted(p for p in prefixes if not any(k.startswith(p) for k in catalogue)) == []
+    assert [m for m in i18n.missing() if m.startswith("web.")] == []
+
+
+def test_spanish_and_english_differ_where_they_should():
+    """A Spanish text copied from the English one is an untranslated text (a few words are the same in both)."""
+    same = {"web.error", "web.table_title", "web.name_colour", "web.name_number", "web.total", "web.language_name"}
+    alike = [k for k, t in web_texts.TEXTS.items()
+             if k not in same and t["en"] == t["es"] and re.search(r"[a-z]{4,}", t["en"])]
+    assert alike == []
+
+
+def test_the_texts_route_serves_the_first_supported_language(server):
+    status, data = http("GET", f"{server.url}/api/texts?lang=fr,es,en")
+    assert status == 200 and data["lang"] == "es"
+    assert data["texts"]["web.your_turn"] == "Te toca"
+    assert data["languages"] == {"en": "English", "es": "Español"}
+    assert data["texts"]["ui.seat"] == "asiento {n}"  # the shared ui.* keys too, placeholders unfilled
+    status, data = http("GET", f"{server.url}/api/texts?lang=de")
+    assert status == 200 and data["lang"] == "en" and data["texts"]["web.your_turn"] == "Your turn"
+
+
+def test_the_lobby_describes_games_and_options_in_the_asked_language(server):
+    status, data = http("GET", f"{server.url}/api/games?lang=es")
+    assert status == 200
+    status, english = http("GET", f"{server.url}/api/games?lang=en")
+    assert status == 200
+    for game, en in zip(data["games"], english["games"], strict=True):
+        assert game["description"] and game["description"] != en["description"]
+        for opt, opt_en in zip(game["options"], en["options"], strict=True):
+            assert opt["label"] != opt_en["label"], opt  # a Spanish label, not the English one
+    status, data = http("GET", f"{server.url}/api/games?lang=xx")
+    assert status == 400 and "allowed: en, es" in data["message"]
+
+
+def test_the_favicon_is_served(server):
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/favicon.ico") as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"] == "image/x-icon"
+        assert answer.read(4) == b"\x00\x00\x01\x00"  # the ICO header

@@ -1,0 +1,246 @@
+"""Every page as players see it, in both languages at desktop and phone sizes: each board mid-game (with a move's
+preview) and finished (the final scoring), the replay and the lobby. On each: axe-core finds no serious or
+critical violation, the board's texts are legible, a Spanish browser sees no English interface text, and a phone
+gets the board across its whole width with tap targets of at least 44 px. Screenshots in artifacts/screenshots."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from a11y import OUTLINE_JS, assert_accessible, low_contrast_outlines, low_contrast_texts
+from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
+
+from museion.server.testing import http
+
+GAMES = ["tholos", "imhotep", "pergamon"]
+SIZES = {"desktop": {"width": 1360, "height": 900}, "mobile": {"width": 390, "height": 844}}
+LOCALES = {"en": "en-GB", "es": "es-ES"}
+
+
+def _context(browser, lang: str, size: str):  # noqa: ANN001, ANN202
+    return browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "mobile")
+
+
+def _finished_table(url: str, game: str) -> str:
+    """A game two bots play to the end (the server runs it; the page then only shows it)."""
+    status, table = http("POST", f"{url}/api/tables", {"game": game, "seats": ["bot:random", "bot:greedy"]})
+    assert status == 201, table
+    return table["id"]
+
+
+@pytest.fixture(scope="module")
+def english_words(server) -> set[str]:
+    """Words of the client's English texts that no Spanish text uses: one of them on a Spanish page is English
+    interface text."""
+    def words(lang: str) -> set[str]:
+        status, data = http("GET", f"{server.url}/api/texts?lang={lang}")
+        assert status == 200 and data["lang"] == lang
+        texts = [v for k, v in data["texts"].items() if k.startswith("web.")]
+        return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "", text))}
+    return words("en") - words("es") - {"museion", "tholos", "imhotep", "pergamon"}
+
+
+# Everything a Spanish player reads or hears: the visible text, and the names and descriptions given to assistive
+# technology, leaving out the notation (move codes) and the players' names.
+VISIBLE_TEXT_JS = r"""
+() => {
+  // .notation: move codes (also a log entry the server sent no words for); #announce: the log's entries again,
+  // for screen readers; #rules: the rules summary, which the server writes (the engine's half of issue 13)
+  const skip = (n) => n.closest('.notation, .seat-name, #title, option:not(:checked), #rules, #announce');
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const host = n.parentElement;
+    if (!host || skip(host) || host.closest('[hidden], script, style, title')) continue;
+    parts.push(n.textContent);
+  }
+  for (const e of document.querySelectorAll('[aria-label], [data-label], [title], [placeholder]')) {
+    if (skip(e)) continue;
+    for (const a of ['aria-label', 'data-label', 'title', 'placeholder']) {
+      if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+    }
+  }
+  parts.push(document.title);
+  return parts.join('\n');
+}
+"""
+
+
+def _english_on(page, english: set[str], names: tuple[str, ...] = ()) -> list[str]:  # noqa: ANN001
+    text = page.evaluate(VISIBLE_TEXT_JS)
+    for name in names:
+        text = text.replace(name, " ")
+    return sorted({text[max(0, m.start() - 30):m.end() + 30] for m in re.finditer(r"[A-Za-z]{4,}", text)
+                   if m.group().lower() in english})
+
+
+def _check_mobile(page) -> None:  # noqa: ANN001
+    """A phone: the board spans the screen's width, every control is at least 44 px tall (the board's regions may
+    be smaller: the move list, all 44 px buttons, is their tap-friendly alternative), nothing overlaps the board,
+    and the zoom makes the board wider than the screen (to pan)."""
+    width = page.viewport_size["width"]
+    board = page.locator("#board svg").bounding_box()
+    assert board["width"] >= width - 2, board
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('button, select, a[href], input')].filter(e => e.offsetParent !== null)"
+        ".map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])"
+        ".filter(([, r]) => r.width > 0 && (r.height < 44 || r.width < 44))"
+        ".map(([n, r]) => [String(n), r.width, r.height])")
+    assert small == [], small
+    assert page.locator("#moves button.move").count() == page.evaluate("window.museionState.legal.length")
+    overlapping = page.evaluate(
+        "() => { const b = document.getElementById('board').getBoundingClientRect();"
+        " return [...document.querySelectorAll('#side > *, #chooser, #zoom, header, #offline')]"
+        ".filter(e => !e.hidden && e.offsetParent !== null).map(e => [e.id, e.getBoundingClientRect()])"
+        ".filter(([, r]) => r.width && r.height && r.left < b.right && r.right > b.left && r.top < b.bottom"
+        " && r.bottom > b.top).map(([id]) => id); }")
+    assert overlapping == []
+    page.click("#zoom-in")
+    wait_js(page, "document.getElementById('board').dataset.zoom === '1.5'")
+    wide = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
+    assert wide > width * 1.4
+    assert page.evaluate("document.getElementById('board').scrollWidth > document.getElementById('board').clientWidth")
+    page.click("#zoom-fit")
+    wait_js(page, "document.getElementById('board').dataset.zoom === '1'")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("game", GAMES)
+def test_board_preview_and_final_screen(server, browser, shots, english_words, game, lang, size):
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": game, "seats": ["human", "bot:random"], "join": 0, "name": "Ana"})
+    assert status == 201, table
+    finished = _finished_table(server.url, game)
+    context = _context(browser, lang, size)
+    context, page, errors = open_as_seat(browser, server.url, table, context=context)
+    assert wait_turn_or_end(page) == "running"
+    assert page.evaluate("document.documentElement.lang") == lang
+    bot = "random bot" if lang == "en" else "bot aleatorio"
+    assert re.fullmatch(rf"{game.title()} — Ana vs {bot}|{game.title()} — Ana contra {bot}", page.title())
+    assert page.locator("#moves").is_visible()
+    name = f"{game}-{size}-{lang}"
+    page.screenshot(path=str(shots / f"{name}-board.png"), full_page=size == "mobile")
+    assert_accessible(page, f"{name} board")
+    assert low_contrast_texts(page) == []
+    assert page.evaluate(OUTLINE_JS) and low_contrast_outlines(page) == []  # outlines measured, all >= 3:1
+    # the preview: focusing a move marks on the board what it would change
+    first = page.locator("#moves button.move").first
+    first.focus()
+    wait_js(page, "document.querySelectorAll('#board .preview').length > 0")
+    assert page.inner_text("#preview-line")
+    page.screenshot(path=str(shots / f"{name}-preview.png"))
+    if lang == "es":
+        assert _english_on(page, english_words, ("Ana",)) == []
+    if size == "mobile":
+        _check_mobile(page)
+    assert errors == []
+
+    page.goto(f"{server.url}/table/{finished}")
+    wait_js(page, "document.body.dataset.status === 'finished'", timeout=120_000)
+    assert page.locator("#moves").is_hidden()  # no move panel for a spectator of a finished game
+    final = page.locator("#final")
+    final.wait_for()
+    final.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"{name}-final.png"), full_page=True)
+    _check_final(page)
+    assert_accessible(page, f"{name} final")
+    if lang == "es":
+        assert _english_on(page, english_words) == []
+    page.click("#replay-button")
+    page.wait_for_selector("#replay-position")
+    assert page.evaluate("document.activeElement.id") == "replay-first"
+    page.keyboard.press("Enter")  # the first step; focus stays on the button through the redraw
+    wait_js(page, "document.body.dataset.replayStep === '0'")
+    assert page.evaluate("document.activeElement.id") == "replay-first"
+    page.click("#replay-next")
+    wait_js(page, "document.body.dataset.replayStep === '1'")
+    assert page.evaluate("document.activeElement.id") == "replay-next"
+    wait_js(page, "document.getElementById('announce').textContent.length > 0")
+    assert_accessible(page, f"{name} replay")
+    if size == "desktop":
+        page.screenshot(path=str(shots / f"{name}-replay.png"))
+    assert errors == []
+    context.close()
+
+
+def _check_final(page) -> None:  # noqa: ANN001
+    """The final scoring: a total per seat equal to the server's, and, where the server breaks the totals down,
+    parts that add up to them."""
+    msg = page.evaluate("window.museionState")
+    totals = page.eval_on_selector_all("#score-table tfoot td", "tds => tds.map(td => Number(td.textContent))")
+    assert totals == pytest.approx(msg["scores"])
+    rows = page.eval_on_selector_all(
+        "#score-table tbody tr", "trs => trs.map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent))")
+    if msg.get("breakdown") and len(msg["breakdown"]) > 1:  # a single part is the total itself
+        assert len(rows) == len(msg["breakdown"])
+        sums = [sum(float(r[i]) for r in rows if r[i] not in ("–", "")) for i in range(len(totals))]
+        assert sums == pytest.approx(msg["scores"])
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, english_words, lang):
+    _finished_table(server.url, "tholos")  # the lists show a table of each kind
+    for size in SIZES:
+        context = _context(browser, lang, size)
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#seat-1")
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.select_option("#game", "imhotep")
+        wait_js(page, "document.getElementById('game-description').textContent.length > 20")
+        page.select_option("#opt-players", "3")
+        page.wait_for_selector("#seat-2")
+        page.select_option("#seat-1", "bot:greedy")
+        page.select_option("#seat-2", "bot:random")
+        page.check("#opt-wrath")  # an option change redraws the seats: the choices stay
+        page.select_option("#opt-start_player", "1")
+        wait_js(page, "document.getElementById('seat-2') !== null")
+        assert [page.input_value(f"#seat-{i}") for i in range(3)] == ["human", "bot:greedy", "bot:random"]
+        page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"), full_page=True)
+        assert_accessible(page, f"lobby {size} {lang}")
+        if lang == "es":
+            assert _english_on(page, english_words) == []
+        if size == "mobile":
+            small = page.evaluate(
+                "() => [...document.querySelectorAll('button, select, input, a[href]')]"
+                ".filter(e => e.offsetParent !== null).map(e => [e.id || e.textContent,"
+                " e.type === 'checkbox' ? e.labels[0].getBoundingClientRect() : e.getBoundingClientRect()])"
+                ".filter(([, r]) => r.height < 24 || (r.height < 44 && r.width < 44)).map(([n]) => n)")
+            assert small == []
+        assert errors == []
+        context.close()
+
+
+def test_language_switch_persists(server, browser):
+    context = _context(browser, "en", "desktop")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-1")
+    assert page.inner_text("#create-button") == "Create table"
+    with page.expect_navigation():
+        page.select_option("#lang-select", "es")
+    page.wait_for_selector("#seat-1")
+    assert page.inner_text("#create-button") == "Crear mesa"
+    page.goto(server.url + "/")  # the choice is kept in this browser over the English locale
+    page.wait_for_selector("#seat-1")
+    assert page.inner_text("#create-button") == "Crear mesa"
+    assert page.evaluate("localStorage.getItem('museion.lang')") == "es"
+    context.close()
+
+
+def test_two_bots_of_one_level_are_told_apart(server, browser):
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:random"] * 2})
+    assert status == 201
+    context = _context(browser, "en", "desktop")
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{table['id']}")
+    wait_js(page, "document.body.dataset.status === 'finished'", timeout=120_000)
+    names = page.locator("#seats .seat-name").all_inner_texts()
+    assert names == ["random bot (white)", "random bot (black)"]
+    assert "Winner: random bot (" in page.inner_text("#result") or page.inner_text("#result") == "Draw"
+    events = " ".join(page.locator("#log .events li").all_inner_texts())
+    assert "random bot 1" in events and "random bot 2" in events  # the server's texts number them
+    context.close()
