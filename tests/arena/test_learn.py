@@ -33,6 +33,16 @@ def test_selfplay_then_train_writes_a_model_the_bots_read(tmp_path, kind) -> Non
     rows, labels, groups, skipped = positions(records, game)
     assert skipped == 0 and len(rows) == len(labels) == len(groups) and len(rows[0]) == len(game.feature_names())
     assert sum(labels) == pytest.approx(len(rows) / 3)  # the win shares of each position sum to 1
+    decisions = draws_after_decisions = 0
+    for record in records:
+        state, decided = game.new_initial_state(), False
+        for action in record.actions:
+            chance = state.is_chance_node()
+            decisions += not chance
+            draws_after_decisions += chance and decided
+            decided = not chance
+            state.apply_action(action)
+    assert draws_after_decisions > 0 and len(rows) == 3 * (decisions + draws_after_decisions)
     out = tmp_path / "value.json"
     doc = train(game, [tmp_path / "data"], kind=kind, out=out, command="museion train imhotep --players 3")
     assert doc["features"] == game.feature_names() and doc["data"]["records"] == 9

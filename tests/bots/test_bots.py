@@ -10,12 +10,13 @@ import museion
 from museion.arena.match import play_game
 from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
 from museion.core.errors import OptionError
+from museion.core.game import CHANCE
 from museion.core.play import sample_chance
 
 from .conftest import CONFIGS, IDS
 
 SMALL_BOTS = ["random", "greedy", "easy", "mcts:sims=16,cutoff=4", "mcts:sims=8,rollout=greedy,cutoff=2",
-              "medium:sims=8", "hard:sims=8,reuse=0", "expert:sims=8"]
+              "medium:sims=8", "hard:sims=8,reuse=0", "expert:sims=8", "mcts:sims=8,leaf_draws=2,cutoff=2"]
 
 
 def _positions(game: museion.Game, seed: int, count: int) -> list[museion.State]:
@@ -124,6 +125,55 @@ def test_tree_reuse_follows_the_played_actions() -> None:
     state.apply_action(action)
     bot.observe(state, action)
     assert bot.root is kept and kept.visits > 0
+
+
+def _chance_edges_below_decisions(node: object, below: bool = False) -> int:
+    return sum((below and child.mover == CHANCE) + _chance_edges_below_decisions(child, below or child.mover >= 0)
+               for child in node.children.values())
+
+
+def test_leaf_draws_value_the_position_before_a_wide_draw() -> None:
+    """Pergamon 2p at its first decision: by default the tree grows past the round's end into the next layout's
+    draws (9 or more outcomes each); with ``leaf_draws=8`` no chance edge hangs below a decision; with a bound
+    above any draw (61 > 60 finds) the tree is the default's."""
+    state = museion.load("pergamon", players=2).new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    trees = {}
+    for bound in (0, 8, 61):
+        bot = MCTSBot(seed=1, sims=300, leaf_draws=bound)
+        assert bot.choose(state) in state.legal_actions() and bot.root.visits == 300
+        trees[bound] = _chance_edges_below_decisions(bot.root)
+    assert trees[0] > 0 and trees[8] == 0 and trees[61] == trees[0]
+
+
+def _draws_after_decisions(name: str, options: dict, games: int = 4) -> list[int]:
+    """Outcome counts of the draws that follow a player decision, in random games."""
+    game = museion.load(name, **options)
+    found = []
+    for seed in range(games):
+        rng, state, decided = random.Random(seed), game.new_initial_state(), False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if decided:
+                    found.append(len(state.chance_outcomes()))
+                action, decided = sample_chance(state, rng), False
+            else:
+                legal, decided = state.legal_actions(), True
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+    return found
+
+
+def test_expert_stops_at_every_pergamon_round_end_and_never_in_imhotep() -> None:
+    """The level's ``leaf_draws`` bound separates the games as docs/bots.md says (measured: it helps in
+    Pergamon 2p and hurts in Imhotep 2p); with 4 players Pergamon's last layouts may draw from fewer finds."""
+    bound = int(parse_spec(LEVELS["expert"])[1]["leaf_draws"])
+    assert min(_draws_after_decisions("pergamon", {"players": 2})) >= bound
+    for players in (2, 3, 4):
+        assert max(_draws_after_decisions("imhotep", {"players": players})) < bound
+    assert _draws_after_decisions("tholos", {}) == []
 
 
 def test_specs_levels_and_parameters() -> None:

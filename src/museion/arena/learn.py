@@ -3,7 +3,8 @@
 * **Self-play** is an arena run with one bot in every seat (``ArenaConfig(game, options, [bot], ...)``), so it
   has the arena's reproducible seeding, resumption and ``local`` / ``ray`` backends; its ``results.jsonl`` holds
   one replayable record per game.
-* **Positions**: every player decision of every recorded game, from every seat's point of view: the game's
+* **Positions**: every player decision of every recorded game, and every draw that follows a decision (where
+  ``mcts:chance=leaf`` values its leaves), from every seat's point of view: the game's
   feature vector ``State.features(seat)`` and the seat's share of the final win (1 sole winner, 1/k for k tied
   winners, 0 otherwise). Features are computed at training time by replaying the records, so a change of the
   feature vector needs no new games (a change of the rules does: records that no longer replay are skipped and
@@ -48,8 +49,9 @@ def win_shares(winners: Sequence[int], n: int) -> list[float]:
 
 
 def positions(records: Sequence[Record], game: Game) -> tuple[list[list[float]], list[float], list[int], int]:
-    """Features and win shares of every decision of every record, from every seat; also the game index of each
-    row (for hold-out by game) and how many records did not replay (rules changed since they were played)."""
+    """Features and win shares of every decision (and every draw right after one) of every record, from every
+    seat; also the game index of each row (for hold-out by game) and how many records did not replay (rules
+    changed since they were played)."""
     rows: list[list[float]] = []
     labels: list[float] = []
     groups: list[int] = []
@@ -62,9 +64,12 @@ def positions(records: Sequence[Record], game: Game) -> tuple[list[list[float]],
         state = game.new_initial_state()
         found: list[tuple[list[float], float]] = []
         try:
+            decided = False  # the previous step was a player decision
             for action in record.actions:
-                if not state.is_chance_node():
+                chance = state.is_chance_node()
+                if not chance or decided:
                     found.extend(zip(state.seat_features(), shares, strict=True))
+                decided = not chance
                 state.apply_action(action)
             if sorted(state.winners()) != sorted(record.winners or []):
                 raise ValueError("different winners")
@@ -230,8 +235,9 @@ plain Python (an `mlp` with numpy when it is installed).
 - **Kind**: {doc['kind']} (scikit-learn, standardisation folded into the weights), {m['weights']} weights,
   file {size:,} bytes (format {doc['format']}).
 - **Data**: {d['records']} self-play games of {', '.join(d['bots'])} ({d['skipped_records']} skipped: did not
-  replay), {d['positions']:,} decision positions x {doc['players']} seats; held out for the metrics:
-  {m['held_out_games']} whole games (20 %). Games: {'; '.join(f'`{c}`' for c in d.get('selfplay', []))}
+  replay), {d['positions']:,} positions (decisions and the draws right after one) x {doc['players']} seats;
+  held out for the metrics: {m['held_out_games']} whole games (20 %).
+  Games: {'; '.join(f'`{c}`' for c in d.get('selfplay', []))}
 - **Command**: `{doc.get('command') or 'museion train ' + doc['game']}`
 - **Metrics** (held-out games): Brier score {m['brier_held_out']} (constant predictor {m['brier_constant']},
   training {m['brier_train']}), log loss {m['log_loss_held_out']}; inference {m['inference_us_all_seats']} us per
