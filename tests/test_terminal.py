@@ -16,7 +16,7 @@ def play(*args: str, lines: int = 3000) -> str:
 
 
 def _vp(board: str) -> dict[int, str]:
-    return {int(p): vp for p, vp in re.findall(r"Player (\d): \d+ coins?, (\S+) VP", board)}
+    return {int(p): vp for p, vp in re.findall(r"\((?:player|jugador) (\d)\): \d+ \w+, (\S+) (?:VP|PV)", board)}
 
 
 def test_one_human_sees_own_vp_and_never_a_face_down_value():

@@ -78,7 +78,8 @@ class Screen:
         """The table as ``player`` sees it (``None``: a spectator); titled when ``player`` is to move."""
         to_move = player is not None and state.current_player() == player
         title = text("ui.your_move", self.lang, self.names, player=player) if to_move else None
-        self.console.print(Panel(text_renderer(state.game.name)(state, player), title=title), highlight=False)
+        board = text_renderer(state.game.name)(state, player, lang=self.lang)
+        self.console.print(Panel(board, title=title), highlight=False)
 
     def moves(self, state: State) -> None:
         """The legal moves, numbered, each with its notation and in words."""

@@ -20,8 +20,8 @@ from museion.core.game import Game
 class GameEntry:
     """What a game provides beyond the contract: its class, a text renderer and a rules summary.
 
-    ``render_text(state, player=None)`` draws the table as ``player`` sees it (``None``: a spectator), from
-    what ``player`` may see only."""
+    ``render_text(state, player=None, lang="en")`` draws the table as ``player`` sees it (``None``: a
+    spectator), from what ``player`` may see only, labelled in ``lang`` (the game's ``<game>.b.*`` texts)."""
 
     game_class: type[Game]
     render_text: Callable[..., Any]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from imhotep_helpers import ROUND_CARDS, legal, new, play, round_start
@@ -77,9 +78,9 @@ def test_render_text_shows_the_table():
     play(state, "P1.2", "P4.1", "V4>PYR")
     text = str(state)
     assert "Imhotep, 3 players" in text and "round 1/6 (ships 4-3-2-1)" in text
-    assert "[. K . .]" in text and "docked at pyramid" in text
+    assert "[. K . .]" in text and "docked at the pyramid" in text
     assert "DECO_PYR  STATUE  LEVER  SAIL" in text
-    assert "white  (W)    2" in text
+    assert re.search(r"White\s+\(W\)\s+2\s", text)
     end = random_game(museion.load("imhotep", players=4, wrath=True), 5)
     assert "game over" in str(end) and "FINAL SCORING" in str(end)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import CHANCE, TERMINAL
-from museion.core.i18n import count
+from museion.core.i18n import text
 from museion.games.imhotep import data
-from museion.games.imhotep.data import CARD_CODES, COLOUR_CODES, COLOURS, NUM_CARD_TYPES, SITE_CODES
+from museion.games.imhotep.data import CARD_CODES, COLOUR_CODES, NUM_CARD_TYPES, SITE_CODES
 
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
@@ -25,41 +25,45 @@ def _cards(counts: list[int]) -> str:
     return ", ".join(parts) or "-"
 
 
-def render_text(state: ImhotepState, player: int | None = None) -> str:
-    """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing)."""
-    from museion.games.imhotep.state import PHASE_NAMES
+def render_text(state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
+    """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing), labelled in ``lang``
+    (texts ``imhotep.b.*``); colour letters, site codes and card codes are notation and stay as they are."""
+    def t(key: str, **args: object) -> str:
+        return text(f"imhotep.b.{key}", lang, **args)
 
     game = state.game
     n = state.n
-    lines = [_headline(state, PHASE_NAMES)]
+    colour = [game.seat_label(p, lang) for p in range(n)]
+    lines = [_headline(state, lang)]
     if state.to_move == CHANCE:
-        lines.append("(chance: " + PHASE_NAMES[state.phase] + ")")
+        lines.append(t("chance", phase=t(f"ph{state.phase}")))
     lines.append("")
     # ships
     if state.caps[0] and state.to_move != TERMINAL:
-        lines.append("SHIPS (bow first)")
+        lines.append(t("ships"))
         for i, cap in enumerate(state.caps):
             spaces = " ".join(_c(o) for o in state.ships[4 * i:4 * i + cap])
             site = state.site_of[i]
-            where = f"docked at {data.SITES[site]}" if site >= 0 else "in the harbour"
-            lines.append(f"  {i + 1}  cap {cap} min {state.mins[i]}  [{spaces}]{' ' * (2 * (4 - cap))}  {where}")
+            where = t("docked", site=data.SITES[site]) if site >= 0 else t("harbour")
+            lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {state.mins[i]}  [{spaces}]{' ' * (2 * (4 - cap))}"
+                         f"  {where}")
         free = [SITE_CODES[s] for s in range(5) if not state.docked >> s & 1]
-        lines.append(f"  free sites: {' '.join(free)}")
+        lines.append(f"  {t('free_sites')}: {' '.join(free)}")
         if state.pending:
             done, todo = " ".join(_c(o) for o in state.order), " ".join(_c(o) for o in state.pending)
-            lines.append(f"  Lever unloading at {data.SITES[state.cur_site]}: order so far {done}; to order {todo}")
+            lines.append("  " + t("lever", site=data.SITES[state.cur_site], done=done, todo=todo))
         lines.append("")
     # market
     market = [CARD_CODES[t] for t in range(NUM_CARD_TYPES) for _ in range(state.market[t])]
-    lines.append(f"MARKET     {'  '.join(market) or '(empty)'}")
-    lines.append(f"           draw pile {state.draw_n}, discard pile: {_cards(state.discard)}")
+    lines.append(f"{t('market'):<11}{'  '.join(market) or t('empty')}")
+    lines.append(" " * 11 + t("piles", draw=state.draw_n, discard=_cards(state.discard)))
     if state.queue:
-        lines.append(f"           waiting to pick: {' '.join(_c(o) for o in state.queue)}")
+        lines.append(" " * 11 + t("waiting", who=" ".join(_c(o) for o in state.queue)))
     lines.append("")
     # pyramid
     pyr = state.pyr
-    beside = f" ({len(pyr) - 14} beside it)" if len(pyr) > 14 else ""
-    lines.append(f"PYRAMID    {count(len(pyr), 'stone', 'stones')}{beside}")
+    beside = t("beside", n=len(pyr) - 14) if len(pyr) > 14 else ""
+    lines.append(f"{t('pyramid'):<11}{t('stones', n=len(pyr))}{beside}")
     for row in range(3):
         cells = []
         for first, side in data.PYRAMID_LEVELS:
@@ -74,29 +78,33 @@ def render_text(state: ImhotepState, player: int | None = None) -> str:
     for k in range(max(0, len(temple) - width), len(temple)):
         top[k % width] = _c(temple[k])
     layers = (len(temple) + width - 1) // width
-    lines.append(f"TEMPLE     [{' '.join(top)}]  visible top; {count(len(temple), 'stone', 'stones')}, "
-                 f"{count(layers, 'layer', 'layers')}")
+    lines.append(f"{t('temple'):<11}[{' '.join(top)}]  " + t("temple_top", n=len(temple), layers=layers))
     # burial chamber
     burial = state.burial
-    lines.append(f"BURIAL     {count(len(burial), 'stone', 'stones')}")
+    lines.append(f"{t('burial'):<11}{t('stones', n=len(burial))}")
     columns = max(1, (len(burial) + data.BURIAL_ROWS - 1) // data.BURIAL_ROWS)
     for row in range(data.BURIAL_ROWS):
         cells = [_c(burial[k]) if (k := col * data.BURIAL_ROWS + row) < len(burial) else "." for col in range(columns)]
         lines.append("  " + " ".join(cells))
-    lines.append("OBELISKS   " + "  ".join(f"{COLOURS[p]} {state.obelisk[p]}" for p in range(n)))
+    lines.append(f"{t('obelisks'):<11}" + "  ".join(f"{colour[p]} {state.obelisk[p]}" for p in range(n)))
     lines.append("")
     # players
-    lines.append("PLAYER        score  quarry  sled  cards")
+    heads = [t(k) for k in ("score", "quarry", "sled")]
+    width = max(6, *(len(c) for c in colour))
+    lines.append(f"{t('player'):<{width + 6}}  " + "  ".join(f"{h:>6}" for h in heads) + f"  {t('cards')}")
     for p in range(n):
         mark = ">" if p == state.to_move else " "
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
-        lines.append(f"{mark} {COLOURS[p]:<6} ({COLOUR_CODES[p]}) {state.score[p]:>4}  {state.quarry[p]:>6}  "
-                     f"{state.sled[p]:>4}  {_cards(hand)}")
+        values = (state.score[p], state.quarry[p], state.sled[p])
+        lines.append(f"{mark} {colour[p]:<{width}} ({COLOUR_CODES[p]})  " + "  ".join(f"{v:>6}" for v in values)
+                     + f"  {_cards(hand)}")
     if state.final:
         lines.append("")
-        lines.append("FINAL SCORING  burial obelisks green purple blue wrath")
+        lines.append(t("final_scoring"))
+        heads = t("final_heads").split()
+        lines.append(" " * (width + 4) + "".join(f"{h:>10}" for h in heads))
         for p, row in enumerate(state.final):
-            lines.append(f"  {COLOURS[p]:<6}       " + "".join(f"{x:>7}" for x in row))
+            lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in row))
     return "\n".join(lines)
 
 
@@ -104,15 +112,19 @@ def _cell(pyr: list[int], k: int) -> str:
     return _c(pyr[k]) if k < len(pyr) else str(data.PYRAMID_VALUES[k])
 
 
-def _headline(state: ImhotepState, phase_names: tuple[str, ...]) -> str:
+def _headline(state: ImhotepState, lang: str) -> str:
     game = state.game
-    title = f"Imhotep, {state.n} players" + (", Wrath of the Pharaoh" if game.wrath else "")
+    title = text("imhotep.b.wrath_title" if game.wrath else "imhotep.b.title", lang, n=state.n)
+    name = [game.seat_label(p, lang) for p in range(state.n)]
     if state.to_move == TERMINAL:
         winners = state.winners()
-        names = " and ".join(COLOURS[p] for p in winners)
-        return f"{title} - game over: {names} win{'s' if len(winners) == 1 else ''} with {state.score[winners[0]]}"
+        key = "imhotep.b.over" if len(winners) == 1 else "imhotep.b.over_shared"
+        return title + text(key, lang, who=text("imhotep.b.and", lang).join(name[p] for p in winners),
+                            points=state.score[winners[0]])
     card = game.round_names[state.revealed[-1]][2:] if len(state.revealed) > state.rounds_done else "?"
-    head = f"{title} - round {state.rounds_done + 1}/{data.ROUNDS} (ships {card}), start player {COLOURS[state.start]}"
+    head = title + text("imhotep.b.round", lang, n=state.rounds_done + 1, rounds=data.ROUNDS, card=card,
+                        start=name[state.start])
     if state.to_move >= 0:
-        head += f"; {COLOURS[state.to_move]} to act ({phase_names[state.phase]})"
+        head += text("imhotep.b.to_act", lang, who=name[state.to_move],
+                     phase=text(f"imhotep.b.ph{state.phase}", lang))
     return head

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from museion.core.i18n import count
+from museion.core.i18n import text
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN, SPACES
 
@@ -19,51 +19,59 @@ def tile_face(state: PergamonState, code: str) -> str:
     return f"{lt}|{code}|{rt}"
 
 
-def render_text(state: PergamonState, player: int | None = None) -> str:
-    """The whole table as ``player`` sees it (``None``: a spectator; victory points hidden unless open/over)."""
+def render_text(state: PergamonState, player: int | None = None, lang: str = "en") -> str:
+    """The whole table as ``player`` sees it (``None``: a spectator; victory points hidden unless open/over),
+    labelled in ``lang`` (texts ``pergamon.b.*``); spaces, galleries and finds are named as the notation names them."""
     from museion.games.pergamon.view import view
+
+    def t(key: str, **args: object) -> str:
+        return text(f"pergamon.b.{key}", lang, **args)
 
     v = view(state, player)
     g = state.game
     n = g.n
     face = lambda c: tile_face(state, c)  # noqa: E731
     who = v["to_act"]
-    acting = {-1: "chance", -4: "game over"}.get(who, f"player {who} to act")
-    lines = [f"Pergamon, {n} players - turn {v['turn']}/12, {v['stage']} - {acting} (first player {v['first_player']})"]
-    cards = ", ".join(f"{c['back']} {c['value'] if c['value'] is not None else '?'}" for c in v["funds_cards"])
+    seat = [g.seat_label(p, lang) for p in range(n)]
+    acting = t("chance") if who == -1 else t("over") if who == -4 else t("to_act", who=seat[who])
+    lines = [t("headline", n=n, turn=v["turn"], stage=t(f"st_{v['stage']}"), acting=acting,
+               first=seat[v["first_player"]] if 0 <= (v["first_player"] or 0) < n else "-")]
+    cards = ", ".join(t("card", back=c["back"], value=c["value"] if c["value"] is not None else "?")
+                      for c in v["funds_cards"])
     used = " ".join(f"{k + 1}x{c}" for k, c in enumerate(v["funds_used"]) if c)
-    lines.append(f"Funds cards: {cards or '-'}   used: {used or '-'}")
+    lines.append(t("funds", cards=cards or "-", used=used or "-"))
     occ = []
     for s in range(SPACES - 1, -1, -1):
         x = v["track"][s]
         req, deep, _ = g.track[s]
         mark = "." if x is None else ("R" if x == "raider" else str(x))
         occ.append(f"P{s + 1}({req},{ROMAN[deep - 1]}):{mark}")
-    lines.append("Track (left to right): " + " ".join(occ))
+    lines.append(t("track") + " " + " ".join(occ))
     if "raider_coins" in v:
-        lines.append(f"Tomb raider: {count(v['raider_coins'], 'coin', 'coins')}")
-    lines.append("Galleries:")
+        lines.append(t("raider", coins=v["raider_coins"]))
+    lines.append(t("galleries"))
     for k, gal in enumerate(v["galleries"]):
         lines.append(f"  {ROMAN[k]:<3} " + " ".join(face(c) for c in gal))
     if v["laying_out"]:
-        lines.append("Laying out: " + " ".join(face(c) for c in v["laying_out"]))
+        lines.append(t("laying_out") + " " + " ".join(face(c) for c in v["laying_out"]))
     museum = v["museum"]
     shown = [f"{s}:p{museum[s][0]}/{museum[s][1]}" for s in sorted(museum, key=int, reverse=True)]
-    lines.append("Museum (space:player/marker): " + (" ".join(shown) or "empty"))
+    lines.append(t("museum") + " " + (" ".join(shown) or t("empty")))
     for p, pl in enumerate(v["players"]):
         vp = "?" if pl["vp"] is None else pl["vp"]
-        lines.append(f"Player {p}: {count(pl['coins'], 'coin', 'coins')}, {vp} VP, space {pl['space'] or '-'}")
-        lines.append("   finds: " + (" ".join(face(c) for c in pl["finds"]) or "-"))
+        lines.append(t("player", who=seat[p], p=p, coins=pl["coins"], vp=vp, space=pl["space"] or "-"))
+        lines.append("   " + t("finds") + " " + (" ".join(face(c) for c in pl["finds"]) or "-"))
         for col in pl["collections"]:
-            lines.append(f"   collection {col['marker']} on {col['space']} (value {col['value']}): "
+            lines.append("   " + t("collection", marker=col["marker"], space=col["space"], value=col["value"]) + " "
                          + " ".join(face(c) for c in col["finds"]))
     if "building" in v:
         b = v["building"]
-        extra = f", breaking up {b['break']}" if b["break"] else ""
-        lines.append(f"Building: {' '.join(face(c) for c in b['finds'])}{extra} ({b['cancels_left']} cancels left)")
-    lines.append(f"Calendar: {count(v['calendar'], 'tile', 'tiles')}; box: {v['box']} seen + {v['box_unseen']} unseen")
+        extra = t("breaking", which=b["break"]) if b["break"] else ""
+        lines.append(t("building", finds=" ".join(face(c) for c in b["finds"]), extra=extra, left=b["cancels_left"]))
+    lines.append(t("calendar", tiles=v["calendar"], box=v["box"], unseen=v["box_unseen"]))
     if "winners" in v:
-        lines.append(f"Final VP: {v['scores']}; winner(s): {v['winners']}")
+        lines.append(t("final", scores=" ".join(f"{seat[p]} {x}" for p, x in enumerate(v["scores"])),
+                       winners=", ".join(seat[p] for p in v["winners"])))
     return "\n".join(lines)
 
 

@@ -259,8 +259,8 @@ TEXTS = {
     "pergamon.lg.track": {
         "en": "Track: P8(4,V) is research space P8: ask for 4 coins, dig down to gallery V; after the colon, who "
               "stands there (a seat, R the tomb raider, . nobody).",
-        "es": "Track: P8(4,V) es el espacio de investigación P8: pedir 4 monedas, excavar hasta la galería V; tras "
-              "los dos puntos, quién está (un asiento, R el saqueador de tumbas, . nadie)."},
+        "es": "Investigación: P8(4,V) es el espacio de investigación P8: pedir 4 monedas, excavar hasta la "
+              "galería V; tras los dos puntos, quién está (un asiento, R el saqueador de tumbas, . nadie)."},
     "pergamon.lg.raider": {"en": "   {space}: {what!t}", "es": "   {space}: {what!t}"},
     "pergamon.lg.find": {
         "en": "Finds: V|4.63|J is find 4.63 (century 4, number 63; '+4.63' takes it): the right half of a vase at "
@@ -275,3 +275,43 @@ TEXTS = {
               "colección; close cerrar; polish N exponer pagando N monedas por pulir; break II deshacer; cancel; "
               "end terminar; pay pagar; drop 4.63 descartar."},
 }
+TEXTS.update({
+    # the terminal's board (render.py); P8(4,V), galleries I-V and finds V|4.63|J are notation
+    "pergamon.b.headline": {"en": "Pergamon, {n} players - turn {turn}/12, {stage} - {acting} (first player {first})",
+                            "es": "Pergamon, {n} jugadores - turno {turn}/12, {stage} - {acting} (jugador inicial "
+                                  "{first})"},
+    "pergamon.b.chance": {"en": "chance", "es": "azar"},
+    "pergamon.b.over": {"en": "game over", "es": "partida terminada"},
+    "pergamon.b.to_act": {"en": "{who} to act", "es": "juega {who}"},
+    "pergamon.b.card": {"en": "{back!t} {value}", "es": "{back!t} {value}"},
+    "pergamon.b.funds": {"en": "Funds cards: {cards}   used: {used}",
+                         "es": "Cartas de fondos: {cards}   usadas: {used}"},
+    "pergamon.b.track": {"en": "Track (left to right):", "es": "Investigación (de izquierda a derecha):"},
+    "pergamon.b.raider": {"en": "Tomb raider: {coins:coin|coins}", "es": "Saqueador de tumbas: {coins:moneda|monedas}"},
+    "pergamon.b.galleries": {"en": "Galleries:", "es": "Galerías:"},
+    "pergamon.b.laying_out": {"en": "Laying out:", "es": "Colocando:"},
+    "pergamon.b.museum": {"en": "Museum (space:player/marker):", "es": "Museo (espacio:jugador/marcador):"},
+    "pergamon.b.empty": {"en": "empty", "es": "vacío"},
+    "pergamon.b.player": {"en": "{who} (player {p}): {coins:coin|coins}, {vp} VP, space {space}",
+                          "es": "{who} (jugador {p}): {coins:moneda|monedas}, {vp} PV, espacio {space}"},
+    "pergamon.b.finds": {"en": "finds:", "es": "hallazgos:"},
+    "pergamon.b.collection": {"en": "collection {marker} on {space} (value {value}):",
+                              "es": "colección {marker} en {space} (valor {value}):"},
+    "pergamon.b.breaking": {"en": ", breaking up {which}", "es": ", deshaciendo {which}"},
+    "pergamon.b.building": {"en": "Building: {finds}{extra} ({left:cancel|cancels} left)",
+                            "es": "Formando: {finds}{extra} (quedan {left:cancelación|cancelaciones})"},
+    "pergamon.b.calendar": {"en": "Calendar: {tiles:tile|tiles}; box: {box} seen + {unseen} unseen",
+                            "es": "Calendario: {tiles:loseta|losetas}; caja: {box} vistas + {unseen} sin ver"},
+    "pergamon.b.final": {"en": "Final VP: {scores}; winner(s): {winners}",
+                         "es": "PV finales: {scores}; gana(n): {winners}"},
+    "pergamon.b.st_start": {"en": "start", "es": "inicio"},
+    "pergamon.b.st_layout": {"en": "layout", "es": "colocación de hallazgos"},
+    "pergamon.b.st_cards": {"en": "funds cards", "es": "cartas de fondos"},
+    "pergamon.b.st_space": {"en": "research space", "es": "espacio de investigación"},
+    "pergamon.b.st_main": {"en": "excavation", "es": "excavación"},
+    "pergamon.b.st_build": {"en": "building a collection", "es": "formando una colección"},
+    "pergamon.b.st_break": {"en": "breaking up", "es": "deshaciendo una colección"},
+    "pergamon.b.st_polish": {"en": "polishing", "es": "puliendo"},
+    "pergamon.b.st_store": {"en": "storage", "es": "almacenamiento"},
+    "pergamon.b.st_over": {"en": "over", "es": "final"},
+})

@@ -39,16 +39,5 @@ DEFAULT_ORNAMENTS_ADVANCED = 2
 MAX_ORNAMENTS = 5
 """THO-ORN-SETUP-1/2."""
 
-EXTRA_ACTIONS = {
-    "A": "move the grey top stone of another location onto a third, free location",
-    "B": "move the white top stone of another location onto a third, free location",
-    "C": "return the top stone of another location to the quarry",
-    "D": "take 1 stone of any colour from the quarry into your workshop",
-    "E": "take 1 stone of any colour from the rival's workshop into yours",
-    "F": "place 1 more stone from your workshop on another free location",
-    "G": "move the black top stone of another location onto a third, free location",
-}
-"""Extra action of each location (THO-ACT-A..G)."""
-
 MOVED_COLOUR = {0: GREY, 1: WHITE, 6: BLACK}
 """Locations whose extra action moves a top stone, and the colour it must have (A grey, B white, G black)."""

@@ -5,18 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import CHANCE, TERMINAL
-from museion.core.i18n import count
-from museion.games.tholos.data import COLOURS, EXTRA_ACTIONS, LOCATIONS
+from museion.core.i18n import text
+from museion.games.tholos.data import COLOURS, LOCATIONS
 
 if TYPE_CHECKING:
     from museion.games.tholos.state import TholosState
 
-NAMES = ("White", "Black")
 
+def render_text(state: TholosState, player: int | None = None, lang: str = "en") -> str:
+    """The temple as everyone sees it (Tholos hides nothing, so ``player`` changes nothing), labelled in ``lang``
+    (texts ``tholos.b.*``); stone letters and location letters are notation and stay as they are."""
+    def t(key: str, **args: object) -> str:
+        return text(f"tholos.b.{key}", lang, **args)
 
-def render_text(state: TholosState, player: int | None = None) -> str:
-    """The temple as everyone sees it (Tholos hides nothing, so ``player`` changes nothing)."""
-    lines = [_headline(state), ""]
+    lines = [_headline(state, lang), ""]
     top = max(state.maxh)
     lines.append("        " + "  ".join(f" {loc} " for loc in LOCATIONS))
     for level in range(top, 0, -1):
@@ -30,36 +32,39 @@ def render_text(state: TholosState, player: int | None = None) -> str:
                 cells.append("   ")
         lines.append(f"  {level:>2}    " + "  ".join(cells))
     if any(state.orn):
-        lines.append("  orn.  " + "  ".join(f" {k} " if k else "   " for k in state.orn))
+        lines.append(f"  {t('orn'):<6}" + "  ".join(f" {k} " if k else "   " for k in state.orn))
     results = state.column_results()
-    won = "  won   " + "  ".join(f" {COLOURS[w]} " if w >= 0 else " - " for w, _ in results)
-    pts = "  pts   " + "  ".join(f"{p:>3}" if w >= 0 else "   " for w, p in results)
+    won = f"  {t('won'):<6}" + "  ".join(f" {COLOURS[w]} " if w >= 0 else " - " for w, _ in results)
+    pts = f"  {t('pts'):<6}" + "  ".join(f"{p:>3}" if w >= 0 else "   " for w, p in results)
     lines += [won, pts, ""]
     q = state.quarry
-    lines.append(f"Quarry      W {q[0]:>2}   B {q[1]:>2}   G {q[2]:>2}")
+    width = max(len(t("quarry")), len(t("workshop", c="W")), len(t("score"))) + 2
+    lines.append(f"{t('quarry'):<{width}}W {q[0]:>2}   B {q[1]:>2}   G {q[2]:>2}")
     for p in (0, 1):
         stones = "".join(COLOURS[c] * state.ws[3 * p + c] for c in (0, 1, 2)).ljust(3, ".")
-        lines.append(f"Workshop {COLOURS[p]}  [{' '.join(stones)}]")
+        lines.append(f"{t('workshop', c=COLOURS[p]):<{width}}[{' '.join(stones)}]")
     s, cw = state.scores(), state.columns_won()
-    lines.append(f"Score       White {s[0]} ({count(cw[0], 'column', 'columns')})   "
-                 f"Black {s[1]} ({count(cw[1], 'column', 'columns')})")
+    players = "   ".join(t("player_score", who=state.game.seat_label(p, lang), points=s[p], columns=cw[p])
+                         for p in (0, 1))
+    lines.append(f"{t('score'):<{width}}{players}")
     return "\n".join(lines)
 
 
-def _headline(state: TholosState) -> str:
+def _headline(state: TholosState, lang: str) -> str:
     who = state.current_player()
+    name = state.game.seat_label
     if who == TERMINAL:
         winners = state.winners()
         if len(winners) == 2:
-            return f"Tholos - game over after {state.turns} turns: a draw"
+            return text("tholos.b.over_draw", lang, turns=state.turns)
         s = state.scores()
         w = winners[0]
-        how = " (tie-break: more columns won)" if s[0] == s[1] else ""
-        return f"Tholos - game over after {state.turns} turns: {NAMES[w]} wins {s[w]} to {s[1 - w]}{how}"
+        key = "tholos.b.over_tiebreak" if s[0] == s[1] else "tholos.b.over"
+        return text(key, lang, turns=state.turns, who=name(w, lang), points=s[w], other=s[1 - w])
     if who == CHANCE:
-        return "Tholos - setting up"
-    extra = ""
+        return text("tholos.b.setting_up", lang)
+    head = text("tholos.b.turn", lang, n=state.turns + 1, who=name(who, lang))
     if state.extra_loc >= 0:
         loc = LOCATIONS[state.extra_loc]
-        extra = f" - extra action at {loc}: {EXTRA_ACTIONS[loc]} (or x- to decline)"
-    return f"Tholos - turn {state.turns + 1}, {NAMES[who]} to move{extra}"
+        head += text("tholos.b.extra", lang, loc=loc, what=f"extra_{loc}")
+    return head

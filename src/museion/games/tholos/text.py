@@ -196,3 +196,26 @@ TEXTS = {
     "tholos.lg.location": {"en": "{loc}: {what!t}", "es": "{loc}: {what!t}"},
     "tholos.lg.ornament": {"en": "   ornament {k} on {loc}: {what!t}", "es": "   ornamentación {k} en {loc}: {what!t}"},
 }
+TEXTS.update({
+    # the terminal's board (render.py)
+    "tholos.b.orn": {"en": "orn.", "es": "orn."},
+    "tholos.b.won": {"en": "won", "es": "gana"},
+    "tholos.b.pts": {"en": "pts", "es": "PV"},
+    "tholos.b.quarry": {"en": "Quarry", "es": "Cantera"},
+    "tholos.b.workshop": {"en": "Workshop {c}", "es": "Taller {c}"},
+    "tholos.b.score": {"en": "Score", "es": "Puntos"},
+    "tholos.b.player_score": {"en": "{who} {points} ({columns:column|columns})",
+                              "es": "{who} {points} ({columns:columna|columnas})"},
+    "tholos.b.over_draw": {"en": "Tholos - game over after {turns} turns: a draw",
+                           "es": "Tholos - partida terminada tras {turns} turnos: tablas"},
+    "tholos.b.over": {"en": "Tholos - game over after {turns} turns: {who} wins {points} to {other}",
+                      "es": "Tholos - partida terminada tras {turns} turnos: gana {who}, {points} a {other}"},
+    "tholos.b.over_tiebreak": {
+        "en": "Tholos - game over after {turns} turns: {who} wins {points} to {other} (tie-break: more columns won)",
+        "es": "Tholos - partida terminada tras {turns} turnos: gana {who}, {points} a {other} (desempate: más "
+              "columnas ganadas)"},
+    "tholos.b.setting_up": {"en": "Tholos - setting up", "es": "Tholos - preparación"},
+    "tholos.b.turn": {"en": "Tholos - turn {n}, {who} to move", "es": "Tholos - turno {n}, juega {who}"},
+    "tholos.b.extra": {"en": " - extra action at {loc}: {what!t} (or x- to decline)",
+                       "es": " - acción adicional de templo en {loc}: {what!t} (o x- para renunciar)"},
+})
