@@ -98,3 +98,14 @@ def test_language_choice(monkeypatch):
     assert i18n.language() == "en"
     with pytest.raises(museion.OptionError, match="language 'fr' is not supported; allowed: en, es"):
         i18n.language("fr")
+
+
+@pytest.mark.parametrize(("game", "labels"), [("imhotep", ["Negro", "Blanco", "Marrón", "Gris"]),
+                                              ("pergamon", ["Rojo", "Azul", "Verde", "Amarillo"])])
+def test_start_player_choices_name_the_seats_as_the_table_does(game, labels):
+    """Issue 13: the start-player choices read "asiento 0" while the table names seats by colour."""
+    game_class = type(museion.load(game))
+    choices = next(o["choices"] for o in game_class.option_info("es") if o["name"] == "start_player")
+    assert [c["label"] for c in choices] == [*labels, "al azar"]
+    state = museion.load(game, players=4).new_initial_state()
+    assert [state.game.seat_label(p, "es") for p in range(4)] == labels

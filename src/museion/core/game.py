@@ -297,7 +297,7 @@ class Game:
             key = next((k for k in (f"{cls.name}.option.{name}", f"option.{name}") if i18n.has(k)), None)
             choices = None
             if meta["choices"] is not None:
-                choices = [{"value": v, "label": _choice_label(cls.name, name, v, lang)} for v in meta["choices"]]
+                choices = [{"value": v, "label": _choice_label(cls, name, v, lang)} for v in meta["choices"]]
             out.append({"name": name, "default": opt.default, "doc": opt.doc,
                         "type": {"bool": "bool", "int": "int"}.get(meta["kind"], "text"),
                         **meta, "choices": choices,
@@ -305,10 +305,14 @@ class Game:
                         "help": i18n.text(key + ".help", lang) if key and i18n.has(key + ".help") else opt.doc})
         return out
 
+    SEAT_COLOURS: tuple[str, ...] = ()
+    """Seat ``k``'s colour as a term (``white``, ``black``, ``red``...; text ``colour.<term>``), empty when the
+    game's seats have none. A class attribute, so option choices can name seats before a game exists."""
+
     def seat_colours(self) -> list[str]:
-        """Each seat's colour as a term (``white``, ``black``, ``red``...; text ``colour.<term>``), or ``[]`` when
-        the game's seats have none. The terminal says "you play White" with it; the web draws it."""
-        return []
+        """The colours of this table's seats (:attr:`SEAT_COLOURS` cut to the number of players). The terminal
+        says "you play White" with it; the web draws it."""
+        return list(self.SEAT_COLOURS[: self.num_players()])
 
     def seat_label(self, seat: int, lang: str = "en") -> str:
         """"White", "Red"... (or "seat 2" in a game without colours)."""
@@ -702,14 +706,17 @@ class State:
         return text_renderer(self.game.name)(self)
 
 
-def _choice_label(game: str, name: str, value: Any, lang: str) -> str:
-    """The words for one value of an option: its own text, a seat number, "at random", or the value itself."""
+def _choice_label(game: type[Game], name: str, value: Any, lang: str) -> str:
+    """The words for one value of an option: its own text, a seat named as the table names it (its colour, else
+    "seat N"), "at random", or the value itself."""
     from museion.core import i18n
 
-    for key in (f"{game}.option.{name}.{value}", f"option.{name}.{value}"):
+    for key in (f"{game.name}.option.{name}.{value}", f"option.{name}.{value}"):
         if i18n.has(key):
             return i18n.text(key, lang)
     if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < len(game.SEAT_COLOURS):
+            return i18n.text(f"colour.{game.SEAT_COLOURS[value]}", lang)
         return i18n.text("option.seat", lang, n=value)
     if i18n.has(f"option.{value}"):
         return i18n.text(f"option.{value}", lang)

@@ -87,6 +87,7 @@ class ImhotepGame(Game):
     ``start_player`` (seat or "random")."""
 
     name = "imhotep"
+    SEAT_COLOURS = data.COLOURS
     title = "Imhotep"
     shared_observations = True
     OPTIONS = {
@@ -108,9 +109,6 @@ class ImhotepGame(Game):
         self.round_names = act.ROUND_NAMES[n]
         self.width = data.TEMPLE_WIDTH[n]
         self.obelisk_points = data.OBELISK_POINTS[n]
-
-    def seat_colours(self) -> list[str]:
-        return list(data.COLOURS[: self.n])
 
     def num_players(self) -> int:
         return self.n

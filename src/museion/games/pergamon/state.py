@@ -104,6 +104,8 @@ class PergamonGame(Game):
     """Pergamon for 2-4 players (2 players add the tomb raider)."""
 
     name = "pergamon"
+    SEAT_COLOURS = ("red", "blue", "green", "yellow")
+    """The colours of the figures and markers, as the web table draws them (the rules do not fix them)."""
     title = "Pergamon"
     hidden_information = True
     shared_observations = True
@@ -167,10 +169,6 @@ class PergamonGame(Game):
         self.space_vp = tuple(vp)
 
     # -- sizes -------------------------------------------------------------------------------------------
-    def seat_colours(self) -> list[str]:
-        """The colours of the figures and markers, as the web table draws them (the rules do not fix them)."""
-        return ["red", "blue", "green", "yellow"][: self.n]
-
     def num_players(self) -> int:
         return self.n
 

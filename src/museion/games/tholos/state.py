@@ -88,6 +88,7 @@ class TholosGame(Game):
     ``start_player`` (see README, section Tholos)."""
 
     name = "tholos"
+    SEAT_COLOURS = ("white", "black")
     title = "Tholos"
     shared_observations = True
     OPTIONS = {
@@ -121,9 +122,6 @@ class TholosGame(Game):
                 )
         self.eligible = tuple(LOCATIONS.index(ch) for ch in opts["ornament_locations"])
         self.end_immediate = opts["end_check"] == "immediate"
-
-    def seat_colours(self) -> list[str]:
-        return ["white", "black"]
 
     def num_players(self) -> int:
         return 2
