@@ -40,7 +40,7 @@ def test_hot_seat_hands_the_screen_over_and_shows_each_seat_its_own_view():
     assert len(turns) > 5
     seen = set()
     for turn in turns:
-        seat = int(re.match(r"human \(seat (\d)\)\. Pulsa Intro cuando solo", turn).group(1))
+        seat = int(re.match(r"humano \(asiento (\d)\)\. Pulsa Intro cuando solo", turn).group(1))
         vp = _vp(turn.split("╰")[0])
         assert vp[seat].isdigit() and vp[1 - seat] == "?"
         seen.add(seat)

@@ -144,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.seat:
         seats[0] = "human"
     seed = args.seed if args.seed is not None else secrets.randbits(62)
-    names = [f"{s} (seat {p})" for p, s in enumerate(seats)]
+    names = [i18n.text("ui.seat_player", lang, who=i18n.text("ui.human", lang) if s == "human" else s, n=p)
+             for p, s in enumerate(seats)]
     humans = [p for p, s in enumerate(seats) if s == "human"]
     screen = Screen(console, names, humans, lang)
     agents: list[Bot | Human] = [Human(screen) if s == "human" else make_bot(s, seat_seed(seed, p))
@@ -174,7 +175,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _ask_human(state: State, player: int, screen: Screen) -> int | None:
     while True:
         try:
-            text = input(f"seat {player}> ").strip()
+            text = input(i18n.text("ui.prompt", screen.lang, n=player)).strip()
         except EOFError:
             return None
         if not text:

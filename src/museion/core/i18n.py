@@ -132,6 +132,9 @@ class _Formatter(string.Formatter):
 
 UI_TEXTS = {
     "ui.seat": {"en": "seat {n}", "es": "asiento {n}"},
+    "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
+    "ui.human": {"en": "human", "es": "humano"},
+    "ui.prompt": {"en": "seat {n}> ", "es": "asiento {n}> "},
     "ui.chance": {"en": "chance: {move}", "es": "azar: {move}"},
     "ui.plays": {"en": "{player!p} plays {move}", "es": "{player!p} juega {move}"},
     "ui.plays.you": {"en": "You play {move}", "es": "Juegas {move}"},
