@@ -32,7 +32,7 @@ from museion.core.game import Game, State
 from museion.core.observe import observe_step
 from museion.core.play import Abandoned, play_match, seat_seed
 from museion.core.record import Record
-from museion.core.registry import entry
+from museion.core.registry import entry, text_renderer
 from museion.terminal import Screen
 
 console = Console()
@@ -389,16 +389,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = Record.from_json(text)
     state = museion.load(record.game, **record.options).new_initial_state()
     names = record.players or [i18n.text("ui.seat", lang, n=p) for p in range(state.game.num_players())]
+    board = text_renderer(record.game)
     for number, action in enumerate(record.actions, start=1):
         player = state.current_player()
         who = i18n.text("ui.chance_name", lang) if player < 0 else names[player]
         notation, words = state.action_to_string(action), state.describe(action, lang, None, names)
         state.apply_action(action)
         if args.board:
-            console.print(Panel(str(state), title=i18n.text("ui.after_move", lang, n=number)), highlight=False)
+            console.print(Panel(board(state, None, lang=lang), title=i18n.text("ui.after_move", lang, n=number)),
+                          highlight=False)
         else:
             console.print(escape(f"{number:>4}. {who}: {notation} — {words}"), highlight=False, soft_wrap=True)
-    console.print(Panel(str(state), title=escape(i18n.text("ui.final_of", lang, game=record.game))), highlight=False)
+    console.print(Panel(board(state, None, lang=lang), title=escape(i18n.text("ui.final_of", lang, game=record.game))),
+                  highlight=False)
     if state.is_terminal():
         _print_final(state, names, lang)
     return 0
