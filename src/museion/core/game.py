@@ -546,6 +546,9 @@ class State:
         make it reads ("Take 2 white stones from the quarry") and what the log shows after it was made. It never
         tells what the action reveals (that is in :meth:`events`); a chance outcome is told only as far as
         ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
+        explain = self._explainer()
+        if explain is not None:
+            return explain.move_event(self, action)
         if self.is_chance_node():
             return Event("ui.move", {"move": self.observed_action(action, observer)})
         return Event("ui.move", {"move": self.action_to_string(action)})
@@ -558,22 +561,25 @@ class State:
     def highlights(self, action: int) -> list[dict[str, Any]]:
         """What on the board ``action`` would change, for the web's hover preview: ``[{"kind": K, "id": ID}]`` in
         ids the board knows (the shapes per game are listed in docs/web.md). Default: nothing."""
-        return []
+        explain = self._explainer()
+        return explain.highlights(self, action) if explain is not None else []
 
     def illegal_reason(self, action: int) -> Event | None:
         """Why player action ``action`` (any id of this game) is not legal here, in the rules' terms ("ship 1
         needs at least 3 stones to sail; it has 2"), or ``None`` when the game has nothing more precise to say
         than "not a legal move here". Called only for actions that are not legal."""
-        return None
+        explain = self._explainer()
+        return explain.illegal_reason(self, action) if explain is not None else None
 
     def parse_any(self, text: str) -> int | None:
         """The action id that ``text`` names, legal here or not (``None``: no action of this game reads so).
-        Default: the notations of the legal actions only."""
+        The legal actions' notations first, then the game's ``explain.parse_any`` for the others."""
         wanted = _norm(text)
         for action in self.legal_actions():
             if _norm(self.action_to_string(action)) == wanted:
                 return action
-        return None
+        explain = self._explainer()
+        return explain.parse_any(self, text) if explain is not None and not self.is_chance_node() else None
 
     def explain_illegal(self, move: int | str, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """Why ``move`` (an action id or a notation) cannot be played now, in ``lang``: game over, not a move of
@@ -605,13 +611,27 @@ class State:
     def legend(self, lang: str = "en") -> list[str]:
         """Lines that explain the symbols of the terminal's table in ``lang`` (locations, colour letters, track
         spaces...), for what is on the table now. Default: none."""
-        return []
+        explain = self._explainer()
+        return explain.legend(self, lang) if explain is not None else []
 
     def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
         """Each seat's points broken into parts (per column, per site, per evaluation...), as ``observer`` may
         know them: a seat whose points are hidden from ``observer`` has ``None`` values. For every shown seat the
         parts add up to :meth:`scores`. Default: one part, the score."""
+        explain = self._explainer()
+        if explain is not None:
+            return explain.score_breakdown(self, observer)
         return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
+
+    def _explainer(self) -> Any:
+        """The game's ``explain.py`` (the same file name in every game folder) that implements the methods above
+        (``move_event(state, action)``, ``highlights``, ``illegal_reason``, ``parse_any(state, text)``,
+        ``legend(state, lang)``, ``score_breakdown(state, observer)``), or ``None`` for a game without one."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(package + ".explain")
+        except ModuleNotFoundError:
+            return None
 
     def _clone_as(self, cls: type[State]) -> State:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own

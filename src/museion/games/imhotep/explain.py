@@ -159,13 +159,13 @@ def _sail_reason(state: ImhotepState, ship: int, site: int, only: int) -> Event 
     return None
 
 
-def parse_any(text: str) -> int | None:
+def parse_any(_state: ImhotepState, text: str) -> int | None:
     """Any player action written in notation, legal or not."""
     found = act.PLAYER_IDS.get(act.norm(text))
     return found
 
 
-def score_breakdown(state: ImhotepState) -> list[ScorePart]:
+def score_breakdown(state: ImhotepState, _observer: int | None) -> list[ScorePart]:
     """The pyramid and temple points scored during play (told by the events of the history), then each part of
     the final scoring (IMH-END-1, IMH-WRATH-1). They add up to scores()."""
     n = state.n

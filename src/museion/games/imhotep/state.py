@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, ScorePart, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
@@ -695,38 +695,6 @@ class ImhotepState(State):
         return [p for p in range(self.n) if (self.score[p], self.sled[p]) == best]
 
     # -- views -----------------------------------------------------------------------------------------
-    # -- in words (explain.py) -------------------------------------------------------------------------
-    def move_event(self, action: int, observer: int | None = None) -> Event:
-        from museion.games.imhotep import explain
-
-        return explain.move_event(self, action)
-
-    def highlights(self, action: int) -> list[Any]:
-        from museion.games.imhotep import explain
-
-        return explain.highlights(self, action)
-
-    def illegal_reason(self, action: int) -> Event | None:
-        from museion.games.imhotep import explain
-
-        return explain.illegal_reason(self, action)
-
-    def parse_any(self, text: str) -> int | None:
-        from museion.games.imhotep import explain
-
-        found = super().parse_any(text)
-        return found if found is not None or self.is_chance_node() else explain.parse_any(text)
-
-    def legend(self, lang: str = "en") -> list[str]:
-        from museion.games.imhotep import explain
-
-        return explain.legend(self, lang)
-
-    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
-        from museion.games.imhotep import explain
-
-        return explain.score_breakdown(self)
-
     def view(self, player: int | None) -> dict[str, Any]:
         from museion.games.imhotep.view import view
 

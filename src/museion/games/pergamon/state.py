@@ -20,7 +20,6 @@ from museion.core.game import (
     Event,
     Game,
     Option,
-    ScorePart,
     State,
     bool_option,
     choice_option,
@@ -840,43 +839,11 @@ class PergamonState(State):
 
         return resample(self, player, rng or random.Random())
 
-    # -- in words (explain.py) -------------------------------------------------------------------------
-    def move_event(self, action: int, observer: int | None = None) -> Event:
-        from museion.games.pergamon import explain
-
-        return explain.move_event(self, action)
-
-    def highlights(self, action: int) -> list[Any]:
-        from museion.games.pergamon import explain
-
-        return explain.highlights(self, action)
-
-    def illegal_reason(self, action: int) -> Event | None:
-        from museion.games.pergamon import explain
-
-        return explain.illegal_reason(self, action)
-
-    def parse_any(self, text: str) -> int | None:
-        from museion.games.pergamon import explain
-
-        found = super().parse_any(explain.alias(text))
-        return found if found is not None or self.is_chance_node() else explain.parse_any(self, text)
-
     def string_to_action(self, text: str) -> int:
         """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
         from museion.games.pergamon import explain
 
         return super().string_to_action(explain.alias(text))
-
-    def legend(self, lang: str = "en") -> list[str]:
-        from museion.games.pergamon import explain
-
-        return explain.legend(self, lang)
-
-    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
-        from museion.games.pergamon import explain
-
-        return explain.score_breakdown(self, observer)
 
     def events(self, action: int) -> list[Event]:
         from museion.games.pergamon.events import events

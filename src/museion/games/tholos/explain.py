@@ -43,6 +43,7 @@ def _decode(action: int) -> tuple[str, int, int]:
 
 
 def move_event(state: TholosState, action: int) -> Event:
+    """The action in words (``State.move_event``): Tholos hides nothing, so the same for every observer."""
     if state.current_player() == CHANCE:
         if action < act.CHANCE_ORNAMENT:
             return Event("tholos.m.start", {"colour": COLOURS[action]})
@@ -176,7 +177,7 @@ def _free_target(state: TholosState, loc: int) -> Event | None:
     return None
 
 
-def parse_any(text: str) -> int | None:
+def parse_any(_state: TholosState, text: str) -> int | None:
     """Any Tholos player action written in notation (extra actions with any location letter), legal or not."""
     wanted = "".join(text.split()).upper()
     for action in range(act.NUM_ACTIONS):
@@ -186,7 +187,7 @@ def parse_any(text: str) -> int | None:
     return None
 
 
-def score_breakdown(state: TholosState) -> list[ScorePart]:
+def score_breakdown(state: TholosState, _observer: int | None) -> list[ScorePart]:
     """One part per column: who wins it and its points (THO-SCORE-1..3, THO-ORN-1..4); they add up to scores()."""
     parts = []
     for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.cols, strict=True)):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, ScorePart, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
@@ -435,38 +435,6 @@ class TholosState(State):
         from museion.games.tholos.events import events
 
         return events(self, action)
-
-    # -- in words (explain.py) -------------------------------------------------------------------------
-    def move_event(self, action: int, observer: int | None = None) -> Event:
-        from museion.games.tholos import explain
-
-        return explain.move_event(self, action)
-
-    def highlights(self, action: int) -> list[Any]:
-        from museion.games.tholos import explain
-
-        return explain.highlights(self, action)
-
-    def illegal_reason(self, action: int) -> Event | None:
-        from museion.games.tholos import explain
-
-        return explain.illegal_reason(self, action)
-
-    def parse_any(self, text: str) -> int | None:
-        from museion.games.tholos import explain
-
-        found = super().parse_any(text)
-        return found if found is not None or self.is_chance_node() else explain.parse_any(text)
-
-    def legend(self, lang: str = "en") -> list[str]:
-        from museion.games.tholos import explain
-
-        return explain.legend(self, lang)
-
-    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
-        from museion.games.tholos import explain
-
-        return explain.score_breakdown(self)
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:
