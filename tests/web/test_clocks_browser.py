@@ -5,7 +5,8 @@ both languages, desktop and phone, go to artifacts/screenshots."""
 
 from __future__ import annotations
 
-import re
+import math
+import time
 
 import pytest
 from helpers_web import open_as_seat, page_errors, wait_js
@@ -35,6 +36,12 @@ def _join(server, table: dict, seat: int, name: str) -> dict:
 def _hold(page, table_id: str, seat: int, token: str) -> None:
     page.evaluate(f"localStorage.setItem('museion.seat.{table_id}', JSON.stringify({{seat: {seat}, token: "
                   f"'{token}'}}))")
+
+
+def _clock_text(seconds: float) -> str:
+    """A turn-based clock as the page writes it: whole seconds rounded up, "2 d 23:59" (days, hours, minutes)."""
+    s = math.ceil(seconds)
+    return f"{s // 86400} d {s % 86400 // 3600:02d}:{s % 3600 // 60:02d}"
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -89,7 +96,11 @@ def test_my_tables_lists_the_tables_this_browser_holds_a_seat_at(server, browser
     _hold(page, theirs_to_move["id"], 1, mine_waiting["token"])
     _hold(page, turn_based["id"], 0, turn_based["token"])
     _hold(page, "gone-table", 0, "stale-token")
-    page.goto(f"{server.url}/tables/mine")
+    page.clock.install()
+    page.clock.pause_at(time.time() + 1)  # the page's timers stand still: no later poll replaces the answer below
+    with page.expect_response(f"{server.url}/api/my-tables") as answer:
+        page.goto(f"{server.url}/tables/mine")
+    reported = {t["table"]: t for t in answer.value.json()["tables"]}  # what the server said, at its own time
     wait_js(page, "document.querySelectorAll('table.my-tables tbody tr').length === 3")
     listed = page.eval_on_selector_all("table.my-tables tbody tr", "rs => rs.map(r => r.dataset.table)")
     assert sorted(listed) == sorted([mine_to_move["id"], theirs_to_move["id"], turn_based["id"]])
@@ -101,8 +112,12 @@ def test_my_tables_lists_the_tables_this_browser_holds_a_seat_at(server, browser
     assert ("Cleo to move" if lang == "en" else "Le toca a Cleo") in row
     assert "4:5" in page.text_content(f"tr[data-table='{mine_to_move['id']}']") or "5:00" in page.text_content(
         f"tr[data-table='{mine_to_move['id']}']")
-    # a day per move + 2 days reserve, less the real seconds since the table was created (the server's clock runs)
-    assert re.search(r"3 d 00:00|2 d 23:5\d", page.text_content(f"tr[data-table='{turn_based['id']}']"))
+    # a day per move + 2 days reserve, less the seconds the server counted since the table started: the page shows
+    # exactly the time the server reported, in days, hours and minutes
+    left = reported[turn_based["id"]]["clock"]["left"][0]
+    assert 3 * 86400 - 60 < left <= 3 * 86400
+    assert _clock_text(left) in page.text_content(f"tr[data-table='{turn_based['id']}']")
+    page.clock.resume()
     page.screenshot(path=str(shots / f"my-tables-{lang}-{device}.png"), full_page=True)
     page.goto(server.url + "/")  # the lobby's link counts them too
     wait_js(page, "document.title === '(2) museion'")

@@ -244,3 +244,36 @@ def test_two_bots_of_one_level_are_told_apart(server, browser):
     events = " ".join(page.locator("#log .events li").all_inner_texts())
     assert "random bot 1" in events and "random bot 2" in events  # the server's texts number them
     context.close()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_clocks_on_the_board_and_my_tables(server, browser, shots, english_words, lang):
+    """The board of a clocked table (clocks, the low-time warning, the creator's buttons for a seat nobody holds
+    now) and the My tables page: accessible, and all in Spanish for a Spanish browser."""
+    clock = {"mode": "live", "base": 300, "increment": 5, "on_timeout": "bot", "bot": "easy"}
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"],
+                                                            "join": 0, "name": "Ana", "clock": clock})
+    assert status == 201, table
+    status, joined = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1, "name": "Ben"})
+    assert status == 200, joined
+    for size in SIZES:
+        context = _context(browser, lang, size)
+        context.clock.install()
+        context.add_init_script(f"localStorage.setItem('museion.creator.{table['id']}', '{table['creator_token']}')")
+        context, page, errors = open_as_seat(browser, server.url, table, 0, context=context)
+        wait_js(page, "document.querySelectorAll('#clock-list li.clock').length === 2")
+        wait_js(page, "document.querySelectorAll('#clocks button').length === 2")  # seat 2: nobody connected
+        page.clock.run_for(4 * 60 * 1000 + 35_000)  # Ana's clock reaches its low-time warning
+        wait_js(page, "document.querySelectorAll('#clock-list li.low').length === 1")
+        page.screenshot(path=str(shots / f"clocks-page-{size}-{lang}.png"), full_page=True)
+        assert_accessible(page, f"board with clocks {size} {lang}")
+        if lang == "es":
+            assert _english_on(page, english_words, ("Ana", "Ben")) == []
+        page.goto(f"{server.url}/tables/mine")
+        wait_js(page, "document.querySelectorAll('table.my-tables tbody tr').length === 1")
+        page.screenshot(path=str(shots / f"my-tables-page-{size}-{lang}.png"), full_page=True)
+        assert_accessible(page, f"my tables {size} {lang}")
+        if lang == "es":
+            assert _english_on(page, english_words, ("Ana",)) == []
+        assert errors == []
+        context.close()

@@ -272,6 +272,55 @@ PERGAMON = {
     "web.pergamon.button.polish": _both("Polish…", "Pulir…"),
 }
 
-TEXTS = {**PAGES, **THOLOS, **IMHOTEP, **PERGAMON}
+CLOCKS = {
+    # clocks on the board, the lobby's clock choice and the My tables page (issue 17)
+    "web.clock.clocks": _both("Clocks", "Relojes"),
+    "web.clock.live": _both("live: {base} + {increment} per move", "en vivo: {base} + {increment} por jugada"),
+    "web.clock.turn": _both("turn-based: {per_move} per move, reserve {base}",
+                           "por turnos: {per_move} por jugada, reserva {base}"),
+    "web.clock.running": _both("thinking", "pensando"),
+    "web.clock.low": _both("low time!", "¡poco tiempo!"),
+    "web.clock.standin": _both("{bot} bot plays (timed out)", "juega el bot {bot} (sin tiempo)"),
+    "web.clock.forfeit": _both("forfeited", "abandonó"),
+    "web.clock.news": _both("Table news", "Noticias de la mesa"),
+    "web.clock.days": _both("{n} d", "{n} d"),
+    "web.clock.hand_to_bot": _both("Give seat {n} to a bot", "Ceder el asiento {n} a un bot"),
+    "web.clock.reinvite": _both("New invite link for seat {n}", "Nuevo enlace de invitación para el asiento {n}"),
+    "web.clock.invite_link": _both("New invite link: {link}", "Nuevo enlace de invitación: {link}"),
+    "web.clock.creator_done": _both("Done.", "Hecho."),
+    "web.clock.my_tables": _both("My tables", "Mis mesas"),
+    "web.clock.no_tables": _both("This browser holds no seat at any table.",
+                           "Este navegador no tiene asiento en ninguna mesa."),
+    "web.clock.your_turn": _both("Your turn", "Te toca"),
+    "web.clock.their_turn": _both("{name} to move", "Le toca a {name}"),
+    "web.clock.finished": _both("Finished", "Terminada"),
+    "web.clock.open": _both("Waiting for players", "Esperando jugadores"),
+    "web.clock.time_left": _both("time left {time}", "te quedan {time}"),
+    "web.clock.no_clock": _both("no clock", "sin reloj"),
+    "web.clock.notify": _both("Notify me when it is my turn", "Avísame cuando me toque"),
+    "web.clock.notify_on": _both("Notifications are on", "Los avisos están activados"),
+    "web.clock.notify_denied": _both("Notifications are blocked in this browser", "Este navegador bloquea los avisos"),
+    "web.clock.notify_title": _both("Your turn at {game}", "Te toca en {game}"),
+    "web.clock.table": _both("Table", "Mesa"),
+    "web.clock.seat_col": _both("Your seat", "Tu asiento"),
+    "web.clock.turn_col": _both("Turn", "Turno"),
+    "web.clock.clock_col": _both("Your clock", "Tu reloj"),
+    "web.clock.waiting_count": _both("{n:table waits|tables wait} for your move",
+                                     "{n:mesa espera|mesas esperan} tu jugada"),
+    "web.clock.lobby": _both("Lobby", "Sala"),
+    "web.clock.mode": _both("Clock", "Reloj"),
+    "web.clock.none": _both("none", "ninguno"),
+    "web.clock.live_mode": _both("live (minutes + seconds per move)", "en vivo (minutos + segundos por jugada)"),
+    "web.clock.turn_mode": _both("turn-based (hours per move + reserve)", "por turnos (horas por jugada + reserva)"),
+    "web.clock.minutes": _both("minutes", "minutos"),
+    "web.clock.increment": _both("seconds added per move", "segundos que se suman por jugada"),
+    "web.clock.hours_per_move": _both("hours per move", "horas por jugada"),
+    "web.clock.reserve_hours": _both("reserve (hours)", "reserva (horas)"),
+    "web.clock.on_timeout": _both("when time runs out", "cuando se acaba el tiempo"),
+    "web.clock.takeover": _both("a bot plays until the player returns", "un bot juega hasta que vuelva"),
+    "web.clock.forfeit_choice": _both("the seat forfeits", "el asiento abandona"),
+}
+
+TEXTS = {**PAGES, **CLOCKS, **THOLOS, **IMHOTEP, **PERGAMON}
 i18n.register(TEXTS)
 

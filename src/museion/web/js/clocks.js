@@ -2,7 +2,19 @@
 // messages (the server's clock is the authority), a low-time warning in words and colour, the table news (timeouts,
 // bots taking over, players coming back) read out in a live region, and the creator's buttons for abandoned seats.
 import { api, el, heldSeat } from "./api.js";
-import { clockText, ct } from "./clocktexts.js";
+import { t, term } from "./i18n.js";
+
+/** Seconds as a clock shows them: 1:05:09, 4:07, 0:09; days for turn-based clocks ("2 d 03:00"). */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const days = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  if (days > 0) return `${t("web.clock.days", { n: days })} ${two(h)}:${two(m)}`;
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
 
 const CREATOR = (tableId) => `museion.creator.${tableId}`;
 const state = { msg: null, received: 0, timer: null, noticed: null, tableId: null };
@@ -33,7 +45,7 @@ function ensureBox() {
   let box = document.getElementById("clocks");
   if (box) return box;
   box = el("section", { id: "clocks", "aria-labelledby": "clocks-h" },
-    el("h2", { id: "clocks-h", text: ct("clocks") }),
+    el("h2", { id: "clocks-h", text: t("web.clock.clocks") }),
     el("p", { id: "clock-mode", class: "hint" }),
     el("ul", { id: "clock-list" }),
     el("div", { id: "clock-news-box" }),
@@ -60,27 +72,28 @@ function renderClocks() {
   document.getElementById("clocks-h").hidden = !clock;
   if (!clock) { list.replaceChildren(); mode.textContent = ""; return; }
   mode.textContent = clock.mode === "live"
-    ? ct("live", { base: clockText(clock.base), increment: `${clock.increment} s` })
-    : ct("turn", { perMove: clockText(clock.per_move), base: clockText(clock.base) });
+    ? t("web.clock.live", { base: clockText(clock.base), increment: `${clock.increment} s` })
+    : t("web.clock.turn", { per_move: clockText(clock.per_move), base: clockText(clock.base) });
   list.replaceChildren(...msg.seats.map((seat) => {
     const left = leftNow(clock, seat.seat);
     const running = clock.running === seat.seat;
     const low = left <= clock.low_at && !seat.forfeit && !seat.standin && seat.kind === "human";
-    const stateText = seat.forfeit ? ct("forfeit") : seat.standin ? ct("standin", { bot: seat.standin })
-      : running ? ct("running") : "";
+    const bot = seat.standin ? term(`web.level.${seat.standin}`, seat.standin) : "";
+    const stateText = seat.forfeit ? t("web.clock.forfeit") : seat.standin ? t("web.clock.standin", { bot })
+      : running ? t("web.clock.running") : "";
     return el("li", { class: ["clock", running ? "running" : "", low ? "low" : ""].join(" ").trim(),
       "data-seat": seat.seat },
       el("span", { class: "clock-name", text: seat.name }),
       seat.kind === "human" ? el("span", { class: "clock-time", text: clockText(left) }) : null,
       stateText ? el("span", { class: "clock-state", text: stateText }) : null,
-      low ? el("strong", { class: "clock-low", text: ct("low") }) : null);
+      low ? el("strong", { class: "clock-low", text: t("web.clock.low") }) : null);
   }));
 }
 
 function renderNews(notices) {
   const box = document.getElementById("clock-news-box");
   if (!notices.length) { box.replaceChildren(); return; }
-  box.replaceChildren(el("h3", { text: ct("news") }),
+  box.replaceChildren(el("h3", { text: t("web.clock.news") }),
     el("ol", { id: "clock-news" }, notices.map((n) => el("li", { "data-key": n.key, text: n.text }))));
   if (state.noticed !== null && notices.length > state.noticed) {
     document.getElementById("clock-announce").textContent = notices.slice(state.noticed).map((n) => n.text).join(" ");
@@ -99,15 +112,15 @@ function renderCreator(tableId, msg) {
     try {
       const answer = await api(path, body);
       result.textContent = answer.invite
-        ? ct("inviteLink", { link: `${window.location.origin}${answer.invite}` }) : ct("creatorDone");
+        ? t("web.clock.invite_link", { link: `${window.location.origin}${answer.invite}` }) : t("web.clock.creator_done");
     } catch (error) { result.textContent = error.message; }
   };
   box.replaceChildren(...seats.map((s) => el("p", { class: "creator-actions" },
     el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/bot`,
-      { creator_token: token, bot: (msg.clock && msg.clock.bot) || "easy" }), text: ct("handToBot", { n: s.seat + 1 }) }),
+      { creator_token: token, bot: (msg.clock && msg.clock.bot) || "easy" }), text: t("web.clock.hand_to_bot", { n: s.seat + 1 }) }),
     " ",
     el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/invite`,
-      { creator_token: token }), text: ct("reinvite", { n: s.seat + 1 }) }))), result);
+      { creator_token: token }), text: t("web.clock.reinvite", { n: s.seat + 1 }) }))), result);
 }
 
 // -- the lobby's choice of clock ----------------------------------------------------------------------------
@@ -115,24 +128,24 @@ function renderCreator(tableId, msg) {
 export function clockFieldset() {
   const number = (id, value, min, max) => el("input", { id, type: "number", value, min, max, step: "1" });
   const mode = el("select", { id: "clock-mode-choice" },
-    el("option", { value: "none" }, ct("none")), el("option", { value: "live" }, ct("liveMode")),
-    el("option", { value: "turn" }, ct("turnMode")));
+    el("option", { value: "none" }, t("web.clock.none")), el("option", { value: "live" }, t("web.clock.live_mode")),
+    el("option", { value: "turn" }, t("web.clock.turn_mode")));
   const live = el("div", { id: "clock-live", hidden: true },
-    el("label", {}, `${ct("minutes")} `, number("clock-minutes", "10", "1", "180")),
-    el("label", {}, `${ct("increment")} `, number("clock-increment", "5", "0", "600")));
+    el("label", {}, `${t("web.clock.minutes")} `, number("clock-minutes", "10", "1", "180")),
+    el("label", {}, `${t("web.clock.increment")} `, number("clock-increment", "5", "0", "600")));
   const turn = el("div", { id: "clock-turn", hidden: true },
-    el("label", {}, `${ct("hoursPerMove")} `, number("clock-hours", "24", "1", "336")),
-    el("label", {}, `${ct("reserveHours")} `, number("clock-reserve", "48", "0", "720")));
+    el("label", {}, `${t("web.clock.hours_per_move")} `, number("clock-hours", "24", "1", "336")),
+    el("label", {}, `${t("web.clock.reserve_hours")} `, number("clock-reserve", "48", "0", "720")));
   const timeout = el("select", { id: "clock-timeout" },
-    el("option", { value: "bot" }, ct("takeover")), el("option", { value: "forfeit" }, ct("forfeitChoice")));
-  const onTimeout = el("label", { id: "clock-on-timeout", hidden: true }, `${ct("onTimeout")} `, timeout);
+    el("option", { value: "bot" }, t("web.clock.takeover")), el("option", { value: "forfeit" }, t("web.clock.forfeit_choice")));
+  const onTimeout = el("label", { id: "clock-on-timeout", hidden: true }, `${t("web.clock.on_timeout")} `, timeout);
   mode.addEventListener("change", () => {
     live.hidden = mode.value !== "live";
     turn.hidden = mode.value !== "turn";
     onTimeout.hidden = mode.value === "none";
   });
-  return el("fieldset", { id: "clock-choice" }, el("legend", {}, ct("clockMode")),
-    el("label", {}, `${ct("clockMode")} `, mode), live, turn, onTimeout);
+  return el("fieldset", { id: "clock-choice" }, el("legend", {}, t("web.clock.mode")),
+    el("label", {}, `${t("web.clock.mode")} `, mode), live, turn, onTimeout);
 }
 
 /** The `clock` of a creation request from the lobby form, or null for none. */

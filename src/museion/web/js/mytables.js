@@ -2,8 +2,8 @@
 // time left, polled from the server (the tokens travel in a POST body, never in a URL). The tab title counts the
 // tables waiting for this browser's move ("(2) museion"); opt-in browser notifications say when one becomes so.
 import { api, el } from "./api.js";
-import { clockText, ct } from "./clocktexts.js";
-import { currentLanguage } from "./i18n.js";
+import { clockText } from "./clocks.js";
+import { currentLanguage, t } from "./i18n.js";
 
 const POLL_MS = 15000;
 const SEAT_PREFIX = "museion.seat.";
@@ -39,7 +39,7 @@ function notifyTurns(answer) {
     const before = turns.get(table.table);
     turns.set(table.table, Boolean(table.your_turn));
     if (table.your_turn && before === false && "Notification" in window && Notification.permission === "granted") {
-      const note = new Notification(ct("notifyTitle", { game: table.title }), { tag: table.table });
+      const note = new Notification(t("web.clock.notify_title", { game: table.title }), { tag: table.table });
       note.onclick = () => { window.focus(); window.location.href = `/table/${table.table}`; };
     }
   }
@@ -63,30 +63,31 @@ export function watchWaiting(render = null) {
 }
 
 function turnText(table) {
-  if (table.status === "finished") return ct("finished");
-  if (table.status === "open") return ct("open");
-  if (table.your_turn) return ct("yourTurn");
+  if (table.status === "finished") return t("web.clock.finished");
+  if (table.status === "open") return t("web.clock.open");
+  if (table.your_turn) return t("web.clock.your_turn");
   const seat = table.seats.find((s) => s.seat === table.to_move);
-  return seat ? ct("theirTurn", { name: seat.name }) : "";
+  return seat ? t("web.clock.their_turn", { name: seat.name }) : "";
 }
 
 function clockCell(table) {
-  if (!table.clock) return ct("noClock");
+  if (!table.clock) return t("web.clock.no_clock");
   const left = table.clock.left[table.seat];
   const low = table.clock.low[table.seat];
-  return el("span", { class: low ? "clock-time low" : "clock-time" }, ct("timeLeft", { time: clockText(left) }),
-    low ? el("strong", { class: "clock-low", text: ` ${ct("low")}` }) : null);
+  return el("span", { class: low ? "clock-time low" : "clock-time" }, t("web.clock.time_left", { time: clockText(left) }),
+    low ? el("strong", { class: "clock-low", text: ` ${t("web.clock.low")}` }) : null);
 }
 
 function renderPage(answer, error) {
   const box = document.getElementById("my-tables");
   if (!answer) { box.replaceChildren(el("p", { class: "error", text: error ? error.message : "" })); return; }
-  document.getElementById("waiting").textContent = ct("waitingCount", { n: answer.waiting });
+  document.getElementById("waiting").textContent = t("web.clock.waiting_count", { n: answer.waiting });
   const rows = answer.tables.filter((t) => !t.error);
-  if (!rows.length) { box.replaceChildren(el("p", { text: ct("noTables") })); return; }
+  if (!rows.length) { box.replaceChildren(el("p", { text: t("web.clock.no_tables") })); return; }
   rows.sort((a, b) => Number(b.your_turn) - Number(a.your_turn));
   box.replaceChildren(el("table", { class: "my-tables" },
-    el("thead", {}, el("tr", {}, ["table", "seatCol", "turnCol", "clockCol"].map((k) => el("th", { scope: "col", text: ct(k) })))),
+    el("thead", {}, el("tr", {}, [t("web.clock.table"), t("web.clock.seat_col"), t("web.clock.turn_col"), t("web.clock.clock_col")]
+      .map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, rows.map((t) => el("tr", { "data-table": t.table, class: t.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/table/${encodeURIComponent(t.table)}` }, `${t.title} · ${t.table}`)),
       el("td", { text: t.seats[t.seat] ? t.seats[t.seat].name : String(t.seat + 1) }),
@@ -100,9 +101,9 @@ function setupNotifications() {
   const show = () => {
     const permission = "Notification" in window ? Notification.permission : "denied";
     button.hidden = permission !== "default";
-    stateBox.textContent = permission === "granted" ? ct("notifyOn") : permission === "denied" ? ct("notifyDenied") : "";
+    stateBox.textContent = permission === "granted" ? t("web.clock.notify_on") : permission === "denied" ? t("web.clock.notify_denied") : "";
   };
-  button.textContent = ct("notify");
+  button.textContent = t("web.clock.notify");
   button.addEventListener("click", async () => {
     if ("Notification" in window) await Notification.requestPermission();
     show();
@@ -112,8 +113,8 @@ function setupNotifications() {
 
 if (document.getElementById("my-tables")) {
   document.documentElement.lang = currentLanguage();
-  document.getElementById("title").textContent = ct("myTablesTitle");
-  document.getElementById("lobby-link").textContent = ct("lobby");
+  document.getElementById("title").textContent = t("web.clock.my_tables");
+  document.getElementById("lobby-link").textContent = t("web.clock.lobby");
   setupNotifications();
   watchWaiting(renderPage);
 }
@@ -122,8 +123,8 @@ if (document.getElementById("my-tables")) {
 export function myTablesLink() {
   const link = document.getElementById("my-tables-link");
   if (!link) return;
-  link.textContent = ct("myTables");
+  link.textContent = t("web.clock.my_tables");
   watchWaiting((answer) => {
-    link.textContent = answer && answer.waiting ? `${ct("myTables")} (${answer.waiting})` : ct("myTables");
+    link.textContent = answer && answer.waiting ? `${t("web.clock.my_tables")} (${answer.waiting})` : t("web.clock.my_tables");
   });
 }
