@@ -5,6 +5,7 @@ both languages, desktop and phone, go to artifacts/screenshots."""
 
 from __future__ import annotations
 
+import json
 import math
 import time
 
@@ -38,6 +39,12 @@ def _hold(page, table_id: str, seat: int, token: str) -> None:
                   f"'{token}'}}))")
 
 
+def _live_text(seconds: float) -> str:
+    """A live clock under an hour as the page writes it: whole seconds rounded up, "4:59"."""
+    s = math.ceil(seconds)
+    return f"{s // 60}:{s % 60:02d}"
+
+
 def _clock_text(seconds: float) -> str:
     """A turn-based clock as the page writes it: whole seconds rounded up, "2 d 23:59" (days, hours, minutes)."""
     s = math.ceil(seconds)
@@ -57,18 +64,23 @@ def test_clocks_on_the_board_count_down_to_the_low_time_warning(server, browser,
     page.goto(server.url + "/")
     page.evaluate(f"localStorage.setItem('museion.lang', '{lang}')")
     _hold(page, table["id"], 0, table["token"])
+    received: list[dict] = []  # the state messages the page got: their clocks are what it must show
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))))
+    page.clock.pause_at(time.time() + 1)  # the page's time stands still: it shows exactly what the server said
     page.goto(f"{server.url}/table/{table['id']}")
     wait_js(page, "document.querySelectorAll('#clock-list li.clock').length === 2")
     clocks = page.eval_on_selector_all("#clock-list li.clock", "ls => ls.map(l => l.textContent)")
-    assert ("5:00" in clocks[0] or "4:59" in clocks[0]) and "5:00" in clocks[1]  # Ana's clock runs
+    told = [m["clock"] for m in received if isinstance(m, dict) and m.get("clock")][-1]
+    assert told["running"] == 0 and 290 < told["left"][0] <= 300 and told["left"][1] == 300  # Ana's clock runs
+    assert _live_text(told["left"][0]) in clocks[0] and "5:00" in clocks[1]
     assert "Ana" in clocks[0] and "Ben" in clocks[1]
     assert page.locator("#clock-list li.running").count() == 1
     assert page.locator("#clock-list li.low").count() == 0
     page.screenshot(path=str(shots / f"clocks-board-{lang}-{device}.png"), full_page=True)
-    page.clock.run_for(4 * 60 * 1000 + 35_000)  # the page's clock: 4:35 later the running seat has 0:25 left
+    page.clock.run_for(4 * 60 * 1000 + 35_000)  # the page's clock: 4:35 later (about 0:25 left)
     wait_js(page, "document.querySelectorAll('#clock-list li.low').length === 1", timeout=3000)
     low = page.text_content("#clock-list li.low")
-    assert "0:2" in low and ("low time" in low if lang == "en" else "poco tiempo" in low)
+    assert _live_text(told["left"][0] - 275) in low and ("low time" in low if lang == "en" else "poco tiempo" in low)
     page.locator("#clocks").screenshot(path=str(shots / f"clocks-low-{lang}-{device}.png"))
     if device == "desktop":
         page.screenshot(path=str(shots / f"clocks-low-board-{lang}-{device}.png"), full_page=True)
