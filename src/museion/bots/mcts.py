@@ -118,6 +118,32 @@ class MCTSBot(Bot):
                    if a in root.children else (-1, 0.0))
         return best
 
+    def action_values(self, state: State, ensure: tuple[int, ...] = (), min_visits: int = 0
+                      ) -> dict[int, tuple[int, float]]:
+        """A fresh search from ``state`` for the player to act, as the coach reads it: every searched legal action's
+        visits and mean reward (the player's estimated win chance after it). Each action in ``ensure`` is then
+        searched on its own until it has ``min_visits`` visits, so the value of a move the search barely looked at
+        (the move actually played, in an analysis) is an estimate too, not a guess from two visits."""
+        player = state.current_player()
+        legal = state.legal_actions()
+        self.root = root = Node(CHANCE)
+        self._root_at, self.player, self._before = state.move_number(), player, state.clone()
+        self._set_evaluator(state)
+        self._search(state, player)
+        for action in ensure:
+            child = root.children.get(action)
+            if child is None:
+                child = root.children[action] = Node(player)
+            try:
+                while child.visits < min_visits:
+                    det = state.resample(player, self.rng)
+                    det.apply_action(action)
+                    self.root = child
+                    self._simulate(det)
+            finally:
+                self.root = root
+        return {a: (c.visits, c.total / c.visits) for a, c in root.children.items() if c.visits and a in legal}
+
     def observe(self, state: State, action: int) -> None:
         """Descend the kept tree along the played action; drop it after a chance outcome our player cannot see."""
         before, self._before = self._before, state.clone()

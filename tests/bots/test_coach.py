@@ -1,0 +1,184 @@
+"""The coach (issue 16): hints are legal and use only the seat's information; the analysis marks a move that
+throws away a won position as a blunder and finds nothing to mark in a game of good moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import museion
+from museion.bots import coach
+from museion.core import registry
+from museion.core.game import TERMINAL, Game, State
+from museion.core.play import sample_chance
+from museion.core.record import Record
+from museion.core.registry import register
+from tests.bots.conftest import CONFIGS, IDS
+
+
+# -- a tiny game whose best moves are known exactly -----------------------------------------------------------
+class NimState(State):
+    """Take 1 or 2 stones; whoever takes the last stone wins. A pile divisible by 3 is lost for the mover."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.pile = game.options["pile"]
+        self.mover = 0
+
+    def current_player(self) -> int:
+        return TERMINAL if self.pile == 0 else self.mover
+
+    def _legal_actions(self) -> list[int]:
+        return [] if self.pile == 0 else [a for a in (1, 2) if a <= self.pile]
+
+    def _apply(self, action: int) -> None:
+        self.pile -= action
+        self.mover = 1 - self.mover
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def action_to_string(self, action: int) -> str:
+        return f"take {action}"
+
+    def scores(self) -> list[float]:
+        if self.pile:
+            return [0.0, 0.0]
+        return [1.0 if p != self.mover else 0.0 for p in range(2)]  # the last mover took the last stone
+
+    def winners(self) -> list[int]:
+        return [1 - self.mover] if self.pile == 0 else []
+
+    def view(self, player: int | None) -> dict:
+        return {"pile": self.pile, "mover": self.mover}
+
+    def observation_tensor(self, player: int) -> list[float]:
+        return [float(self.pile), float(self.mover == player)]
+
+    def key(self) -> tuple:
+        return (self.pile, self.mover)
+
+    def _copy_into(self, other: State) -> None:
+        other.pile, other.mover = self.pile, self.mover
+
+
+class Nim(Game):
+    name = "coach_nim"
+    title = "Nim (test)"
+    OPTIONS = {"pile": museion.core.game.Option(5, "stones", museion.core.game.int_option(1, 20))}
+    state_class = NimState
+
+    def num_players(self) -> int:
+        return 2
+
+    def num_distinct_actions(self) -> int:
+        return 3
+
+    def max_chance_outcomes(self) -> int:
+        return 0
+
+    def max_game_length(self) -> int:
+        return 20
+
+    def observation_tensor_size(self) -> int:
+        return 2
+
+
+STRONG = "mcts:sims=2000,cutoff=-1"
+
+
+@pytest.fixture(autouse=True)
+def nim() -> Iterator[None]:
+    """The test game is registered only while a test of this file runs (other tests list every game)."""
+    register(Nim, lambda state, player=None, lang="en": f"pile {state.pile}", "take 1 or 2; the last stone wins")
+    yield
+    registry._GAMES.pop(Nim.name, None)
+
+
+def nim_record(actions: list[int], pile: int = 5) -> Record:
+    state = museion.load("coach_nim", pile=pile).state_from_history(actions)
+    assert state.is_terminal()
+    return Record.from_state(state, ["Ana", "Bea"])
+
+
+def test_a_move_throwing_away_a_won_position_is_a_blunder() -> None:
+    # pile 5: seat 0 wins by taking 2 (leaving 3); taking 1 leaves 4 and seat 1 wins with perfect play
+    analysis = coach.analyse(nim_record([1, 1, 1, 2]), bot=STRONG, seed=1)
+    first = analysis.decisions[0]
+    assert (first.n, first.player, first.action, first.best) == (0, 0, 1, 2)
+    assert first.mark == "blunder" and first.loss >= coach.BLUNDER
+    assert first.before[0] > 0.8 and first.after[0] < 0.2
+    assert first.before[0] + first.before[1] == pytest.approx(1.0, abs=1e-3)
+    assert [d.mark for d in analysis.decisions[1:]] == [None] * (len(analysis.decisions) - 1)
+    summary = analysis.summary()
+    assert summary[0]["blunders"] == 1 and summary[1]["blunders"] == summary[1]["mistakes"] == 0
+    assert analysis.to_json()["decisions"][0]["mark"] == "blunder"
+
+
+def test_a_game_of_good_moves_has_no_marks() -> None:
+    for actions, pile in (([2, 1, 2], 5), ([1, 1, 2, 1, 2], 7), ([2, 1, 2, 2, 1], 8)):
+        analysis = coach.analyse(nim_record(actions, pile), bot=STRONG, seed=2)
+        assert [d.mark for d in analysis.decisions] == [None] * len(analysis.decisions), (actions, analysis)
+        assert analysis.result == [1.0, 0.0]
+
+
+def test_analysis_refuses_an_unfinished_game() -> None:
+    state = museion.load("coach_nim", pile=5).state_from_history([1])
+    with pytest.raises(ValueError, match="not a finished game"):
+        coach.analyse(Record.from_state(state), bot=STRONG)
+
+
+def test_the_coach_needs_a_searching_bot() -> None:
+    with pytest.raises(ValueError, match="not a searching bot"):
+        coach.searcher("greedy", random.Random(0))
+
+
+# -- hints on the real games ----------------------------------------------------------------------------------
+def positions(name: str, options: dict, count: int, seed: int) -> list[State]:
+    """Player decisions of a random game, every few moves."""
+    rng = random.Random(seed)
+    state = museion.load(name, **options).new_initial_state()
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        if rng.random() < 0.15:
+            found.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_a_hint_is_always_legal(name: str, options: dict) -> None:
+    for i, state in enumerate(positions(name, options, 4, seed=5)):
+        seat = state.current_player()
+        hints = coach.hint(state, seat, random.Random(i), bot="expert:sims=150")
+        legal = state.legal_actions()
+        assert 1 <= len(hints) <= 3 and len(hints) == min(3, len(legal))
+        assert all(h.action in legal and 0.0 <= h.chance <= 1.0 for h in hints)
+        assert len({h.action for h in hints}) == len(hints)
+
+
+@pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if museion.load(c[0], **c[1]).hidden_information],
+                         ids=[i for c, i in zip(CONFIGS, IDS, strict=True)
+                              if museion.load(c[0], **c[1]).hidden_information])
+def test_a_hint_uses_only_the_seats_information(name: str, options: dict) -> None:
+    """The same hint for the true state and for a state the seat cannot tell from it, with the same RNG."""
+    checked = 0
+    for i, state in enumerate(positions(name, options, 6, seed=11)):
+        seat = state.current_player()
+        other = state.resample(seat, random.Random(1000 + i))
+        checked += other.key() != state.key()
+        true_hint = coach.hint(state, seat, random.Random(i), bot="expert:sims=150")
+        assert coach.hint(other, seat, random.Random(i), bot="expert:sims=150") == true_hint
+    assert checked, "no position with anything hidden was tried"
+
+
+def test_a_hint_is_for_the_player_to_move() -> None:
+    state = museion.load("coach_nim", pile=5).new_initial_state()
+    with pytest.raises(ValueError, match="player to move"):
+        coach.hint(state, 1, random.Random(0))
+    assert [h.action for h in coach.hint(state, 0, random.Random(0), bot=STRONG)][0] == 2
