@@ -6,6 +6,7 @@ client -> server
   ``{"type": "hello", "token": TOKEN or null, "lang": "en"}``  first message; no token: spectator; ``lang``
                                                      (en, es) is the language of the log's event texts
   ``{"type": "move", "seq": N, "action": ID}``       (or ``"move": NOTATION`` instead of ``action``)
+  ``{"type": "hint", "seq": N}``                      the coach's best moves for your turn (tables with hints)
   ``{"type": "resync"}``                             ask for the full state again
   ``{"type": "ping"}``
 
@@ -14,6 +15,8 @@ server -> client
   "log": [...], "log_from": K, "breakdown": [...] or null, ...}``  after every change (``full``: the log is complete;
   otherwise it continues at K); each log entry is the move as this seat learned it: ``{"n", "p", "t": notation,
   "text": the move in words, "ev": [{"key", "args", "text"}]}``; texts in the hello's language (docs/web.md)
+  ``{"type": "hint", "seq": N, "seat": S, "moves": [{"id", "notation", "text", "highlights", "chance"}, ...]}``
+  the answer to a hint, to the asker only (best first; ``chance``: the estimated win chance after the move)
   ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
   ``{"type": "pong"}``
 
@@ -83,7 +86,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
-                                       config.limit_messages, config.limit_poll)
+                                       config.limit_messages, config.limit_poll, config.limit_hint)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Counter()
     _errors(app)
@@ -226,7 +229,7 @@ def _lobby_routes(app: FastAPI) -> None:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                                             _client(request), clock)
+                                                             _client(request), clock, body.hints)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -329,7 +332,7 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-def parse(data: str | bytes) -> models.Hello | models.Move | models.Resync | models.Ping | str:
+def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | models.Resync | models.Ping | str:
     """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
@@ -337,7 +340,7 @@ def parse(data: str | bytes) -> models.Hello | models.Move | models.Resync | mod
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "resync or ping")
+                "hint, resync or ping")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -465,6 +468,13 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
     elif isinstance(message, models.Hello):
         conn.put(_err("malformed", "hello is the first message only; to change seats open a new connection",
                       table.seq))
+    elif isinstance(message, models.Hint):
+        if limits.hint.hit(client) is not None:
+            conn.put(_err("rate_limited", "too many hints from your address; wait a minute", table.seq))
+            return
+        task = asyncio.get_running_loop().create_task(_hint(message.seq, conn, table, manager))
+        HINT_TASKS.add(task)  # kept until done (the loop holds tasks weakly); the connection reads on meanwhile
+        task.add_done_callback(HINT_TASKS.discard)
     else:
         try:
             if limits.move.hit(client) is not None:
@@ -473,6 +483,17 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
             await manager.play(table, conn.seat, message.seq, action, lang=conn.lang)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
+
+
+HINT_TASKS: set[asyncio.Task[None]] = set()
+
+
+async def _hint(seq: int, conn: Conn, table: LiveTable, manager: Manager) -> None:
+    """Compute a hint in a bot worker and send it to the asker only (or the error saying why not)."""
+    try:
+        conn.put(dumps(await manager.hint(table, conn.seat, seq, conn.lang)))
+    except TableError as exc:
+        conn.put(_err(exc.code, str(exc), table.seq))
 
 
 def _move_action(message: models.Move, table: LiveTable, seat: int | None, lang: str = i18n.DEFAULT) -> int:

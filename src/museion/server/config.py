@@ -45,6 +45,10 @@ class ServerConfig:
     limit_create: str = opt("20/minute;200/hour", "tables one client address may create")
     limit_join: str = opt("60/minute", "seats one client address may join")
     limit_move: str = opt("30/second", "moves one client address may send over all its connections")
+    limit_hint: str = opt("6/minute;60/hour", "hints one client address may ask for (each is a search in a bot "
+                                              "worker)")
+    hint_bot: str = opt("expert", "the search behind a hint (a level or spec that searches; its budget bounds the "
+                                  "hint's cost)")
     limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
     limit_messages: str = opt("100/second", "messages one WebSocket may send; beyond it the server stops reading "
                                             "that socket for a moment")

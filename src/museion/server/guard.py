@@ -68,7 +68,8 @@ class RateLimit:
 class Limits:
     """Every rate limit of the server over one in-memory storage."""
 
-    def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute") -> None:
+    def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
+                 hint: str = "6/minute") -> None:
         self.storage = MemoryStorage()
         limiter = SlidingWindowCounterRateLimiter(self.storage)
         self.create = RateLimit(create, limiter, "create")
@@ -76,6 +77,7 @@ class Limits:
         self.move = RateLimit(move, limiter, "move")
         self.messages = RateLimit(messages, limiter, "messages")
         self.poll = RateLimit(poll, limiter, "poll")
+        self.hint = RateLimit(hint, limiter, "hint")
 
 
 def error_body(code: str, message: str) -> bytes:

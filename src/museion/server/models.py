@@ -67,6 +67,8 @@ class CreateTable(CheckRequest):
     join: SeatNumber | None = None
     name: Name | None = None
     clock: ClockRequest | None = None
+    hints: bool | None = None
+    """Whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
 
 
 class CreatorRequest(Strict):
@@ -199,6 +201,7 @@ class LobbyTable(BaseModel):
     created: float
     scores: list[float] | None = None
     winners: list[int] | None = None
+    hints: bool = Field(False, description="seats may ask the coach for hints (chosen at creation)")
 
 
 class TableInfo(LobbyTable):
@@ -347,6 +350,11 @@ class Move(Strict):
     move: Annotated[str, StringConstraints(max_length=MAX_MOVE)] | None = None
 
 
+class Hint(Strict):
+    type: Literal["hint"]
+    seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
+
+
 class Resync(Strict):
     type: Literal["resync"]
 
@@ -355,4 +363,4 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Resync | Ping, Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Resync | Ping, Field(discriminator="type")])

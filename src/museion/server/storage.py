@@ -69,6 +69,7 @@ tables_t = Table(
     Column("clock_state", JSON),  # each seat's bank and the running seat's spent seconds (clocks.ClockState)
     Column("notices", JSON),  # what happened besides moves (timeouts, bots taking over, returns), in order
     Column("creator_key", String(64)),  # hash of the creator token (hand a seat to a bot, re-invite)
+    Column("hints", Integer),  # 1: a seat may ask the coach for hints (chosen at creation, shown to everyone)
 )
 
 seats_t = Table(
@@ -81,6 +82,12 @@ seats_t = Table(
     Column("token_hash", String(64)),
     Column("standin", String(32)),  # a bot level playing this human seat after a timeout
     Column("forfeit", Integer),  # 1: the seat forfeited on time (ranked last; its stand-in plays it out)
+)
+
+analyses_t = Table(
+    "analyses", metadata,  # the coach's analysis of a finished table, computed once (apart: the lobby never reads it)
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("data", JSON, nullable=False),
 )
 
 actions_t = Table(
@@ -130,6 +137,7 @@ class TableRow:
     clock_state: dict[str, Any] | None = None
     notices: list[dict[str, Any]] = field(default_factory=list)
     creator_key: str | None = None
+    hints: bool = False
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
@@ -212,7 +220,7 @@ class Store:
             conn.execute(insert(tables_t).values(
                 id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
                 creator=row.creator, started=row.started, clock=row.clock, clock_state=row.clock_state,
-                notices=row.notices, creator_key=row.creator_key))
+                notices=row.notices, creator_key=row.creator_key, hints=int(row.hints)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash} for s in row.seats])
@@ -307,6 +315,14 @@ class Store:
                 if values:
                     conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
 
+    def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(analyses_t).values(table_id=table_id, data=data))
+
+    def load_analysis(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(analyses_t.c.data).where(analyses_t.c.table_id == table_id)).scalar()
+
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
             t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
@@ -329,7 +345,7 @@ def _seat_row(r: Any) -> SeatRow:
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
-                    list(t["notices"] or []), t["creator_key"])
+                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]))
 
 
 @dataclass

@@ -99,6 +99,8 @@ class LiveTable:
     used: float = field(default_factory=time.monotonic)
     """When a client last asked for this table (idle unfinished tables leave memory)."""
     clock: ClockState | None = None
+    hinting: bool = False
+    """A hint for this table is being computed (one at a time per table)."""
     now: Callable[[], float] = time.monotonic
     """The server's monotonic clock (a test's fake one)."""
 
@@ -160,6 +162,7 @@ class LiveTable:
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": state.scores() if state.is_terminal() else None,
             "winners": self.results()[1] if state.is_terminal() else None, "clock": self.clock_json(),
+            "hints": self.row.hints,
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -182,7 +185,7 @@ class LiveTable:
             "view": state.view(seat), "legal": legal, "log": entries, "log_from": 0 if since is None else since,
             "scores": state.scores() if over else None,
             "winners": self.results()[1] if over else None, "seats": seats, "clock": self.clock_json(),
-            "notices": self.notices_json(lang),
+            "notices": self.notices_json(lang), "hints": self.row.hints,
             "breakdown": [part.to_json(lang, names) for part in state.score_breakdown(seat)] if over else None,
         }
 
@@ -341,7 +344,7 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
     status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
     return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
-            "scores": row.scores, "winners": row.winners}
+            "scores": row.scores, "winners": row.winners, "hints": row.hints}
 
 
 def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
@@ -481,9 +484,11 @@ class Manager:
 
     # -- lobby -------------------------------------------------------------------------------------------
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
-                     client: str = "", clock: Any = None) -> tuple[LiveTable, str | None, str]:
+                     client: str = "", clock: Any = None, hints: bool | None = None
+                     ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
-        Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite)."""
+        Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
+        ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -508,7 +513,8 @@ class Manager:
         now = time.time()
         creator_token = secrets.token_urlsafe(24)
         row = TableRow(table_id, game.name, game.options_json(), "running", now, rows, state.history(),
-                       creator=creator, creator_key=hash_token(creator_token))
+                       creator=creator, creator_key=hash_token(creator_token),
+                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints))
         row.started = None if row.free_seats() else now
         if spec.timed:
             row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
@@ -750,6 +756,41 @@ class Manager:
             if exc.code != "bot_plays":  # its player came back meanwhile: nothing to do
                 log.warning("bot move refused at table %s: %s", table.id, exc)
             self.schedule_bot(table)
+
+    # -- the coach ---------------------------------------------------------------------------------------
+    async def hint(self, table: LiveTable, seat: int | None, seq: int, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The coach's best moves for ``seat`` (to move, at sequence ``seq``) with their win chances, in words and
+        board highlights: computed in a bot worker from ``seat``'s information only, one at a time per table."""
+        state = table.state
+        if not table.row.hints:
+            raise TableError("no_hints", "hints are not allowed at this table (its creator chose so)")
+        if seat is None:
+            raise TableError("not_seated", "spectators cannot ask for hints: join a free seat to play")
+        if state.is_terminal():
+            raise TableError("game_over", "the game is over; ask for its analysis instead")
+        if seq != table.seq:
+            raise TableError("stale", f"the hint was asked at sequence number {seq} but the game is at {table.seq}")
+        if state.current_player() != seat or table.row.seats[seat].plays_bot:
+            raise TableError("not_your_turn", "a hint is for your own turn")
+        if table.hinting:
+            raise TableError("hint_busy", "a hint for this table is being computed; wait for it")
+        args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "seat": seat,
+                "bot": self.config.hint_bot, "seed": RNG.randrange(2**31)}
+        table.hinting = True
+        try:
+            pairs = await self.pool.hint(args) if self.pool is not None else worker.hint(**args)
+        except (worker.BotTimeout, worker.BotFailed) as exc:
+            log.warning("hint at table %s: %s", table.id, exc)
+            raise TableError("hint_failed", "the coach found no hint in time; try again") from None
+        finally:
+            table.hinting = False
+        if table.seq != seq:
+            raise TableError("stale", "the game moved on while the hint was computed")
+        names = display_names(table.row.seats, lang)
+        moves = [{"id": int(a), "notation": state.action_to_string(int(a)),
+                  "text": state.describe(int(a), lang, seat, names), "highlights": state.highlights(int(a)),
+                  "chance": chance} for a, chance in pairs]
+        return {"type": "hint", "seq": seq, "seat": seat, "moves": moves}
 
     # -- clocks ------------------------------------------------------------------------------------------
     async def _tick_forever(self) -> None:

@@ -2,7 +2,9 @@
 
 A worker is ``python -m museion.server.worker``: it reads one JSON job per line on stdin (game, options,
 history, bot spec, seed), rebuilds the state by replay, asks the bot and writes ``{"action": N}`` (or
-``{"error": TEXT}``). It runs at a lower CPU priority than the server and ends when the server does, however the
+``{"error": TEXT}``). A job with ``"kind": "hint"`` asks the coach instead (``museion.bots.coach.hint`` for
+``seat``) and gets ``{"hint": [[action, chance], ...]}``: hints are searching jobs like any other, queued and
+bounded by the same deadline. It runs at a lower CPU priority than the server and ends when the server does, however the
 server ends: stdin reaches end of file when the server's side of the pipe closes, the kernel sends SIGKILL when
 the parent dies (Linux ``PR_SET_PDEATHSIG``), and a watchdog thread exits when the parent process changes. The
 workers are plain subprocesses with pipes, so no multiprocessing helper (resource tracker) is started at all.
@@ -37,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import museion
-from museion.bots import make_bot
+from museion.bots import coach, make_bot
 
 PR_SET_PDEATHSIG = 1
 
@@ -46,6 +48,20 @@ def choose(game: str, options: dict[str, Any], history: list[int], bot: str, see
     state = museion.load(game, **options).state_from_history(history)
     rng = random.Random(seed)
     return make_bot(bot, rng.randrange(2**31)).choose(state.resample(state.current_player(), rng))
+
+
+def hint(game: str, options: dict[str, Any], history: list[int], seat: int, bot: str, seed: int
+         ) -> list[list[float]]:
+    """The coach's best moves for ``seat`` as ``[[action, chance], ...]``, from ``seat``'s information only."""
+    state = museion.load(game, **options).state_from_history(history)
+    return [[s.action, s.chance] for s in coach.hint(state, seat, random.Random(seed), bot)]
+
+
+def run_job(job: dict[str, Any]) -> dict[str, Any]:
+    """One job line's reply: a bot move or (``kind`` hint) the coach's hint."""
+    if job.get("kind") == "hint":
+        return {"hint": hint(job["game"], job["options"], job["history"], job["seat"], job["bot"], job["seed"])}
+    return {"action": choose(job["game"], job["options"], job["history"], job["bot"], job["seed"])}
 
 
 def warm_up() -> None:
@@ -94,8 +110,7 @@ def main(nice: int = 0) -> None:
     for line in sys.stdin:
         try:
             job = json.loads(line)
-            reply: dict[str, Any] = {"action": choose(job["game"], job["options"], job["history"], job["bot"],
-                                                      job["seed"])}
+            reply = run_job(job)
         except Exception as exc:  # noqa: BLE001 - the server logs it and plays a random move instead
             reply = {"error": f"{type(exc).__name__}: {exc}"[:500]}
         out.write(json.dumps(reply) + "\n")
@@ -115,7 +130,7 @@ class BotFailed(Exception):
 class Job:
     args: dict[str, Any]
     costly: bool
-    future: asyncio.Future[int] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    future: asyncio.Future[dict[str, Any]] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
 class Worker:
@@ -138,7 +153,7 @@ class Worker:
             raise BotFailed("the worker exited")
         return json.loads(line)
 
-    async def run(self, args: dict[str, Any], deadline: float) -> int:
+    async def run(self, args: dict[str, Any], deadline: float) -> dict[str, Any]:
         if self.proc is None or self.proc.returncode is not None:
             await self.start()
         assert self.proc is not None and self.proc.stdin is not None
@@ -151,7 +166,7 @@ class Worker:
             raise
         if "error" in reply:
             raise BotFailed(reply["error"])
-        return int(reply["action"])
+        return reply
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -189,6 +204,13 @@ class BotPool:
 
     async def choose(self, args: dict[str, Any], costly: bool) -> int:
         """The bot's action; :class:`BotTimeout` or :class:`BotFailed` when it has none."""
+        return int((await self.submit(args, costly))["action"])
+
+    async def hint(self, args: dict[str, Any]) -> list[list[float]]:
+        """The coach's hint (a searching job, queued with the searching bots: fair to other tables)."""
+        return (await self.submit({**args, "kind": "hint"}, True))["hint"]
+
+    async def submit(self, args: dict[str, Any], costly: bool) -> dict[str, Any]:
         job = Job(args, costly)
         (self.costly if costly else self.quick).append(job)
         self.wake.set()
@@ -230,7 +252,7 @@ class BotPool:
                 self.wake.set()  # a costly slot may have freed up for another worker
 
 
-def _settle(job: Job, result: int | None = None, exc: Exception | None = None) -> None:
+def _settle(job: Job, result: dict[str, Any] | None = None, exc: Exception | None = None) -> None:
     if job.future.done():
         return
     if exc is not None:
