@@ -127,3 +127,13 @@ def test_bench_shows_the_extra_literally(monkeypatch, capsys):
     monkeypatch.setattr(bench, "bench_game", lambda *_a, **_k: fake)
     assert cli.main(["bench", "tholos", "--seconds", "0.01"]) == 0
     assert "pip install 'museion[bench]'" in capsys.readouterr().out
+
+
+def test_hint_in_the_terminal_names_three_legal_moves_with_their_chances():
+    """Issue 16: ``hint`` at the prompt prints the coach's 3 best moves in words with a win chance each."""
+    text = _session("tholos", "hint\n" + "1\n" * 400, "--seed", "2", "--lang", "es")
+    block = text.split("El entrenador sugiere (probabilidad estimada de ganar tras la jugada):")[1]
+    lines = re.findall(r"^([123])\. (.+) \((T\d[A-Z]+|\S+)\) — (\d+) %$", block, re.M)[:3]
+    assert [rank for rank, *_ in lines] == ["1", "2", "3"], block[:600]
+    assert all(0 <= int(chance) <= 100 for *_, chance in lines)
+    assert all(move.startswith("Tomar") for _, move, _, _ in lines)  # the first decision takes stones

@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import museion
-from museion.bots import Bot, bot_names, make_bot, make_bots, split_specs
+from museion.bots import Bot, bot_names, coach, make_bot, make_bots, split_specs
 from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.game import Game, State
@@ -195,6 +195,9 @@ def _ask_human(state: State, player: int, screen: Screen) -> int | None:
         if text in {"legend", "l"}:
             screen.legend(state)
             continue
+        if text == "hint":
+            _print_hint(state, player, screen)
+            continue
         legal = state.legal_actions()
         if text.isdigit() and not _is_notation(state, text):
             index = int(text)
@@ -207,6 +210,17 @@ def _ask_human(state: State, player: int, screen: Screen) -> int | None:
         except IllegalActionError:
             reason = state.explain_illegal(text, lang, screen.names)
             console.print(f"[red]{escape(i18n.text('ui.refused', lang, reason=reason))}[/red]", highlight=False)
+
+
+def _print_hint(state: State, player: int, screen: Screen) -> None:
+    """The coach's 3 best moves for ``player`` in words, with their win chances (from ``player``'s view only)."""
+    lang = screen.lang
+    console.print(escape(i18n.text("ui.hint_title", lang)), highlight=False)
+    for rank, s in enumerate(coach.hint(state, player, random.Random()), 1):
+        words = state.describe(s.action, lang, player, screen.names)
+        line = i18n.text("ui.hint_line", lang, rank=rank, move=words, notation=state.action_to_string(s.action),
+                         chance=round(100 * s.chance))
+        console.print(escape(line), highlight=False)
 
 
 def _is_notation(state: State, text: str) -> bool:

@@ -172,9 +172,14 @@ UI_TEXTS = {
               "(leyenda), 'help' (ayuda) o 'quit' (salir)."},
     "ui.play_help": {
         "en": "Enter a move in notation (see 'museion rules GAME') or its number from the list; 'moves' lists "
-              "them again, 'board' shows the table, 'legend' explains its symbols, 'quit' leaves.",
+              "them again, 'board' shows the table, 'legend' explains its symbols, 'hint' asks the coach for the "
+              "3 best moves, 'quit' leaves.",
         "es": "Escribe una jugada en notación (mira 'museion rules JUEGO') o su número en la lista; 'moves' la "
-              "vuelve a mostrar, 'board' muestra la mesa, 'legend' explica sus símbolos, 'quit' sale."},
+              "vuelve a mostrar, 'board' muestra la mesa, 'legend' explica sus símbolos, 'hint' pide al "
+              "entrenador las 3 mejores jugadas, 'quit' sale."},
+    "ui.hint_title": {"en": "The coach suggests (estimated chance to win after the move):",
+                      "es": "El entrenador sugiere (probabilidad estimada de ganar tras la jugada):"},
+    "ui.hint_line": {"en": "{rank}. {move} ({notation}) — {chance} %", "es": "{rank}. {move} ({notation}) — {chance} %"},
     "ui.you_play_seat": {"en": "You play {colour} (seat {n}).", "es": "Juegas con {colour} (asiento {n})."},
     "ui.no_number": {"en": "No move number {n}: choose 1-{last}.", "es": "No hay jugada número {n}: elige 1-{last}."},
     "ui.forced": {"en": "Only one move is possible: {move}.", "es": "Solo hay una jugada posible: {move}."},
