@@ -42,6 +42,8 @@ function renderForm() {
       el("fieldset", { id: "options" }),
       el("fieldset", { id: "seats" }),
       clockFieldset(),
+      el("div", { class: "field" }, el("label", { for: "hints-choice" }, t("web.hints_choice")),
+        el("select", { id: "hints-choice" }, ["auto", "on", "off"].map((v) => el("option", { value: v }, t(`web.hints.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
       el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -124,6 +126,8 @@ async function createTable() {
   if (sit !== "") body.join = Number(sit);
   const clock = readClock();
   if (clock) body.clock = clock;
+  const hints = document.getElementById("hints-choice").value;
+  if (hints !== "auto") body.hints = hints === "on";
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);

@@ -3,8 +3,9 @@
 // replay, zoom), the board its game's module (boards/), the connection its own (connection.js).
 import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { announce } from "./announce.js";
-import { activate, preview } from "./boards/svg.js";
+import { activate, mark, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
+import { highlightKeys, renderHint } from "./coach.js";
 import { connect } from "./connection.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
@@ -24,6 +25,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
   replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
+  hint: null,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
@@ -52,8 +54,16 @@ function notice(message, kind = "info") {
 }
 
 async function onMessage(msg) {
+  if (msg.type === "hint") {
+    if (!app.msg || msg.seq !== app.msg.seq) return;
+    app.hint = { seq: msg.seq, moves: normalizeMoves(msg.moves).map((m, i) => ({ ...m, chance: msg.moves[i].chance })) };
+    announce(t("web.hint_ready", { moves: app.hint.moves.map((m) => m.text).join("; ") }));
+    draw();
+    return;
+  }
   if (msg.type === "error") {
     app.pending = false;
+    if (app.hint && app.hint.waiting) app.hint = null;
     if (msg.code === "bad_token") forgetSeat(tableId);
     notice(errorText(msg), "error");
     document.body.dataset.lastError = msg.code;
@@ -68,7 +78,7 @@ async function onMessage(msg) {
     app.board = await boardFor(msg.game);
     loadRules(msg.game);
   }
-  if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; app.chooser = null; app.previewing = null; }
+  if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; app.chooser = null; app.previewing = null; app.hint = null; }
   app.msg = msg;
   window.museionState = msg;  // for tests and the curious: the last state message as received
   showClocks(tableId, msg);
@@ -122,13 +132,16 @@ function drawAll() {
   document.title = tableTitle(title, msg.seats);
   renderHeader(title, { back: true, extra: [
     el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
-    el("span", { class: "table-id" }, t("web.table_id", { id: tableId }))] });
+    el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
+    el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off"))] });
   renderTurn(msg);
   renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat });
   renderBoard();
   drawZoom();
   renderMoves($("moves"), canMove() ? app.moves : [], { pending: app.pending, paths: pathOf, onPlay: play,
     onPreview: showPreview });
+  renderHint($("coach"), { allowed: msg.hints && msg.status !== "finished", canAsk: canMove(), hint: shownHint() },
+    { onAsk: askHint, onPlay: play, onPreview: showPreview });
   renderChooser($("chooser"), canMove() ? app.chooser : null, { onPlay: play, onPreview: showPreview,
     onCancel: () => { app.selection = []; app.chooser = null; draw(); } });
   renderFinal($("final"), msg, app.names, app.colours, { replaying: Boolean(app.replay), onReplay: startReplay });
@@ -177,6 +190,20 @@ function renderBoard() {
   if (!(node instanceof SVGElement)) return;
   if (moving) activate(node, nextKeys(), app.selection, clickKey);
   if (app.previewing) preview(node, previewKeys(app.previewing));
+  const hint = shownHint();
+  if (hint && hint.moves && !app.replay) mark(node, hint.moves.flatMap((m) => previewKeys(m)), "hinted");
+}
+
+// -- the coach's hints --------------------------------------------------------------------------------------
+function shownHint() {
+  return app.hint && app.msg && app.hint.seq === app.msg.seq ? app.hint : null;
+}
+
+function askHint() {
+  if (!canMove() || !socket.send({ type: "hint", seq: app.msg.seq })) return;
+  app.hint = { seq: app.msg.seq, waiting: true };
+  notice("");
+  draw();
 }
 
 // -- moves, the board's click paths and the preview -----------------------------------------------------------
@@ -218,7 +245,7 @@ function clickKey(key) {
 /** What the board marks while `move` is hovered or focused: the server's highlights (keys such as "col:C", or
  * {kind, id}), else, when the game gives none for this move, its click path. */
 function previewKeys(move) {
-  const keys = (move.highlights || []).map((h) => (typeof h === "string" ? h : `${h.kind}:${h.id}`));
+  const keys = highlightKeys(move);
   return keys.length ? keys : pathOf(move) || [];
 }
 

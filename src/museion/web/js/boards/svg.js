@@ -93,11 +93,15 @@ function contains(outer, inner) {
 }
 
 /** Mark what a move would change: the regions named by `keys` get the class "preview". */
-export function preview(root, keys) {
-  for (const node of root.querySelectorAll(".preview")) node.classList.remove("preview");
+export function preview(root, keys) { mark(root, keys, "preview"); }
+
+/** Mark the board's parts named by `keys` with the class `cls` (and only those): the hover preview, the coach's
+ * hinted moves. */
+export function mark(root, keys, cls) {
+  for (const node of root.querySelectorAll(`.${cls}`)) node.classList.remove(cls);
   for (const key of keys) {
     for (const node of root.querySelectorAll(`[data-key="${CSS.escape(key)}"], [data-hl~="${CSS.escape(key)}"]`)) {
-      node.classList.add("preview");
+      node.classList.add(cls);
     }
   }
 }
