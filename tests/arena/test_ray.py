@@ -21,3 +21,26 @@ def test_local_and_ray_backends_give_identical_results(tmp_path: pathlib.Path) -
     local = (tmp_path / "local/results.jsonl").read_text(encoding="utf-8")
     assert local == (tmp_path / "ray/results.jsonl").read_text(encoding="utf-8")
     assert len(local.splitlines()) == 16
+
+
+def test_analyses_on_ray_equal_the_local_ones(tmp_path: pathlib.Path) -> None:
+    """Issue 16: ``museion analyze --backend ray`` runs each record as a Ray task, with the same analysis."""
+    import random
+
+    import museion
+    from museion.arena.analyze import analyze
+    from museion.bots import make_bot
+    from museion.core.play import play_match
+    from museion.core.record import Record
+
+    paths = []
+    for seed in (1, 2):
+        state = play_match(museion.load("tholos").new_initial_state(), [make_bot("random", seed)] * 2,
+                           random.Random(seed))
+        Record.from_state(state, ["Ana", "Bea"]).save(tmp_path / f"g{seed}.json")
+        paths.append(str(tmp_path / f"g{seed}.json"))
+    local = analyze(paths, tmp_path / "local", "expert:sims=40", seed=3)
+    remote = analyze(paths, tmp_path / "ray", "expert:sims=40", seed=3, jobs=2, backend="ray")
+    strip = lambda pairs: [(n, {k: v for k, v in a.items() if k != "seconds"}) for n, a in pairs]  # noqa: E731
+    assert strip(local) == strip(remote)
+    assert (tmp_path / "ray" / "index.html").is_file()

@@ -14,7 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from museion.arena.runner import ArenaConfig, run_arena
-from museion.bots import split_specs
+from museion.bots import coach, split_specs
+from museion.core import i18n
 from museion.core.errors import MuseionError
 
 console = Console()
@@ -35,6 +36,19 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
                         "(Brier score, reliability plot; default 1000, 0 = skip)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of tables")
     p.set_defaults(func=cmd_arena)
+
+    p = subparsers.add_parser("analyze", help="the coach's analysis of finished games: win chances, mistakes and "
+                                              "blunders, an HTML report")
+    p.add_argument("records", nargs="+", metavar="RECORD", help="game records (JSON, or JSON lines: one per line)")
+    p.add_argument("--out", default="analysis-out", help="report directory (default analysis-out)")
+    p.add_argument("--bot", default=coach.ANALYSIS_BOT,
+                   help=f"the search behind each decision (default {coach.ANALYSIS_BOT}; e.g. expert:sims=3000)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (local) or CPUs (ray)")
+    p.add_argument("--backend", default="local", choices=("local", "ray"))
+    p.add_argument("--address", default=None, help="Ray cluster address (default: start a local one)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the searches (same seed, same analysis)")
+    p.add_argument("--lang", choices=i18n.LANGUAGES, default=None, help="language of the report")
+    p.set_defaults(func=cmd_analyze)
 
     p = subparsers.add_parser("balance", help="first-player advantage and variant effects from bot self-play")
     add_game(p)
@@ -63,6 +77,27 @@ def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None
     p.add_argument("--out", default=None, help="weights file (default: the game's models/value-<players>p.json)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_train)
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """Analyse the records and print one line per game: decisions, mistakes, blunders and the time it took."""
+    from museion.arena.analyze import analyze
+
+    lang = i18n.language(args.lang)
+    table = Table(title="museion analyze")
+    for col in ("record", "game", "decisions", "mistakes", "blunders", "seconds"):
+        table.add_column(col, justify="right")
+
+    def done(name: str, analysis: dict[str, Any]) -> None:
+        err.print(f"{name}: {len(analysis['decisions'])} decisions in {analysis['seconds']:.1f} s")
+
+    for name, a in analyze(args.records, args.out, args.bot, args.seed, args.jobs, args.backend, args.address,
+                           lang, done):
+        table.add_row(name, a["game"], str(len(a["decisions"])), str(sum(s["mistakes"] for s in a["summary"])),
+                      str(sum(s["blunders"] for s in a["summary"])), f"{a['seconds']:.1f}")
+    console.print(table)
+    console.print(f"report: {pathlib.Path(args.out) / 'index.html'}")
+    return 0
 
 
 def _add_run_args(p: argparse.ArgumentParser, default_out: str) -> None:
