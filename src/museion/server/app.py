@@ -86,7 +86,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
-                                       config.limit_messages, config.limit_poll, config.limit_hint)
+                                       config.limit_messages, config.limit_poll, config.limit_hint,
+                                       config.limit_analysis)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Counter()
     _errors(app)
@@ -282,6 +283,19 @@ def _lobby_routes(app: FastAPI) -> None:
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
         return models.Replay(**await manager().replay(table_id))
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(table_id: str, lang: str | None = None) -> models.AnalysisAnswer:
+        """The coach's analysis of a finished table, or how far its computation is."""
+        return models.AnalysisAnswer(**await manager().analysis(table_id, False, _language(lang)))
+
+    @app.post("/api/tables/{table_id}/analysis", status_code=202)
+    async def analyse(request: Request, table_id: str, lang: str | None = None) -> models.AnalysisAnswer:
+        """Ask for the analysis of a finished table: queued in the background (computed once, then stored)."""
+        wait = app.state.limits.analysis.hit(_client(request))
+        if wait is not None:
+            raise TableError("rate_limited", "too many analyses asked from your address; wait a minute", 429)
+        return models.AnalysisAnswer(**await manager().analysis(table_id, True, _language(lang)))
 
     @app.exception_handler(NotModified)
     async def not_modified(_request: Request, exc: NotModified) -> Response:

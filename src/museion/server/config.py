@@ -49,6 +49,10 @@ class ServerConfig:
                                               "worker)")
     hint_bot: str = opt("expert", "the search behind a hint (a level or spec that searches; its budget bounds the "
                                   "hint's cost)")
+    limit_analysis: str = opt("10/minute", "analyses of finished tables one client address may ask for")
+    analysis_bot: str = opt("expert", "the search behind each decision of a table's analysis")
+    analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
+    analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
     limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
     limit_messages: str = opt("100/second", "messages one WebSocket may send; beyond it the server stops reading "
                                             "that socket for a moment")

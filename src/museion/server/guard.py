@@ -69,7 +69,7 @@ class Limits:
     """Every rate limit of the server over one in-memory storage."""
 
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
-                 hint: str = "6/minute") -> None:
+                 hint: str = "6/minute", analysis: str = "10/minute") -> None:
         self.storage = MemoryStorage()
         limiter = SlidingWindowCounterRateLimiter(self.storage)
         self.create = RateLimit(create, limiter, "create")
@@ -78,6 +78,7 @@ class Limits:
         self.messages = RateLimit(messages, limiter, "messages")
         self.poll = RateLimit(poll, limiter, "poll")
         self.hint = RateLimit(hint, limiter, "hint")
+        self.analysis = RateLimit(analysis, limiter, "analysis")
 
 
 def error_body(code: str, message: str) -> bytes:

@@ -217,6 +217,16 @@ class Created(TableInfo):
                                            "keep it secret")
 
 
+class AnalysisAnswer(BaseModel):
+    """The coach's analysis of a finished table: ``done`` with the analysis (museion.bots.coach), else the job's
+    status (``none``: never asked; ``queued``, ``running`` with ``progress`` [decisions done, total]; ``failed``)."""
+
+    status: Literal["none", "queued", "running", "failed", "done"]
+    progress: list[int] | None = None
+    error: str | None = None
+    analysis: dict[str, Json] | None = None
+
+
 class Handed(BaseModel):
     table: str
     seat: int

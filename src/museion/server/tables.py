@@ -37,6 +37,7 @@ from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server import web_texts, worker
+from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import Conn
@@ -425,6 +426,8 @@ class Manager:
         """Changes whenever a lobby list may have changed (tables created, seats taken or freed, games over)."""
         self.sweeper: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
+        self.analyst = Analyst(self._store_analysis, config.analysis_bot, config.analysis_seconds,
+                               config.analysis_queue, config.bot_nice)
 
     async def start(self, tick: bool = True) -> None:
         """Start storage, bots and upkeep; load every unfinished table with a clock so that its clock runs again
@@ -433,6 +436,7 @@ class Manager:
         if self.pool is not None:
             await self.pool.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self.analyst.start()
         for table_id in await self.writer.read(self.store.clocked_running):
             with contextlib.suppress(TableError):
                 await self.get(table_id)
@@ -450,6 +454,7 @@ class Manager:
                 conn.close()
         if self.pool is not None:
             await self.pool.close()
+        await self.analyst.close()
         await self.writer.close()
 
     def _live(self, row: TableRow) -> LiveTable:
@@ -791,6 +796,43 @@ class Manager:
                   "text": state.describe(int(a), lang, seat, names), "highlights": state.highlights(int(a)),
                   "chance": chance} for a, chance in pairs]
         return {"type": "hint", "seq": seq, "seat": seat, "moves": moves}
+
+    async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The coach's analysis of a finished table: ``done`` with the analysis (stored: computed once, every move
+        in words in ``lang``), else the job's ``status`` and ``progress``; ``start`` queues the job if there is none
+        (503 when the queue is full)."""
+        table = await self.get(table_id)
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "the analysis is available once the game is over", 409)
+        stored = await self.writer.read(self.store.load_analysis, table_id)
+        if stored is not None:
+            return {"status": "done", "analysis": self._in_words(table, stored, lang)}
+        job = self.analyst.job(table_id)
+        if start and (job is None or job.status == "failed"):
+            names = display_names(table.row.seats, lang)
+            job = self.analyst.submit(table_id, Record.from_state(table.state, names, table=table_id).to_dict())
+            if job is None:
+                raise TableError("analysis_busy", "the server is analysing other games; ask again in a minute", 503)
+        if job is None:
+            return {"status": "none"}
+        return {"status": job.status, "progress": job.progress, "error": job.error or None}
+
+    async def _store_analysis(self, table_id: str, data: dict[str, Any]) -> None:
+        await self.writer.call(self.store.save_analysis, table_id, data)
+
+    @staticmethod
+    def _in_words(table: LiveTable, analysis: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The stored analysis with each decision's move and best move in words (``text``, ``best_text``) and the
+        seats' names, in ``lang``."""
+        names = display_names(table.row.seats, lang)
+        history = table.state.history()
+        game = table.state.game
+        decisions = []
+        for d in analysis["decisions"]:
+            state = game.state_from_history(history[:d["n"]])
+            decisions.append({**d, "text": state.describe(d["action"], lang, None, names),
+                              "best_text": state.describe(d["best"], lang, None, names)})
+        return {**analysis, "players": names, "decisions": decisions}
 
     # -- clocks ------------------------------------------------------------------------------------------
     async def _tick_forever(self) -> None:

@@ -1,0 +1,139 @@
+"""The analysis of finished tables in the background: one job at a time in its own low-priority process, a bounded
+queue, progress for the page that asked, and the result stored with the table so it is never computed twice.
+
+The job process is ``python -c "from museion.server.analyst import main; main(NICE)"``: it reads one JSON line
+(the record, the bot, the seed) and writes ``{"progress": [done, total]}`` lines, then ``{"analysis": {...}}`` (or
+``{"error": TEXT}``). A job still running after ``seconds`` is killed; the page may ask again later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("museion.server")
+
+
+def main(nice: int = 10) -> None:
+    """The job process: analyse one record, reporting progress on stdout."""
+    from museion.bots import coach
+    from museion.core.record import Record
+    from museion.server.worker import _die_with_parent, lower_priority
+
+    _die_with_parent()
+    lower_priority(nice)
+    job = json.loads(sys.stdin.readline())
+    out = sys.stdout
+
+    def progress(done: int, total: int) -> None:
+        out.write(json.dumps({"progress": [done, total]}) + "\n")
+        out.flush()
+
+    try:
+        analysis = coach.analyse(Record.from_dict(job["record"]), job["bot"], job["seed"], progress)
+        out.write(json.dumps({"analysis": analysis.to_json()}) + "\n")
+    except Exception as exc:  # noqa: BLE001 - the server logs it and the page may ask again
+        out.write(json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]}) + "\n")
+    out.flush()
+
+
+@dataclass
+class Job:
+    table_id: str
+    record: dict[str, Any]
+    progress: list[int] = field(default_factory=lambda: [0, 0])
+    status: str = "queued"  # queued | running | failed
+    error: str = ""
+
+
+class Analyst:
+    """Runs analysis jobs one at a time (``queue`` waiting at most) and stores each result with ``store``."""
+
+    def __init__(self, store: Callable[[str, dict[str, Any]], Awaitable[None]], bot: str, seconds: float,
+                 queue: int, nice: int = 10) -> None:
+        self.store = store
+        self.bot, self.seconds, self.limit, self.nice = bot, seconds, queue, nice
+        self.jobs: dict[str, Job] = {}
+        self.waiting: asyncio.Queue[Job] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._serve())
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        await self._kill()
+
+    def job(self, table_id: str) -> Job | None:
+        return self.jobs.get(table_id)
+
+    def submit(self, table_id: str, record: dict[str, Any]) -> Job | None:
+        """The job for this table (a new one, or the one already queued or running); ``None`` when the queue is
+        full. A failed job is tried again."""
+        job = self.jobs.get(table_id)
+        if job is not None and job.status != "failed":
+            return job
+        if sum(j.status == "queued" for j in self.jobs.values()) >= self.limit:
+            return None
+        job = self.jobs[table_id] = Job(table_id, record)
+        self.waiting.put_nowait(job)
+        return job
+
+    async def _serve(self) -> None:
+        while True:
+            job = await self.waiting.get()
+            job.status = "running"
+            try:
+                analysis = await asyncio.wait_for(self._run(job), self.seconds)
+                await self.store(job.table_id, analysis)
+            except Exception as exc:  # noqa: BLE001 - a failed job is reported and may be asked for again
+                await self._kill()
+                job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"[:300]
+                log.warning("analysis of table %s failed: %s", job.table_id, job.error)
+            else:
+                self.jobs.pop(job.table_id, None)  # stored: from now on it is read from storage
+
+    async def _run(self, job: Job) -> dict[str, Any]:
+        self.proc = proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", f"from museion.server.analyst import main; main({self.nice})",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps({"record": job.record, "bot": self.bot, "seed": 0}) + "\n").encode())
+        await proc.stdin.drain()
+        proc.stdin.close()
+        try:
+            async for line in proc.stdout:
+                reply = json.loads(line)
+                if "progress" in reply:
+                    job.progress = [int(x) for x in reply["progress"]]
+                elif "analysis" in reply:
+                    return reply["analysis"]
+                else:
+                    raise RuntimeError(reply.get("error", "no analysis"))
+            raise RuntimeError("the analysis process ended without an answer")
+        finally:  # done, failed or cancelled at the deadline: the process goes either way
+            if proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+            await proc.wait()
+            self.proc = None
+
+    async def _kill(self) -> None:
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            await proc.wait()
+        self.proc = None
