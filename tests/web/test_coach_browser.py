@@ -3,11 +3,18 @@ shows the analysis chart with its marks, and clicking a mark jumps the replay th
 
 from __future__ import annotations
 
+import random
+import time
+
 import pytest
 from a11y import assert_accessible
-from helpers_web import open_as_seat, wait_js, wait_turn_or_end
+from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
 
-from museion.server.testing import http
+import museion
+from museion.bots import make_bot
+from museion.core.play import play_match
+from museion.server.storage import SeatRow, Store, TableRow
+from museion.server.testing import GENEROUS, ServerProcess, http
 
 SIZES = {"desktop": {"width": 1360, "height": 960}, "mobile": {"width": 390, "height": 844}}
 LOCALES = {"en": "en-GB", "es": "es-ES"}
@@ -45,5 +52,70 @@ def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, l
     page.click(f"#hint-list button.hinted-move[data-action='{hinted[0]['id']}']")  # a hinted move plays it
     wait_js(page, f"Number(document.body.dataset.seq) > {table['moves']}")
     assert page.query_selector("#board .hinted") is None  # a hint belongs to the position it was asked for
+    assert errors == []
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def analysing(tmp_path_factory: pytest.TempPathFactory):
+    """A server whose analyses search little (a random game is analysed in a few seconds)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("coach") / "museion.db", bot_delay=0.0,
+                         args=(*GENEROUS, "--analysis-bot", "expert:sims=80"))
+    yield proc.start()
+    proc.stop()
+
+
+def _finished(server, table_id: str) -> str:
+    """A finished Tholos table in the server's database: a seeded game of two random bots whose analysis (the
+    server's budget, seed 0) has mistakes and blunders (random play does not always make one: seed 5 makes 7)."""
+    state = play_match(museion.load("tholos").new_initial_state(), [make_bot("random", 5), make_bot("random", 105)],
+                       random.Random(5))
+    seats = [SeatRow(0, "bot", bot="random"), SeatRow(1, "bot", bot="random")]
+    row = TableRow(table_id, "tholos", state.game.options_json(), "finished", time.time(), seats, state.history(),
+                   started=time.time())
+    store = Store(server.db_url)
+    store.create_table(row)
+    store.engine.dispose()
+    return table_id
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "mobile")])
+def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysing, browser, shots, lang, size):
+    tid = _finished(analysing, f"done-{lang}")
+    context = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "mobile")
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(f"{analysing.url}/table/{tid}")
+    page.wait_for_selector("#analyse-button")
+    page.click("#analyse-button")
+    wait_js(page, "document.body.dataset.analysis === 'done'", timeout=120_000)
+    analysis = http("GET", f"{analysing.url}/api/tables/{tid}/analysis?lang={lang}")[1]["analysis"]
+    marks = [d for d in analysis["decisions"] if d["mark"]]
+    assert marks, "random play makes mistakes"
+    assert page.eval_on_selector_all("#analysis-chart polyline.seat-line", "ls => ls.length") == 2
+    dots = page.eval_on_selector_all("#analysis-chart circle.mark", "cs => cs.map(c => Number(c.dataset.step))")
+    buttons = page.eval_on_selector_all("#analysis-marks button", "bs => bs.map(b => Number(b.dataset.step))")
+    assert dots == buttons == [d["n"] + 1 for d in marks]
+    label = page.get_attribute("#analysis-chart svg", "aria-label")
+    assert label.startswith({"en": "Each seat's chance", "es": "Probabilidad de ganar"}[lang])
+    first = marks[0]
+    assert first["text"] in page.inner_text("#analysis-marks")
+    rows = page.eval_on_selector_all("#analysis-summary tbody tr", "rs => rs.map(r => r.cells[3].textContent)")
+    assert rows == [str(s["mistakes"]) for s in analysis["summary"]]
+    page.click(f"#analysis-marks button[data-step='{first['n'] + 1}']")
+    wait_js(page, f"document.body.dataset.replayStep === '{first['n'] + 1}'")
+    assert page.get_attribute("#analysis-cursor", "data-step") == str(first["n"] + 1)
+    replayed = page.inner_text("#replay-position")
+    assert replayed.endswith(f": {first['move']}")  # the replay shows the position right after the marked move
+    if size == "mobile":
+        page.locator("#analysis-chart").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"coach-analysis-{lang}-{size}.png"), full_page=size == "desktop")
+    assert_accessible(page, f"analysis ({lang}, {size})")
+    last = marks[-1]
+    page.dispatch_event(f"#analysis-chart circle.mark[data-step='{last['n'] + 1}']", "click")  # the chart's marks too
+    wait_js(page, f"document.body.dataset.replayStep === '{last['n'] + 1}'")
+    page.click("#replay-first")
+    wait_js(page, "document.body.dataset.replayStep === '0'")
+    assert page.get_attribute("#analysis-cursor", "data-step") == "0"  # the chart follows the replay
     assert errors == []
     context.close()

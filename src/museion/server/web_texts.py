@@ -113,6 +113,38 @@ PAGES = {
     "web.hint_ready": _both("The coach suggests: {moves}", "El entrenador sugiere: {moves}"),
     "web.hints_on": _both("Hints allowed", "Pistas permitidas"),
     "web.hints_off": _both("No hints", "Sin pistas"),
+    "web.analysis.title": _both("Analysis of the game", "Análisis de la partida"),
+    "web.analysis.intro": _both("The coach replays every decision and marks the mistakes (a loss of at least 10 points "
+                                "of win chance) and blunders (at least 25).",
+                                "El entrenador repasa cada decisión y marca los errores (una pérdida de al menos 10 "
+                                "puntos de probabilidad de ganar) y los errores graves (al menos 25)."),
+    "web.analysis.ask": _both("Analyse this game", "Analizar esta partida"),
+    "web.analysis.failed": _both("The analysis failed: try again.", "El análisis ha fallado: inténtalo de nuevo."),
+    "web.analysis.queued": _both("Waiting for the coach…", "Esperando al entrenador…"),
+    "web.analysis.progress": _both("Analysing: decision {done} of {total}…", "Analizando: decisión {done} de {total}…"),
+    "web.analysis.ready": _both("The analysis is ready.", "El análisis está listo."),
+    "web.analysis.marks": _both("Mistakes and blunders (choose one to see it in the replay)",
+                                "Errores y errores graves (elige uno para verlo en la repetición)"),
+    "web.analysis.no_marks": _both("No mistakes: well played.", "Ningún error: bien jugado."),
+    "web.analysis.mistake": _both("Mistake", "Error"),
+    "web.analysis.blunder": _both("Blunder", "Error grave"),
+    "web.analysis.mark_text": _both("{mark} by {name} at move {n} (−{loss} points): played “{played}”; better: "
+                                    "“{best}”",
+                                    "{mark} de {name} en la jugada {n} (−{loss} puntos): jugó «{played}»; mejor: "
+                                    "«{best}»"),
+    "web.analysis.chart_alt": _both("Each seat's chance to win after every move. {marks}",
+                                    "Probabilidad de ganar de cada asiento tras cada jugada. {marks}"),
+    "web.analysis.x": _both("move", "jugada"),
+    "web.analysis.summary": _both("Per player", "Por jugador"),
+    "web.analysis.player": _both("Player", "Jugador"),
+    "web.analysis.decisions": _both("Decisions", "Decisiones"),
+    "web.analysis.average_loss": _both("Average loss (points)", "Pérdida media (puntos)"),
+    "web.analysis.mistakes": _both("Mistakes", "Errores"),
+    "web.analysis.blunders": _both("Blunders", "Errores graves"),
+    "web.analysis.about": _both("Searched by {bot} in {seconds} s; mistake: {mistake} points or more, blunder: "
+                                "{blunder} or more.",
+                                "Buscado por {bot} en {seconds} s; error: {mistake} puntos o más, error grave: "
+                                "{blunder} o más."),
     "web.hints_choice": _both("Hints from the coach", "Pistas del entrenador"),
     "web.hints.auto": _both("Allowed when a bot plays", "Permitidas si juega un bot"),
     "web.hints.on": _both("Allowed", "Permitidas"),

@@ -5,7 +5,7 @@ import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { announce } from "./announce.js";
 import { activate, mark, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
-import { highlightKeys, renderHint } from "./coach.js";
+import { highlightKeys, renderAnalysis, renderHint } from "./coach.js";
 import { connect } from "./connection.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
@@ -25,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
   replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
-  hint: null,
+  hint: null, analysis: null,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
@@ -89,6 +89,7 @@ async function onMessage(msg) {
   const held = heldSeat(tableId);
   if (held && msg.seat === null && msg.seats[held.seat] && !msg.seats[held.seat].taken) forgetSeat(tableId);
   if (msg.status === "finished" && window.location.hash === "#replay" && !app.replay) startReplay();
+  if (msg.status === "finished" && !app.analysis) loadAnalysis(false);
   tellNews(msg);
   draw();
 }
@@ -145,6 +146,8 @@ function drawAll() {
   renderChooser($("chooser"), canMove() ? app.chooser : null, { onPlay: play, onPreview: showPreview,
     onCancel: () => { app.selection = []; app.chooser = null; draw(); } });
   renderFinal($("final"), msg, app.names, app.colours, { replaying: Boolean(app.replay), onReplay: startReplay });
+  renderAnalysis($("analysis"), msg.status === "finished" ? app.analysis : null, { step: app.replay ? app.replayStep : null,
+    names: app.names, total: msg.seq, onAsk: () => loadAnalysis(true), onJump: jumpTo });
   $("log-title").textContent = t("web.log");
   renderLog($("log"), app.log, app.names, app.replay ? app.replayStep - 1 : -1);
   renderReplay($("replay"), app.replay, app.replayStep, app.names, stepTo);
@@ -307,6 +310,32 @@ async function startReplay() {
     draw();
     $("replay-first").focus();
   } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
+}
+
+// -- the coach's analysis of the finished game ----------------------------------------------------------------
+let analysisPoll = null;
+
+/** Ask for the analysis (`start`: queue it) and follow its progress until it is done. */
+async function loadAnalysis(start) {
+  clearTimeout(analysisPoll);
+  app.analysis = app.analysis || { status: "loading" };
+  try {
+    const path = `/api/tables/${tableId}/analysis?lang=${currentLanguage()}`;
+    app.analysis = start ? await api(path, {}) : await api(path);
+  } catch (error) {
+    app.analysis = { status: "none" };
+    notice(t("web.error", { message: error.message }), "error");
+  }
+  document.body.dataset.analysis = app.analysis.status;
+  if (app.analysis.status === "queued" || app.analysis.status === "running") analysisPoll = setTimeout(() => loadAnalysis(false), 700);
+  if (start && app.analysis.status === "done") announce(t("web.analysis.ready"));
+  draw();
+}
+
+/** A mark of the analysis was chosen: the replay shows the position right after that move. */
+async function jumpTo(step) {
+  if (!app.replay) await startReplay();
+  if (app.replay) stepTo(step);
 }
 
 function stepTo(n) {
