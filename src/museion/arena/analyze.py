@@ -12,10 +12,12 @@ from __future__ import annotations
 import html
 import json
 import pathlib
+import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from museion.arena.runner import ray_session
 from museion.bots import coach
 from museion.core import i18n
 from museion.core.errors import MuseionError
@@ -104,7 +106,7 @@ def run(records: list[tuple[str, Record]], bot: str, seed: int, jobs: int = 1, b
     for name, record in records:
         if not record.final_state().is_terminal():
             raise MuseionError(f"{name}: not a finished game; only finished games are analysed")
-    coach.searcher(bot, __import__("random").Random(0))  # a bad bot spec is refused before anything runs
+    coach.searcher(bot, random.Random(0))  # a bad bot spec is refused before anything runs
     tasks = [(name, record.to_dict()) for name, record in records]
     if backend == "ray":
         yield from _run_ray(tasks, bot, seed, jobs, address)
@@ -122,17 +124,7 @@ def run(records: list[tuple[str, Record]], bot: str, seed: int, jobs: int = 1, b
 
 def _run_ray(tasks: list[tuple[str, dict[str, Any]]], bot: str, seed: int, jobs: int, address: str | None
              ) -> Iterator[tuple[str, dict[str, Any]]]:
-    try:
-        import ray
-    except ImportError:
-        raise MuseionError("the ray backend needs Ray: pip install 'museion[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
-    try:
+    with ray_session(jobs, address) as ray:
         remote = ray.remote(analyse_record)
         refs = {remote.remote(data, bot, seed): name for name, data in tasks}
         pending = list(refs)
@@ -140,9 +132,6 @@ def _run_ray(tasks: list[tuple[str, dict[str, Any]]], bot: str, seed: int, jobs:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 yield refs[ref], ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
 
 
 # -- the report ---------------------------------------------------------------------------------------------

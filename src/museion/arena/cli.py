@@ -85,16 +85,17 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     lang = i18n.language(args.lang)
     table = Table(title="museion analyze")
-    for col in ("record", "game", "decisions", "mistakes", "blunders", "seconds"):
+    for col in ("record", "game", "decisions", "mistakes", "blunders", "seconds", "CPU seconds"):
         table.add_column(col, justify="right")
 
     def done(name: str, analysis: dict[str, Any]) -> None:
-        err.print(f"{name}: {len(analysis['decisions'])} decisions in {analysis['seconds']:.1f} s")
+        err.print(f"{name}: {len(analysis['decisions'])} decisions in {analysis['seconds']:.1f} s "
+                  f"({analysis['cpu_seconds']:.1f} s CPU)")
 
     for name, a in analyze(args.records, args.out, args.bot, args.seed, args.jobs, args.backend, args.address,
                            lang, done):
         table.add_row(name, a["game"], str(len(a["decisions"])), str(sum(s["mistakes"] for s in a["summary"])),
-                      str(sum(s["blunders"] for s in a["summary"])), f"{a['seconds']:.1f}")
+                      str(sum(s["blunders"] for s in a["summary"])), f"{a['seconds']:.1f}", f"{a['cpu_seconds']:.1f}")
     console.print(table)
     console.print(f"report: {pathlib.Path(args.out) / 'index.html'}")
     return 0

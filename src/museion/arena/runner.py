@@ -11,6 +11,7 @@ each), which hides the per-task overhead of Ray (~0.6 ms here) and of process po
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -196,8 +197,10 @@ def _run_local(config: ArenaConfig, pending: list[int], jobs: int, _address: str
                 yield batch
 
 
-def _run_ray(config: ArenaConfig, pending: list[int], jobs: int, address: str | None
-             ) -> Iterator[list[tuple[int, str, dict[str, Any]]]]:
+@contextlib.contextmanager
+def ray_session(jobs: int, address: str | None) -> Iterator[Any]:
+    """The ``ray`` module, connected to the cluster at ``address`` or to a local one with ``jobs`` CPUs (shut down
+    at the end if this call started it)."""
     try:
         import ray
     except ImportError:
@@ -207,8 +210,17 @@ def _run_ray(config: ArenaConfig, pending: list[int], jobs: int, address: str | 
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
     try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _run_ray(config: ArenaConfig, pending: list[int], jobs: int, address: str | None
+             ) -> Iterator[list[tuple[int, str, dict[str, Any]]]]:
+    with ray_session(jobs, address) as ray:
         remote = ray.remote(play_chunk)
         width = jobs if not address else max(jobs, int(ray.cluster_resources().get("CPU", jobs)))
         chunker = _Chunker(config, pending, width)
@@ -223,6 +235,3 @@ def _run_ray(config: ArenaConfig, pending: list[int], jobs: int, address: str | 
                 batch = ray.get(ref)
                 chunker.measured(batch)
                 yield batch
-    finally:
-        if started:
-            ray.shutdown()

@@ -96,6 +96,9 @@ class Analysis:
     decisions: list[Decision] = field(default_factory=list)
     result: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    """Wall-clock time of the analysis."""
+    cpu_seconds: float = 0.0
+    """CPU time of the analysis (what it costs a core, whatever else the machine runs)."""
 
     def summary(self) -> list[dict[str, Any]]:
         """Per seat: decisions judged, average loss per decision (points of win chance), mistakes, blunders."""
@@ -110,7 +113,8 @@ class Analysis:
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "options": self.options, "players": self.players,
-                "bot": self.bot, "seed": self.seed, "seconds": round(self.seconds, 2), "result": self.result,
+                "bot": self.bot, "seed": self.seed, "seconds": round(self.seconds, 2),
+                "cpu_seconds": round(self.cpu_seconds, 2), "result": self.result,
                 "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER},
                 "decisions": [asdict(d) for d in self.decisions], "summary": self.summary()}
 
@@ -144,7 +148,7 @@ def analyse(record: Record, bot: str = ANALYSIS_BOT, seed: int = 0,
             progress: Callable[[int, int], None] | None = None) -> Analysis:
     """Judge every decision of ``record`` (a finished game; forced moves and chance are not decisions).
     ``progress(done, total)`` is called after each decision."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     rng = random.Random(seed)
     search = searcher(bot, rng)
     out = Analysis(record.game, dict(record.options), list(record.players), bot, seed)
@@ -159,6 +163,7 @@ def analyse(record: Record, bot: str = ANALYSIS_BOT, seed: int = 0,
     winners = final.winners()
     out.result = [round(1.0 / len(winners), 4) if p in winners else 0.0 for p in range(final.game.num_players())]
     out.seconds = time.perf_counter() - started
+    out.cpu_seconds = time.process_time() - cpu
     return out
 
 
