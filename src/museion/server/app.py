@@ -290,7 +290,8 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.AnalysisAnswer(**await manager().analysis(table_id, False, _language(lang)))
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202)
-    async def analyse(request: Request, table_id: str, lang: str | None = None) -> models.AnalysisAnswer:
+    async def analyse(request: Request, table_id: str, _body: models.AnalysisRequest, lang: str | None = None
+                      ) -> models.AnalysisAnswer:
         """Ask for the analysis of a finished table: queued in the background (computed once, then stored)."""
         wait = app.state.limits.analysis.hit(_client(request))
         if wait is not None:

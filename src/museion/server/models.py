@@ -217,6 +217,10 @@ class Created(TableInfo):
                                            "keep it secret")
 
 
+class AnalysisRequest(Strict):
+    """Asking for the analysis of a finished table: an empty object (nothing to choose; the server's budget)."""
+
+
 class AnalysisAnswer(BaseModel):
     """The coach's analysis of a finished table: ``done`` with the analysis (museion.bots.coach), else the job's
     status (``none``: never asked; ``queued``, ``running`` with ``progress`` [decisions done, total]; ``failed``)."""
