@@ -409,7 +409,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """The game's description, the legend of its notation and its options in the chosen language, then the rules
-    summary with its rule IDs (written in English only so far: a Spanish reader is told so)."""
+    summary with its rule IDs in that language."""
     lang = i18n.language(args.lang)
     game = load_game(args)
     print(game.description(lang), end="\n\n")
@@ -419,9 +419,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for opt in game.option_info(lang):
         print(f"--{opt['name'].replace('_', '-')}: {opt['label']} — {opt['help']}")
     print()
-    if lang != "en":
-        print(i18n.text("ui.rules_in_english", lang), end="\n\n")
-    print(entry(args.game).describe(game))
+    print(entry(args.game).summary(lang, game))
     return 0
 
 

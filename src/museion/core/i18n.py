@@ -163,9 +163,6 @@ UI_TEXTS = {
     "ui.bot_name_n": {"en": "{level} bot {n}", "es": "bot {level} {n}"},
     "ui.legend": {"en": "Legend", "es": "Leyenda"},
     "ui.chance_name": {"en": "chance", "es": "azar"},
-    "ui.rules_in_english": {
-        "en": "The rules summary with its rule IDs:",
-        "es": "El resumen de las reglas con sus identificadores (por ahora solo en inglés):"},
     "ui.play_intro": {
         "en": "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'.",
         "es": "Escribe una jugada (su notación o su número), 'moves' (jugadas), 'board' (tablero), 'legend' "

@@ -196,9 +196,10 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: str) -> models.Rules:
+    async def rules(name: str, lang: str | None = None) -> models.Rules:
+        """The rules summary of the game's default configuration in ``lang`` (the table page's rules panel)."""
         try:
-            return models.Rules(game=name, rules=entry(name).rules)
+            return models.Rules(game=name, rules=entry(name).summary(_language(lang)))
         except OptionError as exc:
             raise TableError("bad_game", short(str(exc), 300), 404) from None
 

@@ -147,6 +147,7 @@ class PergamonGame(Game):
 
     def _install_tables(self, chosen: tables.Tables) -> None:
         """The engine's lookup tuples from the validated tables (nothing else reads the tables' values)."""
+        self.chosen_tables = chosen
         self.tables_in_use = tables.describe(chosen)
         tiles = self.tiles = chosen.tiles
         self.t_lt = tuple(data.TYPES.index(t[0]) for t in tiles)
