@@ -235,6 +235,54 @@ def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, engl
         context.close()
 
 
+ERRORS = {  # what the lobby says for an ornament numbered 9, and the table page for a taken seat
+    "en": ('Error: option "Ornaments": got {\'C\': 9}; allowed: ornaments numbered 1-7',
+           "Error: Player 1's seat is already taken; free: the seats of players 2."),
+    "es": ("Error: opción «Ornamentaciones»: no se admite {'C': 9}; se admite: losetas de ornamentación numeradas "
+           "del 1 al 7", "Error: El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2."),
+}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_refused_requests_are_said_in_the_page_language(server, browser, shots, english_words, lang):
+    """An invalid option value in the lobby and a seat taken by someone else: the server's reason, said by the
+    page in its language with the option's label, the value refused and what is allowed."""
+    context = _context(browser, lang, "desktop")
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#game", "tholos")
+    page.check("#opt-advanced")
+    page.fill("#opt-ornaments", "9@C")
+    page.dispatch_event("#opt-ornaments", "change")
+    wait_js(page, "document.getElementById('create-error').textContent.length > 0")
+    assert page.inner_text("#create-error") == ERRORS[lang][0]
+    page.screenshot(path=str(shots / f"lobby-error-{lang}.png"), full_page=True)
+    if lang == "es":
+        assert _english_on(page, english_words) == []
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
+    assert status == 201, table
+    heard = {"on": True}  # the page hears the table until Ben takes seat 1 (it then still offers the seat)
+
+    def relay(ws) -> None:  # noqa: ANN001
+        server_side = ws.connect_to_server()
+        server_side.on_message(lambda message: ws.send(message) if heard["on"] else None)
+        ws.on_message(server_side.send)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), relay)
+    page.goto(f"{server.url}/table/{table['id']}")
+    page.wait_for_selector("#seats button.join")
+    heard["on"] = False
+    status, _ = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 0, "name": "Ben"})
+    assert status == 200
+    page.locator("#seats button.join").first.click()
+    wait_js(page, "document.getElementById('notice').textContent.length > 0")
+    assert page.inner_text("#notice") == ERRORS[lang][1]
+    assert errors == []
+    context.close()
+
+
 def test_language_switch_persists(server, browser):
     context = _context(browser, "en", "desktop")
     page = context.new_page()

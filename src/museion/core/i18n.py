@@ -50,6 +50,14 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
         _CATALOGUE[key] = dict(by_language)
 
 
+def say(reason: Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """A reason ``{"key", "args"}`` (see :data:`museion.core.errors.Reason`) in ``lang``; an argument that is
+    itself a reason is said first."""
+    args = {name: say(value, lang) if isinstance(value, Mapping) and "key" in value else value
+            for name, value in reason.get("args", {}).items()}
+    return text(reason["key"], lang, **args)
+
+
 def language(choice: str | None = None) -> str:
     """The language to use: ``choice`` (e.g. ``--lang``), else ``$MUSEION_LANG``, else English.
 
@@ -189,6 +197,18 @@ UI_TEXTS = {
     "ui.needs_extra": {
         "en": "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'",
         "es": "'museion {command}' necesita el extra {extra}: pip install 'museion[{extra}]'"},
+    # option errors (core.errors: OptionError.reason), said by clients in the player's language
+    "error.option": {"en": "option \"{option}\": got {got}; allowed: {allowed}",
+                     "es": "opción «{option}»: no se admite {got}; se admite: {allowed}"},
+    "error.option_said": {"en": "option \"{option}\": {message}", "es": "opción «{option}»: {message}"},
+    "error.option_unknown": {"en": "unknown option {options}; allowed: {allowed}",
+                             "es": "opción desconocida {options}; se admiten: {allowed}"},
+    "error.allowed.choice": {"en": "one of {values}", "es": "uno de estos valores: {values}"},
+    "error.allowed.bool": {"en": "true or false", "es": "true o false (sí o no)"},
+    "error.allowed.number": {"en": "a number from {min} to {max}", "es": "un número de {min} a {max}"},
+    "error.allowed.integer": {"en": "an integer from {min} to {max}", "es": "un número entero de {min} a {max}"},
+    "error.allowed.seat": {"en": "a seat from 0 to {last} or 'random'",
+                           "es": "un asiento de 0 a {last} o 'random' (al azar)"},
     # colours of seats and stones (Game.seat_colours)
     "colour.white": {"en": "White", "es": "Blanco"},
     "colour.black": {"en": "Black", "es": "Negro"},

@@ -105,10 +105,10 @@ UN TURNO: exactamente una de TOMAR o COLOCAR; no se puede pasar (THO-TURN-1).
   THO-TAKE-3  nunca más que tus espacios libres del taller; THO-TAKE-4 nunca más de las que tiene la cantera.
   COLOCAR (P<localización>:<color>, p. ej. PC:B): una piedra de tu taller encima de una columna libre.
   THO-PLACE-1  Cualquier color puede colocarse en cualquier localización libre.
-  THO-PLACE-2  Una columna está libre con menos de 5 piedras (7 con el ornamento 7); una columna completa no
+  THO-PLACE-2  Una columna está libre con menos de 5 piedras (7 con la ornamentación 7); una columna completa no
                admite ninguna piedra.
   THO-PLACE-3  Solo una piedra de tu color activa la acción adicional de templo de la localización, que es
-               opcional (la gris la activa con el ornamento 5).
+               opcional (la gris la activa con la ornamentación 5).
   THO-PLACE-4  Sin encadenar: las piedras movidas o añadidas por una acción adicional no activan nada; una
                acción adicional por turno.
   THO-PLACE-5  Las columnas que baja una acción adicional vuelven a estar libres; las acciones adicionales pueden
@@ -124,7 +124,7 @@ ACCIONES ADICIONALES DE TEMPLO (notación x<localización>:..., renunciar con x-
   THO-ACT-NONE  Sin objetivo válido: no tiene efecto (la partida se salta la decisión). Siempre puedes renunciar.
 
 FINAL Y PUNTUACIÓN
-  THO-END-1  La partida termina cuando todas las columnas están completas (35 piedras; 37 con el ornamento 7).
+  THO-END-1  La partida termina cuando todas las columnas están completas (35 piedras; 37 con la ornamentación 7).
   THO-END-2  La partida termina en cuanto se llena el último hueco, antes de cualquier acción adicional
              (end_check = immediate, el reglamento, por defecto). La opción end_check = after_turn (la
              adaptación en línea, que se aparta del reglamento) la termina tras el turno completo, así que una
@@ -137,7 +137,7 @@ FINAL Y PUNTUACIÓN
   THO-SCORE-3  Gana el total más alto; desempate: más columnas ganadas (también las ganadas con 0 puntos o
                menos); si sigue el empate, la partida queda en tablas.
 
-MODO AVANZADO: ORNAMENTOS (opción advanced=True)
+MODO AVANZADO: ORNAMENTACIONES (opción advanced=True)
   THO-ORN-SETUP-1  Las losetas de ornamentación 1-7 van cada una a una localización distinta; el reglamento
                    reparte 2 (por defecto) y permite más de mutuo acuerdo.
   THO-ORN-SETUP-2  Se sortean entre las localizaciones de la opción ornament_locations (por defecto las siete;

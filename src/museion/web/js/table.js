@@ -9,7 +9,7 @@ import { connect } from "./connection.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
-import { currentLanguage, has, t } from "./i18n.js";
+import { currentLanguage, has, requestError, t } from "./i18n.js";
 import { entrySpeech, renderLog } from "./log.js";
 import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
@@ -258,14 +258,14 @@ async function join(seat) {
     const answer = await api(`/api/tables/${tableId}/join`, { seat, name: localStorage.getItem("museion.name") });
     keepSeat(tableId, seat, answer.token);
     socket.restart();
-  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
+  } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
 }
 
 async function leaveSeat() {
   const held = heldSeat(tableId);
   if (!held) return;
   try { await api(`/api/tables/${tableId}/leave`, { token: held.token }); } catch (error) {
-    notice(t("web.error", { message: error.message }), "error");
+    notice(t("web.error", { message: requestError(error) }), "error");
   }
   forgetSeat(tableId);
   socket.restart();
@@ -279,7 +279,7 @@ async function startReplay() {
     app.replayStep = data.steps.length - 1;
     draw();
     $("replay-first").focus();
-  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
+  } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
 }
 
 function stepTo(n) {
