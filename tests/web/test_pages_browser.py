@@ -186,6 +186,57 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     context.close()
 
 
+RECT_JS = "(e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phone_preview_dock_shows_the_move_without_moving_the_list(server, browser, shots, game):
+    """On a phone the move list is below the board: a move focused there shows what it would change in a dock fixed
+    on screen (the part of the board around the marks), the page does not scroll, the focused move stays visible
+    and uncovered, and the dock goes when the move loses focus. A desktop shows no dock (the board is in view)."""
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": game, "seats": ["human", "bot:random"], "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "mobile"))
+    assert wait_turn_or_end(page) == "running"
+    moves = page.locator("#moves button.move")
+    page.evaluate("document.getElementById('moves').scrollIntoView({block: 'start'})")
+    assert page.locator("#board svg").evaluate(RECT_JS)[3] < 60  # the board is (almost all) above the screen
+    chosen = moves.nth(moves.count() // 2)
+    chosen.evaluate("(b) => b.scrollIntoView({block: 'nearest'})")
+    before = chosen.evaluate(RECT_JS)
+    chosen.focus()
+    wait_js(page, "!document.getElementById('preview-dock').hidden")
+    assert chosen.evaluate(RECT_JS) == pytest.approx(before, abs=1)  # the list did not move on screen
+    height = page.viewport_size["height"]
+    dock = page.locator("#preview-dock").evaluate(RECT_JS)
+    assert dock[0] >= 0 and dock[1] >= 0 and dock[2] <= 390 and dock[3] <= height and dock[3] - dock[1] > 150, dock
+    button = chosen.evaluate(RECT_JS)
+    assert button[3] <= dock[1] or button[1] >= dock[3], (button, dock)  # the focused move is not covered
+    assert 0 <= button[1] and button[3] <= height
+    marks = page.locator("#preview-dock svg .preview")
+    if page.locator("#board svg .preview").count():  # the marks of the move, inside the dock
+        assert marks.count() > 0
+        for k in range(marks.count()):
+            r = marks.nth(k).evaluate(RECT_JS)
+            assert r[0] >= dock[0] - 1 and r[2] <= dock[2] + 1 and r[1] >= dock[1] - 1 and r[3] <= dock[3] + 1, r
+    assert page.inner_text("#preview-dock p").startswith("Vista previa: ")
+    assert page.locator("#preview-dock [tabindex], #preview-dock [id]").count() == 0
+    page.screenshot(path=str(shots / f"{game}-mobile-es-dock.png"))
+    chosen.evaluate("(b) => b.blur()")
+    wait_js(page, "document.getElementById('preview-dock').hidden")
+    assert errors == []
+    context.close()
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "desktop"))
+    assert wait_turn_or_end(page) == "running"
+    page.locator("#moves button.move").last.focus()
+    wait_js(page, "document.querySelectorAll('#board .preview').length > 0 || "
+                  "document.getElementById('preview-line').textContent.length > 0")
+    assert page.locator("#preview-dock").is_hidden()
+    assert errors == []
+    context.close()
+
+
 def _check_final(page) -> None:  # noqa: ANN001
     """The final scoring: a total per seat equal to the server's, and, where the server breaks the totals down,
     parts that add up to them."""

@@ -6,6 +6,7 @@ import { announce } from "./announce.js";
 import { activate, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
 import { connect } from "./connection.js";
+import { dockPreview } from "./dock.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
@@ -228,6 +229,8 @@ function showPreview(move) {
   if (svg) preview(svg, move ? previewKeys(move) : []);
   const line = $("preview-line");
   line.textContent = move ? t("web.preview", { move: move.text }) : "";
+  const button = move && document.querySelector(`#moves button.move[data-action="${move.id}"]`);
+  dockPreview($("preview-dock"), svg, move, button, line.textContent);
 }
 
 function play(action) {
@@ -238,6 +241,7 @@ function play(action) {
   app.chooser = null;
   app.previewing = null;
   $("preview-line").textContent = "";
+  dockPreview($("preview-dock"), null, null);
   notice("");
   draw();
 }
