@@ -237,6 +237,57 @@ def test_phone_preview_dock_shows_the_move_without_moving_the_list(server, brows
     context.close()
 
 
+LONG_COLLECTIONS_JS = r"""
+async ([count]) => {
+  // the running table's view, with long collections for every player (finds named like the engine's, 1.10 ...)
+  const { board } = await import('/static/js/boards/pergamon.js');
+  const view = structuredClone(window.museionState.view);
+  const types = 'VJBM';
+  const codes = [...Array(count).keys()].map((k) => {
+    const code = `${1 + (k % 5)}.${10 + k}`;
+    view.faces[code] = `${types[k % 4]}${10 + k}|${1 + (k % 5)}${types[(k + 1) % 4]}`;
+    return code;
+  });
+  view.players.forEach((info) => {
+    info.collections = [{ marker: 'I', space: 24, value: 40, finds: codes },
+                        { marker: 'II', space: 9, value: 9, finds: codes.slice(0, 4) }];
+  });
+  const names = view.players.map((_p, k) => `P${k}`);
+  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: true, legalTexts: [] });
+  document.getElementById('board').replaceChildren(svg);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return { svg: box(svg), collections: [...svg.querySelectorAll('g[data-key^="coll"]')].map((g) => ({
+    key: g.dataset.key, area: box(g.querySelector('.hit-area')),
+    parts: [...g.querySelectorAll('.chain > *, .marker, text')].map(box),
+    tile: Math.min(...[...g.querySelectorAll('.chain .tile')].map((t) => t.getBoundingClientRect().width)) })) };
+}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pergamon_long_collections_fit_their_panel_on_a_phone(server, browser, shots, players):
+    """Every part of a long collection (12 finds) and of a short one is drawn inside its row of the player's panel,
+    on a phone with 2 and with 4 players, and the board is no wider than the screen at the fit zoom."""
+    seats = ["human"] + ["bot:random"] * (players - 1)
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "pergamon", "options": {"players": players}, "seats": seats, "join": 0})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "mobile"))
+    assert wait_turn_or_end(page) == "running"
+    drawn = page.evaluate(LONG_COLLECTIONS_JS, [12])
+    assert drawn["svg"][0] >= 0 and drawn["svg"][2] <= 390 + 1, drawn["svg"]
+    assert len(drawn["collections"]) == 2 * players
+    for coll in drawn["collections"]:
+        left, top, right, bottom = coll["area"]
+        for part in coll["parts"]:
+            assert part[0] >= left - 0.5 and part[2] <= right + 0.5 and part[1] >= top - 0.5 \
+                and part[3] <= bottom + 0.5, (coll["key"], part, coll["area"])
+    page.locator("g[data-key='coll0:I']").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"pergamon-mobile-es-long-collections-{players}p.png"))
+    assert errors == []
+    context.close()
+
+
 def _check_final(page) -> None:  # noqa: ANN001
     """The final scoring: a total per seat equal to the server's, and, where the server breaks the totals down,
     parts that add up to them."""
