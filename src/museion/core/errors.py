@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class MuseionError(Exception):
     """Base class of museion's own errors."""
@@ -18,6 +20,6 @@ class OptionError(MuseionError, ValueError):
 class ConformanceError(MuseionError, AssertionError):
     """A violation of the game contract found by the conformance checker; carries the reproducing record."""
 
-    def __init__(self, message: str, record: dict | None = None) -> None:
+    def __init__(self, message: str, record: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.record = record

@@ -325,7 +325,9 @@ class Game:
 
     # -- states ------------------------------------------------------------------------------------------
     def new_initial_state(self) -> State:
-        return self.state_class(self)
+        state = self.state_class(self)
+        state._start()
+        return state
 
     def state_from_history(self, history: Sequence[int]) -> State:
         """Replay ``history`` from the start; every action is checked."""
@@ -345,7 +347,8 @@ class Game:
 
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON data (what records and states store)."""
-        return json.loads(json.dumps(self.options))
+        options: dict[str, Any] = json.loads(json.dumps(self.options))
+        return options
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -373,6 +376,12 @@ class State:
         self._legal: list[int] | None = None
 
     # -- to implement ------------------------------------------------------------------------------------
+    def _start(self) -> None:
+        """Set up the initial position (called by :meth:`Game.new_initial_state`). A game's state class has no
+        ``__init__`` of its own: a compiled (mypyc) class cannot be created without running ``__init__``, so
+        :meth:`_clone_as` makes an empty state with it and :meth:`_copy_into` fills it in."""
+        raise NotImplementedError
+
     def current_player(self) -> int:
         raise NotImplementedError
 
@@ -406,7 +415,7 @@ class State:
         """Flat numeric encoding of ``view(player)`` (layout documented in the game's ``view.py``)."""
         raise NotImplementedError
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """The complete state as comparable plain data (equality, tests, the conformance checker)."""
         raise NotImplementedError
 
@@ -552,7 +561,8 @@ class State:
         ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
         explain = self._explainer()
         if explain is not None:
-            return explain.move_event(self, action)
+            event: Event = explain.move_event(self, action)
+            return event
         if self.is_chance_node():
             return Event("ui.move", {"move": self.observed_action(action, observer)})
         return Event("ui.move", {"move": self.action_to_string(action)})
@@ -624,7 +634,8 @@ class State:
         parts add up to :meth:`scores`. Default: one part, the score."""
         explain = self._explainer()
         if explain is not None:
-            return explain.score_breakdown(self, observer)
+            parts: list[ScorePart] = explain.score_breakdown(self, observer)
+            return parts
         return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
 
     def _explainer(self) -> Any:
@@ -640,8 +651,7 @@ class State:
     def _clone_as(self, cls: type[State]) -> State:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
-        other = object.__new__(cls)
-        other.game = self.game
+        other = cls(self.game)
         other._history = self._history[:]
         other._legal = self._legal
         self._copy_into(other)
@@ -703,7 +713,7 @@ class State:
     def __str__(self) -> str:
         from museion.core.registry import text_renderer
 
-        return text_renderer(self.game.name)(self)
+        return str(text_renderer(self.game.name)(self))
 
 
 def _choice_label(game: type[Game], name: str, value: Any, lang: str) -> str:

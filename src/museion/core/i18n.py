@@ -127,7 +127,7 @@ class _Formatter(string.Formatter):
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             return f"{value} {one if abs(value) == 1 else many}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 UI_TEXTS = {

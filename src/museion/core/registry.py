@@ -46,9 +46,8 @@ def register(game_class: type[Game], render_text: Callable[..., Any], rules: str
 
 def games() -> list[str]:
     """Names of the available games, sorted (the game folders under ``museion.games``)."""
-    import museion.games
-
-    found = {m.name for m in pkgutil.iter_modules(museion.games.__path__) if m.ispkg and not m.name.startswith("_")}
+    package = importlib.import_module("museion.games")
+    found = {m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg and not m.name.startswith("_")}
     return sorted(found | set(_GAMES))
 
 

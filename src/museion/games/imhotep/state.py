@@ -153,8 +153,8 @@ class ImhotepState(State):
         "queue", "cur_ship", "cur_site", "passes", "last_actor", "final",
     )
 
-    def __init__(self, game: ImhotepGame) -> None:
-        super().__init__(game)
+    def _start(self) -> None:
+        game = self.game
         n = self.n = game.n
         self.quarry = [PLAYABLE_STONES] * n
         self.sled = [0] * n

@@ -226,8 +226,8 @@ class PergamonState(State):
         "_winners",
     )
 
-    def __init__(self, game: PergamonGame) -> None:
-        super().__init__(game)
+    def _start(self) -> None:
+        game = self.game
         n = game.n
         self.stage = ST_START
         self.turn = 0

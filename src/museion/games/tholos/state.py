@@ -162,8 +162,8 @@ class TholosState(State):
         "orn_draws", "orn_left", "loc_left", "start_pending", "turns",
     )
 
-    def __init__(self, game: TholosGame) -> None:
-        super().__init__(game)
+    def _start(self) -> None:
+        game = self.game
         self.cols: list[tuple[int, ...]] = [()] * 7
         orn = [0] * 7
         for loc, k in game.fixed_ornaments.items():
