@@ -38,7 +38,9 @@ import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from museion.core.errors import IllegalActionError, OptionError
 
@@ -123,11 +125,29 @@ class Option:
 
     def meta(self) -> dict[str, Any]:
         """``kind``, ``choices`` (or None), ``min`` and ``max`` (or None): the language-independent metadata."""
-        kind = self.kind or ("file" if self.path else "") or getattr(self.parse, "kind", "") or (
+        declared = self.parse if isinstance(self.parse, Validator) else Validator(self.parse)
+        kind = self.kind or ("file" if self.path else "") or declared.kind or (
             "bool" if isinstance(self.default, bool) else "int" if isinstance(self.default, int) else "text")
-        choices = self.choices or getattr(self.parse, "choices", ())
-        lo, hi = getattr(self.parse, "bounds", (None, None))
+        choices = self.choices or declared.choices
+        lo, hi = declared.bounds
         return {"kind": kind, "choices": list(choices) or None, "min": lo, "max": hi}
+
+
+class Validator:
+    """An option's parse function with what a client needs to build its control: ``kind``, ``choices`` and
+    ``bounds`` (an object rather than attributes set on a function, which a compiled function cannot carry)."""
+
+    __slots__ = ("parse", "kind", "choices", "bounds")
+
+    def __init__(self, parse: Callable[[Any], Any], kind: str = "", choices: tuple[Any, ...] = (),
+                 bounds: tuple[Any, Any] = (None, None)) -> None:
+        self.parse = parse
+        self.kind = kind
+        self.choices = choices
+        self.bounds = bounds
+
+    def __call__(self, value: Any) -> Any:
+        return self.parse(value)
 
 
 def choice_option(*allowed: Any) -> Callable[[Any], Any]:
@@ -138,18 +158,17 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
             raise ValueError(f"got {_preview(value)}; allowed: {', '.join(repr(a) for a in allowed)}")
         return value
 
-    parse.kind, parse.choices = "choice", allowed  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "choice", choices=allowed)
 
 
-def bool_option(value: Any) -> bool:
+def _parse_bool(value: Any) -> bool:
     """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
     raise ValueError(f"got {_preview(value)}; allowed: true or false")
 
 
-bool_option.kind = "bool"  # type: ignore[attr-defined]
+bool_option = Validator(_parse_bool, "bool")
 
 
 def _preview(value: Any, limit: int = 40) -> str:
@@ -172,8 +191,7 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
             raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
         return number
 
-    parse.kind, parse.bounds = "float", (lo, hi)  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "float", bounds=(lo, hi))
 
 
 def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,8 +231,7 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
             raise ValueError(f"got {_preview(number)}; allowed: an integer from {lo} to {hi}")
         return number
 
-    parse.kind, parse.bounds = "int", (lo, hi)  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "int", bounds=(lo, hi))
 
 
 class Game:
@@ -230,7 +247,7 @@ class Game:
     hidden from everyone, like a face-down card): ``observed_action(a, p)`` does not depend on ``p``, so one record
     of observations serves every seat (the OpenSpiel adapter keeps one and resamples without replaying). The
     default, False, is the safe one: a game where a player sees their own draw must leave it so."""
-    state_class: ClassVar[type[State]]
+    state_class: ClassVar[type[State[Any]]]
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = parse_options(self.name, self.OPTIONS, options)
@@ -305,7 +322,7 @@ class Game:
                         "help": i18n.text(key + ".help", lang) if key and i18n.has(key + ".help") else opt.doc})
         return out
 
-    SEAT_COLOURS: tuple[str, ...] = ()
+    SEAT_COLOURS: ClassVar[tuple[str, ...]] = ()
     """Seat ``k``'s colour as a term (``white``, ``black``, ``red``...; text ``colour.<term>``), empty when the
     game's seats have none. A class attribute, so option choices can name seats before a game exists."""
 
@@ -361,7 +378,13 @@ class Game:
         return hash((self.name, json.dumps(self.options_json(), sort_keys=True)))
 
 
-class State:
+GameT = TypeVar("GameT", bound=Game, default=Game)
+"""The game class a state belongs to: a game's state class is ``State[ItsGame]``, so ``self.game`` has the game's
+own type (mypyc does not allow a subclass to narrow an attribute's declared type, a generic base does it)."""
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+class State(Generic[GameT]):
     """One position of a game. Subclasses implement the underscore methods; the public ones check input.
 
     ``legal_actions()`` is cached until the next :meth:`apply_action`, so ``apply_action`` can validate an
@@ -370,7 +393,7 @@ class State:
 
     __slots__ = ("game", "_history", "_legal")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self._history: list[int] = []
         self._legal: list[int] | None = None
@@ -423,7 +446,7 @@ class State:
         """The game's own invariants that do not hold (empty when all is well)."""
         return []
 
-    def _copy_into(self, other: State) -> None:
+    def _copy_into(self, other: State[Any]) -> None:
         """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
         raise NotImplementedError
 
@@ -648,7 +671,7 @@ class State:
         except ModuleNotFoundError:
             return None
 
-    def _clone_as(self, cls: type[State]) -> State:
+    def _clone_as(self, cls: type[StateT]) -> StateT:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
         other = cls(self.game)
@@ -688,10 +711,10 @@ class State:
     def move_number(self) -> int:
         return len(self._history)
 
-    def clone(self) -> State:
+    def clone(self) -> State[GameT]:
         return self._clone_as(type(self))
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[GameT]:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
         return self.clone()
 

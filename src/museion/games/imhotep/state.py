@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from museion.core.errors import OptionError
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
@@ -79,9 +79,6 @@ def _parse_start(value: Any) -> int | str:
     raise ValueError(f"got {value!r}; allowed: {allowed}")
 
 
-_parse_start.kind, _parse_start.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
-
-
 class ImhotepGame(Game):
     """Imhotep for 2-4 players, A sides. Options: ``players`` (2-4), ``wrath`` (Wrath of the Pharaoh),
     ``start_player`` (seat or "random")."""
@@ -93,7 +90,8 @@ class ImhotepGame(Game):
     OPTIONS = {
         "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
         "wrath": Option(False, OPTION_HELP["wrath"], bool_option),
-        "start_player": Option(0, OPTION_HELP["start_player"], _parse_start),
+        "start_player": Option(0, OPTION_HELP["start_player"],
+                               Validator(_parse_start, "seat", choices=(0, 1, 2, 3, "random"))),
     }
 
     def _configure(self) -> None:

@@ -21,6 +21,7 @@ from museion.core.game import (
     Game,
     Option,
     State,
+    Validator,
     bool_option,
     choice_option,
     int_option,
@@ -97,9 +98,6 @@ def _start_player_option(value: Any) -> int | str:
         raise ValueError(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'") from None
 
 
-_start_player_option.kind, _start_player_option.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
-
-
 class PergamonGame(Game):
     """Pergamon for 2-4 players (2 players add the tomb raider)."""
 
@@ -112,7 +110,8 @@ class PergamonGame(Game):
     OPTIONS = {
         "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
         "open_scores": Option(False, OPTION_HELP["open_scores"], bool_option),
-        "start_player": Option(0, OPTION_HELP["start_player"], _start_player_option),
+        "start_player": Option(0, OPTION_HELP["start_player"],
+                               Validator(_start_player_option, "seat", choices=(0, 1, 2, 3, "random"))),
         "storage_fee": Option("started_group", OPTION_HELP["storage_fee"],
                               choice_option("started_group", "full_group")),
         "payout_shortage": Option("take_rest", OPTION_HELP["payout_shortage"], choice_option("take_rest", "nothing")),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
@@ -69,18 +69,11 @@ def _parse_start(value: Any) -> int | str:
     return names[key]
 
 
-_parse_ornaments.kind = "placement"  # type: ignore[attr-defined]
-_parse_start.kind, _parse_start.choices = "choice", ("white", "black", "random")  # type: ignore[attr-defined]
-
-
 def _parse_players(value: Any) -> int:
     """Accepted so that ``--players 2`` works for every game; Tholos is for exactly 2."""
     if isinstance(value, bool) or str(value).strip() != "2":
         raise ValueError(f"got {value!r}; Tholos is for exactly 2 players")
     return 2
-
-
-_parse_players.kind, _parse_players.bounds = "int", (2, 2)  # type: ignore[attr-defined]
 
 
 class TholosGame(Game):
@@ -93,11 +86,12 @@ class TholosGame(Game):
     shared_observations = True
     OPTIONS = {
         "advanced": Option(False, OPTION_HELP["advanced"], bool_option),
-        "ornaments": Option(None, OPTION_HELP["ornaments"], _parse_ornaments),
+        "ornaments": Option(None, OPTION_HELP["ornaments"], Validator(_parse_ornaments, "placement")),
         "ornament_locations": Option("ABCDEFG", OPTION_HELP["ornament_locations"], _parse_locations),
         "end_check": Option("immediate", OPTION_HELP["end_check"], choice_option("immediate", "after_turn")),
-        "start_player": Option("white", OPTION_HELP["start_player"], _parse_start),
-        "players": Option(2, OPTION_HELP["players"], _parse_players),
+        "start_player": Option("white", OPTION_HELP["start_player"],
+                               Validator(_parse_start, "choice", choices=("white", "black", "random"))),
+        "players": Option(2, OPTION_HELP["players"], Validator(_parse_players, "int", bounds=(2, 2))),
     }
 
     def _configure(self) -> None:
