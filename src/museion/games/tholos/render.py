@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from museion.core.game import CHANCE, TERMINAL
 from museion.core.i18n import text
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def render_text(state: TholosState, player: int | None = None, lang: str = "en") -> str:
     """The temple as everyone sees it (Tholos hides nothing, so ``player`` changes nothing), labelled in ``lang``
     (texts ``tholos.b.*``); stone letters and location letters are notation and stay as they are."""
-    def t(key: str, **args: object) -> str:
+    def t(key: str, **args: Any) -> str:
         return text(f"tholos.b.{key}", lang, **args)
 
     lines = [_headline(state, lang), ""]

@@ -62,7 +62,7 @@ def _parse_locations(value: Any) -> str:
 
 
 def _parse_start(value: Any) -> int | str:
-    names = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
+    names: dict[str, int | str] = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
     key = str(value).lower() if not isinstance(value, bool) else "?"
     if key not in names:
         raise ValueError(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'")
@@ -150,7 +150,7 @@ class TholosGame(Game):
         return list(FEATURES)
 
 
-class TholosState(State):
+class TholosState(State["TholosGame"]):
     __slots__ = (
         "cols", "maxh", "orn", "quarry", "ws", "_to_move", "phase", "extra_loc", "filled", "capacity",
         "orn_draws", "orn_left", "loc_left", "start_pending", "turns",
@@ -182,7 +182,8 @@ class TholosState(State):
     def current_player(self) -> int:
         return self._to_move
 
-    def _copy_into(self, other: State) -> None:
+    def _copy_into(self, other: State[Any]) -> None:
+        assert isinstance(other, TholosState)
         other.cols = self.cols[:]
         other.maxh = self.maxh
         other.orn = self.orn
@@ -199,7 +200,7 @@ class TholosState(State):
         other.start_pending = self.start_pending
         other.turns = self.turns
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             tuple(self.cols), self.maxh, self.orn, tuple(self.quarry), tuple(self.ws), self._to_move, self.phase,
             self.extra_loc, self.filled, self.orn_draws, self.orn_left, self.loc_left, self.start_pending,
@@ -395,7 +396,7 @@ class TholosState(State):
         for winner, points in self.column_results():
             if winner >= 0:
                 totals[winner] += points
-        return totals
+        return [float(t) for t in totals]
 
     def columns_won(self) -> list[int]:
         won = [0, 0]
@@ -420,7 +421,7 @@ class TholosState(State):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State["TholosGame"]:
         return self.clone()  # Tholos has no hidden information
 
     def events(self, action: int) -> list[Event]:
