@@ -21,6 +21,7 @@ class _Traced(ImhotepState):
     """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
 
     __slots__ = ("marks",)
+    marks: list[tuple[str, dict[str, Any], ImhotepState]]
 
     def mark(self, label: str, **args: Any) -> None:
         self.marks.append((label, args, self._clone_as(ImhotepState)))
@@ -48,7 +49,7 @@ class _Traced(ImhotepState):
 
 def events(state: ImhotepState, action: int) -> list[Event]:
     """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced: _Traced = state._clone_as(_Traced)  # type: ignore[assignment]
+    traced = state._clone_as(_Traced)
     traced.marks = []
     traced.apply_action(action)
     after = traced._clone_as(ImhotepState)
@@ -56,7 +57,7 @@ def events(state: ImhotepState, action: int) -> list[Event]:
     out: list[Event] = []
     for i, (label, args, before) in enumerate(marks):
         end = marks[i + 1][2] if i + 1 < len(marks) else after
-        out.extend(_segment(label, args, before, end))  # type: ignore[arg-type]
+        out.extend(_segment(label, args, before, end))
     return out
 
 

@@ -5,7 +5,7 @@ Stones are shown by colour letter: K black, W white, B brown, G grey; ``.`` is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from museion.core.game import CHANCE, TERMINAL
 from museion.core.i18n import text
@@ -28,7 +28,7 @@ def _cards(counts: list[int]) -> str:
 def render_text(state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
     """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing), labelled in ``lang``
     (texts ``imhotep.b.*``); colour letters, site codes and card codes are notation and stay as they are."""
-    def t(key: str, **args: object) -> str:
+    def t(key: str, **args: Any) -> str:
         return text(f"imhotep.b.{key}", lang, **args)
 
     game = state.game
@@ -103,8 +103,8 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
         lines.append(t("final_scoring"))
         heads = t("final_heads").split()
         lines.append(" " * (width + 4) + "".join(f"{h:>10}" for h in heads))
-        for p, row in enumerate(state.final):
-            lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in row))
+        for p, final_row in enumerate(state.final):
+            lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in final_row))
     return "\n".join(lines)
 
 

@@ -101,7 +101,7 @@ class ImhotepGame(Game):
             raise OptionError(
                 f"option 'start_player' of imhotep: got {start}; allowed with {n} players: a seat 0-{n - 1} or 'random'"
             )
-        self.n = n
+        self.n: int = n
         self.wrath = self.options["wrath"]
         self.round_cards = data.ROUND_CARDS[n]
         self.round_names = act.ROUND_NAMES[n]
@@ -143,7 +143,7 @@ class ImhotepGame(Game):
         return list(FEATURES)
 
 
-class ImhotepState(State):
+class ImhotepState(State["ImhotepGame"]):
     __slots__ = (
         "n", "phase", "to_move", "turn", "start", "rounds_done", "quarry", "sled", "score", "hands", "obelisk",
         "pyr", "temple", "burial", "caps", "mins", "ships", "load", "site_of", "docked", "sailed", "market",
@@ -199,7 +199,8 @@ class ImhotepState(State):
     def current_player(self) -> int:
         return self.to_move
 
-    def _copy_into(self, other: State) -> None:
+    def _copy_into(self, other: State[Any]) -> None:
+        assert isinstance(other, ImhotepState)
         other.n = self.n
         other.phase = self.phase
         other.to_move = self.to_move
@@ -238,7 +239,7 @@ class ImhotepState(State):
         other.last_actor = self.last_actor
         other.final = self.final
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             self.phase, self.to_move, self.turn, self.start, self.rounds_done, tuple(self.quarry), tuple(self.sled),
             tuple(self.score), tuple(self.hands), tuple(self.obelisk), tuple(self.pyr), tuple(self.temple),
@@ -518,7 +519,7 @@ class ImhotepState(State):
 
     def _sail_actions(self) -> list[int]:
         sites = FREE_SITES[self.docked]
-        out = []
+        out: list[int] = []
         for i in range(4):
             if self.site_of[i] < 0 and self.load[i] >= self.mins[i]:
                 b = act.SAIL + 5 * i
@@ -701,7 +702,7 @@ class ImhotepState(State):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State["ImhotepGame"]:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
 
