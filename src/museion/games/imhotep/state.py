@@ -702,7 +702,7 @@ class ImhotepState(State["ImhotepGame"]):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State["ImhotepGame"]:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
 

@@ -27,6 +27,7 @@ class _Traced(PergamonState):
     """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
 
     __slots__ = ("marks",)
+    marks: list[tuple[str, PergamonState]]
 
     def mark(self, label: str) -> None:
         self.marks.append((label, self._clone_as(PergamonState)))
@@ -55,7 +56,7 @@ class _Traced(PergamonState):
 
 def events(state: PergamonState, action: int) -> list[Event]:
     """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced: _Traced = state._clone_as(_Traced)  # type: ignore[assignment]
+    traced = state._clone_as(_Traced)
     traced.marks = [("action", state._clone_as(PergamonState))]
     traced.apply_action(action)
     after = traced._clone_as(PergamonState)
@@ -64,7 +65,7 @@ def events(state: PergamonState, action: int) -> list[Event]:
     marks = traced.marks
     for i, (label, before) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else after
-        out.extend(_segment(label, before, end, over))  # type: ignore[arg-type]
+        out.extend(_segment(label, before, end, over))
     return out
 
 

@@ -12,7 +12,7 @@ in ``state.py`` stay cheap.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from museion.core.game import Event, ScorePart
 from museion.games.pergamon import data
@@ -212,7 +212,7 @@ def score_breakdown(state: PergamonState, observer: int | None) -> list[ScorePar
     exhibit = [0.0] * n
     final = [0.0] * n
     rows: list[tuple[str, dict[str, object], list[float]]] = []
-    replay = state.game.new_initial_state()
+    replay = cast("PergamonState", state.game.new_initial_state())
     for action in state.history():
         turn = replay.turn
         prize: list[float] | None = None

@@ -108,4 +108,4 @@ Tables in use (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; option tables=FILE replaces 
 
 def rules_text(game: Any) -> str:
     """The summary for one configuration: it ends by saying which tables the game plays with."""
-    return RULES + game.tables_in_use + "\n"
+    return RULES + str(game.tables_in_use) + "\n"

@@ -69,7 +69,7 @@ def _reach(adj: int) -> tuple[tuple[int, int, int, int], int]:
     if hit is not None:
         return hit
     succ = [(adj >> (4 * u)) & 15 for u in range(4)]
-    reach = []
+    reach: list[int] = []
     for v in range(4):
         r = 1 << v
         prev = 0
@@ -84,9 +84,9 @@ def _reach(adj: int) -> tuple[tuple[int, int, int, int], int]:
         for v in range(4):
             if reach[v] >> u & 1:
                 cyc |= 1 << (4 * u + v)
-    hit = (tuple(reach), cyc)
-    _REACH[adj] = hit
-    return hit
+    found = ((reach[0], reach[1], reach[2], reach[3]), cyc)
+    _REACH[adj] = found
+    return found
 
 
 def _start_player_option(value: Any) -> int | str:
@@ -123,7 +123,7 @@ class PergamonGame(Game):
         sp = self.options["start_player"]
         if sp != "random" and sp >= n:
             raise OptionError(f"option 'start_player' of {self.name}: got {sp}; allowed: a seat 0-{n - 1} or 'random'")
-        self.n = n
+        self.n: int = n
         self.raider = n == 2
         self.fee_full_groups = self.options["storage_fee"] == "full_group"
         self.all_or_nothing = self.options["payout_shortage"] == "nothing"
@@ -215,7 +215,7 @@ class PergamonGame(Game):
         return list(FEATURES)
 
 
-class PergamonState(State):
+class PergamonState(State["PergamonGame"]):
     """One position of Pergamon. Fields are plain ints and lists (see ``key()`` for the complete list)."""
 
     __slots__ = (
@@ -613,7 +613,9 @@ class PergamonState(State):
 
     def _leave(self, m: int) -> None:
         """PER-EXH-6: a marker leaving the museum returns; its finds go to the box."""
-        self.box += len(self.rings[m])
+        ring = self.rings[m]
+        assert ring is not None, "only a marker in the museum leaves it"
+        self.box += len(ring)
         self.rings[m] = None
         self.mspace[m] = 0
         self.mvalue[m] = 0
@@ -734,7 +736,7 @@ class PergamonState(State):
         return player_action_to_string(action, self.game.t_code)
 
     # -- state as data -----------------------------------------------------------------------------------
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (
             self.stage, self.turn, self.first, self.actor, tuple(tuple(g) for g in self.galleries),
             tuple(self.pending), self.to_draw, tuple(self.unseen), self.calendar, self.box, self.box_unseen,
@@ -744,8 +746,9 @@ class PergamonState(State):
             self.can_dig, self.cancels, tuple(self.ring), self.brk, self.polish_cap, tuple(self._winners),
         )
 
-    def _copy_into(self, other: State) -> None:
-        o: PergamonState = other  # type: ignore[assignment]
+    def _copy_into(self, other: State[Any]) -> None:
+        assert isinstance(other, PergamonState)
+        o: PergamonState = other
         o.stage = self.stage
         o.turn = self.turn
         o.first = self.first
@@ -816,7 +819,7 @@ class PergamonState(State):
             held = self.deck[v] + self.used[v] + self.cards.count(v + 1)
             if held != data.FUNDS_CARD_COPIES:
                 out.append(f"PER-INV-3: funds card {v + 1} counted {held} times")
-        if self.stage == ST_OVER and (sum(self.deck) or sum(self.used) != 24):
+        if self.stage == ST_OVER and (sum(self.deck) != 0 or sum(self.used) != 24):
             out.append("PER-INV-3: not every funds card was used exactly once")
         return out
 
@@ -831,7 +834,7 @@ class PergamonState(State):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[PergamonGame]:
         from museion.games.pergamon.view import resample
 
         return resample(self, player, rng or random.Random())

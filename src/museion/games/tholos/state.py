@@ -421,7 +421,7 @@ class TholosState(State["TholosGame"]):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State["TholosGame"]:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[TholosGame]:
         return self.clone()  # Tholos has no hidden information
 
     def events(self, action: int) -> list[Event]:
