@@ -45,6 +45,7 @@ def _leak_card_values(monkeypatch):
     monkeypatch.setattr(PergamonState, "observed_action", leaky)
 
 
+@pytest.mark.pure_only
 def test_a_leaky_observation_is_caught_on_the_log_surfaces(monkeypatch):
     """The old server's fault: a face-down card's value in the move log. Caught on every surface with a log."""
     _leak_card_values(monkeypatch)
@@ -54,6 +55,7 @@ def test_a_leaky_observation_is_caught_on_the_log_surfaces(monkeypatch):
     assert {line.split(":")[0] for line in report.first_differences} >= {"server"}
 
 
+@pytest.mark.pure_only
 def test_a_leaky_tensor_is_caught(monkeypatch):
     from museion.games.pergamon import view
 
@@ -81,6 +83,7 @@ def test_a_peeking_bot_is_caught(monkeypatch):
     assert report.differences > 0
 
 
+@pytest.mark.pure_only
 def test_museion_check_runs_it_by_default_and_fails_on_a_leak(monkeypatch, capsys):
     import json
 

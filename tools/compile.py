@@ -38,6 +38,7 @@ def build() -> None:
     from setuptools import Distribution
 
     modules = native.compiled_modules()
+    sources = {m: native.source_digest(m) for m in modules}  # before compiling: an edit meanwhile makes it stale
     paths = [str(Path("src", *m.split(".")).with_suffix(".py")) for m in modules]
     work = Path(tempfile.mkdtemp(prefix="museion-mypyc-"))
     out = native.BUILD_DIR
@@ -64,7 +65,7 @@ def build() -> None:
         shutil.rmtree(work, ignore_errors=True)
     manifest = {
         "cache_tag": sys.implementation.cache_tag,
-        "sources": {m: native.source_digest(m) for m in modules},
+        "sources": sources,
         "extensions": files,
     }
     native.MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True))

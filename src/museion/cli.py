@@ -357,24 +357,40 @@ def _print_secrecy(report: Any) -> None:
 
 # -- bench ------------------------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace) -> int:
-    from museion.bench import bench_game
+    import os
+
+    from museion.bench import bench_game, start_workers
 
     names = [args.game] if args.game else museion.games()
     results = []
-    for name in names:
-        options = game_options(args) if args.game else {}
-        results.append(bench_game(museion.load(name, **options), seconds=args.seconds))
+    load_before = os.getloadavg()
+    workers = start_workers()
+    try:
+        for name in names:
+            options = game_options(args) if args.game else {}
+            results.append(bench_game(museion.load(name, **options), seconds=args.seconds, workers=workers))
+    finally:
+        for worker in workers.values():
+            worker.close()
     if args.json:
-        print(json.dumps(results[0] if args.game else results))
+        print(json.dumps({"build": museion.BUILD, "builds": {b: w.build for b, w in workers.items()},
+                          "load_average_before": load_before, "load_average_after": os.getloadavg(),
+                          "games": results}))
         return 0
-    table = Table(title="Random playouts through the contract (medians of interleaved rounds)")
-    for col in ("game", "options", "steps/s", "games/s", "clones/s", "OpenSpiel ttt steps/s", "ratio"):
+    table = Table(title="Random playouts and MCTS through the contract (medians of interleaved rounds)")
+    for col in ("game", "options", "pure steps/s", "compiled steps/s", "x", "pure MCTS sims/s",
+                "compiled MCTS sims/s", "x", "compiled / C++ ttt", "compiled / Python ttt"):
         table.add_column(col, justify="right")
     for r in results:
-        table.add_row(r["game"], json.dumps(r["options"]), f"{r['steps_per_s']:,}", f"{r['games_per_s']:,}",
-                      f"{r['clones_per_s']:,}", f"{r['openspiel_tic_tac_toe_steps_per_s'] or 'n/a'}",
-                      f"{r['ratio_vs_openspiel'] or 'n/a'}")
+        pure, compiled, ratio = r.get("pure", {}), r.get("compiled", {}), r.get("compiled_vs_pure", {})
+        table.add_row(r["game"], json.dumps(r["options"]), f"{pure.get('steps_per_s', 'n/a')}",
+                      f"{compiled.get('steps_per_s', 'n/a')}", f"{ratio.get('playouts') or 'n/a'}",
+                      f"{pure.get('mcts_sims_per_s', 'n/a')}", f"{compiled.get('mcts_sims_per_s', 'n/a')}",
+                      f"{ratio.get('mcts') or 'n/a'}", f"{compiled.get('ratio_vs_cpp_tic_tac_toe') or 'n/a'}",
+                      f"{compiled.get('ratio_vs_openspiel') or 'n/a'}")
     console.print(table)
+    console.print(escape(f"builds: {', '.join(f'{b}={w.build}' for b, w in workers.items())}; load average "
+                         f"{load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after"))
     if results and results[0]["ratio_vs_openspiel"] is None:
         console.print(escape("open_spiel is not installed (pip install 'museion[bench]'): no reference ratio."))
     return 0
@@ -479,9 +495,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games for the indistinguishability check (default: --games)")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")
+    p = sub.add_parser("bench", help="throughput, compiled vs pure, vs OpenSpiel's tic-tac-toe (no GAME: every game)")
     add_game(p, game_optional=True)
-    p.add_argument("--seconds", type=float, default=6.0, help="total measuring time per game")
+    p.add_argument("--seconds", type=float, default=12.0, help="total measuring time per game")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 

@@ -24,10 +24,12 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-COMPILED_PACKAGES = ("museion.core",)
+COMPILED_PACKAGES = ("museion.core", "museion.games.tholos", "museion.games.imhotep", "museion.games.pergamon")
 """The packages whose modules (all but ``__init__`` and :data:`INTERPRETED`) are compiled."""
-INTERPRETED = ("museion.core.errors",)
-"""Modules left to Python: the errors inherit from two builtin exception types, which mypyc cannot compile."""
+INTERPRETED = ("museion.core.errors",) + tuple(
+    f"museion.games.{game}.{module}" for game in ("tholos", "imhotep", "pergamon") for module in ("text", "rules"))
+"""Modules left to Python: the errors inherit from two builtin exception types, which mypyc cannot compile; the
+games' ``text`` and ``rules`` are tables of words, where compiling costs build time and saves nothing."""
 
 SOURCE_ROOT = pathlib.Path(__file__).resolve().parent.parent
 """``src/``: the compiled build is for a source checkout (``pip install -e``, as ``make run`` and ``make test`` do)."""

@@ -10,7 +10,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from museion.core.errors import ConformanceError, IllegalActionError
@@ -32,7 +32,7 @@ class CheckReport:
     draws: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return self.__dict__.copy()
+        return asdict(self)
 
 
 def check_game(

@@ -105,6 +105,7 @@ def test_events_leave_the_state_unchanged():
         state.apply_action(action)
 
 
+@pytest.mark.pure_only
 def test_the_checker_catches_an_observation_that_hides_what_it_reveals_PER_HIDDEN_1(monkeypatch):
     """``museion check`` verifies the declaration: told ``P12`` without the values, the placement that reveals the
     cards would leave a player different views in states it cannot tell apart."""

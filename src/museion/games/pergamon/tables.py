@@ -35,6 +35,7 @@ import os
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,8 @@ TABLE_NAMES = {"research_track": "research track", "museum_bands": "museum bands
 KEYS = ("name", "comment", *TABLE_KEYS)
 MAX_FILE_BYTES = 256 * 1024
 MAX_NAME = 100
-RECONSTRUCTED_FILE = Path(__file__).with_name("reconstructed.json")
+RECONSTRUCTED_FILE = Path(str(resources.files("museion.games.pergamon") / "reconstructed.json"))
+"""Found through the package (this module's own ``__file__`` is in build/compiled/ when it runs compiled)."""
 RECONSTRUCTED_NAME = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
 
 SPACES = 13
