@@ -10,11 +10,11 @@
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError, OptionError
 from museion.core.game import CHANCE, TERMINAL, Game, State
 from museion.core.record import Record
-from museion.core.registry import games, load
+from museion.core.registry import available_games, load
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "ConformanceError", "Game", "IllegalActionError", "MuseionError", "OptionError",
-    "Record", "State", "__version__", "games", "load",
+    "Record", "State", "__version__", "available_games", "load",
 ]

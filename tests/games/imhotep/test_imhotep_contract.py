@@ -133,7 +133,7 @@ def test_check_game_random_start():
 
 
 def test_registered():
-    assert "imhotep" in museion.games()
+    assert "imhotep" in museion.available_games()
     from museion.core.registry import entry
 
     assert "IMH-OBEL-2" in entry("imhotep").rules
