@@ -60,9 +60,9 @@ def render_state_base(class_name: str, title: str, table: str, fields: tuple[Fie
     if bad or len(set(names)) != len(names):
         raise ValueError(f"fields {bad or names}: each name once, copy among {COPIES}")
     lines = [
-        f'"""The fields of a {title} position, generated from ``{table}`` by tools/generate_fields.py: do not edit.',
+        f'"""The fields of a {title} position, generated from ``{table}``: do not edit.',
         "",
-        "Run ``python tools/generate_fields.py`` after changing the table; tests/core/test_fields.py checks this file.",
+        "Run ``python tools/generate_fields.py`` after changing the table (tests/core/test_fields.py checks it).",
         '"""',
         "",
         "from __future__ import annotations",
@@ -82,7 +82,8 @@ def render_state_base(class_name: str, title: str, table: str, fields: tuple[Fie
         lines += [f"    {f.name}: {f.type}", f'    """{f.doc}"""', ""]
     lines += [
         "    def _copy_into(self, other: State) -> None:",
-        f"        o: {class_name} = other  # type: ignore[assignment]",
+        f"        assert isinstance(other, {class_name})",
+        "        o = other",
         *[f"        {_copy_line(f)}" for f in fields],
         "",
         "    def key(self) -> tuple:",

@@ -1,6 +1,6 @@
-"""The fields of a Tholos position, generated from ``games/tholos/fields.py`` by tools/generate_fields.py: do not edit.
+"""The fields of a Tholos position, generated from ``games/tholos/fields.py``: do not edit.
 
-Run ``python tools/generate_fields.py`` after changing the table; tests/core/test_fields.py checks this file.
+Run ``python tools/generate_fields.py`` after changing the table (tests/core/test_fields.py checks it).
 """
 
 from __future__ import annotations
@@ -75,7 +75,8 @@ class TholosStateBase(State):
     """Turns completed so far."""
 
     def _copy_into(self, other: State) -> None:
-        o: TholosStateBase = other  # type: ignore[assignment]
+        assert isinstance(other, TholosStateBase)
+        o = other
         o.columns = self.columns[:]
         o.max_heights = self.max_heights
         o.ornaments = self.ornaments
