@@ -15,11 +15,11 @@ BUILD = native.install()
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError, OptionError  # noqa: E402
 from museion.core.game import CHANCE, TERMINAL, Game, State  # noqa: E402
 from museion.core.record import Record  # noqa: E402
-from museion.core.registry import games, load  # noqa: E402
+from museion.core.registry import available_games, load  # noqa: E402
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "ConformanceError", "Game", "IllegalActionError", "MuseionError", "OptionError",
-    "BUILD", "Record", "State", "__version__", "games", "load",
+    "BUILD", "Record", "State", "__version__", "available_games", "load",
 ]

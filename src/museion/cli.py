@@ -46,7 +46,7 @@ the command they add and the extra it needs: without the extra the command says 
 # -- options --------------------------------------------------------------------------------------------
 def _all_options() -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for name in museion.games():
+    for name in museion.available_games():
         try:
             options = entry(name).game_class.OPTIONS
         except Exception:  # noqa: BLE001 - a broken game must not hide the others; using it reports the error
@@ -58,7 +58,8 @@ def _all_options() -> dict[str, Any]:
 
 def add_game(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
     """The GAME argument and one flag per known game option."""
-    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {', '.join(museion.games())}")
+    names = ", ".join(museion.available_games())
+    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {names}")
     group = parser.add_argument_group("game options (validated by the chosen game)")
     for key, opt in _all_options().items():
         flag = "--" + key.replace("_", "-")
@@ -361,7 +362,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     from museion.bench import bench_game, start_workers
 
-    names = [args.game] if args.game else museion.games()
+    names = [args.game] if args.game else museion.available_games()
     results = []
     load_before = os.getloadavg()
     workers = start_workers()
@@ -444,7 +445,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     """Each game with its description and its options (label, name, help) in the chosen language."""
     lang = i18n.language(args.lang)
-    for name in museion.games():
+    for name in museion.available_games():
         cls = entry(name).game_class
         console.print(f"[bold]{name}[/bold] ({cls.title}): {escape(cls.description(lang))}", highlight=False)
         for opt in cls.option_info(lang):

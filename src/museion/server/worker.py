@@ -50,7 +50,7 @@ def choose(game: str, options: dict[str, Any], history: list[int], bot: str, see
 
 def warm_up() -> None:
     """Import the games once so that the first real bot move is not slowed down by imports."""
-    for name in museion.games():
+    for name in museion.available_games():
         with contextlib.suppress(Exception):  # an unfinished game must not keep the worker from starting
             museion.load(name)
 

@@ -89,7 +89,7 @@ def test_notation_and_records():
 
 
 def test_registered_with_rules_and_renderer():
-    assert "pergamon" in museion.games()
+    assert "pergamon" in museion.available_games()
     e = entry("pergamon")
     assert e.rules.startswith(RULES) and all(rule in RULES for rule in RULE_IDS)
     state = museion.load("pergamon", players=4).new_initial_state()

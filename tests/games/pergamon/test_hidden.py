@@ -59,7 +59,7 @@ def test_vp_gains_are_told_only_to_their_owner_PER_EVAL_4(players):
             ends = step.n == len(final.history()) - 1
             assert event.audience == (None if ends else (event.args["player"],))
             assert event.visible_to(event.args["player"]) and not event.visible_to(None) or ends
-        assert totals == final.vp
+        assert totals == final.victory_points
 
 
 def test_open_scores_tell_everyone_PER_EVAL_4():

@@ -63,7 +63,8 @@ def events(state: ImhotepState, action: int) -> list[Event]:
 
 def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState) -> Iterator[Event]:
     if label == "round":
-        yield Event("imhotep.round_begins", {"round": len(b.revealed), "ships": "-".join(map(str, b.caps))})
+        ships = "-".join(map(str, b.ship_sizes))
+        yield Event("imhotep.round_begins", {"round": len(b.round_cards_revealed), "ships": ships})
     elif label == "take":
         owner, card = args["owner"], args["card"]
         code = data.CARD_CODES[card]
@@ -74,19 +75,19 @@ def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState)
             yield Event("imhotep.card_taken", {"player": owner, "card": code})
     elif label == "deliver":
         owner = args["owner"]
-        points = b.score[owner] - a.score[owner]
+        points = b.score_track[owner] - a.score_track[owner]
         if args["site"] == data.PYRAMID and points:
             yield Event("imhotep.pyramid_points", {"player": owner, "points": points})
     elif label == "end_round":
-        yield Event("imhotep.round_over", {"round": a.rounds_done + 1})
+        yield Event("imhotep.round_over", {"round": a.rounds_played + 1})
         for p in range(a.n):
-            if b.score[p] > a.score[p]:
-                yield Event("imhotep.temple_points", {"player": p, "points": b.score[p] - a.score[p]})
+            if b.score_track[p] > a.score_track[p]:
+                yield Event("imhotep.temple_points", {"player": p, "points": b.score_track[p] - a.score_track[p]})
         for p in range(a.n):
             if b.quarry[p] > a.quarry[p]:
                 yield Event("imhotep.stones_returned", {"player": p, "stones": b.quarry[p] - a.quarry[p]})
-    elif label == "final" and b.final is not None:
-        for p, (burial, obelisk, green, purple, blue, wrath) in enumerate(b.final):
+    elif label == "final" and b.final_score_rows is not None:
+        for p, (burial, obelisk, green, purple, blue, wrath) in enumerate(b.final_score_rows):
             yield Event("imhotep.final_score", {
                 "player": p, "total": burial + obelisk + green + purple + blue + wrath, "burial": burial,
                 "obelisk": obelisk, "decoration": green, "statues": purple, "blue": blue, "wrath": wrath})

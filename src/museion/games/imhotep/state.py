@@ -45,6 +45,7 @@ from museion.games.imhotep.data import (
     TEMPLE,
 )
 from museion.games.imhotep.rules import OPTION_HELP
+from museion.games.imhotep.state_base import ImhotepStateBase
 
 # phases (who decides: chance for the first three, the stone owner at MARKET, else the player whose turn it is)
 START, ROUND, DEAL, TURN, LEVER_SAIL, LEVER_ORDER, HAMMER_PLACE, SAIL_PLACE, SAIL_SAIL, CHISEL_1, CHISEL_2, \
@@ -79,11 +80,579 @@ def _parse_start(value: Any) -> int | str:
     raise ValueError(f"got {value!r}; allowed: {allowed}")
 
 
+class ImhotepState(ImhotepStateBase):
+    """One Imhotep position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
+
+    __slots__ = ()
+
+    def _start(self) -> None:
+        game = self.game
+        n = self.n = game.n
+        self.quarry = [PLAYABLE_STONES] * n
+        self.sled = [0] * n
+        self.score_track = [0] * n
+        self.hands = [0] * (n * NT)
+        self.obelisks = [0] * n
+        self.pyramid = []
+        self.temple = []
+        self.burial_chamber = []
+        self.ship_sizes = (0, 0, 0, 0)
+        self.ship_minimums = (0, 0, 0, 0)
+        self.ship_spaces = [-1] * 16
+        self.ship_loads = [0, 0, 0, 0]
+        self.ship_sites = [-1, -1, -1, -1]
+        self.docked_sites = 0
+        self.ships_sailed = 0
+        self.market = [0] * NT
+        self.market_size = 0
+        self.draw_pile = list(CARD_COUNTS)  # IMH-SETUP-4: the shuffled deck, as a multiset
+        self.draw_pile_size = DECK_SIZE
+        self.discard_pile = [0] * NT
+        self.round_cards_used = 0
+        self.round_cards_revealed = ()
+        self.market_deals_left = 0
+        self.lever_stones = []
+        self.lever_unloaded = []
+        self.market_queue = []
+        self.sail_card_ship = -1
+        self.lever_site = -1
+        self.consecutive_passes = 0
+        self.rounds_played = 0
+        self.final_score_rows = None
+        self.turn_player = 0
+        self.round_start_player = 0
+        self.last_active_player = 0
+        start = game.options["start_player"]
+        if start == "random":  # IMH-SETUP-7
+            self.phase = START
+        else:
+            self._setup(start)
+        self.to_move = CHANCE
+
+    # -- contract --------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == DEAL:
+            draw, total = self.draw_pile, self.draw_pile_size
+            return [(t, draw[t] / total) for t in range(NT) if draw[t]]
+        if phase == ROUND:
+            left = [c for c in range(len(self.game.round_cards)) if not self.round_cards_used >> c & 1]
+            return [(c, 1.0 / len(left)) for c in left]
+        if phase == START:
+            return [(s, 1.0 / self.n) for s in range(self.n)]
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_actions()
+        if phase == DEAL:
+            draw = self.draw_pile
+            return [t for t in range(NT) if draw[t]]
+        if phase == MARKET_PICK:
+            market = self.market
+            return [act.PICK + t for t in range(NT) if market[t]]
+        if phase == HAMMER_PLACE or phase == CHISEL_1 or phase == CHISEL_2:
+            return self._place_actions()
+        if phase == SAIL_PLACE:
+            return self._place_actions(sail_card=True)
+        if phase == SAIL_SAIL:
+            base = act.SAIL + 5 * self.sail_card_ship
+            return [base + s for s in FREE_SITES[self.docked_sites]]
+        if phase == LEVER_SAIL:
+            return self._sail_actions()
+        if phase == LEVER_ORDER:
+            return [act.ORDER + p for p in sorted(set(self.lever_stones))]
+        if phase == ROUND or phase == START:
+            return [a for a, _ in self.chance_outcomes()]
+        return []
+
+    def action_to_string(self, action: int) -> str:
+        phase = self.phase
+        try:
+            if phase == DEAL:
+                return act.DEAL_NAMES[action]
+            if phase == ROUND:
+                return self.game.round_names[action]
+            if phase == START:
+                return act.START_NAMES[action]
+            if action < 0:
+                raise IndexError
+            return act.PLAYER_NAMES[action]
+        except IndexError:
+            raise ValueError(f"no imhotep action has id {action} here ({PHASE_NAMES[phase]})") from None
+
+    def string_to_action(self, text: str) -> int:
+        wanted = act.norm(text)
+        phase = self.phase
+        if phase == DEAL:
+            names: tuple[str, ...] = act.DEAL_NAMES
+        elif phase == ROUND:
+            names = self.game.round_names
+        elif phase == START:
+            names = act.START_NAMES
+        else:
+            action = act.PLAYER_IDS.get(wanted, -1)
+            if action in self.legal_actions():
+                return action
+            return super().string_to_action(text)  # raises with the list of legal moves
+        if wanted in names:
+            action = names.index(wanted)
+            if action in self.legal_actions():
+                return action
+        return super().string_to_action(text)
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == TURN:
+            if action == act.GET:  # IMH-ACT-STONES
+                self._get_stones()
+                self._end_turn()
+            elif action < act.SAIL:  # IMH-ACT-PLACE
+                self._place(action)
+                self._end_turn()
+            elif action < act.CARD:  # IMH-ACT-SAIL
+                self._sail(action, False)
+            elif action < act.PICK:  # IMH-ACT-CARD
+                self._play_card(data.BLUE_CARDS[action - act.CARD])
+            else:  # IMH-ACT-PASS
+                self._pass()
+        elif phase == DEAL:
+            self._deal(action)
+        elif phase == MARKET_PICK:
+            self._take(self.market_queue.pop(0), action - act.PICK)
+            self._market_next()
+        elif phase == HAMMER_PLACE or phase == CHISEL_2:
+            self._place(action)
+            self._end_turn()
+        elif phase == CHISEL_1:
+            self._place(action)
+            self.phase = CHISEL_2
+        elif phase == SAIL_PLACE:
+            self.sail_card_ship = self._place(action)
+            self.phase = SAIL_SAIL
+        elif phase == SAIL_SAIL:
+            self.sail_card_ship = -1
+            self._sail(action, False)
+        elif phase == LEVER_SAIL:
+            self._sail(action, True)
+        elif phase == LEVER_ORDER:
+            self._lever_order(action - act.ORDER)
+        elif phase == ROUND:
+            self._reveal_round_card(action)
+        elif phase == START:
+            self._setup(action)
+
+    # -- set-up and rounds (chance) -------------------------------------------------------------------
+    def _setup(self, start: int) -> None:
+        """IMH-SETUP-1/2: sleds 2, 3, 4, 5 clockwise from the start player, the rest in the quarries."""
+        n = self.n
+        for k in range(n):
+            seat = (start + k) % n
+            self.sled[seat] = data.START_SLED[k]
+            self.quarry[seat] = PLAYABLE_STONES - data.START_SLED[k]
+        self.round_start_player = self.turn_player = start
+        self.last_active_player = (start - 1) % n
+        self.phase = ROUND
+
+    def _reveal_round_card(self, card: int) -> None:
+        """IMH-ROUND-1 / IMH-SETUP-5: the next round card (drawn among the unseen ones) sets out 4 ships."""
+        self.round_cards_used |= 1 << card
+        self.round_cards_revealed += (card,)
+        caps = self.ship_sizes = self.game.round_cards[card]
+        self.ship_minimums = tuple(SHIP_MINIMUM[c] for c in caps)
+        self.market_deals_left = data.MARKET_CARDS_PER_ROUND
+        self.phase = DEAL
+        self._reshuffle_if_needed()
+
+    def _deal(self, card: int) -> None:
+        self.draw_pile[card] -= 1
+        self.draw_pile_size -= 1
+        self.market[card] += 1
+        self.market_size += 1
+        self.market_deals_left -= 1
+        if self.market_deals_left:
+            self._reshuffle_if_needed()
+        else:
+            self._begin_turns()
+
+    def _reshuffle_if_needed(self) -> None:
+        """IMH-ROUND-1: an empty draw pile is refilled from the discard pile (the new order is chance)."""
+        if self.draw_pile_size:
+            return
+        draw, discard = self.draw_pile, self.discard_pile
+        for t in range(NT):
+            draw[t] += discard[t]
+            discard[t] = 0
+        self.draw_pile_size = sum(draw)
+        if not self.draw_pile_size:  # nothing left to deal at all (cannot happen with 34 cards and 24 deals)
+            self._begin_turns()
+
+    def _begin_turns(self) -> None:
+        self.market_deals_left = 0
+        self.phase = TURN
+        self.turn_player = self.to_move = self.round_start_player
+
+    def _end_turn(self) -> None:
+        """After a completed action: the next player clockwise, or the end of the round (IMH-ROUND-2/4)."""
+        p = self.turn_player
+        self.consecutive_passes = 0
+        self.last_active_player = p
+        nxt = p + 1 if p + 1 < self.n else 0
+        if self.ships_sailed == data.SHIPS_PER_ROUND:
+            self._end_round(nxt)
+        else:
+            self.phase = TURN
+            self.turn_player = self.to_move = nxt
+
+    def _pass(self) -> None:
+        """IMH-ACT-PASS: when every player has passed in succession the round ends."""
+        self.consecutive_passes += 1
+        if self.consecutive_passes >= self.n:
+            self._end_round((self.last_active_player + 1) % self.n)
+        else:
+            p = self.turn_player + 1 if self.turn_player + 1 < self.n else 0
+            self.turn_player = self.to_move = p
+
+    def _end_round(self, next_start: int) -> None:
+        """IMH-ROUND-3: temple scoring, leftover market cards discarded, ships return."""
+        score = self.score_track
+        for owner in self.temple[-self.game.width:]:  # IMH-TEMPLE-3
+            score[owner] += data.TEMPLE_VISIBLE_POINTS
+        market, discard = self.market, self.discard_pile
+        for t in range(NT):
+            discard[t] += market[t]
+            market[t] = 0
+        self.market_size = 0
+        ships = self.ship_spaces
+        for k in range(16):  # only after IMH-ACT-PASS: stones on unsailed ships go back to their quarries
+            if ships[k] >= 0:
+                self.quarry[ships[k]] += 1
+                ships[k] = -1
+        self.ship_loads = [0, 0, 0, 0]
+        self.ship_sites = [-1, -1, -1, -1]
+        self.docked_sites = 0
+        self.ships_sailed = 0
+        self.consecutive_passes = 0
+        self.rounds_played += 1
+        if self.rounds_played == data.ROUNDS:
+            self._final_scoring()
+            self.phase = OVER
+            self.to_move = TERMINAL
+        else:
+            self.round_start_player = self.turn_player = next_start
+            self.phase = ROUND
+            self.to_move = CHANCE
+
+    # -- actions ---------------------------------------------------------------------------------------
+    def _turn_actions(self) -> list[int]:
+        p = self.turn_player
+        sled = self.sled[p]
+        quarry = self.quarry[p]
+        out = [act.GET] if sled < data.SLED_CAPACITY and quarry else []
+        ships, caps, mins = self.ship_spaces, self.ship_sizes, self.ship_minimums
+        load, site_of = self.ship_loads, self.ship_sites
+        free = 0
+        sailable = False
+        sail_card_ok = False
+        for i in range(4):
+            if site_of[i] < 0:
+                cap, aboard = caps[i], load[i]
+                if aboard < cap:
+                    free += cap - aboard
+                    if sled:
+                        b = 4 * i
+                        for k in range(b, b + cap):
+                            if ships[k] < 0:
+                                out.append(1 + k)
+                        if aboard + 1 >= mins[i]:
+                            sail_card_ok = True
+                if aboard >= mins[i]:
+                    sailable = True
+        if sailable:
+            sites = FREE_SITES[self.docked_sites]
+            for i in range(4):
+                if site_of[i] < 0 and load[i] >= mins[i]:
+                    b = act.SAIL + 5 * i
+                    for s in sites:
+                        out.append(b + s)
+        h = p * NT
+        hands = self.hands
+        if hands[h + data.LEVER] and sailable:  # IMH-CARD-BLUE-LEVER
+            out.append(act.CARD)
+        if hands[h + data.HAMMER] and ((sled < data.SLED_CAPACITY and quarry) or (sled and free)):
+            out.append(act.CARD + 1)  # IMH-CARD-BLUE-HAMMER
+        if hands[h + data.SAIL] and sail_card_ok:  # IMH-CARD-BLUE-SAIL
+            out.append(act.CARD + 2)
+        if hands[h + data.CHISEL] and sled >= 2 and free >= 2:  # IMH-CARD-BLUE-CHISEL
+            out.append(act.CARD + 3)
+        return out or [act.PASS]
+
+    def _place_actions(self, sail_card: bool = False) -> list[int]:
+        ships, caps, mins = self.ship_spaces, self.ship_sizes, self.ship_minimums
+        load, site_of = self.ship_loads, self.ship_sites
+        out = []
+        for i in range(4):
+            if site_of[i] < 0 and load[i] < caps[i] and (not sail_card or load[i] + 1 >= mins[i]):
+                b = 4 * i
+                for k in range(b, b + caps[i]):
+                    if ships[k] < 0:
+                        out.append(1 + k)
+        return out
+
+    def _sail_actions(self) -> list[int]:
+        sites = FREE_SITES[self.docked_sites]
+        out: list[int] = []
+        for i in range(4):
+            if self.ship_sites[i] < 0 and self.ship_loads[i] >= self.ship_minimums[i]:
+                b = act.SAIL + 5 * i
+                out.extend(b + s for s in sites)
+        return out
+
+    def _get_stones(self) -> None:
+        """IMH-ACT-STONES (and Hammer's first part): min(3, room on the sled, quarry) stones to the sled."""
+        p = self.turn_player
+        take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
+        self.sled[p] += take
+        self.quarry[p] -= take
+
+    def _place(self, action: int) -> int:
+        """Put a sled stone of the player whose turn it is on a ship space; returns the ship."""
+        k = action - act.PLACE
+        p = self.turn_player
+        self.ship_spaces[k] = p
+        ship = k >> 2
+        self.ship_loads[ship] += 1
+        self.sled[p] -= 1
+        return ship
+
+    def _play_card(self, card: int) -> None:
+        """IMH-ACT-CARD: the blue card is discarded and its effect starts."""
+        p = self.turn_player
+        self.hands[p * NT + card] -= 1
+        self.discard_pile[card] += 1
+        if card == data.LEVER:
+            self.phase = LEVER_SAIL
+        elif card == data.SAIL:
+            self.phase = SAIL_PLACE
+        elif card == data.CHISEL:
+            self.phase = CHISEL_1
+        else:  # HAMMER: the stones first (no choice), then one placement when possible
+            self._get_stones()
+            if self.sled[p] and self._place_actions():
+                self.phase = HAMMER_PLACE
+            else:
+                self._end_turn()
+
+    def _sail(self, action: int, lever: bool) -> None:
+        """IMH-ACT-SAIL and unloading (IMH-UNLOAD-1/2): bow to stern, or in the Lever player's order."""
+        ship, site = divmod(action - act.SAIL, 5)
+        self.ship_sites[ship] = site
+        self.docked_sites |= 1 << site
+        self.ships_sailed += 1
+        ships = self.ship_spaces
+        b = 4 * ship
+        stones = [o for o in ships[b:b + self.ship_sizes[ship]] if o >= 0]
+        ships[b:b + 4] = [-1, -1, -1, -1]
+        self.ship_loads[ship] = 0
+        if lever and site != OBELISK and len(set(stones)) > 1:  # at the obelisks the order changes nothing
+            self.lever_stones = stones
+            self.lever_site = site
+            self._lever_next()
+            return
+        self._unload(site, stones)
+
+    def _lever_order(self, owner: int) -> None:
+        """IMH-CARD-BLUE-LEVER: a stone of the chosen colour is unloaded now (at the market its owner picks a card
+        at once); the Lever player chooses the next one afterwards, knowing what happened."""
+        self.lever_stones.remove(owner)
+        self.lever_unloaded.append(owner)
+        if self.lever_site == MARKET:
+            self.market_queue = [owner]
+            self._market_next()
+        else:
+            self._deliver(owner, self.lever_site)
+            self._lever_next()
+
+    def _lever_next(self) -> None:
+        """Ask the Lever player for the next stone while stones of two colours wait; else unload the rest in order."""
+        if len(set(self.lever_stones)) > 1:
+            self.phase = LEVER_ORDER
+            self.to_move = self.turn_player
+            return
+        rest, self.lever_stones, self.lever_unloaded = self.lever_stones, [], []
+        site, self.lever_site = self.lever_site, -1
+        self._unload(site, rest)
+
+    def _unload(self, site: int, stones: list[int]) -> None:
+        if site == MARKET:
+            self.market_queue = stones
+            self._market_next()
+            return
+        for owner in stones:
+            self._deliver(owner, site)
+        self._end_turn()
+
+    def _deliver(self, owner: int, site: int) -> None:
+        """Put one stone of ``owner`` at ``site`` by the site's rules (a stone from a ship or a red card)."""
+        if site == PYRAMID:  # IMH-PYR-1/2: scores at once
+            k = len(self.pyramid)
+            self.score_track[owner] += PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS
+            self.pyramid.append(owner)
+        elif site == TEMPLE:  # IMH-TEMPLE-2
+            self.temple.append(owner)
+        elif site == BURIAL:  # IMH-BURIAL-1
+            self.burial_chamber.append(owner)
+        else:  # IMH-OBEL-1
+            self.obelisks[owner] += 1
+
+    # -- market ----------------------------------------------------------------------------------------
+    def _market_next(self) -> None:
+        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike). A card
+        is always left: 4 are dealt each round and one ship, of at most 4 stones, docks at the market."""
+        queue, market = self.market_queue, self.market
+        while queue:
+            kinds = [t for t in range(NT) if market[t]]
+            if len(kinds) > 1:
+                self.phase = MARKET_PICK
+                self.to_move = queue[0]
+                return
+            self._take(queue.pop(0), kinds[0])
+        if self.lever_stones:  # a Lever unloading goes on with its next stone
+            self._lever_next()
+        else:
+            self._end_turn()
+
+    def _take(self, owner: int, card: int) -> None:
+        """Take a face-up card; a red card resolves at once (IMH-MARKET-2, IMH-CARD-RED-1), then the market
+        stone goes back to its owner's quarry (IMH-MARKET-1)."""
+        self.market[card] -= 1
+        self.market_size -= 1
+        if card <= PAVED_PATH:
+            self.discard_pile[card] += 1
+            if self.quarry[owner]:
+                self.quarry[owner] -= 1
+                self._deliver(owner, RED_CARD_SITE[card])
+        else:
+            self.hands[owner * NT + card] += 1
+        self.quarry[owner] += 1
+
+    # -- scoring ---------------------------------------------------------------------------------------
+    def _final_scoring(self) -> None:
+        """IMH-END-1 and IMH-WRATH-1, added to the score track; the breakdown is kept in ``final``."""
+        n = self.n
+        burial = burial_points(self.burial_chamber, n)
+        obelisk = obelisk_points(self.obelisks, self.game.obelisk_points)
+        site_totals = {PYRAMID: len(self.pyramid), TEMPLE: len(self.temple), BURIAL: len(self.burial_chamber),
+                       OBELISK: sum(self.obelisks)}
+        rows = []
+        for p in range(n):
+            hand = self.hands[p * NT:(p + 1) * NT]
+            green = sum(hand[t] * (site_totals[site] // data.DECORATION_DIVISOR)
+                        for t, site in data.DECORATION_SITE.items())
+            purple = statue_points(hand[data.STATUE])
+            blue = data.UNUSED_BLUE_POINTS * sum(hand[t] for t in data.BLUE_CARDS)
+            wrath = 0
+            if self.game.wrath and not all(self.site_stones(p)):
+                wrath = -data.WRATH_PENALTY
+            row = (burial[p], obelisk[p], green, purple, blue, wrath)
+            self.score_track[p] += sum(row)
+            rows.append(row)
+        self.final_score_rows = tuple(rows)
+
+    def site_stones(self, p: int) -> tuple[int, int, int, int]:
+        """Stones of player ``p`` at the pyramid, temple, burial chamber and obelisks."""
+        return self.pyramid.count(p), self.temple.count(p), self.burial_chamber.count(p), self.obelisks[p]
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score_track]
+
+    def winners(self) -> list[int]:
+        """IMH-END-2: the highest score; ties broken by more stones on the sled; still tied: all share."""
+        if self.to_move != TERMINAL:
+            return []
+        best = max(zip(self.score_track, self.sled, strict=True))
+        return [p for p in range(self.n) if (self.score_track[p], self.sled[p]) == best]
+
+    # -- views -----------------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        from museion.games.imhotep.view import view
+
+        return view(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from museion.games.imhotep.view import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
+        """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
+        return self.clone()
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.imhotep.events import events
+
+        return events(self, action)
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.imhotep.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        return self.seat_features()[player]
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.imhotep.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.imhotep.evaluate import sample_chance
+
+        return sample_chance(self, rng)
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        n = self.n
+        for p in range(n):  # IMH-INV-1
+            aboard = self.ship_spaces.count(p) + self.lever_stones.count(p) + self.market_queue.count(p)
+            total = self.quarry[p] + self.sled[p] + aboard + sum(self.site_stones(p))
+            if total != PLAYABLE_STONES:
+                problems.append(f"{data.COLOURS[p]} has {total} stones, expected {PLAYABLE_STONES}")
+            if self.sled[p] > data.SLED_CAPACITY or self.sled[p] < 0 or self.quarry[p] < 0:  # IMH-INV-3
+                problems.append(f"{data.COLOURS[p]}: sled {self.sled[p]}, quarry {self.quarry[p]}")
+        cards = self.draw_pile_size + self.market_size + sum(self.hands) + sum(self.discard_pile)
+        if cards != DECK_SIZE:  # IMH-INV-2
+            problems.append(f"{cards} market cards in the game, expected {DECK_SIZE}")
+        draw, market = self.draw_pile, self.market
+        if self.draw_pile_size != sum(draw) or self.market_size != sum(market) or min(draw + market) < 0:
+            problems.append("card counts out of step")
+        if any(self.hands[p * NT + t] for p in range(n) for t in RED_CARD_SITE):
+            problems.append("a red card is held")
+        if any(self.ship_loads[i] != sum(1 for o in self.ship_spaces[4 * i:4 * i + 4] if o >= 0) for i in range(4)):
+            problems.append("ship loads out of step")
+        played, revealed = self.rounds_played, len(self.round_cards_revealed)
+        if played > data.ROUNDS or revealed > data.ROUND_CARDS_USED:  # IMH-INV-3
+            problems.append(f"{played} rounds played, {revealed} round cards revealed")
+        if self.to_move == TERMINAL and (played != data.ROUNDS or revealed != data.ROUNDS):
+            problems.append(f"the game ended after {self.rounds_played} rounds")
+        return problems
+
+
+# -- scoring functions (pure, also used by the tests) -------------------------------------------------------
+
+
 class ImhotepGame(Game):
     """Imhotep for 2-4 players, A sides. Options: ``players`` (2-4), ``wrath`` (Wrath of the Pharaoh),
     ``start_player`` (seat or "random")."""
 
     name = "imhotep"
+    state_class = ImhotepState
     SEAT_COLOURS = data.COLOURS
     title = "Imhotep"
     shared_observations = True
@@ -143,620 +712,6 @@ class ImhotepGame(Game):
         return list(FEATURES)
 
 
-class ImhotepState(State["ImhotepGame"]):
-    __slots__ = (
-        "n", "phase", "to_move", "turn", "start", "rounds_done", "quarry", "sled", "score", "hands", "obelisk",
-        "pyr", "temple", "burial", "caps", "mins", "ships", "load", "site_of", "docked", "sailed", "market",
-        "market_n", "draw", "draw_n", "discard", "round_used", "revealed", "deals_left", "pending", "order",
-        "queue", "cur_ship", "cur_site", "passes", "last_actor", "final",
-    )
-
-    def _start(self) -> None:
-        game = self.game
-        n = self.n = game.n
-        self.quarry = [PLAYABLE_STONES] * n
-        self.sled = [0] * n
-        self.score = [0] * n
-        self.hands = [0] * (n * NT)
-        self.obelisk = [0] * n
-        self.pyr: list[int] = []
-        self.temple: list[int] = []
-        self.burial: list[int] = []
-        self.caps: tuple[int, ...] = (0, 0, 0, 0)
-        self.mins: tuple[int, ...] = (0, 0, 0, 0)
-        self.ships = [-1] * 16
-        self.load = [0, 0, 0, 0]
-        self.site_of = [-1, -1, -1, -1]
-        self.docked = 0
-        self.sailed = 0
-        self.market = [0] * NT
-        self.market_n = 0
-        self.draw = list(CARD_COUNTS)  # IMH-SETUP-4: the shuffled deck, as a multiset
-        self.draw_n = DECK_SIZE
-        self.discard = [0] * NT
-        self.round_used = 0
-        self.revealed: tuple[int, ...] = ()
-        self.deals_left = 0
-        self.pending: list[int] = []
-        self.order: list[int] = []
-        self.queue: list[int] = []
-        self.cur_ship = -1
-        self.cur_site = -1
-        self.passes = 0
-        self.rounds_done = 0
-        self.final: tuple[tuple[int, ...], ...] | None = None
-        self.turn = 0
-        self.start = 0
-        self.last_actor = 0
-        start = game.options["start_player"]
-        if start == "random":  # IMH-SETUP-7
-            self.phase = START
-        else:
-            self._setup(start)
-        self.to_move = CHANCE
-
-    # -- contract --------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.to_move
-
-    def _copy_into(self, other: State[Any]) -> None:
-        assert isinstance(other, ImhotepState)
-        other.n = self.n
-        other.phase = self.phase
-        other.to_move = self.to_move
-        other.turn = self.turn
-        other.start = self.start
-        other.rounds_done = self.rounds_done
-        other.quarry = self.quarry[:]
-        other.sled = self.sled[:]
-        other.score = self.score[:]
-        other.hands = self.hands[:]
-        other.obelisk = self.obelisk[:]
-        other.pyr = self.pyr[:]
-        other.temple = self.temple[:]
-        other.burial = self.burial[:]
-        other.caps = self.caps
-        other.mins = self.mins
-        other.ships = self.ships[:]
-        other.load = self.load[:]
-        other.site_of = self.site_of[:]
-        other.docked = self.docked
-        other.sailed = self.sailed
-        other.market = self.market[:]
-        other.market_n = self.market_n
-        other.draw = self.draw[:]
-        other.draw_n = self.draw_n
-        other.discard = self.discard[:]
-        other.round_used = self.round_used
-        other.revealed = self.revealed
-        other.deals_left = self.deals_left
-        other.pending = self.pending[:]
-        other.order = self.order[:]
-        other.queue = self.queue[:]
-        other.cur_ship = self.cur_ship
-        other.cur_site = self.cur_site
-        other.passes = self.passes
-        other.last_actor = self.last_actor
-        other.final = self.final
-
-    def key(self) -> tuple[Any, ...]:
-        return (
-            self.phase, self.to_move, self.turn, self.start, self.rounds_done, tuple(self.quarry), tuple(self.sled),
-            tuple(self.score), tuple(self.hands), tuple(self.obelisk), tuple(self.pyr), tuple(self.temple),
-            tuple(self.burial), self.caps, tuple(self.ships), tuple(self.site_of), self.docked, tuple(self.market),
-            tuple(self.draw), tuple(self.discard), self.round_used, self.revealed, self.deals_left,
-            tuple(self.pending), tuple(self.order), tuple(self.queue), self.cur_ship, self.cur_site, self.passes,
-            self.last_actor, self.final,
-        )
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == DEAL:
-            draw, total = self.draw, self.draw_n
-            return [(t, draw[t] / total) for t in range(NT) if draw[t]]
-        if phase == ROUND:
-            left = [c for c in range(len(self.game.round_cards)) if not self.round_used >> c & 1]
-            return [(c, 1.0 / len(left)) for c in left]
-        if phase == START:
-            return [(s, 1.0 / self.n) for s in range(self.n)]
-        return []
-
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == TURN:
-            return self._turn_actions()
-        if phase == DEAL:
-            draw = self.draw
-            return [t for t in range(NT) if draw[t]]
-        if phase == MARKET_PICK:
-            market = self.market
-            return [act.PICK + t for t in range(NT) if market[t]]
-        if phase == HAMMER_PLACE or phase == CHISEL_1 or phase == CHISEL_2:
-            return self._place_actions()
-        if phase == SAIL_PLACE:
-            return self._place_actions(sail_card=True)
-        if phase == SAIL_SAIL:
-            base = act.SAIL + 5 * self.cur_ship
-            return [base + s for s in FREE_SITES[self.docked]]
-        if phase == LEVER_SAIL:
-            return self._sail_actions()
-        if phase == LEVER_ORDER:
-            return [act.ORDER + p for p in sorted(set(self.pending))]
-        if phase == ROUND or phase == START:
-            return [a for a, _ in self.chance_outcomes()]
-        return []
-
-    def action_to_string(self, action: int) -> str:
-        phase = self.phase
-        try:
-            if phase == DEAL:
-                return act.DEAL_NAMES[action]
-            if phase == ROUND:
-                return self.game.round_names[action]
-            if phase == START:
-                return act.START_NAMES[action]
-            if action < 0:
-                raise IndexError
-            return act.PLAYER_NAMES[action]
-        except IndexError:
-            raise ValueError(f"no imhotep action has id {action} here ({PHASE_NAMES[phase]})") from None
-
-    def string_to_action(self, text: str) -> int:
-        wanted = act.norm(text)
-        phase = self.phase
-        if phase == DEAL:
-            names: tuple[str, ...] = act.DEAL_NAMES
-        elif phase == ROUND:
-            names = self.game.round_names
-        elif phase == START:
-            names = act.START_NAMES
-        else:
-            action = act.PLAYER_IDS.get(wanted, -1)
-            if action in self.legal_actions():
-                return action
-            return super().string_to_action(text)  # raises with the list of legal moves
-        if wanted in names:
-            action = names.index(wanted)
-            if action in self.legal_actions():
-                return action
-        return super().string_to_action(text)
-
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == TURN:
-            if action == act.GET:  # IMH-ACT-STONES
-                self._get_stones()
-                self._end_turn()
-            elif action < act.SAIL:  # IMH-ACT-PLACE
-                self._place(action)
-                self._end_turn()
-            elif action < act.CARD:  # IMH-ACT-SAIL
-                self._sail(action, False)
-            elif action < act.PICK:  # IMH-ACT-CARD
-                self._play_card(data.BLUE_CARDS[action - act.CARD])
-            else:  # IMH-ACT-PASS
-                self._pass()
-        elif phase == DEAL:
-            self._deal(action)
-        elif phase == MARKET_PICK:
-            self._take(self.queue.pop(0), action - act.PICK)
-            self._market_next()
-        elif phase == HAMMER_PLACE or phase == CHISEL_2:
-            self._place(action)
-            self._end_turn()
-        elif phase == CHISEL_1:
-            self._place(action)
-            self.phase = CHISEL_2
-        elif phase == SAIL_PLACE:
-            self.cur_ship = self._place(action)
-            self.phase = SAIL_SAIL
-        elif phase == SAIL_SAIL:
-            self.cur_ship = -1
-            self._sail(action, False)
-        elif phase == LEVER_SAIL:
-            self._sail(action, True)
-        elif phase == LEVER_ORDER:
-            self._lever_order(action - act.ORDER)
-        elif phase == ROUND:
-            self._reveal_round_card(action)
-        elif phase == START:
-            self._setup(action)
-
-    # -- set-up and rounds (chance) -------------------------------------------------------------------
-    def _setup(self, start: int) -> None:
-        """IMH-SETUP-1/2: sleds 2, 3, 4, 5 clockwise from the start player, the rest in the quarries."""
-        n = self.n
-        for k in range(n):
-            seat = (start + k) % n
-            self.sled[seat] = data.START_SLED[k]
-            self.quarry[seat] = PLAYABLE_STONES - data.START_SLED[k]
-        self.start = self.turn = start
-        self.last_actor = (start - 1) % n
-        self.phase = ROUND
-
-    def _reveal_round_card(self, card: int) -> None:
-        """IMH-ROUND-1 / IMH-SETUP-5: the next round card (drawn among the unseen ones) sets out 4 ships."""
-        self.round_used |= 1 << card
-        self.revealed += (card,)
-        caps = self.caps = self.game.round_cards[card]
-        self.mins = tuple(SHIP_MINIMUM[c] for c in caps)
-        self.deals_left = data.MARKET_CARDS_PER_ROUND
-        self.phase = DEAL
-        self._reshuffle_if_needed()
-
-    def _deal(self, card: int) -> None:
-        self.draw[card] -= 1
-        self.draw_n -= 1
-        self.market[card] += 1
-        self.market_n += 1
-        self.deals_left -= 1
-        if self.deals_left:
-            self._reshuffle_if_needed()
-        else:
-            self._begin_turns()
-
-    def _reshuffle_if_needed(self) -> None:
-        """IMH-ROUND-1: an empty draw pile is refilled from the discard pile (the new order is chance)."""
-        if self.draw_n:
-            return
-        draw, discard = self.draw, self.discard
-        for t in range(NT):
-            draw[t] += discard[t]
-            discard[t] = 0
-        self.draw_n = sum(draw)
-        if not self.draw_n:  # nothing left to deal at all (cannot happen with 34 cards and 24 deals)
-            self._begin_turns()
-
-    def _begin_turns(self) -> None:
-        self.deals_left = 0
-        self.phase = TURN
-        self.turn = self.to_move = self.start
-
-    def _end_turn(self) -> None:
-        """After a completed action: the next player clockwise, or the end of the round (IMH-ROUND-2/4)."""
-        p = self.turn
-        self.passes = 0
-        self.last_actor = p
-        nxt = p + 1 if p + 1 < self.n else 0
-        if self.sailed == data.SHIPS_PER_ROUND:
-            self._end_round(nxt)
-        else:
-            self.phase = TURN
-            self.turn = self.to_move = nxt
-
-    def _pass(self) -> None:
-        """IMH-ACT-PASS: when every player has passed in succession the round ends."""
-        self.passes += 1
-        if self.passes >= self.n:
-            self._end_round((self.last_actor + 1) % self.n)
-        else:
-            p = self.turn + 1 if self.turn + 1 < self.n else 0
-            self.turn = self.to_move = p
-
-    def _end_round(self, next_start: int) -> None:
-        """IMH-ROUND-3: temple scoring, leftover market cards discarded, ships return."""
-        score = self.score
-        for owner in self.temple[-self.game.width:]:  # IMH-TEMPLE-3
-            score[owner] += data.TEMPLE_VISIBLE_POINTS
-        market, discard = self.market, self.discard
-        for t in range(NT):
-            discard[t] += market[t]
-            market[t] = 0
-        self.market_n = 0
-        ships = self.ships
-        for k in range(16):  # only after IMH-ACT-PASS: stones on unsailed ships go back to their quarries
-            if ships[k] >= 0:
-                self.quarry[ships[k]] += 1
-                ships[k] = -1
-        self.load = [0, 0, 0, 0]
-        self.site_of = [-1, -1, -1, -1]
-        self.docked = 0
-        self.sailed = 0
-        self.passes = 0
-        self.rounds_done += 1
-        if self.rounds_done == data.ROUNDS:
-            self._final_scoring()
-            self.phase = OVER
-            self.to_move = TERMINAL
-        else:
-            self.start = self.turn = next_start
-            self.phase = ROUND
-            self.to_move = CHANCE
-
-    # -- actions ---------------------------------------------------------------------------------------
-    def _turn_actions(self) -> list[int]:
-        p = self.turn
-        sled = self.sled[p]
-        quarry = self.quarry[p]
-        out = [act.GET] if sled < data.SLED_CAPACITY and quarry else []
-        ships, caps, mins, load, site_of = self.ships, self.caps, self.mins, self.load, self.site_of
-        free = 0
-        sailable = False
-        sail_card_ok = False
-        for i in range(4):
-            if site_of[i] < 0:
-                cap, aboard = caps[i], load[i]
-                if aboard < cap:
-                    free += cap - aboard
-                    if sled:
-                        b = 4 * i
-                        for k in range(b, b + cap):
-                            if ships[k] < 0:
-                                out.append(1 + k)
-                        if aboard + 1 >= mins[i]:
-                            sail_card_ok = True
-                if aboard >= mins[i]:
-                    sailable = True
-        if sailable:
-            sites = FREE_SITES[self.docked]
-            for i in range(4):
-                if site_of[i] < 0 and load[i] >= mins[i]:
-                    b = act.SAIL + 5 * i
-                    for s in sites:
-                        out.append(b + s)
-        h = p * NT
-        hands = self.hands
-        if hands[h + data.LEVER] and sailable:  # IMH-CARD-BLUE-LEVER
-            out.append(act.CARD)
-        if hands[h + data.HAMMER] and ((sled < data.SLED_CAPACITY and quarry) or (sled and free)):
-            out.append(act.CARD + 1)  # IMH-CARD-BLUE-HAMMER
-        if hands[h + data.SAIL] and sail_card_ok:  # IMH-CARD-BLUE-SAIL
-            out.append(act.CARD + 2)
-        if hands[h + data.CHISEL] and sled >= 2 and free >= 2:  # IMH-CARD-BLUE-CHISEL
-            out.append(act.CARD + 3)
-        return out or [act.PASS]
-
-    def _place_actions(self, sail_card: bool = False) -> list[int]:
-        ships, caps, mins, load, site_of = self.ships, self.caps, self.mins, self.load, self.site_of
-        out = []
-        for i in range(4):
-            if site_of[i] < 0 and load[i] < caps[i] and (not sail_card or load[i] + 1 >= mins[i]):
-                b = 4 * i
-                for k in range(b, b + caps[i]):
-                    if ships[k] < 0:
-                        out.append(1 + k)
-        return out
-
-    def _sail_actions(self) -> list[int]:
-        sites = FREE_SITES[self.docked]
-        out: list[int] = []
-        for i in range(4):
-            if self.site_of[i] < 0 and self.load[i] >= self.mins[i]:
-                b = act.SAIL + 5 * i
-                out.extend(b + s for s in sites)
-        return out
-
-    def _get_stones(self) -> None:
-        """IMH-ACT-STONES (and Hammer's first part): min(3, room on the sled, quarry) stones to the sled."""
-        p = self.turn
-        take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
-        self.sled[p] += take
-        self.quarry[p] -= take
-
-    def _place(self, action: int) -> int:
-        """Put a sled stone of the player whose turn it is on a ship space; returns the ship."""
-        k = action - act.PLACE
-        p = self.turn
-        self.ships[k] = p
-        ship = k >> 2
-        self.load[ship] += 1
-        self.sled[p] -= 1
-        return ship
-
-    def _play_card(self, card: int) -> None:
-        """IMH-ACT-CARD: the blue card is discarded and its effect starts."""
-        p = self.turn
-        self.hands[p * NT + card] -= 1
-        self.discard[card] += 1
-        if card == data.LEVER:
-            self.phase = LEVER_SAIL
-        elif card == data.SAIL:
-            self.phase = SAIL_PLACE
-        elif card == data.CHISEL:
-            self.phase = CHISEL_1
-        else:  # HAMMER: the stones first (no choice), then one placement when possible
-            self._get_stones()
-            if self.sled[p] and self._place_actions():
-                self.phase = HAMMER_PLACE
-            else:
-                self._end_turn()
-
-    def _sail(self, action: int, lever: bool) -> None:
-        """IMH-ACT-SAIL and unloading (IMH-UNLOAD-1/2): bow to stern, or in the Lever player's order."""
-        ship, site = divmod(action - act.SAIL, 5)
-        self.site_of[ship] = site
-        self.docked |= 1 << site
-        self.sailed += 1
-        ships = self.ships
-        b = 4 * ship
-        stones = [o for o in ships[b:b + self.caps[ship]] if o >= 0]
-        ships[b:b + 4] = [-1, -1, -1, -1]
-        self.load[ship] = 0
-        if lever and site != OBELISK and len(set(stones)) > 1:  # at the obelisks the order changes nothing
-            self.pending = stones
-            self.cur_site = site
-            self._lever_next()
-            return
-        self._unload(site, stones)
-
-    def _lever_order(self, owner: int) -> None:
-        """IMH-CARD-BLUE-LEVER: a stone of the chosen colour is unloaded now (at the market its owner picks a card
-        at once); the Lever player chooses the next one afterwards, knowing what happened."""
-        self.pending.remove(owner)
-        self.order.append(owner)
-        if self.cur_site == MARKET:
-            self.queue = [owner]
-            self._market_next()
-        else:
-            self._deliver(owner, self.cur_site)
-            self._lever_next()
-
-    def _lever_next(self) -> None:
-        """Ask the Lever player for the next stone while stones of two colours wait; else unload the rest in order."""
-        if len(set(self.pending)) > 1:
-            self.phase = LEVER_ORDER
-            self.to_move = self.turn
-            return
-        rest, self.pending, self.order = self.pending, [], []
-        site, self.cur_site = self.cur_site, -1
-        self._unload(site, rest)
-
-    def _unload(self, site: int, stones: list[int]) -> None:
-        if site == MARKET:
-            self.queue = stones
-            self._market_next()
-            return
-        for owner in stones:
-            self._deliver(owner, site)
-        self._end_turn()
-
-    def _deliver(self, owner: int, site: int) -> None:
-        """Put one stone of ``owner`` at ``site`` by the site's rules (a stone from a ship or a red card)."""
-        if site == PYRAMID:  # IMH-PYR-1/2: scores at once
-            k = len(self.pyr)
-            self.score[owner] += PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS
-            self.pyr.append(owner)
-        elif site == TEMPLE:  # IMH-TEMPLE-2
-            self.temple.append(owner)
-        elif site == BURIAL:  # IMH-BURIAL-1
-            self.burial.append(owner)
-        else:  # IMH-OBEL-1
-            self.obelisk[owner] += 1
-
-    # -- market ----------------------------------------------------------------------------------------
-    def _market_next(self) -> None:
-        """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike). A card
-        is always left: 4 are dealt each round and one ship, of at most 4 stones, docks at the market."""
-        queue, market = self.queue, self.market
-        while queue:
-            kinds = [t for t in range(NT) if market[t]]
-            if len(kinds) > 1:
-                self.phase = MARKET_PICK
-                self.to_move = queue[0]
-                return
-            self._take(queue.pop(0), kinds[0])
-        if self.pending:  # a Lever unloading goes on with its next stone
-            self._lever_next()
-        else:
-            self._end_turn()
-
-    def _take(self, owner: int, card: int) -> None:
-        """Take a face-up card; a red card resolves at once (IMH-MARKET-2, IMH-CARD-RED-1), then the market
-        stone goes back to its owner's quarry (IMH-MARKET-1)."""
-        self.market[card] -= 1
-        self.market_n -= 1
-        if card <= PAVED_PATH:
-            self.discard[card] += 1
-            if self.quarry[owner]:
-                self.quarry[owner] -= 1
-                self._deliver(owner, RED_CARD_SITE[card])
-        else:
-            self.hands[owner * NT + card] += 1
-        self.quarry[owner] += 1
-
-    # -- scoring ---------------------------------------------------------------------------------------
-    def _final_scoring(self) -> None:
-        """IMH-END-1 and IMH-WRATH-1, added to the score track; the breakdown is kept in ``final``."""
-        n = self.n
-        burial = burial_points(self.burial, n)
-        obelisk = obelisk_points(self.obelisk, self.game.obelisk_points)
-        site_totals = {PYRAMID: len(self.pyr), TEMPLE: len(self.temple), BURIAL: len(self.burial),
-                       OBELISK: sum(self.obelisk)}
-        rows = []
-        for p in range(n):
-            hand = self.hands[p * NT:(p + 1) * NT]
-            green = sum(hand[t] * (site_totals[site] // data.DECORATION_DIVISOR)
-                        for t, site in data.DECORATION_SITE.items())
-            purple = statue_points(hand[data.STATUE])
-            blue = data.UNUSED_BLUE_POINTS * sum(hand[t] for t in data.BLUE_CARDS)
-            wrath = 0
-            if self.game.wrath and not all(self.site_stones(p)):
-                wrath = -data.WRATH_PENALTY
-            row = (burial[p], obelisk[p], green, purple, blue, wrath)
-            self.score[p] += sum(row)
-            rows.append(row)
-        self.final = tuple(rows)
-
-    def site_stones(self, p: int) -> tuple[int, int, int, int]:
-        """Stones of player ``p`` at the pyramid, temple, burial chamber and obelisks."""
-        return self.pyr.count(p), self.temple.count(p), self.burial.count(p), self.obelisk[p]
-
-    def scores(self) -> list[float]:
-        return [float(s) for s in self.score]
-
-    def winners(self) -> list[int]:
-        """IMH-END-2: the highest score; ties broken by more stones on the sled; still tied: all share."""
-        if self.to_move != TERMINAL:
-            return []
-        best = max(zip(self.score, self.sled, strict=True))
-        return [p for p in range(self.n) if (self.score[p], self.sled[p]) == best]
-
-    # -- views -----------------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        from museion.games.imhotep.view import view
-
-        return view(self, player)
-
-    def observation_tensor(self, player: int) -> list[float]:
-        from museion.games.imhotep.view import observation_tensor
-
-        return observation_tensor(self, player)
-
-    def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
-        """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
-        return self.clone()
-
-    def events(self, action: int) -> list[Event]:
-        from museion.games.imhotep.events import events
-
-        return events(self, action)
-
-    # -- bots (evaluate.py) ----------------------------------------------------------------------------
-    def evaluate(self, player: int) -> list[float]:
-        from museion.games.imhotep.evaluate import evaluate
-
-        return evaluate(self, player)
-
-    def features(self, player: int) -> list[float]:
-        return self.seat_features()[player]
-
-    def seat_features(self) -> list[list[float]]:
-        from museion.games.imhotep.evaluate import seat_features
-
-        return seat_features(self)
-
-    def sample_chance(self, rng: random.Random) -> int:
-        from museion.games.imhotep.evaluate import sample_chance
-
-        return sample_chance(self, rng)
-
-    def invariant_violations(self) -> list[str]:
-        problems = []
-        n = self.n
-        for p in range(n):  # IMH-INV-1
-            aboard = self.ships.count(p) + self.pending.count(p) + self.queue.count(p)
-            total = self.quarry[p] + self.sled[p] + aboard + sum(self.site_stones(p))
-            if total != PLAYABLE_STONES:
-                problems.append(f"{data.COLOURS[p]} has {total} stones, expected {PLAYABLE_STONES}")
-            if self.sled[p] > data.SLED_CAPACITY or self.sled[p] < 0 or self.quarry[p] < 0:  # IMH-INV-3
-                problems.append(f"{data.COLOURS[p]}: sled {self.sled[p]}, quarry {self.quarry[p]}")
-        cards = self.draw_n + self.market_n + sum(self.hands) + sum(self.discard)
-        if cards != DECK_SIZE:  # IMH-INV-2
-            problems.append(f"{cards} market cards in the game, expected {DECK_SIZE}")
-        if self.draw_n != sum(self.draw) or self.market_n != sum(self.market) or min(self.draw + self.market) < 0:
-            problems.append("card counts out of step")
-        if any(self.hands[p * NT + t] for p in range(n) for t in RED_CARD_SITE):
-            problems.append("a red card is held")
-        if any(self.load[i] != sum(1 for o in self.ships[4 * i:4 * i + 4] if o >= 0) for i in range(4)):
-            problems.append("ship loads out of step")
-        if self.rounds_done > data.ROUNDS or len(self.revealed) > data.ROUND_CARDS_USED:  # IMH-INV-3
-            problems.append(f"{self.rounds_done} rounds played, {len(self.revealed)} round cards revealed")
-        if self.to_move == TERMINAL and (self.rounds_done != data.ROUNDS or len(self.revealed) != data.ROUNDS):
-            problems.append(f"the game ended after {self.rounds_done} rounds")
-        return problems
-
-
-# -- scoring functions (pure, also used by the tests) -------------------------------------------------------
 def pyramid_value(k: int) -> int:
     """Points of the k-th stone (from 0) delivered to the pyramid (IMH-PYR-1/2)."""
     return PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS

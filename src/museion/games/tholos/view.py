@@ -38,13 +38,13 @@ def view(state: TholosState, player: int | None) -> dict[str, Any]:
         "to_move": to_move if to_move >= 0 else None,
         "phase": PHASES[state.phase],
         "turn": state.turns + 1,
-        "extra_at": LOCATIONS[state.extra_loc] if state.extra_loc >= 0 else None,
-        "columns": {LOCATIONS[i]: "".join(COLOURS[s] for s in col) for i, col in enumerate(state.cols)},
-        "max_heights": {LOCATIONS[i]: h for i, h in enumerate(state.maxh)},
-        "ornaments": {LOCATIONS[i]: k for i, k in enumerate(state.orn) if k},
-        "ornaments_to_draw": state.orn_draws,
+        "extra_at": LOCATIONS[state.extra_location] if state.extra_location >= 0 else None,
+        "columns": {LOCATIONS[i]: "".join(COLOURS[s] for s in col) for i, col in enumerate(state.columns)},
+        "max_heights": {LOCATIONS[i]: h for i, h in enumerate(state.max_heights)},
+        "ornaments": {LOCATIONS[i]: k for i, k in enumerate(state.ornaments) if k},
+        "ornaments_to_draw": state.ornament_draws,
         "quarry": dict(zip(COLOURS, state.quarry, strict=True)),
-        "workshops": [dict(zip(COLOURS, state.ws[3 * p:3 * p + 3], strict=True)) for p in (0, 1)],
+        "workshops": [dict(zip(COLOURS, state.workshops[3 * p:3 * p + 3], strict=True)) for p in (0, 1)],
         "column_winners": {LOCATIONS[i]: (w if w >= 0 else None) for i, (w, _) in enumerate(results)},
         "column_points": {LOCATIONS[i]: pts for i, (_, pts) in enumerate(results)},
         "scores": state.scores(),
@@ -56,15 +56,15 @@ def view(state: TholosState, player: int | None) -> dict[str, Any]:
 def observation_tensor(state: TholosState, player: int) -> list[float]:
     out = [0.0] * OBSERVATION_SIZE
     relative = (0, 1, 2) if player == 0 else (1, 0, 2)  # colour code -> own / rival / grey
-    for loc, col in enumerate(state.cols):
+    for loc, col in enumerate(state.columns):
         base = loc * 21
         for h, stone in enumerate(col):
             out[base + h * 3 + relative[stone]] = 1.0
     i = 147
     for loc in range(7):
-        out[i + loc] = 1.0 if state.maxh[loc] == 7 else 0.0
+        out[i + loc] = 1.0 if state.max_heights[loc] == 7 else 0.0
     i += 7
-    for loc, k in enumerate(state.orn):
+    for loc, k in enumerate(state.ornaments):
         if k:
             out[i + loc * 7 + k - 1] = 1.0
     i += 49
@@ -73,13 +73,13 @@ def observation_tensor(state: TholosState, player: int) -> list[float]:
     i += 3
     for j, seat in enumerate((player, 1 - player)):
         for c in range(3):
-            out[i + 3 * j + relative[c]] = state.ws[3 * seat + c] / 3.0
+            out[i + 3 * j + relative[c]] = state.workshops[3 * seat + c] / 3.0
     i += 6
     if state.phase in (1, 2):
         out[i + state.phase - 1] = 1.0
     i += 2
-    if state.extra_loc >= 0:
-        out[i + state.extra_loc] = 1.0
+    if state.extra_location >= 0:
+        out[i + state.extra_location] = 1.0
     i += 7
     out[i] = 1.0 if state.current_player() == player else 0.0
     out[i + 1 + player] = 1.0
