@@ -61,6 +61,7 @@ def test_checker_accepts_random_positions(name):
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.pure_only
 def test_checker_catches_a_broken_game():
     """The checker is not a test that cannot fail: an engine that breaks conservation is caught."""
     from museion.core.check import check_game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -34,8 +35,11 @@ def test_state_has_exactly_the_declared_fields(name):
     fields = importlib.import_module(f"museion.games.{name}.fields").FIELDS
     state = museion.load(name).new_initial_state()
     declared = [f.name for f in fields]
-    own = [s for cls in type(state).__mro__ for s in cls.__dict__.get("__slots__", ()) if cls.__module__.startswith(
-        f"museion.games.{name}")]
+    # the instance attributes the game's classes define: slots (pure build) or mypyc's attributes (compiled build),
+    # both data descriptors in the class
+    own = [k for cls in type(state).__mro__ if cls.__module__.startswith(f"museion.games.{name}")
+           for k, v in vars(cls).items() if inspect.isdatadescriptor(v) and not isinstance(v, property)
+           and not k.startswith("__")]
     assert sorted(own) == sorted(declared)
     assert not hasattr(state, "__dict__"), "every class of the state declares __slots__ (no stray attributes)"
     assert all(f.doc.strip() for f in fields)

@@ -377,6 +377,10 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.options_json(), sort_keys=True)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and options (a compiled class cannot be re-created without ``__init__``)."""
+        return _make_game, (type(self), self.options_json())
+
 
 GameT = TypeVar("GameT", bound=Game, default=Game)
 """The game class a state belongs to: a game's state class is ``State[ItsGame]``, so ``self.game`` has the game's
@@ -733,10 +737,26 @@ class State(Generic[GameT]):
     def __hash__(self) -> int:
         return hash(self.key())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and history, like a record (a compiled class cannot be re-created without
+        ``__init__``); :meth:`__deepcopy__` is :meth:`clone` (the game is immutable and shared)."""
+        return _replay, (self.game, list(self._history))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[GameT]:
+        return self.clone()
+
     def __str__(self) -> str:
         from museion.core.registry import text_renderer
 
         return str(text_renderer(self.game.name)(self))
+
+
+def _make_game(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(**options)
+
+
+def _replay(game: Game, history: list[int]) -> State[Any]:
+    return game.state_from_history(history)
 
 
 def _choice_label(game: type[Game], name: str, value: Any, lang: str) -> str:
