@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
-from museion.core.errors import IllegalActionError, OptionError
+from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
 
 CHANCE = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
@@ -155,7 +155,9 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
 
     def parse(value: Any) -> Any:
         if value not in allowed:
-            raise ValueError(f"got {_preview(value)}; allowed: {', '.join(repr(a) for a in allowed)}")
+            shown = ", ".join(repr(a) for a in allowed)
+            raise InvalidValue(f"got {_preview(value)}; allowed: {shown}", _preview(value), "error.allowed.choice",
+                               values=shown)
         return value
 
     return Validator(parse, "choice", choices=allowed)
@@ -165,7 +167,7 @@ def _parse_bool(value: Any) -> bool:
     """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
-    raise ValueError(f"got {_preview(value)}; allowed: true or false")
+    raise InvalidValue(f"got {_preview(value)}; allowed: true or false", _preview(value), "error.allowed.bool")
 
 
 bool_option = Validator(_parse_bool, "bool")
@@ -181,14 +183,18 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
     """Validator for a number in ``[lo, hi]`` (accepts numeric strings from the command line)."""
 
     def parse(value: Any) -> float:
+        def refuse(got: str) -> InvalidValue:
+            return InvalidValue(f"got {got}; allowed: a number from {lo} to {hi}", got, "error.allowed.number",
+                                min=lo, max=hi)
+
         if isinstance(value, bool):
-            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}")
+            raise refuse(repr(value))
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}") from None
+            raise refuse(repr(value)) from None
         if not lo <= number <= hi:
-            raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
+            raise refuse(f"{number:g}")
         return number
 
     return Validator(parse, "float", bounds=(lo, hi))
@@ -204,14 +210,17 @@ def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str
     if unknown:
         raise OptionError(
             f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {owner}; "
-            f"allowed: {', '.join(declared) or 'none'}"
-        )
+            f"allowed: {', '.join(declared) or 'none'}",
+            {"key": "error.option_unknown", "args": {"options": ", ".join(map(str, unknown)),
+                                                     "allowed": ", ".join(declared)}})
     parsed: dict[str, Any] = {}
     for key, opt in declared.items():
         try:
             parsed[key] = opt.parse(given.get(key, opt.default))
         except (ValueError, TypeError) as exc:
-            raise OptionError(f"option {key!r} of {owner}: {exc}") from None
+            reason = (option_reason(key, exc.got, exc.allowed) if isinstance(exc, InvalidValue) else
+                      {"key": "error.option_said", "args": {"option": key, "message": str(exc)}})
+            raise OptionError(f"option {key!r} of {owner}: {exc}", reason) from None
     return parsed
 
 
@@ -219,16 +228,21 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
     """Validator for an integer option in ``[lo, hi]`` (accepts digit strings from the command line)."""
 
     def parse(value: Any) -> int:
+        def refuse(shown: Any) -> InvalidValue:
+            got = _preview(shown)
+            return InvalidValue(f"got {got}; allowed: an integer from {lo} to {hi}", got, "error.allowed.integer",
+                                min=lo, max=hi)
+
         if isinstance(value, bool):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(value)
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}") from None
+            raise refuse(value) from None
         if number != value and not isinstance(value, str):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(value)
         if not lo <= number <= hi:
-            raise ValueError(f"got {_preview(number)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(number)
         return number
 
     return Validator(parse, "int", bounds=(lo, hi))
