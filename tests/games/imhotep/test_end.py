@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, give, last_round, play, round_start
+from .helpers import edit, give, last_round, play, round_start
 
 from museion.games.imhotep import data
 

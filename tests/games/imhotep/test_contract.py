@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, legal, new, play, round_start
+from .helpers import ROUND_CARDS, legal, new, play, round_start
 
 import museion
 from museion import IllegalActionError
@@ -180,7 +180,7 @@ def test_act_pass_in_real_play_passes_the_conformance_checks():
 def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3():
     """IMH-INV-1/2/3: the checker itself notices lost stones, an overfull sled, lost or miscounted cards, a held red
     card, a miscounted ship, too many rounds, a game ended early."""
-    from imhotep_helpers import round_start
+    from .helpers import round_start
 
     from museion.core.game import TERMINAL
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import edit, give, legal, no_stones, play, round_start
+from .helpers import edit, give, legal, no_stones, play, round_start
 
 from museion import IllegalActionError
 from museion.games.imhotep.state import ROUND, TURN

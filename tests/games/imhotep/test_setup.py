@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
+from .helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 
 import museion
 from museion import CHANCE, OptionError

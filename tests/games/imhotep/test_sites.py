@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, last_round, legal, no_stones, play, round_start
+from .helpers import edit, last_round, legal, no_stones, play, round_start
 
 from museion.games.imhotep import data
 from museion.games.imhotep.state import MARKET_PICK, burial_points, group_points, obelisk_points, pyramid_value
