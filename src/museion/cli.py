@@ -240,13 +240,15 @@ def _print_final(state: State, names: Sequence[str], lang: str = i18n.DEFAULT) -
 
 # -- simulate ---------------------------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """Bot games and their summary (a table in the chosen language, or JSON)."""
+    lang = i18n.language(args.lang)
     game = load_game(args)
     n = game.num_players()
     specs = split_specs(args.bots)
     if len(specs) == 1:
         specs *= n
     if len(specs) != n:
-        raise MuseionError(f"--bots names {len(specs)} bots; {game.name} with these options has {n} seats")
+        raise MuseionError(i18n.text("tool.bots_mismatch", lang, count=len(specs), game=game.name, n=n))
     wins = [0] * n
     draws = 0
     scores: list[list[float]] = [[] for _ in range(n)]
@@ -283,16 +285,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    table = Table(title=f"{game.title}: {args.games} games, seed {args.seed}")
-    for col in ("seat", "bot", "wins", "win %", "mean score", "stdev", "min", "max"):
-        table.add_column(col, justify="right")
+    table = Table(title=escape(i18n.text("tool.simulate_title", lang, title=game.title, games=args.games,
+                                         seed=args.seed)))
+    for col in ("seat", "bot", "wins", "win_pct", "mean", "stdev", "min", "max"):
+        table.add_column(escape(i18n.text(f"tool.col_{col}", lang)), justify="right")
     for p in range(n):
         table.add_row(str(p), specs[p], str(wins[p]), f"{100 * wins[p] / args.games:.1f}",
                       f"{summary['score_mean'][p]:.2f}", f"{summary['score_stdev'][p]:.2f}",
                       str(summary["score_min"][p]), str(summary["score_max"][p]))
     console.print(table)
-    console.print(f"draws/shared: {draws}   game length (actions): mean {summary['length_mean']}, "
-                  f"min {summary['length_min']}, max {summary['length_max']}   {summary['games_per_s']} games/s")
+    console.print(escape(i18n.text("tool.simulate_summary", lang, draws=draws, mean=summary["length_mean"],
+                                   min=summary["length_min"], max=summary["length_max"],
+                                   rate=summary["games_per_s"])), highlight=False)
     return 0
 
 
@@ -308,57 +312,64 @@ def _progress(quiet: bool) -> Progress:
 
 # -- check ------------------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
+    """The conformance checker (and, for hidden information, the secrecy check); its report in the chosen language
+    (a violation itself is the engine's English message: it is for the game's developer)."""
     from museion.core.check import check_game
 
+    lang = i18n.language(args.lang)
     game = load_game(args)
     with _progress(args.json) as progress:
-        task = progress.add_task(f"check {game.name}", total=args.games)
+        task = progress.add_task(i18n.text("tool.check_task", lang, game=game.name), total=args.games)
         try:
             report = check_game(game, args.games, args.seed, on_game=lambda _i: progress.advance(task))
         except ConformanceError as exc:
             progress.stop()
-            err.print(f"[red]VIOLATION[/red] {exc}")
+            err.print(f"[red]{i18n.text('tool.violation', lang)}[/red] {escape(str(exc))}")
             print(json.dumps(exc.record))
             return 1
     secrecy = None
     if game.hidden_information and not args.no_secrecy:
-        secrecy = _check_secrecy(game, args)
+        secrecy = _check_secrecy(game, args, lang)
     if args.json:
         print(json.dumps({**report.to_dict(), "secrecy": secrecy.to_dict() if secrecy else None}))
     else:
-        console.print(f"[green]OK[/green] {game!r}: {report.games} games, {report.steps} actions "
-                      f"({report.chance_steps} chance), longest {report.longest}, every contract check passed "
-                      f"at every step in {report.seconds:.1f} s")
+        console.print("[green]OK[/green] " + escape(i18n.text(
+            "tool.check_ok", lang, game=repr(game), games=report.games, steps=report.steps,
+            chance=report.chance_steps, longest=report.longest, seconds=f"{report.seconds:.1f}")), highlight=False)
         if secrecy is not None:
-            _print_secrecy(secrecy)
+            _print_secrecy(secrecy, lang)
     return 1 if secrecy is not None and secrecy.differences else 0
 
 
-def _check_secrecy(game: Game, args: argparse.Namespace) -> Any:
+def _check_secrecy(game: Game, args: argparse.Namespace, lang: str) -> Any:
     from museion.secrecy import check_secrecy
 
     games = args.secrecy_games if args.secrecy_games is not None else args.games
     with _progress(args.json) as progress:
-        task = progress.add_task(f"secrecy {game.name}", total=games)
+        task = progress.add_task(i18n.text("tool.secrecy_task", lang, game=game.name), total=games)
         return check_secrecy(game, games, args.seed, on_game=lambda _i: progress.advance(task))
 
 
-def _print_secrecy(report: Any) -> None:
-    compared = ", ".join(f"{name} {count} ({report.hidden_comparisons[name]} with hidden differences)"
+def _print_secrecy(report: Any, lang: str = i18n.DEFAULT) -> None:
+    compared = ", ".join(i18n.text("tool.secrecy_compared", lang, name=name, count=count,
+                                   hidden=report.hidden_comparisons[name])
                          for name, count in report.comparisons.items())
-    colour, verdict = ("green", "OK") if not report.differences else ("red", "LEAK")
-    console.print(f"[{colour}]{verdict}[/{colour}] indistinguishability: {report.games} games, {report.positions} "
-                  f"positions, every seat; true state vs resample(seat) compared on: {compared}; "
-                  f"{report.differences} differences in {report.seconds:.1f} s")
+    colour, verdict = ("green", "tool.secrecy_ok") if not report.differences else ("red", "tool.secrecy_leak")
+    line = i18n.text("tool.secrecy", lang, games=report.games, positions=report.positions, compared=compared,
+                     differences=report.differences, seconds=f"{report.seconds:.1f}")
+    console.print(f"[{colour}]{i18n.text(verdict, lang)}[/{colour}] {escape(line)}", highlight=False)
     for name, why in report.skipped.items():
-        console.print(f"  not checked: {name} ({why})")
+        console.print(escape("  " + i18n.text("tool.not_checked", lang, name=name, why=why)), highlight=False)
     for line in report.first_differences:
         console.print(f"  {escape(line)}", highlight=False)
 
 
 # -- bench ------------------------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace) -> int:
+    """Throughput of each game against OpenSpiel's tic-tac-toe; the table in the chosen language (or JSON)."""
     from museion.bench import bench_game
+
+    lang = i18n.language(args.lang)
 
     names = [args.game] if args.game else museion.available_games()
     results = []
@@ -368,16 +379,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(results[0] if args.game else results))
         return 0
-    table = Table(title="Random playouts through the contract (medians of interleaved rounds)")
-    for col in ("game", "options", "steps/s", "games/s", "clones/s", "OpenSpiel ttt steps/s", "ratio"):
-        table.add_column(col, justify="right")
+    table = Table(title=i18n.text("tool.bench_title", lang))
+    for col in ("game", "options", "steps", "games", "clones", "ttt", "ratio"):
+        table.add_column(escape(i18n.text(f"tool.col_{col}", lang)), justify="right")
+    missing = i18n.text("tool.not_available", lang)
     for r in results:
-        table.add_row(r["game"], json.dumps(r["options"]), f"{r['steps_per_s']:,}", f"{r['games_per_s']:,}",
-                      f"{r['clones_per_s']:,}", f"{r['openspiel_tic_tac_toe_steps_per_s'] or 'n/a'}",
-                      f"{r['ratio_vs_openspiel'] or 'n/a'}")
+        table.add_row(r["game"], escape(json.dumps(r["options"])), f"{r['steps_per_s']:,}", f"{r['games_per_s']:,}",
+                      f"{r['clones_per_s']:,}", f"{r['openspiel_tic_tac_toe_steps_per_s'] or missing}",
+                      f"{r['ratio_vs_openspiel'] or missing}")
     console.print(table)
     if results and results[0]["ratio_vs_openspiel"] is None:
-        console.print(escape("open_spiel is not installed (pip install 'museion[bench]'): no reference ratio."))
+        console.print(escape(i18n.text("tool.no_openspiel", lang)), highlight=False)
     return 0
 
 
@@ -410,7 +422,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """The game's description, the legend of its notation and its options in the chosen language, then the rules
-    summary with its rule IDs (written in English only so far: a Spanish reader is told so)."""
+    summary with its rule IDs in that language."""
     lang = i18n.language(args.lang)
     game = load_game(args)
     print(game.description(lang), end="\n\n")
@@ -420,9 +432,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for opt in game.option_info(lang):
         print(f"--{opt['name'].replace('_', '-')}: {opt['label']} — {opt['help']}")
     print()
-    if lang != "en":
-        print(i18n.text("ui.rules_in_english", lang), end="\n\n")
-    print(entry(args.game).describe(game))
+    print(entry(args.game).summary(lang, game))
     return 0
 
 
@@ -466,6 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--record", metavar="FILE", help="write every game as a JSON-lines record")
+    _add_lang(p)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("check", help="conformance checker: seeded random games, every contract check each step")
@@ -478,12 +489,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "seat's bytes on every surface, true state vs resample)")
     p.add_argument("--secrecy-games", type=int, default=None, metavar="N",
                    help="games for the indistinguishability check (default: --games)")
+    _add_lang(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")
     add_game(p, game_optional=True)
     p.add_argument("--seconds", type=float, default=6.0, help="total measuring time per game")
     p.add_argument("--json", action="store_true")
+    _add_lang(p)
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("replay", help="replay a game record (JSON, or one line of a JSON-lines file)")

@@ -60,4 +60,9 @@ def test_join_leave_and_listing(server):
 
 def test_rules_are_served(server):
     status, data = http("GET", f"{server.url}/api/games/tholos/rules")
-    assert status == 200 and "THO-SCORE-1" in data["rules"]
+    assert status == 200 and "THO-SCORE-1" in data["rules"] and "quarry" in data["rules"]
+    status, data = http("GET", f"{server.url}/api/games/pergamon/rules?lang=es")
+    assert status == 200 and "PER-EXH-1" in data["rules"] and "saqueador de tumbas" in data["rules"]
+    assert "Tablas en uso" in data["rules"] and "Tables in use" not in data["rules"]
+    status, data = http("GET", f"{server.url}/api/games/tholos/rules?lang=xx")
+    assert status == 400 and data["error"] == "bad_language"

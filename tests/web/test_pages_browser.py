@@ -11,6 +11,7 @@ import pytest
 from a11y import OUTLINE_JS, assert_accessible, low_contrast_outlines, low_contrast_texts
 from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
 
+from museion.core.registry import entry
 from museion.server.testing import http
 
 GAMES = ["tholos", "imhotep", "pergamon"]
@@ -46,8 +47,8 @@ def english_words(server) -> set[str]:
 VISIBLE_TEXT_JS = r"""
 () => {
   // .notation: move codes (also a log entry the server sent no words for); #announce: the log's entries again,
-  // for screen readers; #rules: the rules summary, which the server writes (the engine's half of issue 13)
-  const skip = (n) => n.closest('.notation, .seat-name, #title, option:not(:checked), #rules, #announce');
+  // for screen readers
+  const skip = (n) => n.closest('.notation, .seat-name, #title, option:not(:checked), #announce');
   const parts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -67,10 +68,28 @@ VISIBLE_TEXT_JS = r"""
 """
 
 
-def _english_on(page, english: set[str], names: tuple[str, ...] = ()) -> list[str]:  # noqa: ANN001
+def _without_notation(text: str, game: str) -> str:
+    """The page's text without the notation the rules summary quotes as the engine and the terminal take it: rule
+    IDs, option names and their values (``start_player = random``), codes (``PAVED_PATH``, ``LEVER``, ``PASS``),
+    identifiers (``max_game_length()``), Pergamon's line of move notation (``draw 4.63 | card 7 | polish 2``) and the
+    credits (authors and publisher: names)."""
+    text = re.sub(r"Notación:.*?\n\n|\([^()]*\b\d{4}\)", " ", text, flags=re.S)
+    text = re.sub(r"\b(?:THO|IMH|PER)-[A-Z0-9-]+|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\b\w+_\w+\b", " ", text)
+    notation = set()
+    for option in entry(game).game_class.option_info("es"):
+        notation |= {option["name"], *(str(c["value"]) for c in option["choices"] or [])}
+    return " ".join(word for word in re.split(r"(\W+)", text) if word not in notation)
+
+
+def _english_on(page, english: set[str], names: tuple[str, ...] = (), game: str | None = None  # noqa: ANN001
+                ) -> list[str]:
+    """English words on a Spanish page, with 30 characters around each; ``game``: leave out the notation its rules
+    summary quotes (see :func:`_without_notation`)."""
     text = page.evaluate(VISIBLE_TEXT_JS)
     for name in names:
         text = text.replace(name, " ")
+    if game:
+        text = _without_notation(text, game)
     return sorted({text[max(0, m.start() - 30):m.end() + 30] for m in re.finditer(r"[A-Za-z]{4,}", text)
                    if m.group().lower() in english})
 
@@ -132,7 +151,9 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     assert page.inner_text("#preview-line")
     page.screenshot(path=str(shots / f"{name}-preview.png"))
     if lang == "es":
-        assert _english_on(page, english_words, ("Ana",)) == []
+        wait_js(page, "document.getElementById('rules').textContent.includes('-SETUP-1')")  # the summary, in Spanish
+        assert "PREPARACIÓN" in page.text_content("#rules").upper()
+        assert _english_on(page, english_words, ("Ana",), game) == []
     if size == "mobile":
         _check_mobile(page)
     assert errors == []
@@ -147,7 +168,7 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     _check_final(page)
     assert_accessible(page, f"{name} final")
     if lang == "es":
-        assert _english_on(page, english_words) == []
+        assert _english_on(page, english_words, (), game) == []
     page.click("#replay-button")
     page.wait_for_selector("#replay-position")
     assert page.evaluate("document.activeElement.id") == "replay-first"
@@ -161,6 +182,108 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     assert_accessible(page, f"{name} replay")
     if size == "desktop":
         page.screenshot(path=str(shots / f"{name}-replay.png"))
+    assert errors == []
+    context.close()
+
+
+RECT_JS = "(e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phone_preview_dock_shows_the_move_without_moving_the_list(server, browser, shots, game):
+    """On a phone the move list is below the board: a move focused there shows what it would change in a dock fixed
+    on screen (the part of the board around the marks), the page does not scroll, the focused move stays visible
+    and uncovered, and the dock goes when the move loses focus. A desktop shows no dock (the board is in view)."""
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": game, "seats": ["human", "bot:random"], "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "mobile"))
+    assert wait_turn_or_end(page) == "running"
+    moves = page.locator("#moves button.move")
+    page.evaluate("document.getElementById('moves').scrollIntoView({block: 'start'})")
+    assert page.locator("#board svg").evaluate(RECT_JS)[3] < 60  # the board is (almost all) above the screen
+    chosen = moves.nth(moves.count() // 2)
+    chosen.evaluate("(b) => b.scrollIntoView({block: 'nearest'})")
+    before = chosen.evaluate(RECT_JS)
+    chosen.focus()
+    wait_js(page, "!document.getElementById('preview-dock').hidden")
+    assert chosen.evaluate(RECT_JS) == pytest.approx(before, abs=1)  # the list did not move on screen
+    height = page.viewport_size["height"]
+    dock = page.locator("#preview-dock").evaluate(RECT_JS)
+    assert dock[0] >= 0 and dock[1] >= 0 and dock[2] <= 390 and dock[3] <= height and dock[3] - dock[1] > 150, dock
+    button = chosen.evaluate(RECT_JS)
+    assert button[3] <= dock[1] or button[1] >= dock[3], (button, dock)  # the focused move is not covered
+    assert 0 <= button[1] and button[3] <= height
+    marks = page.locator("#preview-dock svg .preview")
+    if page.locator("#board svg .preview").count():  # the marks of the move, inside the dock
+        assert marks.count() > 0
+        for k in range(marks.count()):
+            r = marks.nth(k).evaluate(RECT_JS)
+            assert r[0] >= dock[0] - 1 and r[2] <= dock[2] + 1 and r[1] >= dock[1] - 1 and r[3] <= dock[3] + 1, r
+    assert page.inner_text("#preview-dock p").startswith("Vista previa: ")
+    assert page.locator("#preview-dock [tabindex], #preview-dock [id]").count() == 0
+    page.screenshot(path=str(shots / f"{game}-mobile-es-dock.png"))
+    chosen.evaluate("(b) => b.blur()")
+    wait_js(page, "document.getElementById('preview-dock').hidden")
+    assert errors == []
+    context.close()
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "desktop"))
+    assert wait_turn_or_end(page) == "running"
+    page.locator("#moves button.move").last.focus()
+    wait_js(page, "document.querySelectorAll('#board .preview').length > 0 || "
+                  "document.getElementById('preview-line').textContent.length > 0")
+    assert page.locator("#preview-dock").is_hidden()
+    assert errors == []
+    context.close()
+
+
+LONG_COLLECTIONS_JS = r"""
+async ([count]) => {
+  // the running table's view, with long collections for every player (finds named like the engine's, 1.10 ...)
+  const { board } = await import('/static/js/boards/pergamon.js');
+  const view = structuredClone(window.museionState.view);
+  const types = 'VJBM';
+  const codes = [...Array(count).keys()].map((k) => {
+    const code = `${1 + (k % 5)}.${10 + k}`;
+    view.faces[code] = `${types[k % 4]}${10 + k}|${1 + (k % 5)}${types[(k + 1) % 4]}`;
+    return code;
+  });
+  view.players.forEach((info) => {
+    info.collections = [{ marker: 'I', space: 24, value: 40, finds: codes },
+                        { marker: 'II', space: 9, value: 9, finds: codes.slice(0, 4) }];
+  });
+  const names = view.players.map((_p, k) => `P${k}`);
+  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: true, legalTexts: [] });
+  document.getElementById('board').replaceChildren(svg);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return { svg: box(svg), collections: [...svg.querySelectorAll('g[data-key^="coll"]')].map((g) => ({
+    key: g.dataset.key, area: box(g.querySelector('.hit-area')),
+    parts: [...g.querySelectorAll('.chain > *, .marker, text')].map(box),
+    tile: Math.min(...[...g.querySelectorAll('.chain .tile')].map((t) => t.getBoundingClientRect().width)) })) };
+}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pergamon_long_collections_fit_their_panel_on_a_phone(server, browser, shots, players):
+    """Every part of a long collection (12 finds) and of a short one is drawn inside its row of the player's panel,
+    on a phone with 2 and with 4 players, and the board is no wider than the screen at the fit zoom."""
+    seats = ["human"] + ["bot:random"] * (players - 1)
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "pergamon", "options": {"players": players}, "seats": seats, "join": 0})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "mobile"))
+    assert wait_turn_or_end(page) == "running"
+    drawn = page.evaluate(LONG_COLLECTIONS_JS, [12])
+    assert drawn["svg"][0] >= 0 and drawn["svg"][2] <= 390 + 1, drawn["svg"]
+    assert len(drawn["collections"]) == 2 * players
+    for coll in drawn["collections"]:
+        left, top, right, bottom = coll["area"]
+        for part in coll["parts"]:
+            assert part[0] >= left - 0.5 and part[2] <= right + 0.5 and part[1] >= top - 0.5 \
+                and part[3] <= bottom + 0.5, (coll["key"], part, coll["area"])
+    page.locator("g[data-key='coll0:I']").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"pergamon-mobile-es-long-collections-{players}p.png"))
     assert errors == []
     context.close()
 
@@ -212,6 +335,54 @@ def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, engl
             assert small == []
         assert errors == []
         context.close()
+
+
+ERRORS = {  # what the lobby says for an ornament numbered 9, and the table page for a taken seat
+    "en": ('Error: option "Ornaments": got {\'C\': 9}; allowed: ornaments numbered 1-7',
+           "Error: Player 1's seat is already taken; free: the seats of players 2."),
+    "es": ("Error: opción «Ornamentaciones»: no se admite {'C': 9}; se admite: losetas de ornamentación numeradas "
+           "del 1 al 7", "Error: El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2."),
+}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_refused_requests_are_said_in_the_page_language(server, browser, shots, english_words, lang):
+    """An invalid option value in the lobby and a seat taken by someone else: the server's reason, said by the
+    page in its language with the option's label, the value refused and what is allowed."""
+    context = _context(browser, lang, "desktop")
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#game", "tholos")
+    page.check("#opt-advanced")
+    page.fill("#opt-ornaments", "9@C")
+    page.dispatch_event("#opt-ornaments", "change")
+    wait_js(page, "document.getElementById('create-error').textContent.length > 0")
+    assert page.inner_text("#create-error") == ERRORS[lang][0]
+    page.screenshot(path=str(shots / f"lobby-error-{lang}.png"), full_page=True)
+    if lang == "es":
+        assert _english_on(page, english_words) == []
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
+    assert status == 201, table
+    heard = {"on": True}  # the page hears the table until Ben takes seat 1 (it then still offers the seat)
+
+    def relay(ws) -> None:  # noqa: ANN001
+        server_side = ws.connect_to_server()
+        server_side.on_message(lambda message: ws.send(message) if heard["on"] else None)
+        ws.on_message(server_side.send)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), relay)
+    page.goto(f"{server.url}/table/{table['id']}")
+    page.wait_for_selector("#seats button.join")
+    heard["on"] = False
+    status, _ = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 0, "name": "Ben"})
+    assert status == 200
+    page.locator("#seats button.join").first.click()
+    wait_js(page, "document.getElementById('notice').textContent.length > 0")
+    assert page.inner_text("#notice") == ERRORS[lang][1]
+    assert errors == []
+    context.close()
 
 
 def test_language_switch_persists(server, browser):
@@ -268,7 +439,7 @@ def test_clocks_on_the_board_and_my_tables(server, browser, shots, english_words
         page.screenshot(path=str(shots / f"clocks-page-{size}-{lang}.png"), full_page=True)
         assert_accessible(page, f"board with clocks {size} {lang}")
         if lang == "es":
-            assert _english_on(page, english_words, ("Ana", "Ben")) == []
+            assert _english_on(page, english_words, ("Ana", "Ben"), "tholos") == []
         page.goto(f"{server.url}/tables/mine")
         wait_js(page, "document.querySelectorAll('table.my-tables tbody tr').length === 1")
         page.screenshot(path=str(shots / f"my-tables-page-{size}-{lang}.png"), full_page=True)

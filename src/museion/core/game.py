@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from museion.core.errors import IllegalActionError, OptionError
+from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
 
 CHANCE = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
@@ -135,7 +135,9 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
 
     def parse(value: Any) -> Any:
         if value not in allowed:
-            raise ValueError(f"got {_preview(value)}; allowed: {', '.join(repr(a) for a in allowed)}")
+            shown = ", ".join(repr(a) for a in allowed)
+            raise InvalidValue(f"got {_preview(value)}; allowed: {shown}", _preview(value), "error.allowed.choice",
+                               values=shown)
         return value
 
     parse.kind, parse.choices = "choice", allowed  # type: ignore[attr-defined]
@@ -146,7 +148,7 @@ def bool_option(value: Any) -> bool:
     """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
-    raise ValueError(f"got {_preview(value)}; allowed: true or false")
+    raise InvalidValue(f"got {_preview(value)}; allowed: true or false", _preview(value), "error.allowed.bool")
 
 
 bool_option.kind = "bool"  # type: ignore[attr-defined]
@@ -162,14 +164,18 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
     """Validator for a number in ``[lo, hi]`` (accepts numeric strings from the command line)."""
 
     def parse(value: Any) -> float:
+        def refuse(got: str) -> InvalidValue:
+            return InvalidValue(f"got {got}; allowed: a number from {lo} to {hi}", got, "error.allowed.number",
+                                min=lo, max=hi)
+
         if isinstance(value, bool):
-            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}")
+            raise refuse(repr(value))
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"got {value!r}; allowed: a number from {lo} to {hi}") from None
+            raise refuse(repr(value)) from None
         if not lo <= number <= hi:
-            raise ValueError(f"got {number:g}; allowed: a number from {lo} to {hi}")
+            raise refuse(f"{number:g}")
         return number
 
     parse.kind, parse.bounds = "float", (lo, hi)  # type: ignore[attr-defined]
@@ -186,14 +192,17 @@ def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str
     if unknown:
         raise OptionError(
             f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for {owner}; "
-            f"allowed: {', '.join(declared) or 'none'}"
-        )
+            f"allowed: {', '.join(declared) or 'none'}",
+            {"key": "error.option_unknown", "args": {"options": ", ".join(map(str, unknown)),
+                                                     "allowed": ", ".join(declared)}})
     parsed: dict[str, Any] = {}
     for key, opt in declared.items():
         try:
             parsed[key] = opt.parse(given.get(key, opt.default))
         except (ValueError, TypeError) as exc:
-            raise OptionError(f"option {key!r} of {owner}: {exc}") from None
+            reason = (option_reason(key, exc.got, exc.allowed) if isinstance(exc, InvalidValue) else
+                      {"key": "error.option_said", "args": {"option": key, "message": str(exc)}})
+            raise OptionError(f"option {key!r} of {owner}: {exc}", reason) from None
     return parsed
 
 
@@ -201,16 +210,21 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
     """Validator for an integer option in ``[lo, hi]`` (accepts digit strings from the command line)."""
 
     def parse(value: Any) -> int:
+        def refuse(shown: Any) -> InvalidValue:
+            got = _preview(shown)
+            return InvalidValue(f"got {got}; allowed: an integer from {lo} to {hi}", got, "error.allowed.integer",
+                                min=lo, max=hi)
+
         if isinstance(value, bool):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(value)
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}") from None
+            raise refuse(value) from None
         if number != value and not isinstance(value, str):
-            raise ValueError(f"got {_preview(value)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(value)
         if not lo <= number <= hi:
-            raise ValueError(f"got {_preview(number)}; allowed: an integer from {lo} to {hi}")
+            raise refuse(number)
         return number
 
     parse.kind, parse.bounds = "int", (lo, hi)  # type: ignore[attr-defined]

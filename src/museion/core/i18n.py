@@ -50,6 +50,14 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
         _CATALOGUE[key] = dict(by_language)
 
 
+def say(reason: Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """A reason ``{"key", "args"}`` (see :data:`museion.core.errors.Reason`) in ``lang``; an argument that is
+    itself a reason is said first."""
+    args = {name: say(value, lang) if isinstance(value, Mapping) and "key" in value else value
+            for name, value in reason.get("args", {}).items()}
+    return text(reason["key"], lang, **args)
+
+
 def language(choice: str | None = None) -> str:
     """The language to use: ``choice`` (e.g. ``--lang``), else ``$MUSEION_LANG``, else English.
 
@@ -163,9 +171,6 @@ UI_TEXTS = {
     "ui.bot_name_n": {"en": "{level} bot {n}", "es": "bot {level} {n}"},
     "ui.legend": {"en": "Legend", "es": "Leyenda"},
     "ui.chance_name": {"en": "chance", "es": "azar"},
-    "ui.rules_in_english": {
-        "en": "The rules summary with its rule IDs:",
-        "es": "El resumen de las reglas con sus identificadores (por ahora solo en inglés):"},
     "ui.play_intro": {
         "en": "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'.",
         "es": "Escribe una jugada (su notación o su número), 'moves' (jugadas), 'board' (tablero), 'legend' "
@@ -192,6 +197,68 @@ UI_TEXTS = {
     "ui.needs_extra": {
         "en": "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'",
         "es": "'museion {command}' necesita el extra {extra}: pip install 'museion[{extra}]'"},
+    # museion simulate, check and bench (developer tools; --lang es / MUSEION_LANG=es)
+    "tool.simulate_title": {"en": "{title}: {games:game|games}, seed {seed}",
+                            "es": "{title}: {games:partida|partidas}, semilla {seed}"},
+    "tool.col_seat": {"en": "seat", "es": "asiento"},
+    "tool.col_bot": {"en": "bot", "es": "bot"},
+    "tool.col_wins": {"en": "wins", "es": "victorias"},
+    "tool.col_win_pct": {"en": "win %", "es": "% victorias"},
+    "tool.col_mean": {"en": "mean score", "es": "puntos (media)"},
+    "tool.col_stdev": {"en": "stdev", "es": "desv. típica"},
+    "tool.col_min": {"en": "min", "es": "mín."},
+    "tool.col_max": {"en": "max", "es": "máx."},
+    "tool.simulate_summary": {
+        "en": "draws/shared: {draws}   game length (actions): mean {mean}, min {min}, max {max}   {rate} games/s",
+        "es": "empates/victorias compartidas: {draws}   duración (acciones): media {mean}, mín. {min}, máx. {max}   "
+              "{rate} partidas/s"},
+    "tool.bots_mismatch": {"en": "--bots names {count:bot|bots}; {game} with these options has {n:seat|seats}",
+                           "es": "--bots nombra {count:bot|bots}; {game} con estas opciones tiene "
+                                 "{n:asiento|asientos}"},
+    "tool.check_task": {"en": "check {game}", "es": "comprobar {game}"},
+    "tool.secrecy_task": {"en": "secrecy {game}", "es": "secreto {game}"},
+    "tool.violation": {"en": "VIOLATION", "es": "INFRACCIÓN"},
+    "tool.check_ok": {
+        "en": "{game}: {games:game|games}, {steps:action|actions} ({chance} chance), longest {longest}, every "
+              "contract check passed at every step in {seconds} s",
+        "es": "{game}: {games:partida|partidas}, {steps:acción|acciones} ({chance} de azar), la más larga {longest}; "
+              "todas las comprobaciones del contrato pasaron en cada paso en {seconds} s"},
+    "tool.secrecy_ok": {"en": "OK", "es": "OK"},
+    "tool.secrecy_leak": {"en": "LEAK", "es": "FUGA"},
+    "tool.secrecy": {
+        "en": "indistinguishability: {games:game|games}, {positions:position|positions}, every seat; true state vs "
+              "resample(seat) compared on: {compared}; {differences:difference|differences} in {seconds} s",
+        "es": "indistinguibilidad: {games:partida|partidas}, {positions:posición|posiciones}, cada asiento; estado "
+              "real frente a remuestreo (asiento) comparados en: {compared}; {differences:diferencia|diferencias} "
+              "en {seconds} s"},
+    "tool.secrecy_compared": {"en": "{name} {count} ({hidden} with hidden differences)",
+                              "es": "{name} {count} ({hidden} con diferencias ocultas)"},
+    "tool.not_checked": {"en": "not checked: {name} ({why})", "es": "sin comprobar: {name} ({why})"},
+    "tool.bench_title": {"en": "Random playouts through the contract (medians of interleaved rounds)",
+                         "es": "Partidas al azar a través del contrato (medianas de rondas intercaladas)"},
+    "tool.col_game": {"en": "game", "es": "juego"},
+    "tool.col_options": {"en": "options", "es": "opciones"},
+    "tool.col_steps": {"en": "steps/s", "es": "pasos/s"},
+    "tool.col_games": {"en": "games/s", "es": "partidas/s"},
+    "tool.col_clones": {"en": "clones/s", "es": "copias/s"},
+    "tool.col_ttt": {"en": "OpenSpiel ttt steps/s", "es": "pasos/s de ttt de OpenSpiel"},
+    "tool.col_ratio": {"en": "ratio", "es": "proporción"},
+    "tool.not_available": {"en": "n/a", "es": "n/d"},
+    "tool.no_openspiel": {
+        "en": "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.",
+        "es": "open_spiel no está instalado (pip install 'museion[bench]'): no hay proporción de referencia."},
+    # option errors (core.errors: OptionError.reason), said by clients in the player's language
+    "error.option": {"en": "option \"{option}\": got {got}; allowed: {allowed}",
+                     "es": "opción «{option}»: no se admite {got}; se admite: {allowed}"},
+    "error.option_said": {"en": "option \"{option}\": {message}", "es": "opción «{option}»: {message}"},
+    "error.option_unknown": {"en": "unknown option {options}; allowed: {allowed}",
+                             "es": "opción desconocida {options}; se admiten: {allowed}"},
+    "error.allowed.choice": {"en": "one of {values}", "es": "uno de estos valores: {values}"},
+    "error.allowed.bool": {"en": "true or false", "es": "true o false (sí o no)"},
+    "error.allowed.number": {"en": "a number from {min} to {max}", "es": "un número de {min} a {max}"},
+    "error.allowed.integer": {"en": "an integer from {min} to {max}", "es": "un número entero de {min} a {max}"},
+    "error.allowed.seat": {"en": "a seat from 0 to {last} or 'random'",
+                           "es": "un asiento de 0 a {last} o 'random' (al azar)"},
     # colours of seats and stones (Game.seat_colours)
     "colour.white": {"en": "White", "es": "Blanco"},
     "colour.black": {"en": "Black", "es": "Negro"},

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,22 +26,31 @@ class GameEntry:
 
     game_class: type[Game]
     render_text: Callable[..., Any]
-    describe: Callable[[Game], str]
-    """The rules summary of one configuration (e.g. naming the data tables it plays with)."""
+    describe: Callable[[Game, str], str]
+    """The rules summary of one configuration in one language (e.g. naming the data tables it plays with)."""
 
     @property
     def rules(self) -> str:
-        """The rules summary of the default configuration."""
-        return self.describe(self.game_class())
+        """The rules summary of the default configuration, in English."""
+        return self.summary()
+
+    def summary(self, lang: str = "en", game: Game | None = None) -> str:
+        """The rules summary of ``game`` (default: the default configuration) in ``lang``."""
+        return self.describe(game if game is not None else self.game_class(), lang)
 
 
 _GAMES: dict[str, GameEntry] = {}
 
 
-def register(game_class: type[Game], render_text: Callable[..., Any], rules: str | Callable[[Game], str]
-             ) -> None:
-    """Register a game; ``rules`` is its summary, or a function giving the summary of a configuration."""
-    describe = rules if callable(rules) else (lambda _game, text=rules: text)
+def register(game_class: type[Game], render_text: Callable[..., Any],
+             rules: Mapping[str, str] | Callable[[Game, str], str]) -> None:
+    """Register a game; ``rules`` is its summary by language (``{"en": ..., "es": ...}``), or a function giving
+    the summary of a configuration in a language."""
+    if callable(rules):
+        describe = rules
+    else:
+        def describe(_game: Game, lang: str, texts: Mapping[str, str] = rules) -> str:
+            return texts.get(lang, texts["en"])
     _GAMES[game_class.name] = GameEntry(game_class, render_text, describe)
 
 

@@ -48,7 +48,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, OptionError
+from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
 from museion.server import models
 from museion.server.config import ServerConfig, short
@@ -98,8 +98,13 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
 
 # -- errors --------------------------------------------------------------------------------------------------
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(status: int, code: str, message: str, reason: Reason | None = None) -> JSONResponse:
+    """The answer to a refused request: its code, the English message and, when the error has one, the
+    ``reason`` a client says in its player's language from the texts catalogue."""
+    body: dict[str, Any] = {"error": code, "message": message}
+    if reason is not None:
+        body["reason"] = reason
+    return JSONResponse(body, status_code=status)
 
 
 HINTS = {
@@ -123,7 +128,7 @@ def describe(errors: list[Any]) -> str:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return _error(exc.status, exc.code, str(exc))
+        return _error(exc.status, exc.code, str(exc), exc.reason)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -196,9 +201,10 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: str) -> models.Rules:
+    async def rules(name: str, lang: str | None = None) -> models.Rules:
+        """The rules summary of the game's default configuration in ``lang`` (the table page's rules panel)."""
         try:
-            return models.Rules(game=name, rules=entry(name).rules)
+            return models.Rules(game=name, rules=entry(name).summary(_language(lang)))
         except OptionError as exc:
             raise TableError("bad_game", short(str(exc), 300), 404) from None
 

@@ -99,6 +99,9 @@ class LeaveRequest(Strict):
 class ErrorBody(BaseModel):
     error: str = Field(description="stable machine-readable code")
     message: str = Field(description="what was wrong and what is allowed")
+    reason: dict[str, Any] | None = Field(
+        None, description="the same as a text of the catalogue (GET /api/texts): {key, args}; an argument may "
+                          "itself be {key, args}. Clients say it in their language (docs/web.md)")
 
 
 class Choice(BaseModel):

@@ -30,7 +30,7 @@ from typing import Any
 
 import museion
 from museion.core import i18n
-from museion.core.errors import OptionError
+from museion.core.errors import OptionError, Reason
 from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
@@ -73,12 +73,15 @@ i18n.register(NOTICES)
 
 
 class TableError(Exception):
-    """A request that cannot be honoured; ``code`` is machine-readable, the message says what is allowed."""
+    """A request that cannot be honoured; ``code`` is machine-readable, the message says (in English) what is
+    allowed, and ``reason`` (``{"key", "args"}``, see :data:`museion.core.errors.Reason`) says the same through
+    the texts catalogue, so a client says it in its player's language (the lobby, docs/web.md)."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.reason = reason
 
 
 def resolve_chance(state: State) -> None:
@@ -269,7 +272,7 @@ def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion
                  if key in declared and declared[key].path and value is not None}
         return museion.load(name, **{**options, **files})
     except OptionError as exc:
-        raise TableError("bad_options", short(str(exc), 400)) from None
+        raise TableError("bad_options", short(str(exc), 400), reason=exc.reason) from None
 
 
 def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
@@ -381,7 +384,8 @@ def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
     for key, (low, high) in CLOCK_LIMITS[mode].items():
         value = spec.get(key, low)
         if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-            raise TableError("bad_clock", f"a {mode} clock's '{key}' is a number of seconds from {low} to {high}")
+            raise TableError("bad_clock", f"a {mode} clock's '{key}' is a number of seconds from {low} to {high}",
+                             reason={"key": "web.code.clock_range", "args": {"field": key, "low": low, "high": high}})
         values[key] = float(value)
     on_timeout = spec.get("on_timeout", "bot")
     if on_timeout not in ("bot", "forfeit"):
@@ -398,7 +402,8 @@ def clean_name(name: Any, seat: int) -> str | None:
     if name is None or name == "":
         return None
     if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-        raise TableError("bad_name", f"a player name is a string of at most {MAX_NAME} characters (seat {seat})")
+        raise TableError("bad_name", f"a player name is a string of at most {MAX_NAME} characters (seat {seat})",
+                         reason={"key": "web.code.bad_name", "args": {"max": MAX_NAME}})
     return name.strip() or None
 
 
@@ -524,22 +529,27 @@ class Manager:
         total = await self.writer.read(self.store.count_unfinished)
         if total >= self.config.max_tables:
             raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
-                                            "table or try again later", 503)
+                                            "table or try again later", 503, {"key": "web.code.server_full",
+                                                                              "args": {"total": total}})
         mine = await self.writer.read(self.store.count_unfinished, creator)
         if mine >= self.config.max_tables_per_client:
             raise TableError("too_many_tables", f"you have {mine} unfinished tables, the limit per player; finish "
-                                                "one or wait until an open one expires", 429)
+                                                "one or wait until an open one expires", 429,
+                             {"key": "web.code.too_many_tables", "args": {"mine": mine}})
 
     @staticmethod
     def _check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise TableError("bad_seat", f"seat must be an integer 0..{n - 1}, got {seat!r}")
+            raise TableError("bad_seat", f"seat must be an integer 0..{n - 1}, got {seat!r}",
+                             reason={"key": "web.code.bad_seat", "args": {"count": n}})
         if rows[seat].kind != "human":
-            raise TableError("seat_is_bot", f"seat {seat} is played by the {rows[seat].bot} bot", 409)
+            raise TableError("seat_is_bot", f"seat {seat} is played by the {rows[seat].bot} bot", 409,
+                             {"key": "web.code.seat_is_bot", "args": {"n": seat + 1, "bot": rows[seat].bot}})
         if rows[seat].token_hash is not None:
-            raise TableError("seat_taken", f"seat {seat} is taken; free seats: "
-                             f"{[r.seat for r in rows if r.kind == 'human' and r.token_hash is None] or 'none'}",
-                             409)
+            free = [r.seat for r in rows if r.kind == "human" and r.token_hash is None]
+            raise TableError("seat_taken", f"seat {seat} is taken; free seats: {free or 'none'}", 409,
+                             {"key": "web.code.seat_taken" if free else "web.code.no_free_seat",
+                              "args": {"n": seat + 1, "free": ", ".join(str(f + 1) for f in free)}})
         return seat
 
     async def join(self, table_id: str, seat: Any, name: Any) -> str:

@@ -107,6 +107,27 @@ PAGES = {
     "web.code.expired": _both("This table has expired.", "Esta mesa ha caducado."),
     "web.code.broken": _both("This table cannot continue (a server error); nothing you did caused it.",
                              "Esta mesa no puede continuar (un error del servidor); no es culpa de nada que hicieras."),
+    # what the lobby and the table page say for a refused request (the REST error's reason, docs/web.md)
+    "web.code.seat_taken": _both("Player {n}'s seat is already taken; free: the seats of players {free}.",
+                                 "El asiento de Jugador {n} ya está ocupado; libres: los de los jugadores {free}."),
+    "web.code.no_free_seat": _both("Player {n}'s seat is already taken, and no seat is free: you can watch.",
+                                   "El asiento de Jugador {n} ya está ocupado y no queda ninguno libre: puedes mirar."),
+    "web.code.seat_is_bot": _both("Player {n}'s seat is played by a bot ({bot}).",
+                                  "El asiento de Jugador {n} lo juega un bot ({bot})."),
+    "web.code.bad_seat": _both("There is no such seat: this table has seats Player 1 to Player {count}.",
+                               "No existe ese asiento: esta mesa tiene los asientos de Jugador 1 a Jugador {count}."),
+    "web.code.bad_name": _both("A player name has at most {max} characters.",
+                               "Un nombre de jugador tiene como mucho {max} caracteres."),
+    "web.code.clock_range": _both("The clock's {field} is a number of seconds from {low} to {high}.",
+                                  "El campo {field} del reloj es un número de segundos de {low} a {high}."),
+    "web.code.server_full": _both("This server has {total} unfinished tables, its limit: join an open table or try "
+                                  "again later.",
+                                  "Este servidor tiene {total} mesas sin terminar, su límite: únete a una mesa "
+                                  "abierta o inténtalo más tarde."),
+    "web.code.too_many_tables": _both("You have {mine} unfinished tables, the limit per player: finish one or wait "
+                                      "until an open one expires.",
+                                      "Tienes {mine} mesas sin terminar, el límite por jugador: termina una o espera "
+                                      "a que caduque una abierta."),
     "web.log": _both("Moves", "Jugadas"),
     "web.chance": _both("chance", "azar"),
     "web.rules": _both("Rules summary", "Resumen de las reglas"),

@@ -91,7 +91,8 @@ def test_notation_and_records():
 def test_registered_with_rules_and_renderer():
     assert "pergamon" in museion.available_games()
     e = entry("pergamon")
-    assert e.rules.startswith(RULES) and all(rule in RULES for rule in RULE_IDS)
+    assert e.rules.startswith(RULES["en"]) and all(rule in RULES["en"] for rule in RULE_IDS)
+    assert e.summary("es").startswith(RULES["es"]) and all(rule in RULES["es"] for rule in RULE_IDS)
     state = museion.load("pergamon", players=4).new_initial_state()
     text = str(state)
     assert "Pergamon" in text and "Galleries" in text and "Museum" in text

@@ -1,6 +1,6 @@
-"""Player-facing texts of Imhotep: the rules summary printed by ``museion rules imhotep`` (our words; rule IDs as
-in the tests) and the help of each option (English for now; every player-facing string of the game is here so it
-can be localised in one place)."""
+"""Player-facing texts of Imhotep: the rules summary printed by ``museion rules imhotep`` and the table's rules
+panel, in English and Spanish (our words; the same rule IDs in the same order, as in the tests), and the help of
+each option."""
 
 OPTION_HELP = {
     "players": "number of players, 2-4",
@@ -8,7 +8,7 @@ OPTION_HELP = {
     "start_player": "start player: a seat 0-3, a colour (black, white, brown, grey) or 'random' (IMH-SETUP-7)",
 }
 
-RULES = """\
+RULES_EN = """\
 IMHOTEP - 2 to 4 players (Phil Walker-Harding, KOSMOS 2016). A sides of the sites. Ship stones to five
 building sites over 6 rounds and score the most points.
 
@@ -82,3 +82,99 @@ HIDDEN INFORMATION
   IMH-HIDDEN-1  The draw pile order, the round card order and the removed round card are hidden: no state
                 stores them (chance nodes draw them), so views show everything else.
 """
+
+RULES_ES = """\
+IMHOTEP - de 2 a 4 jugadores (Phil Walker-Harding, KOSMOS 2016). Cara A de los sitios. Lleva piedras en barco a
+cinco sitios de construcción durante 6 rondas y consigue más puntos que nadie.
+
+PREPARACIÓN
+  IMH-SETUP-1  Los asientos 0-3 juegan con negro, blanco, marrón y gris. 29 piedras jugables cada uno (1 más
+               marca los puntos).
+  IMH-SETUP-2  En un trineo caben como mucho 5 piedras; en el sentido de las agujas del reloj desde el jugador
+               inicial empiezan con 2, 3, 4, 5.
+  IMH-SETUP-3  Sitios: mercado (MKT), pirámide (PYR), templo (TMP), cámara funeraria (BUR), obeliscos (OBL).
+  IMH-SETUP-4  34 cartas de mercado, barajadas (cada carta repartida es un resultado del azar entre las cartas
+               no vistas).
+  IMH-SETUP-5  7 cartas de ronda por número de jugadores; se usan 6, una por ronda en un nodo de azar (R:4-3-2-2).
+  IMH-SETUP-6  Los barcos de capacidad 4/3/2/1 necesitan al menos 3/2/1/1 piedras para navegar. El espacio 1 es
+               la proa.
+  IMH-SETUP-7  Jugador inicial: opción start_player (un asiento, 0 por defecto, o "random": un nodo de azar).
+
+RONDA (6 rondas)
+  IMH-ROUND-1  Se revela la carta de ronda (4 barcos) y se reparten 4 cartas de mercado boca arriba (un mazo
+               vacío se rellena con los descartes).
+  IMH-ROUND-2  Turnos en el sentido de las agujas del reloj desde el jugador inicial, una acción cada uno, hasta
+               que el 4.º barco ha navegado y se ha descargado.
+  IMH-ROUND-3  Después puntúa el templo; las cartas de mercado que quedan se descartan; los barcos vuelven.
+  IMH-ROUND-4  El siguiente jugador inicial se sienta a la izquierda de quien navegó con el 4.º barco.
+
+ACCIONES (una por turno)
+  IMH-ACT-STONES  S: conseguir min(3, sitio en el trineo, piedras en la cantera) piedras para el trineo; no se
+                  puede si son 0.
+  IMH-ACT-PLACE   P<barco>.<espacio>: colocar una piedra del trineo en un espacio vacío de un barco que sigue en
+                  el puerto.
+  IMH-ACT-SAIL    V<barco>><sitio>: navegar con un barco que lleva su mínimo a un sitio donde ningún barco ha
+                  atracado esta ronda.
+  IMH-ACT-CARD    C:<carta>: jugar una carta azul conseguida en un turno anterior y descartarla.
+  IMH-ACT-PASS    PASS (pasar) solo cuando no hay nada más legal; si todos los jugadores pasan seguidos, la ronda
+                  termina (siguiente jugador inicial: a la izquierda del último que actuó; las piedras de los
+                  barcos que no navegaron vuelven a sus canteras).
+
+DESCARGA
+  IMH-UNLOAD-1  De proa a popa, saltando los espacios vacíos; cada piedra va al sitio según sus reglas (Palanca:
+                su jugador elige el orden piedra a piedra: U:<color>).
+  IMH-UNLOAD-2  El barco sigue atracado hasta que termina la ronda.
+
+SITIOS (cara A)
+  IMH-MARKET-1  El dueño de cada piedra toma 1 carta boca arriba, en el orden de descarga (M:<carta>;
+                obligatorio; automático si todas las cartas que quedan son iguales); la piedra vuelve luego a la
+                cantera de su dueño.
+  IMH-MARKET-2  Las cartas son públicas. Rojas: se resuelven enseguida y se descartan. Azules: se guardan para
+                un turno posterior. Verdes y moradas: puntúan al final de la partida.
+  IMH-PYR-1     14 espacios que se llenan en orden y puntúan enseguida 2 1 3 2 4 3 2 1 3 | 2 3 1 3 | 4.
+  IMH-PYR-2     Las piedras siguientes van junto a la pirámide por 1 punto cada una.
+  IMH-TEMPLE-1  4 columnas de ancho con 2 jugadores, 5 con 3-4.
+  IMH-TEMPLE-2  Se llena de izquierda a derecha por capas; las piedras visibles son las últimas <ancho>
+                colocadas.
+  IMH-TEMPLE-3  Al final de cada ronda cada piedra visible puntúa 1 punto.
+  IMH-BURIAL-1  3 filas; la k-ésima piedra va a la columna k // 3, fila k % 3.
+  IMH-BURIAL-2  Final de la partida: cada grupo de un color unido en horizontal o vertical puntúa 1/3/6/10/15
+                por 1-5 piedras, +2 por cada piedra más.
+  IMH-OBEL-1    Un obelisco propio por jugador; clasificación al final (jugadores con alguna piedra): 10/1,
+                12/6/1, 15/10/5/1.
+  IMH-OBEL-2    Los empates reparten los puntos de los puestos que ocupan, redondeando hacia abajo
+                (4/3/3/0 -> 15/7/7/0).
+
+CARTAS DE MERCADO (34)
+  IMH-CARD-RED-1       Entrada, Sarcófago, Camino pavimentado (ENTRANCE, SARCOPHAGUS, PAVED_PATH; 2 de cada):
+                       una piedra de la cantera enseguida a la pirámide, la cámara funeraria, tu obelisco; sin
+                       efecto con la cantera vacía.
+  IMH-CARD-GREEN-1     Decoraciones (DECO_PYR, DECO_TMP, DECO_BUR, DECO_OBL; 2 de cada): 1 punto por cada 3
+                       piedras en ese sitio.
+  IMH-CARD-PURPLE-1    Estatua (STATUE, 10): 1/3/6/10/15 puntos por 1-5 estatuas, +2 por cada estatua más.
+  IMH-CARD-BLUE-LEVER  Palanca (LEVER, 2): navegar con un barco y elegir el orden de descarga piedra a piedra
+                       (U:<color>): cada piedra después de colocar la anterior (en el mercado: después de que su
+                       dueño tome una carta), así que la elección puede tener en cuenta lo ocurrido; también es el
+                       orden en que se eligen las cartas del mercado.
+  IMH-CARD-BLUE-HAMMER Martillo (HAMMER, 2): conseguir piedras como con S (quizá 0) y luego colocar 1 piedra si
+                       se puede; se puede jugar si alguna de las dos partes hace algo.
+  IMH-CARD-BLUE-SAIL   Vela (SAIL, 3): colocar 1 piedra y luego navegar con ese barco (debe llegar a su mínimo).
+  IMH-CARD-BLUE-CHISEL Cincel (CHISEL, 3): colocar 2 piedras (necesita 2 en el trineo y 2 espacios libres).
+  IMH-CARD-BLUE-2      Una carta azul por turno, nunca en el turno en que se consiguió; las no usadas puntúan
+                       1 punto.
+
+FINAL DE LA PARTIDA
+  IMH-END-1    Tras la ronda 6 y la puntuación de su templo: cámara funeraria, obeliscos, verdes, moradas, azules
+               no usadas.
+  IMH-END-2    Gana la puntuación más alta; desempate: más piedras en el trineo; si sigue el empate, victoria
+               compartida.
+  IMH-WRATH-1  Opción wrath (Ira del faraón): -5 para un jugador sin piedras en alguno de pirámide, templo,
+               cámara funeraria, obeliscos.
+
+INFORMACIÓN OCULTA
+  IMH-HIDDEN-1  El orden del mazo, el de las cartas de ronda y la carta de ronda retirada están ocultos: ningún
+                estado los guarda (los sacan nodos de azar), así que las vistas muestran todo lo demás.
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES}
+"""The rules summary in each language (``museion rules imhotep --lang es``, the table's rules panel)."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.errors import OptionError
+from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
@@ -66,7 +66,7 @@ FREE_SITES = tuple(tuple(s for s in range(N_SITES) if not mask >> s & 1) for mas
 def _parse_start(value: Any) -> int | str:
     allowed = "a seat 0-3 (or a colour black/white/brown/grey) or 'random'"
     if isinstance(value, bool):
-        raise ValueError(f"got {value!r}; allowed: {allowed}")
+        raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "imhotep.allowed.start")
     if isinstance(value, str):
         text = value.strip().lower()
         if text == "random":
@@ -77,7 +77,7 @@ def _parse_start(value: Any) -> int | str:
             value = int(text)
     if isinstance(value, int) and 0 <= value < len(data.COLOURS):
         return value
-    raise ValueError(f"got {value!r}; allowed: {allowed}")
+    raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "imhotep.allowed.start")
 
 
 _parse_start.kind, _parse_start.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
@@ -670,8 +670,9 @@ class ImhotepGame(Game):
         start = self.options["start_player"]
         if start != "random" and start >= n:
             raise OptionError(
-                f"option 'start_player' of imhotep: got {start}; allowed with {n} players: a seat 0-{n - 1} or 'random'"
-            )
+                f"option 'start_player' of imhotep: got {start}; allowed with {n} players: a seat 0-{n - 1} "
+                "or 'random'",
+                option_reason("start_player", start, "error.allowed.seat", n=n, last=n - 1))
         self.n = n
         self.wrath = self.options["wrath"]
         self.round_cards = data.ROUND_CARDS[n]

@@ -271,4 +271,8 @@ TEXTS.update({
     "imhotep.b.ph10": {"en": "chisel: second stone", "es": "Cincel: segunda piedra"},
     "imhotep.b.ph11": {"en": "market pick", "es": "elegir carta de mercado"},
     "imhotep.b.ph12": {"en": "game over", "es": "partida terminada"},
+    # what an option allows, for errors said in the player's language (core.errors.option_reason)
+    "imhotep.allowed.start": {
+        "en": "a seat 0-3 (or a colour black/white/brown/grey) or 'random'",
+        "es": "un asiento 0-3 (o un color black/white/brown/grey: Negro, Blanco, Marrón, Gris) o 'random' (al azar)"},
 })

@@ -1,10 +1,12 @@
-"""Player-facing texts of Pergamon: the rules summary with the rule IDs (printed by ``museion rules pergamon``,
-with the tables in use) and the help of each option (English for now; every player-facing string of the game is
-here so it can be localised in one place)."""
+"""Player-facing texts of Pergamon: the rules summary with the rule IDs (printed by ``museion rules pergamon``
+and the table's rules panel, with the tables in use), in English and Spanish (the same rule IDs in the same order,
+as in the tests), and the help of each option."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from museion.games.pergamon import tables
 
 OPTION_HELP = {
     "players": "number of players, 2-4 (2 players play with the tomb raider)",
@@ -24,7 +26,7 @@ OPTION_HELP = {
     ),
 }
 
-RULES = """\
+RULES_EN = """\
 PERGAMON (2-4 players, 12 turns). Collect finds, exhibit them as collections, earn admission tickets (VP).
 
 Setup
@@ -106,6 +108,102 @@ Tables in use (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; option tables=FILE replaces 
 """
 
 
-def rules_text(game: Any) -> str:
-    """The summary for one configuration: it ends by saying which tables the game plays with."""
-    return RULES + game.tables_in_use + "\n"
+RULES_ES = """\
+PERGAMON (de 2 a 4 jugadores, 12 turnos). Reúne hallazgos, expónlos en colecciones y gana entradas del museo (PV).
+
+Preparación
+  PER-SETUP-1  60 hallazgos en 12 pilas del calendario de 5 (aquí: se sacan en nodos de azar entre los hallazgos
+               aún no vistos; el resto no sacado de cada pila va a la caja sin verse).
+  PER-SETUP-2  24 cartas de fondos, 3 de cada valor 1-8; dorso público: bolsa (1-4) o cofre (5-8).
+  PER-SETUP-3  Monedas y PV ilimitados; todos empiezan con 0 de ambos.
+  PER-SETUP-4  Cada jugador: una figura y los marcadores de colección I, II, III.
+  PER-SETUP-5  Jugador inicial: opción start_player (un asiento, o "random": al azar).
+  PER-SETUP-6  2 jugadores: con el saqueador de tumbas. 3-4 jugadores: reglas normales.
+
+Hallazgos
+  PER-TILE-1   Un hallazgo muestra en su borde izquierdo la mitad derecha de un objeto (jarrón V, jarra J,
+               brazalete B, máscara M) con un número de dos cifras, y en su borde derecho la mitad izquierda de
+               otro objeto con un siglo 1-5. Se escribe V63|4J; se nombra por siglo.número, p. ej. 4.63.
+  PER-TILE-2   Antigüedad: primero el siglo, luego el número; mayor es más antiguo.
+  PER-TILE-3   X justo a la izquierda de Y con mitades que encajan forman un objeto con fecha siglo de X + número
+               de Y (463).
+  PER-TILE-4   La lista de hallazgos es RECONSTRUCTED (reconstruida: 12 por siglo, cada tipo 15 veces por mitad,
+               números distintos).
+  PER-DATA-1   Las fechas son únicas dentro de un tipo de objeto, así que "el más antiguo" nunca empata (se
+               rechazan las tablas propias que lo incumplen).
+
+Un turno
+  PER-LAYOUT-1 Cuenta las galerías I-V con menos de 4 hallazgos, saca tantos hallazgos, ordénalos del más reciente
+               al más antiguo y pon uno en cada una de esas galerías, el más reciente en la menos profunda.
+  PER-FUNDS-1  Se sacan dos cartas de fondos boca abajo; desde el jugador inicial en el sentido de las agujas del
+               reloj, cada uno pone su figura en un espacio de investigación libre P1 (derecha) ... P13 (izquierda).
+  PER-FUNDS-2  Se revelan las cartas; desde la figura más a la derecha hacia la izquierda, cada uno toma las
+               monedas de su espacio mientras queden; la figura más a la izquierda se lleva todo lo que quede.
+               Si faltan monedas, un jugador toma lo que quede (opción payout_shortage = take_rest, por defecto)
+               o nada (= nothing).
+  PER-FUNDS-3  La investigación (monedas, galería más profunda) por espacio es RECONSTRUCTED: ver docs/pergamon.md.
+  PER-DIG-1    Desde la figura más a la derecha hacia la izquierda, cada jugador: excavar (opcional, primero),
+               exponer (las veces que quiera), almacenar (obligatorio).
+  PER-DIG-2    Excavar: todos los hallazgos de una galería no vacía que tu espacio permita; pagas su número en
+               monedas; una vez por turno.
+  PER-EXH-1    Una colección es un anillo cerrado de al menos 2 hallazgos propios: cada par que se toca y los dos
+               extremos encajan. Se forma hallazgo a hallazgo (+4.63 ...) y luego se cierra; ninguna elección
+               lleva a un callejón sin salida, y cancelar siempre deja de formarla (te quedas los hallazgos).
+               Nunca se forma ni se expone nada por ti; tras 3 cancelaciones en un turno no puedes empezar
+               ninguna colección nueva ese turno.
+  PER-EXH-2    Valor = suma de los siglos + pulido.
+  PER-EXH-3    Pulir: +1 por moneda pagada, como mucho 3 (sin límite en el turno 12). Las colecciones expuestas
+               son definitivas.
+  PER-EXH-4    El marcador va al espacio igual al valor (máx. 24); antes, cada marcador en un espacio <= el valor
+               baja uno.
+  PER-EXH-5    +1 PV por cada colección recién expuesta.
+  PER-EXH-6    Un marcador empujado por debajo del espacio 1 sale: el marcador vuelve a su dueño y los hallazgos
+               a la caja.
+  PER-EXH-7    Como mucho 3 colecciones expuestas; para exponer una 4.ª, deshaz una (hallazgos a la caja).
+  PER-STORE-1  Al final de tu turno: 3 hallazgos son gratis, luego 1 moneda por cada grupo de 3 más: por grupo
+               empezado (opción storage_fee = started_group, por defecto: 4-6 cuestan 1) o por grupo completo
+               (= full_group: 6-8 cuestan 1); en vez de pagar puedes descartar hallazgos; quien no puede pagar
+               debe descartar.
+
+Evaluaciones (tras los turnos 5, 7, 9, 12)
+  PER-EVAL-1   Cada colección da PV según su espacio (franjas RECONSTRUCTED: 1-4:1, 5-8:2, ... 21-24:6).
+  PER-EVAL-2   2 PV por el jarrón (5), la jarra (7), la máscara (9) y el brazalete (12) expuestos más antiguos.
+  PER-EVAL-3   Después todos los marcadores bajan 3 (turno 5), 4 (turno 7), 5 (turno 9).
+  PER-EVAL-4   Los PV están ocultos para los rivales (la opción open_scores los muestra).
+
+Final de un turno y de la partida
+  PER-TURN-1   Las cartas de fondos van a la caja (cada una se usa una vez); la figura de jugador más a la
+               izquierda pasa a ser el jugador inicial.
+  PER-END-1    Tras el turno 12: el objeto expuesto más antiguo 3 PV, el segundo 2, el tercero 1.
+  PER-END-2    Gana quien tiene más PV; empate: quien expone el objeto más antiguo; si sigue el empate, victoria
+               compartida.
+
+Dos jugadores: el saqueador de tumbas
+  PER-RAIDER-1 Se coloca antes que los jugadores según los dorsos: 2 bolsas P5, bolsa + cofre P7, 2 cofres P9.
+  PER-RAIDER-2 Toma fondos como una figura y se queda sus monedas (empieza con 0).
+  PER-RAIDER-3 En su turno paga y saquea (a la caja) la galería más profunda que pueda pagar, que su espacio
+               permita y que tenga hallazgos.
+  PER-RAIDER-4 Nunca expone, almacena, puntúa ni pasa a ser jugador inicial.
+
+Información oculta
+  PER-HIDDEN-1 Oculto: las pilas del calendario, el mazo, los valores de las dos cartas hasta revelarlas; los PV
+               de los rivales.
+
+Invariantes
+  PER-INV-1    Los hallazgos se conservan: calendario + galerías + reservas + expuestos + caja = 60.
+  PER-INV-2    Un marcador por espacio del museo; cada colección es un anillo cerrado válido.
+  PER-INV-3    Las monedas nunca son negativas; cada carta de fondos se usa exactamente una vez.
+
+Notación: start 1 | draw 4.63 | card 7 | P5 | dig III | +4.63 | close | break II | polish 2 | cancel | end |
+          pay | drop 4.63
+
+Tablas en uso (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; la opción tables=ARCHIVO sustituye las RECONSTRUCTED):
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES}
+"""The rules summary in each language, without the tables in use (:func:`rules_text` adds them)."""
+
+
+def rules_text(game: Any, lang: str = "en") -> str:
+    """The summary for one configuration in ``lang``: it ends by saying which tables the game plays with."""
+    return RULES.get(lang, RULES_EN) + tables.describe(game.chosen_tables, lang) + "\n"

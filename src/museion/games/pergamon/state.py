@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.errors import OptionError
+from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import (
     CHANCE,
     TERMINAL,
@@ -95,7 +95,8 @@ def _start_player_option(value: Any) -> int | str:
     try:
         return int_option(0, 3)(value)
     except ValueError:
-        raise ValueError(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'") from None
+        raise InvalidValue(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'",
+                           repr(value), "error.allowed.seat", n=4, last=3) from None
 
 
 _start_player_option.kind, _start_player_option.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
@@ -738,7 +739,8 @@ class PergamonGame(Game):
         n = self.options["players"]
         sp = self.options["start_player"]
         if sp != "random" and sp >= n:
-            raise OptionError(f"option 'start_player' of {self.name}: got {sp}; allowed: a seat 0-{n - 1} or 'random'")
+            raise OptionError(f"option 'start_player' of {self.name}: got {sp}; allowed: a seat 0-{n - 1} or 'random'",
+                              option_reason("start_player", sp, "error.allowed.seat", n=n, last=n - 1))
         self.n = n
         self.raider = n == 2
         self.fee_full_groups = self.options["storage_fee"] == "full_group"
@@ -762,6 +764,7 @@ class PergamonGame(Game):
 
     def _install_tables(self, chosen: tables.Tables) -> None:
         """The engine's lookup tuples from the validated tables (nothing else reads the tables' values)."""
+        self.chosen_tables = chosen
         self.tables_in_use = tables.describe(chosen)
         tiles = self.tiles = chosen.tiles
         self.tile_left_types = tuple(data.TYPES.index(t[0]) for t in tiles)

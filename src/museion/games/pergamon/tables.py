@@ -42,12 +42,17 @@ from museion.games.pergamon import data
 
 TABLE_KEYS = ("research_track", "museum_bands", "tiles")
 """The three replaceable tables, by their key in a tables file."""
-TABLE_NAMES = {"research_track": "research track", "museum_bands": "museum bands", "tiles": "tiles"}
+TABLE_NAMES = {"research_track": {"en": "research track", "es": "investigación"},
+               "museum_bands": {"en": "museum bands", "es": "franjas del museo"},
+               "tiles": {"en": "tiles", "es": "hallazgos"}}
+"""The tables' names in ``museion rules pergamon``, by language."""
 KEYS = ("name", "comment", *TABLE_KEYS)
 MAX_FILE_BYTES = 256 * 1024
 MAX_NAME = 100
 RECONSTRUCTED_FILE = Path(__file__).with_name("reconstructed.json")
 RECONSTRUCTED_NAME = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
+RECONSTRUCTED_SHOWN = {"en": RECONSTRUCTED_NAME,
+                       "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)"}
 
 SPACES = 13
 GALLERY_NAMES = ("I", "II", "III", "IV", "V")
@@ -149,9 +154,15 @@ def reconstructed() -> Tables:
     return tables
 
 
-def describe(tables: Tables) -> str:
-    """One line per table saying where it comes from (printed by ``museion rules pergamon``)."""
-    return "\n".join(f"  {TABLE_NAMES[key] + ':':16} {name}" for key, name in tables.origin)
+def describe(tables: Tables, lang: str = "en") -> str:
+    """One line per table saying where it comes from (printed by ``museion rules pergamon``), in ``lang``; a
+    file's own name is shown as written."""
+    def shown(name: str) -> str:
+        return RECONSTRUCTED_SHOWN.get(lang, RECONSTRUCTED_NAME) if name == RECONSTRUCTED_NAME else name
+
+    names = {key: by_lang.get(lang, by_lang["en"]) + ":" for key, by_lang in TABLE_NAMES.items()}
+    width = max(map(len, names.values())) + 1
+    return "\n".join(f"  {names[key]:{width}} {shown(name)}" for key, name in tables.origin)
 
 
 # -- the three tables: parse (with errors naming the entry) and write back ----------------------------------------

@@ -1,6 +1,6 @@
-"""Player-facing texts of Tholos: the rules summary printed by ``museion rules tholos`` (our words; rule IDs as
-in the tests) and the help of each option (English for now; every player-facing string of the game is here so it
-can be localised in one place)."""
+"""Player-facing texts of Tholos: the rules summary printed by ``museion rules tholos`` and the table's rules panel,
+in English and Spanish (our words; the same rule IDs in the same order, as in the tests), and the help of each
+option."""
 
 OPTION_HELP = {
     "advanced": "advanced mode: the board side with ornaments (THO-ORN-*)",
@@ -19,7 +19,7 @@ OPTION_HELP = {
     "players": "number of players: Tholos is for 2",
 }
 
-RULES = """\
+RULES_EN = """\
 THOLOS - 2 players (David Bernal, Perro Loko Games, 2021). Build the temple's seven columns and win them.
 
 SET-UP
@@ -86,3 +86,78 @@ INVARIANTS (checked by museion check tholos)
   THO-INV-2  No workshop holds more than 3 stones; no column exceeds its height.
   THO-INV-3  Every game ends (the engine proves a bound: max_game_length()).
 """
+
+RULES_ES = """\
+THOLOS - 2 jugadores (David Bernal, Perro Loko Games, 2021). Construye las siete columnas del templo y gánalas.
+
+PREPARACIÓN
+  THO-SETUP-1  Se juega con 15 piedras blancas (W), 15 negras (B) y 10 grises (G) (una W y una B marcan los puntos).
+  THO-SETUP-2  El jugador 0 es Blanco, el jugador 1 es Negro. Cada uno tiene un taller de 3 espacios con 2
+               piedras propias.
+  THO-SETUP-3  La cantera tiene 13 W, 13 B, 10 G.
+  THO-SETUP-4  El templo tiene 7 localizaciones A-G en el sentido de las agujas del reloj desde arriba, cada una
+               con una columna vacía. Ninguna regla usa la adyacencia.
+  THO-SETUP-5  Jugador inicial: opción start_player = white (blanco, por defecto), black (negro) o random (al azar).
+
+UN TURNO: exactamente una de TOMAR o COLOCAR; no se puede pasar (THO-TURN-1).
+  TOMAR (T<n><color>, p. ej. T2W): piedras de un color de la cantera a tu taller (THO-TAKE-1):
+  THO-TAKE-2  de tu color 1-3, grises 1-2, del color rival exactamente 1;
+  THO-TAKE-3  nunca más que tus espacios libres del taller; THO-TAKE-4 nunca más de las que tiene la cantera.
+  COLOCAR (P<localización>:<color>, p. ej. PC:B): una piedra de tu taller encima de una columna libre.
+  THO-PLACE-1  Cualquier color puede colocarse en cualquier localización libre.
+  THO-PLACE-2  Una columna está libre con menos de 5 piedras (7 con la ornamentación 7); una columna completa no
+               admite ninguna piedra.
+  THO-PLACE-3  Solo una piedra de tu color activa la acción adicional de templo de la localización, que es
+               opcional (la gris la activa con la ornamentación 5).
+  THO-PLACE-4  Sin encadenar: las piedras movidas o añadidas por una acción adicional no activan nada; una
+               acción adicional por turno.
+  THO-PLACE-5  Las columnas que baja una acción adicional vuelven a estar libres; las acciones adicionales pueden
+               tomar de columnas completas.
+
+ACCIONES ADICIONALES DE TEMPLO (notación x<localización>:..., renunciar con x-)
+  THO-ACT-A  A: mueve la piedra gris de arriba de otra localización a una tercera localización libre (xA:E>F).
+  THO-ACT-B  B: lo mismo con una piedra blanca de arriba.     THO-ACT-G  G: lo mismo con una piedra negra de arriba.
+  THO-ACT-C  C: devuelve a la cantera la piedra de arriba de otra localización (xC:A).
+  THO-ACT-D  D: toma 1 piedra de cualquier color de la cantera para tu taller (xD:G).
+  THO-ACT-E  E: toma 1 piedra de cualquier color del taller rival para el tuyo (xE:W).
+  THO-ACT-F  F: coloca 1 piedra más de tu taller en otra localización libre (xF:B>D).
+  THO-ACT-NONE  Sin objetivo válido: no tiene efecto (la partida se salta la decisión). Siempre puedes renunciar.
+
+FINAL Y PUNTUACIÓN
+  THO-END-1  La partida termina cuando todas las columnas están completas (35 piedras; 37 con la ornamentación 7).
+  THO-END-2  La partida termina en cuanto se llena el último hueco, antes de cualquier acción adicional
+             (end_check = immediate, el reglamento, por defecto). La opción end_check = after_turn (la
+             adaptación en línea, que se aparta del reglamento) la termina tras el turno completo, así que una
+             piedra propia en el último hueco en C puede reabrir una columna con la acción de C; entonces no se
+             ofrece ninguna otra acción adicional, porque no cambiaría nada.
+  THO-SCORE-1  Cada columna es para el jugador con mayor influencia: más piedras de su color en ella (las grises
+               no cuentan); con empate, 0-0 incluido, no puntúa nadie.
+  THO-SCORE-2  Quien la gana suma +1 por piedra propia, +3 por piedra rival, -2 por piedra gris (puede ser
+               negativo). Ejemplos: W,W,G,B,G -> Blanco 1; W,B,B,W,W -> Blanco 9; G,W,W,G,W -> Blanco -1.
+  THO-SCORE-3  Gana el total más alto; desempate: más columnas ganadas (también las ganadas con 0 puntos o
+               menos); si sigue el empate, la partida queda en tablas.
+
+MODO AVANZADO: ORNAMENTACIONES (opción advanced=True)
+  THO-ORN-SETUP-1  Las losetas de ornamentación 1-7 van cada una a una localización distinta; el reglamento
+                   reparte 2 (por defecto) y permite más de mutuo acuerdo.
+  THO-ORN-SETUP-2  Se sortean entre las localizaciones de la opción ornament_locations (por defecto las siete;
+                   no se conocen las fichas de localización impresas), o se fijan con ornaments={"C": 1, "E": 7}
+                   (o "1@C,7@E"); ornaments=N dice cuántas se sortean: 2 es lo del reglamento, 3-5 una regla de
+                   la casa de mutuo acuerdo, 0 y 1 reglas de la casa.
+  THO-ORN-1  Quien gana la columna recibe 3 puntos más.
+  THO-ORN-2  Gana la columna el jugador con MENOS piedras de su color (con empate, nadie); quien la gana suma
+             los valores habituales desde su lado (W0 B3 G2: Blanco 0+9-4 = 5).
+  THO-ORN-3  Las piedras grises de esta columna valen +2.      THO-ORN-4  Aquí las piedras grises valen -3.
+  THO-ORN-5  Una piedra gris colocada aquí también activa la acción adicional de la localización.
+  THO-ORN-6  Cuando se activa la acción de esta localización, puedes en su lugar mover una piedra gris de la
+             cantera a otra localización libre (xL:Q>D).
+  THO-ORN-7  Esta columna admite 7 piedras.
+
+INVARIANTES (los comprueba museion check tholos)
+  THO-INV-1  Cantera + talleres + templo = 15 W, 15 B, 10 G en cada paso.
+  THO-INV-2  Ningún taller tiene más de 3 piedras; ninguna columna pasa de su altura.
+  THO-INV-3  Toda partida termina (el motor demuestra una cota: max_game_length()).
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES}
+"""The rules summary in each language (``museion rules tholos --lang es``, the table's rules panel)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from museion.core.errors import InvalidValue
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
@@ -34,31 +35,34 @@ def _parse_ornaments(value: Any) -> int | dict[str, int] | None:
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value <= data.MAX_ORNAMENTS:
-            raise ValueError(f"got {value}; allowed: {allowed}")
+            raise InvalidValue(f"got {value}; allowed: {allowed}", str(value), "tholos.allowed.ornaments")
         return value
     if isinstance(value, str):
         try:
             pairs = [part.split("@") for part in value.replace(" ", "").split(",") if part]
             value = {loc.upper(): int(k) for k, loc in pairs}
         except ValueError:
-            raise ValueError(f"got {value!r}; allowed: {allowed}") from None
+            raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "tholos.allowed.ornaments") from None
     if isinstance(value, dict):
         placement = {str(loc).upper(): k for loc, k in value.items()}
         if any(loc not in LOCATIONS for loc in placement):
-            raise ValueError(f"got {value!r}: locations must be among {LOCATIONS}")
+            raise InvalidValue(f"got {value!r}: locations must be among {LOCATIONS}", repr(value),
+                               "tholos.allowed.placement_locations", locations=LOCATIONS)
         if any(isinstance(k, bool) or k not in data.ORNAMENTS for k in placement.values()):
-            raise ValueError(f"got {value!r}: ornaments are numbered 1-7")
+            raise InvalidValue(f"got {value!r}: ornaments are numbered 1-7", repr(value), "tholos.allowed.numbers")
         if len(set(placement.values())) != len(placement) or len(placement) > data.MAX_ORNAMENTS:
-            raise ValueError(f"got {value!r}: at most {data.MAX_ORNAMENTS} different ornaments")
+            raise InvalidValue(f"got {value!r}: at most {data.MAX_ORNAMENTS} different ornaments", repr(value),
+                               "tholos.allowed.distinct", max=data.MAX_ORNAMENTS)
         return dict(sorted(placement.items()))
-    raise ValueError(f"got {value!r}; allowed: {allowed}")
+    raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "tholos.allowed.ornaments")
 
 
 def _parse_locations(value: Any) -> str:
     text = "".join(value) if isinstance(value, (list, tuple)) else str(value)
     text = "".join(sorted(set(text.upper().replace(",", "").replace(" ", ""))))
     if not text or any(ch not in LOCATIONS for ch in text):
-        raise ValueError(f"got {value!r}; allowed: a non-empty set of locations among {LOCATIONS}")
+        raise InvalidValue(f"got {value!r}; allowed: a non-empty set of locations among {LOCATIONS}", repr(value),
+                           "tholos.allowed.locations", locations=LOCATIONS)
     return text
 
 
@@ -66,7 +70,8 @@ def _parse_start(value: Any) -> int | str:
     names = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
     key = str(value).lower() if not isinstance(value, bool) else "?"
     if key not in names:
-        raise ValueError(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'")
+        raise InvalidValue(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'", repr(value),
+                           "tholos.allowed.start")
     return names[key]
 
 
@@ -77,7 +82,7 @@ _parse_start.kind, _parse_start.choices = "choice", ("white", "black", "random")
 def _parse_players(value: Any) -> int:
     """Accepted so that ``--players 2`` works for every game; Tholos is for exactly 2."""
     if isinstance(value, bool) or str(value).strip() != "2":
-        raise ValueError(f"got {value!r}; Tholos is for exactly 2 players")
+        raise InvalidValue(f"got {value!r}; Tholos is for exactly 2 players", repr(value), "tholos.allowed.players")
     return 2
 
 
@@ -403,14 +408,15 @@ class TholosGame(Game):
     }
 
     def _configure(self) -> None:
-        from museion.core.errors import OptionError
+        from museion.core.errors import OptionError, option_reason
 
         opts = self.options
         orn = opts["ornaments"]
         if orn is None:
             orn = data.DEFAULT_ORNAMENTS_ADVANCED if opts["advanced"] else 0
         if orn and not opts["advanced"]:
-            raise OptionError("option 'ornaments' of tholos: ornaments need advanced=True (the basic board has none)")
+            raise OptionError("option 'ornaments' of tholos: ornaments need advanced=True (the basic board has none)",
+                              option_reason("ornaments", orn, "tholos.allowed.need_advanced"))
         self.fixed_ornaments: dict[int, int] = {}
         self.ornament_draws = 0
         if isinstance(orn, dict):
@@ -420,8 +426,9 @@ class TholosGame(Game):
             if orn > len(opts["ornament_locations"]):
                 raise OptionError(
                     f"option 'ornament_locations' of tholos: {orn} ornaments need at least {orn} locations, "
-                    f"got {opts['ornament_locations']!r}"
-                )
+                    f"got {opts['ornament_locations']!r}",
+                    option_reason("ornament_locations", repr(opts["ornament_locations"]), "tholos.allowed.enough",
+                                  n=orn))
         self.eligible = tuple(LOCATIONS.index(ch) for ch in opts["ornament_locations"])
         self.end_immediate = opts["end_check"] == "immediate"
 

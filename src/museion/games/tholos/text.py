@@ -218,4 +218,23 @@ TEXTS.update({
     "tholos.b.turn": {"en": "Tholos - turn {n}, {who} to move", "es": "Tholos - turno {n}, juega {who}"},
     "tholos.b.extra": {"en": " - extra action at {loc}: {what!t} (or x- to decline)",
                        "es": " - acción adicional de templo en {loc}: {what!t} (o x- para renunciar)"},
+    # what an option allows, for errors said in the player's language (core.errors.option_reason)
+    "tholos.allowed.ornaments": {
+        "en": "nothing (the mode's default), a count 0-5, or a placement such as 1@C,7@E",
+        "es": "nada (lo de cada modo), un número 0-5 o una colocación como 1@C,7@E"},
+    "tholos.allowed.placement_locations": {"en": "a placement on the locations {locations}",
+                                           "es": "una colocación en las localizaciones {locations}"},
+    "tholos.allowed.numbers": {"en": "ornaments numbered 1-7", "es": "losetas de ornamentación numeradas del 1 al 7"},
+    "tholos.allowed.distinct": {"en": "at most {max} different ornaments",
+                                "es": "como mucho {max} losetas de ornamentación distintas"},
+    "tholos.allowed.locations": {"en": "a non-empty set of locations among {locations}",
+                                 "es": "un conjunto no vacío de localizaciones entre {locations}"},
+    "tholos.allowed.start": {"en": "0 or 'white', 1 or 'black', 'random'",
+                             "es": "0 o 'white' (Blanco), 1 o 'black' (Negro), 'random' (al azar)"},
+    "tholos.allowed.players": {"en": "2 (Tholos is for exactly 2 players)",
+                               "es": "2 (Tholos es para exactamente 2 jugadores)"},
+    "tholos.allowed.need_advanced": {"en": "no ornaments unless the advanced mode is on (the basic board has none)",
+                                     "es": "ninguna ornamentación sin el modo avanzado (el tablero básico no tiene)"},
+    "tholos.allowed.enough": {"en": "at least {n} locations for {n} ornaments",
+                              "es": "al menos {n} localizaciones para {n} ornamentaciones"},
 })

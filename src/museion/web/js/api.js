@@ -10,6 +10,7 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = new Error((data && data.message) || `${response.status} ${response.statusText}`);
     error.code = data && data.error;
+    error.reason = data && data.reason;  // the same as {key, args} of the texts catalogue (requestError says it)
     throw error;
   }
   return data;

@@ -29,6 +29,23 @@ export function t(key, params = {}, names = null) {
   return format(template, params, key.split(".", 1)[0], names);
 }
 
+/** A refused REST request in the page's language: its `reason` ({key, args} of the catalogue; an argument may
+ * itself be {key, args}, said first), else this page's text for its code, else the server's English message.
+ * `labels` shows an option by its label ({start_player: "Start player"}) where a reason names it. */
+export function requestError(error, labels = {}) {
+  const say = (reason) => {
+    const args = {};
+    for (const [name, value] of Object.entries(reason.args || {})) {
+      args[name] = value && typeof value === "object" && "key" in value ? say(value)
+        : name === "option" && labels[value] ? labels[value] : value;
+    }
+    return t(reason.key, args);
+  };
+  if (error.reason && has(error.reason.key)) return say(error.reason);
+  if (error.code && has(`web.code.${error.code}`)) return t(`web.code.${error.code}`);
+  return error.message;
+}
+
 /** Whether the catalogue has `key` (e.g. an optional term such as web.bot.greedy). */
 export function has(key) { return key in catalogue.texts; }
 

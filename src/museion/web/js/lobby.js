@@ -3,7 +3,7 @@ import { api, el, keepSeat } from "./api.js";
 import { clockFieldset, keepCreator, readClock } from "./clocks.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, requestError, t } from "./i18n.js";
 import { myTablesLink } from "./mytables.js";
 import { optionControl, readOption } from "./options.js";
 import { playerName } from "./seats.js";
@@ -62,6 +62,12 @@ function renderGame() {
   checkOptions();
 }
 
+/** The options of the chosen game by name: their labels in the page's language (for error texts). */
+function optionLabels() {
+  const game = currentGame();
+  return Object.fromEntries((game ? game.options : []).map((opt) => [opt.name, opt.label]));
+}
+
 function readOptions() {
   const options = {};
   for (const opt of currentGame().options) {
@@ -78,7 +84,7 @@ async function checkOptions() {
     const checked = await api(`/api/games/${currentGame().name}/check`, { options: readOptions() });
     renderSeats(checked.num_players);
   } catch (error) {
-    errorBox.textContent = t("web.error", { message: error.message });
+    errorBox.textContent = t("web.error", { message: requestError(error, optionLabels()) });
   }
 }
 
@@ -131,7 +137,7 @@ async function createTable() {
     keepCreator(table.id, table.creator_token);
     window.location.href = `/table/${table.id}`;
   } catch (error) {
-    errorBox.textContent = t("web.error", { message: error.message });
+    errorBox.textContent = t("web.error", { message: requestError(error, optionLabels()) });
   }
 }
 
@@ -181,5 +187,5 @@ function moreButton(key, list, shown) {
 }
 
 main().catch((error) => {
-  document.body.append(el("p", { class: "error", role: "alert" }, t("web.error", { message: error.message })));
+  document.body.append(el("p", { class: "error", role: "alert" }, t("web.error", { message: requestError(error) })));
 });

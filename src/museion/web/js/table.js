@@ -6,10 +6,11 @@ import { announce } from "./announce.js";
 import { activate, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
 import { connect } from "./connection.js";
+import { dockPreview } from "./dock.js";
 import { renderFinal, resultLine } from "./final.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
-import { currentLanguage, has, t } from "./i18n.js";
+import { currentLanguage, has, requestError, t } from "./i18n.js";
 import { entrySpeech, renderLog } from "./log.js";
 import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
@@ -228,6 +229,8 @@ function showPreview(move) {
   if (svg) preview(svg, move ? previewKeys(move) : []);
   const line = $("preview-line");
   line.textContent = move ? t("web.preview", { move: move.text }) : "";
+  const button = move && document.querySelector(`#moves button.move[data-action="${move.id}"]`);
+  dockPreview($("preview-dock"), svg, move, button, line.textContent);
 }
 
 function play(action) {
@@ -238,6 +241,7 @@ function play(action) {
   app.chooser = null;
   app.previewing = null;
   $("preview-line").textContent = "";
+  dockPreview($("preview-dock"), null, null);
   notice("");
   draw();
 }
@@ -258,14 +262,14 @@ async function join(seat) {
     const answer = await api(`/api/tables/${tableId}/join`, { seat, name: localStorage.getItem("museion.name") });
     keepSeat(tableId, seat, answer.token);
     socket.restart();
-  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
+  } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
 }
 
 async function leaveSeat() {
   const held = heldSeat(tableId);
   if (!held) return;
   try { await api(`/api/tables/${tableId}/leave`, { token: held.token }); } catch (error) {
-    notice(t("web.error", { message: error.message }), "error");
+    notice(t("web.error", { message: requestError(error) }), "error");
   }
   forgetSeat(tableId);
   socket.restart();
@@ -279,7 +283,7 @@ async function startReplay() {
     app.replayStep = data.steps.length - 1;
     draw();
     $("replay-first").focus();
-  } catch (error) { notice(t("web.error", { message: error.message }), "error"); }
+  } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
 }
 
 function stepTo(n) {

@@ -212,6 +212,16 @@ function panelHeight(info, width) {
   return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
 }
 
+const COLUMN = 58;  // the left column of a collection's row: its marker, space and value
+
+/** A tiny label centred at `cx` that never spreads beyond `room` units (the Spanish words are longer): squeezed
+ * when its estimated width (5.5 units a character) would not fit, so it is never cut at the panel's edge. */
+function fitted(cx, y, label, room) {
+  const attrs = { class: "tiny", "text-anchor": "middle" };
+  if (String(label).length * 5.5 > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
+  return text(cx, y, label, attrs);
+}
+
 function playerPanel(view, info, p, ctx, width, height, top) {
   const x = 10 + p * (width + 8);
   const acting = view.to_act === p;
@@ -237,13 +247,14 @@ function playerPanel(view, info, p, ctx, width, height, top) {
   cy += 6;
   info.collections.forEach((c) => {
     const label = t("web.pergamon.collection_title", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
-    const scale = Math.min(1, (width - 64) / (c.finds.length * W));
+    const scale = Math.min(1, (width - COLUMN - 16) / (c.finds.length * W));
+    const mid = x + 6 + COLUMN / 2;
     parts.push(hit(`coll${p}:${c.marker}`, label,
       s("rect", { x: x + 6, y: cy, width: width - 12, height: H + 24, rx: 6, fill: "#efe6d2", class: "hit-area" }),
-      marker(x + 28, cy + 22, p, c.marker, label),
-      text(x + 28, cy + 55, t("web.pergamon.space", { space: c.space }), { class: "tiny", "text-anchor": "middle" }),
-      text(x + 28, cy + 67, t("web.pergamon.value_short", { value: c.value }), { class: "tiny", "text-anchor": "middle" }),
-      chain(view, x + 54, cy + 6, c.finds, true, scale)));
+      marker(mid, cy + 22, p, c.marker, label),
+      fitted(mid, cy + 55, t("web.pergamon.space", { space: c.space }), COLUMN - 4),
+      fitted(mid, cy + 67, t("web.pergamon.value_short", { value: c.value }), COLUMN - 4),
+      chain(view, x + 10 + COLUMN, cy + 6, c.finds, true, scale)));
     cy += H + 28;
   });
   return s("g", {}, parts);
