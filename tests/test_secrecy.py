@@ -63,7 +63,7 @@ def test_a_leaky_tensor_is_caught(monkeypatch):
 
     def leaky(state, player):
         out = original(state, player)
-        out[0] = sum(state.cards) / 16.0
+        out[0] = sum(state.funds_cards) / 16.0
         return out
 
     monkeypatch.setattr(view, "observation_tensor", leaky)
@@ -76,7 +76,7 @@ def test_a_peeking_bot_is_caught(monkeypatch):
 
     def peeking(self, state):
         legal = state.legal_actions()
-        return legal[sum(getattr(state, "cards", [])) % len(legal)]
+        return legal[sum(getattr(state, "funds_cards", [])) % len(legal)]
 
     monkeypatch.setattr(RandomBot, "choose", peeking)
     report = check_secrecy(museion.load("pergamon"), games=4, seed=0, points=2, surfaces=["bots"])

@@ -43,5 +43,13 @@ def test_observation_tensors_match_the_recorded_ones(recorded):
     assert digests(recorded["game"], recorded["options"]) == recorded
 
 
+def test_the_docs_show_the_declared_tholos_layout():
+    from museion.games.tholos.view import OBSERVATION
+
+    docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
+    assert OBSERVATION.table() in docs and f"({OBSERVATION.size} floats)" in docs
+    assert museion.load("tholos").observation_tensor_size() == OBSERVATION.size
+
+
 if __name__ == "__main__":
     print(json.dumps([digests(n, o) for n, o in CONFIGS], indent=1))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, give, last_round, play, round_start
-
 from museion.games.imhotep import data
+
+from .helpers import edit, give, last_round, play, round_start
 
 # The last round of a 2-player game (card 3-2-2-1, market 4 statues) with symmetric results:
 # black's stone to the temple, white's to the burial chamber, one each on the obelisks, one each to the market.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, give, last_round, legal, play, round_start
-
 from museion.games.imhotep import data
 from museion.games.imhotep.state import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN, statue_points
+
+from .helpers import edit, give, last_round, legal, play, round_start
 
 
 def test_deck_composition():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, last_round, legal, no_stones, play, round_start
-
 from museion.games.imhotep import data
 from museion.games.imhotep.state import MARKET_PICK, burial_points, group_points, obelisk_points, pyramid_value
+
+from .helpers import edit, last_round, legal, no_stones, play, round_start
 
 
 def test_market_1_owners_pick_in_unloading_order_and_stones_return():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import edit, give, legal, no_stones, play, round_start
 
 from museion import IllegalActionError
 from museion.games.imhotep.state import ROUND, TURN
+
+from .helpers import edit, give, legal, no_stones, play, round_start
 
 
 def test_act_stones_takes_min_of_3_room_and_quarry():

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 
 import museion
 from museion import CHANCE, OptionError
 from museion.games.imhotep import data
 from museion.games.imhotep.state import DEAL, ROUND, TURN
+
+from .helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 
 
 def test_options_defaults_and_errors():

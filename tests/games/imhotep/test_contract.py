@@ -7,13 +7,14 @@ import random
 import re
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, legal, new, play, round_start
 
 import museion
 from museion import IllegalActionError
 from museion.core.check import check_game
 from museion.core.play import random_game, random_playout
 from museion.games.imhotep import actions as act
+
+from .helpers import ROUND_CARDS, legal, new, play, round_start
 
 
 def test_hidden_1_views_hold_no_draw_order_nor_remaining_round_cards():
@@ -180,9 +181,9 @@ def test_act_pass_in_real_play_passes_the_conformance_checks():
 def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3():
     """IMH-INV-1/2/3: the checker itself notices lost stones, an overfull sled, lost or miscounted cards, a held red
     card, a miscounted ship, too many rounds, a game ended early."""
-    from imhotep_helpers import round_start
-
     from museion.core.game import TERMINAL
+
+    from .helpers import round_start
 
     state = round_start(2, card="4-3-2-1")
     assert state.invariant_violations() == []
