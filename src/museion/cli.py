@@ -401,10 +401,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                       f"{ratio.get('mcts') or missing}", f"{compiled.get('ratio_vs_cpp_tic_tac_toe') or missing}",
                       f"{compiled.get('ratio_vs_openspiel') or missing}")
     console.print(table)
-    console.print(escape(i18n.text("tool.bench_builds", lang, builds=", ".join(f"{b}={w.build}" for b, w in
-                                                                            workers.items()),
-                                   before=f"{load_before[0]:.1f}", after=f"{os.getloadavg()[0]:.1f}")),
-                  highlight=False)
+    builds = ", ".join(f"{i18n.text('tool.build_' + b, lang)}={i18n.text('tool.build_' + w.build, lang)}"
+                       for b, w in workers.items())
+    console.print(escape(i18n.text("tool.bench_builds", lang, builds=builds, before=f"{load_before[0]:.1f}",
+                                   after=f"{os.getloadavg()[0]:.1f}")), highlight=False)
     if results and results[0]["ratio_vs_openspiel"] is None:
         console.print(escape(i18n.text("tool.no_openspiel", lang)), highlight=False)
     return 0

@@ -245,6 +245,8 @@ UI_TEXTS = {
     "tool.col_compiled_mcts": {"en": "compiled MCTS sims/s", "es": "simulaciones MCTS/s compilado"},
     "tool.col_cpp_ttt": {"en": "compiled / C++ ttt", "es": "compilado / ttt en C++"},
     "tool.col_ttt": {"en": "compiled / Python ttt", "es": "compilado / ttt en Python"},
+    "tool.build_pure": {"en": "pure", "es": "puro"},
+    "tool.build_compiled": {"en": "compiled", "es": "compilado"},
     "tool.bench_builds": {"en": "builds: {builds}; load average {before} before, {after} after",
                           "es": "versiones: {builds}; carga media {before} antes, {after} después"},
     "tool.not_available": {"en": "n/a", "es": "n/d"},
