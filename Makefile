@@ -5,31 +5,49 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run play test bench lint clean browser mutation
+.PHONY: run play test bench lint clean browser mutation compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.run: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[web]"
+	$(BIN)/pip install --quiet -e ".[web,compiled]"
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench,learn,sb3]"
 	touch $@
 
+## compiled: the engines compiled with mypyc into build/compiled/ (skipped when current; without a C compiler
+## museion runs its pure-Python build, and so does any run with MUSEION_PURE=1; see museion/native.py)
+compiled: $(VENV)/.run
+	$(BIN)/python tools/compile.py
+
 ## make run: the main job, the web table on http://$(HOST):$(PORT)/ with the SQLite file ./museion.db
+## (compiled engines where a C compiler is; a failed build falls back to the pure build silently)
 run: $(VENV)/.run
+	-@$(BIN)/python tools/compile.py >/dev/null 2>&1
 	$(BIN)/museion serve --host $(HOST) --port $(PORT) --db sqlite:///museion.db
 
 ## make play: a terminal game of Tholos against a bot
 play: $(VENV)/.run
+	-@$(BIN)/python tools/compile.py >/dev/null 2>&1
 	$(BIN)/museion play tholos --seat 0=human --seat 1=bot:random
 
-## make test: install the test dependencies and run every test
+## make test: install the test dependencies, type-check (mypy --strict), build the compiled engines, run the
+## engine tests (tests/core, games, bots, envs, test_native.py) on the compiled build, then every test on the pure
+## build. Without a C compiler only the pure pass runs (said so); with one, a failed build fails the run.
 test: $(VENV)/.test browser
-	$(BIN)/python -m pytest
+	$(BIN)/mypy
+	$(BIN)/python tools/compile.py
+	@if $(BIN)/python -c "import sys, museion; sys.exit(museion.BUILD != 'compiled')"; then \
+	  echo "== compiled build: tests/core tests/games tests/bots tests/envs tests/test_native.py"; \
+	  MUSEION_EXPECT_BUILD=compiled $(BIN)/python -m pytest tests/core tests/games tests/bots tests/envs \
+	    tests/test_native.py; \
+	else echo "== no compiled build (no C compiler): the pure pass only"; fi
+	@echo "== pure build: every test"
+	MUSEION_PURE=1 MUSEION_EXPECT_BUILD=pure $(BIN)/python -m pytest
 
 ## browser: Debian's Chromium for the browser tests (Playwright cannot download its own browser here)
 browser:

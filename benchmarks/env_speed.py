@@ -58,7 +58,7 @@ def measure(make: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str,
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
     configs = []
-    for name in museion.games():
+    for name in museion.available_games():
         option = entry(name).game_class.OPTIONS.get("players")
         counts = [None] if option is None else [n for n in (2, 3, 4) if _accepts(option, n)]
         configs += [(name, {} if n is None else {"players": n}) for n in counts]

@@ -26,6 +26,20 @@ def pytest_configure(config: pytest.Config) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``pure_only`` replace a method or function of the engines with a faulty one to prove a
+    checker catches it; compiled code can be neither patched nor subclassed from Python, so they run in the pure
+    pass of ``make test`` (``MUSEION_PURE=1``) and are skipped when this run uses the compiled build."""
+    import museion
+
+    if museion.BUILD != "compiled":
+        return
+    skip = pytest.mark.skip(reason="patches compiled engine code: runs in the pure pass (MUSEION_PURE=1)")
+    for item in items:
+        if "pure_only" in item.keywords:
+            item.add_marker(skip)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     try:
         import psutil

@@ -30,7 +30,7 @@ def test_no_surface_tells_a_seat_what_it_may_not_learn(options):
 
 def test_every_game_with_hidden_information_is_covered():
     """New hidden-information games must be added to the configurations above (today only Pergamon)."""
-    hidden = [name for name in museion.games() if museion.load(name).hidden_information]
+    hidden = [name for name in museion.available_games() if museion.load(name).hidden_information]
     assert hidden == ["pergamon"]
 
 
@@ -45,6 +45,7 @@ def _leak_card_values(monkeypatch):
     monkeypatch.setattr(PergamonState, "observed_action", leaky)
 
 
+@pytest.mark.pure_only
 def test_a_leaky_observation_is_caught_on_the_log_surfaces(monkeypatch):
     """The old server's fault: a face-down card's value in the move log. Caught on every surface with a log."""
     _leak_card_values(monkeypatch)
@@ -54,6 +55,7 @@ def test_a_leaky_observation_is_caught_on_the_log_surfaces(monkeypatch):
     assert {line.split(":")[0] for line in report.first_differences} >= {"server"}
 
 
+@pytest.mark.pure_only
 def test_a_leaky_tensor_is_caught(monkeypatch):
     from museion.games.pergamon import view
 
@@ -61,7 +63,7 @@ def test_a_leaky_tensor_is_caught(monkeypatch):
 
     def leaky(state, player):
         out = original(state, player)
-        out[0] = sum(state.cards) / 16.0
+        out[0] = sum(state.funds_cards) / 16.0
         return out
 
     monkeypatch.setattr(view, "observation_tensor", leaky)
@@ -74,13 +76,14 @@ def test_a_peeking_bot_is_caught(monkeypatch):
 
     def peeking(self, state):
         legal = state.legal_actions()
-        return legal[sum(getattr(state, "cards", [])) % len(legal)]
+        return legal[sum(getattr(state, "funds_cards", [])) % len(legal)]
 
     monkeypatch.setattr(RandomBot, "choose", peeking)
     report = check_secrecy(museion.load("pergamon"), games=4, seed=0, points=2, surfaces=["bots"])
     assert report.differences > 0
 
 
+@pytest.mark.pure_only
 def test_museion_check_runs_it_by_default_and_fails_on_a_leak(monkeypatch, capsys):
     import json
 

@@ -7,14 +7,19 @@
 'T1W'
 """
 
-from museion.core.errors import ConformanceError, IllegalActionError, MuseionError, OptionError
-from museion.core.game import CHANCE, TERMINAL, Game, State
-from museion.core.record import Record
-from museion.core.registry import games, load
+from museion import native
+
+BUILD = native.install()
+"""``"compiled"`` when the engines run from the mypyc build, ``"pure"`` otherwise (see :mod:`museion.native`)."""
+
+from museion.core.errors import ConformanceError, IllegalActionError, MuseionError, OptionError  # noqa: E402
+from museion.core.game import CHANCE, TERMINAL, Game, State  # noqa: E402
+from museion.core.record import Record  # noqa: E402
+from museion.core.registry import available_games, load  # noqa: E402
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "TERMINAL", "ConformanceError", "Game", "IllegalActionError", "MuseionError", "OptionError",
-    "Record", "State", "__version__", "games", "load",
+    "BUILD", "Record", "State", "__version__", "available_games", "load",
 ]

@@ -46,7 +46,7 @@ the command they add and the extra it needs: without the extra the command says 
 # -- options --------------------------------------------------------------------------------------------
 def _all_options() -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for name in museion.games():
+    for name in museion.available_games():
         try:
             options = entry(name).game_class.OPTIONS
         except Exception:  # noqa: BLE001 - a broken game must not hide the others; using it reports the error
@@ -58,7 +58,8 @@ def _all_options() -> dict[str, Any]:
 
 def add_game(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
     """The GAME argument and one flag per known game option."""
-    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {', '.join(museion.games())}")
+    names = ", ".join(museion.available_games())
+    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {names}")
     group = parser.add_argument_group("game options (validated by the chosen game)")
     for key, opt in _all_options().items():
         flag = "--" + key.replace("_", "-")
@@ -379,28 +380,45 @@ def _print_secrecy(report: Any, lang: str = i18n.DEFAULT) -> None:
 
 # -- bench ------------------------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Throughput of each game against OpenSpiel's tic-tac-toe; the table in the chosen language (or JSON)."""
-    from museion.bench import bench_game
+    """Throughput of each game, compiled vs pure, against OpenSpiel's tic-tac-toe; the table in the chosen
+    language (or JSON)."""
+    import os
+
+    from museion.bench import bench_game, start_workers
 
     lang = i18n.language(args.lang)
-
-    names = [args.game] if args.game else museion.games()
+    names = [args.game] if args.game else museion.available_games()
     results = []
-    for name in names:
-        options = game_options(args) if args.game else {}
-        results.append(bench_game(museion.load(name, **options), seconds=args.seconds))
+    load_before = os.getloadavg()
+    workers = start_workers()
+    try:
+        for name in names:
+            options = game_options(args) if args.game else {}
+            results.append(bench_game(museion.load(name, **options), seconds=args.seconds, workers=workers))
+    finally:
+        for worker in workers.values():
+            worker.close()
     if args.json:
-        print(json.dumps(results[0] if args.game else results))
+        print(json.dumps({"build": museion.BUILD, "builds": {b: w.build for b, w in workers.items()},
+                          "load_average_before": load_before, "load_average_after": os.getloadavg(),
+                          "games": results}))
         return 0
     table = Table(title=i18n.text("tool.bench_title", lang))
-    for col in ("game", "options", "steps", "games", "clones", "ttt", "ratio"):
+    for col in ("game", "options", "pure", "compiled", "x", "pure_mcts", "compiled_mcts", "x", "cpp_ttt", "ttt"):
         table.add_column(escape(i18n.text(f"tool.col_{col}", lang)), justify="right")
     missing = i18n.text("tool.not_available", lang)
     for r in results:
-        table.add_row(r["game"], escape(json.dumps(r["options"])), f"{r['steps_per_s']:,}", f"{r['games_per_s']:,}",
-                      f"{r['clones_per_s']:,}", f"{r['openspiel_tic_tac_toe_steps_per_s'] or missing}",
-                      f"{r['ratio_vs_openspiel'] or missing}")
+        pure, compiled, ratio = r.get("pure", {}), r.get("compiled", {}), r.get("compiled_vs_pure", {})
+        table.add_row(r["game"], escape(json.dumps(r["options"])), f"{pure.get('steps_per_s', missing)}",
+                      f"{compiled.get('steps_per_s', missing)}", f"{ratio.get('playouts') or missing}",
+                      f"{pure.get('mcts_sims_per_s', missing)}", f"{compiled.get('mcts_sims_per_s', missing)}",
+                      f"{ratio.get('mcts') or missing}", f"{compiled.get('ratio_vs_cpp_tic_tac_toe') or missing}",
+                      f"{compiled.get('ratio_vs_openspiel') or missing}")
     console.print(table)
+    builds = ", ".join(f"{i18n.text('tool.build_' + b, lang)}={i18n.text('tool.build_' + w.build, lang)}"
+                       for b, w in workers.items())
+    console.print(escape(i18n.text("tool.bench_builds", lang, builds=builds, before=f"{load_before[0]:.1f}",
+                                   after=f"{os.getloadavg()[0]:.1f}")), highlight=False)
     if results and results[0]["ratio_vs_openspiel"] is None:
         console.print(escape(i18n.text("tool.no_openspiel", lang)), highlight=False)
     return 0
@@ -452,7 +470,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     """Each game with its description and its options (label, name, help) in the chosen language."""
     lang = i18n.language(args.lang)
-    for name in museion.games():
+    for name in museion.available_games():
         cls = entry(name).game_class
         console.print(f"[bold]{name}[/bold] ({cls.title}): {escape(cls.description(lang))}", highlight=False)
         for opt in cls.option_info(lang):
@@ -505,9 +523,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("bench", help="throughput vs OpenSpiel's python_tic_tac_toe (no GAME: every game)")
+    p = sub.add_parser("bench", help="throughput, compiled vs pure, vs OpenSpiel's tic-tac-toe (no GAME: every game)")
     add_game(p, game_optional=True)
-    p.add_argument("--seconds", type=float, default=6.0, help="total measuring time per game")
+    p.add_argument("--seconds", type=float, default=12.0, help="total measuring time per game")
     p.add_argument("--json", action="store_true")
     _add_lang(p)
     p.set_defaults(func=cmd_bench)

@@ -10,7 +10,7 @@ from museion.core.registry import entry
 def configurations() -> list[tuple[str, dict]]:
     """(game, options) for each game and each player count its ``players`` option accepts (2-6 tried)."""
     found = []
-    for name in museion.games():
+    for name in museion.available_games():
         if "players" not in entry(name).game_class.OPTIONS:
             found.append((name, {}))
             continue

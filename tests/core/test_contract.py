@@ -14,7 +14,7 @@ from museion.core.play import random_game
 
 
 def test_registry_lists_and_loads_games():
-    assert "tholos" in museion.games()
+    assert "tholos" in museion.available_games()
     game = museion.load("tholos", advanced=True)
     assert game.num_players() == 2 and game.options["advanced"] is True
     assert game == museion.load("tholos", advanced=True)
@@ -24,7 +24,7 @@ def test_registry_lists_and_loads_games():
         museion.load("go")
 
 
-@pytest.mark.parametrize("name", museion.games())
+@pytest.mark.parametrize("name", museion.available_games())
 def test_unknown_and_bad_options_are_refused(name):
     with pytest.raises(OptionError, match=f"unknown option 'bogus' for {name}; allowed: "):
         museion.load(name, bogus=1)
@@ -32,7 +32,7 @@ def test_unknown_and_bad_options_are_refused(name):
         museion.load(name, start_player="nobody")
 
 
-@pytest.mark.parametrize("name", museion.games())
+@pytest.mark.parametrize("name", museion.available_games())
 def test_json_round_trip_and_record(name, tmp_path):
     game = museion.load(name)
     state = random_game(game, seed=7)
@@ -49,7 +49,7 @@ def test_json_round_trip_and_record(name, tmp_path):
         game.state_from_json(json.dumps({"game": "other", "options": {}, "history": []}))
 
 
-@pytest.mark.parametrize("name", museion.games())
+@pytest.mark.parametrize("name", museion.available_games())
 def test_checker_accepts_random_positions(name):
     state = museion.load(name).new_initial_state()
     rng = random.Random(1)
@@ -61,6 +61,7 @@ def test_checker_accepts_random_positions(name):
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.pure_only
 def test_checker_catches_a_broken_game():
     """The checker is not a test that cannot fail: an engine that breaks conservation is caught."""
     from museion.core.check import check_game
@@ -91,7 +92,7 @@ def test_illegal_action_message_lists_legal_moves():
     assert state.returns() == [0.0, 0.0]
 
 
-@pytest.mark.parametrize("name", museion.games())
+@pytest.mark.parametrize("name", museion.available_games())
 def test_every_game_accepts_its_player_count(name):
     """`--players N` works for every game (Tholos accepts only 2, with a clear error otherwise)."""
     n = museion.load(name).num_players()

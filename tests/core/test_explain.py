@@ -128,7 +128,7 @@ def test_pergamon_breakdown_hides_other_seats_vp_while_the_game_runs():
     assert all(v is not None for part in opened.score_breakdown(0) for v in part.values)
 
 
-@pytest.mark.parametrize("name", museion.games())
+@pytest.mark.parametrize("name", museion.available_games())
 def test_option_metadata_in_both_languages(name):
     cls = museion.load(name).__class__
     for lang in i18n.LANGUAGES:

@@ -3,6 +3,7 @@ makes the run fail instead of hanging it, also inside a Hypothesis test (which c
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,5 +38,6 @@ def test_a_looping_engine_fails_the_run(tmp_path, test):
     config = Path(__file__).resolve().parents[2] / "pyproject.toml"  # the project's pytest-timeout settings
     run = subprocess.run([sys.executable, "-m", "pytest", "-c", str(config), "--rootdir", str(tmp_path), "-p",
                           "no:cacheprovider", "-o", "timeout=3", str(tmp_path / "test_loop.py")],
-                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "MUSEION_PURE": "1"})  # patches _apply: the pure build
     assert run.returncode != 0 and "Timeout" in run.stdout + run.stderr, run.stdout + run.stderr

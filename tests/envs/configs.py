@@ -10,7 +10,7 @@ from museion.core.registry import entry
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
     configs: list[tuple[str, dict[str, Any]]] = []
-    for name in museion.games():
+    for name in museion.available_games():
         option = entry(name).game_class.OPTIONS.get("players")
         if option is None:
             configs.append((name, {}))

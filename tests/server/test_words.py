@@ -44,7 +44,7 @@ def test_the_final_breakdown_adds_up(server):
 def test_games_carry_option_metadata_in_the_asked_language(server):
     _, answer = http("GET", f"{server.url}/api/games?lang=es")
     games = {g["name"]: g for g in answer["games"]}
-    assert set(games) == set(museion.games())
+    assert set(games) == set(museion.available_games())
     tholos = games["tholos"]
     assert tholos["description"].startswith("Dos constructores")
     assert [c["key"] for c in tholos["colours"]] == ["white", "black"]

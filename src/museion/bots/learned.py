@@ -55,7 +55,7 @@ class ValueModel:
             else:
                 self.np = np
                 hidden = np.array(self.hidden).T  # features x units
-                bias = np.array(self.bias)
+                bias: Any = np.array(self.bias)
                 if names and names[0] == "bias":  # a constant-1 first feature carries the hidden bias
                     hidden[0] += bias
                     bias = None

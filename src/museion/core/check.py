@@ -10,7 +10,8 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from museion.core.errors import ConformanceError, IllegalActionError
 from museion.core.game import CHANCE, TERMINAL, Game, State
@@ -21,7 +22,7 @@ from museion.core.record import Record
 @dataclass
 class CheckReport:
     game: str
-    options: dict
+    options: dict[str, Any]
     games: int = 0
     steps: int = 0
     chance_steps: int = 0
@@ -30,8 +31,8 @@ class CheckReport:
     wins: list[int] = field(default_factory=list)
     draws: int = 0
 
-    def to_dict(self) -> dict:
-        return self.__dict__.copy()
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 def check_game(
@@ -143,7 +144,7 @@ def _check_notation(state: State, legal: list[int]) -> None:
             _fail(state, f"notation {text!r} of action {action} parses to {back}")
 
 
-def _check_clone(state: State, key: tuple, legal: list[int], rng: random.Random) -> None:
+def _check_clone(state: State, key: tuple[Any, ...], legal: list[int], rng: random.Random) -> None:
     copy = state.clone()
     if copy.key() != key or copy.history() != state.history():
         _fail(state, "clone() differs from the original")
@@ -153,14 +154,14 @@ def _check_clone(state: State, key: tuple, legal: list[int], rng: random.Random)
             _fail(state, "applying an action to a clone changed the original")
 
 
-def _check_json(state: State, key: tuple, legal: list[int]) -> None:
+def _check_json(state: State, key: tuple[Any, ...], legal: list[int]) -> None:
     text = state.to_json()
     back = state.game.state_from_json(json.loads(json.dumps(json.loads(text))))
     if back.key() != key or back.legal_actions() != legal or back.history() != state.history():
         _fail(state, "JSON round-trip changed the state")
 
 
-def _check_illegal(state: State, key: tuple, legal: list[int], rng: random.Random) -> None:
+def _check_illegal(state: State, key: tuple[Any, ...], legal: list[int], rng: random.Random) -> None:
     game = state.game
     bound = game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
     candidates = [-1, bound, 10**9]

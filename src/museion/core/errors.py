@@ -46,6 +46,6 @@ def option_reason(option: str, got: Any, allowed: Reason | str, **args: Any) -> 
 class ConformanceError(MuseionError, AssertionError):
     """A violation of the game contract found by the conformance checker; carries the reproducing record."""
 
-    def __init__(self, message: str, record: dict | None = None) -> None:
+    def __init__(self, message: str, record: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.record = record

@@ -38,7 +38,9 @@ import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
 
@@ -123,11 +125,29 @@ class Option:
 
     def meta(self) -> dict[str, Any]:
         """``kind``, ``choices`` (or None), ``min`` and ``max`` (or None): the language-independent metadata."""
-        kind = self.kind or ("file" if self.path else "") or getattr(self.parse, "kind", "") or (
+        declared = self.parse if isinstance(self.parse, Validator) else Validator(self.parse)
+        kind = self.kind or ("file" if self.path else "") or declared.kind or (
             "bool" if isinstance(self.default, bool) else "int" if isinstance(self.default, int) else "text")
-        choices = self.choices or getattr(self.parse, "choices", ())
-        lo, hi = getattr(self.parse, "bounds", (None, None))
+        choices = self.choices or declared.choices
+        lo, hi = declared.bounds
         return {"kind": kind, "choices": list(choices) or None, "min": lo, "max": hi}
+
+
+class Validator:
+    """An option's parse function with what a client needs to build its control: ``kind``, ``choices`` and
+    ``bounds`` (an object rather than attributes set on a function, which a compiled function cannot carry)."""
+
+    __slots__ = ("parse", "kind", "choices", "bounds")
+
+    def __init__(self, parse: Callable[[Any], Any], kind: str = "", choices: tuple[Any, ...] = (),
+                 bounds: tuple[Any, Any] = (None, None)) -> None:
+        self.parse = parse
+        self.kind = kind
+        self.choices = choices
+        self.bounds = bounds
+
+    def __call__(self, value: Any) -> Any:
+        return self.parse(value)
 
 
 def choice_option(*allowed: Any) -> Callable[[Any], Any]:
@@ -140,18 +160,17 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
                                values=shown)
         return value
 
-    parse.kind, parse.choices = "choice", allowed  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "choice", choices=allowed)
 
 
-def bool_option(value: Any) -> bool:
+def _parse_bool(value: Any) -> bool:
     """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
     raise InvalidValue(f"got {_preview(value)}; allowed: true or false", _preview(value), "error.allowed.bool")
 
 
-bool_option.kind = "bool"  # type: ignore[attr-defined]
+bool_option = Validator(_parse_bool, "bool")
 
 
 def _preview(value: Any, limit: int = 40) -> str:
@@ -178,8 +197,7 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
             raise refuse(f"{number:g}")
         return number
 
-    parse.kind, parse.bounds = "float", (lo, hi)  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "float", bounds=(lo, hi))
 
 
 def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -227,8 +245,7 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
             raise refuse(number)
         return number
 
-    parse.kind, parse.bounds = "int", (lo, hi)  # type: ignore[attr-defined]
-    return parse
+    return Validator(parse, "int", bounds=(lo, hi))
 
 
 class Game:
@@ -244,7 +261,7 @@ class Game:
     hidden from everyone, like a face-down card): ``observed_action(a, p)`` does not depend on ``p``, so one record
     of observations serves every seat (the OpenSpiel adapter keeps one and resamples without replaying). The
     default, False, is the safe one: a game where a player sees their own draw must leave it so."""
-    state_class: ClassVar[type[State]]
+    state_class: ClassVar[type[State[Any]]]
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = parse_options(self.name, self.OPTIONS, options)
@@ -319,7 +336,7 @@ class Game:
                         "help": i18n.text(key + ".help", lang) if key and i18n.has(key + ".help") else opt.doc})
         return out
 
-    SEAT_COLOURS: tuple[str, ...] = ()
+    SEAT_COLOURS: ClassVar[tuple[str, ...]] = ()
     """Seat ``k``'s colour as a term (``white``, ``black``, ``red``...; text ``colour.<term>``), empty when the
     game's seats have none. A class attribute, so option choices can name seats before a game exists."""
 
@@ -339,7 +356,9 @@ class Game:
 
     # -- states ------------------------------------------------------------------------------------------
     def new_initial_state(self) -> State:
-        return self.state_class(self)
+        state = self.state_class(self)
+        state._start()
+        return state
 
     def state_from_history(self, history: Sequence[int]) -> State:
         """Replay ``history`` from the start; every action is checked."""
@@ -359,7 +378,8 @@ class Game:
 
     def options_json(self) -> dict[str, Any]:
         """The options as plain JSON data (what records and states store)."""
-        return json.loads(json.dumps(self.options))
+        options: dict[str, Any] = json.loads(json.dumps(self.options))
+        return options
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -371,8 +391,18 @@ class Game:
     def __hash__(self) -> int:
         return hash((self.name, json.dumps(self.options_json(), sort_keys=True)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and options (a compiled class cannot be re-created without ``__init__``)."""
+        return _make_game, (type(self), self.options_json())
 
-class State:
+
+GameT = TypeVar("GameT", bound=Game, default=Game)
+"""The game class a state belongs to: a game's state class is ``State[ItsGame]``, so ``self.game`` has the game's
+own type (mypyc does not allow a subclass to narrow an attribute's declared type, a generic base does it)."""
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+class State(Generic[GameT]):
     """One position of a game. Subclasses implement the underscore methods; the public ones check input.
 
     ``legal_actions()`` is cached until the next :meth:`apply_action`, so ``apply_action`` can validate an
@@ -381,12 +411,18 @@ class State:
 
     __slots__ = ("game", "_history", "_legal")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self._history: list[int] = []
         self._legal: list[int] | None = None
 
     # -- to implement ------------------------------------------------------------------------------------
+    def _start(self) -> None:
+        """Set up the initial position (called by :meth:`Game.new_initial_state`). A game's state class has no
+        ``__init__`` of its own: a compiled (mypyc) class cannot be created without running ``__init__``, so
+        :meth:`_clone_as` makes an empty state with it and :meth:`_copy_into` fills it in."""
+        raise NotImplementedError
+
     def current_player(self) -> int:
         raise NotImplementedError
 
@@ -420,7 +456,7 @@ class State:
         """Flat numeric encoding of ``view(player)`` (layout documented in the game's ``view.py``)."""
         raise NotImplementedError
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """The complete state as comparable plain data (equality, tests, the conformance checker)."""
         raise NotImplementedError
 
@@ -428,7 +464,7 @@ class State:
         """The game's own invariants that do not hold (empty when all is well)."""
         return []
 
-    def _copy_into(self, other: State) -> None:
+    def _copy_into(self, other: State[Any]) -> None:
         """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
         raise NotImplementedError
 
@@ -566,7 +602,8 @@ class State:
         ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
         explain = self._explainer()
         if explain is not None:
-            return explain.move_event(self, action)
+            event: Event = explain.move_event(self, action)
+            return event
         if self.is_chance_node():
             return Event("ui.move", {"move": self.observed_action(action, observer)})
         return Event("ui.move", {"move": self.action_to_string(action)})
@@ -638,7 +675,8 @@ class State:
         parts add up to :meth:`scores`. Default: one part, the score."""
         explain = self._explainer()
         if explain is not None:
-            return explain.score_breakdown(self, observer)
+            parts: list[ScorePart] = explain.score_breakdown(self, observer)
+            return parts
         return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
 
     def _explainer(self) -> Any:
@@ -651,11 +689,10 @@ class State:
         except ModuleNotFoundError:
             return None
 
-    def _clone_as(self, cls: type[State]) -> State:
+    def _clone_as(self, cls: type[StateT]) -> StateT:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
-        other = object.__new__(cls)
-        other.game = self.game
+        other = cls(self.game)
         other._history = self._history[:]
         other._legal = self._legal
         self._copy_into(other)
@@ -692,10 +729,10 @@ class State:
     def move_number(self) -> int:
         return len(self._history)
 
-    def clone(self) -> State:
+    def clone(self) -> State[GameT]:
         return self._clone_as(type(self))
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[GameT]:
         """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
         return self.clone()
 
@@ -714,10 +751,26 @@ class State:
     def __hash__(self) -> int:
         return hash(self.key())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and history, like a record (a compiled class cannot be re-created without
+        ``__init__``); :meth:`__deepcopy__` is :meth:`clone` (the game is immutable and shared)."""
+        return _replay, (self.game, list(self._history))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[GameT]:
+        return self.clone()
+
     def __str__(self) -> str:
         from museion.core.registry import text_renderer
 
-        return text_renderer(self.game.name)(self)
+        return str(text_renderer(self.game.name)(self))
+
+
+def _make_game(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(**options)
+
+
+def _replay(game: Game, history: list[int]) -> State[Any]:
+    return game.state_from_history(history)
 
 
 def _choice_label(game: type[Game], name: str, value: Any, lang: str) -> str:

@@ -135,7 +135,7 @@ class _Formatter(string.Formatter):
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             return f"{value} {one if abs(value) == 1 else many}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 UI_TEXTS = {
@@ -240,15 +240,21 @@ UI_TEXTS = {
     "tool.secrecy_compared": {"en": "{name} {count} ({hidden} with hidden differences)",
                               "es": "{name} {count} ({hidden} con diferencias ocultas)"},
     "tool.not_checked": {"en": "not checked: {name} ({why})", "es": "sin comprobar: {name} ({why})"},
-    "tool.bench_title": {"en": "Random playouts through the contract (medians of interleaved rounds)",
-                         "es": "Partidas al azar a través del contrato (medianas de rondas intercaladas)"},
+    "tool.bench_title": {"en": "Random playouts and MCTS through the contract (medians of interleaved rounds)",
+                         "es": "Partidas al azar y MCTS a través del contrato (medianas de rondas intercaladas)"},
     "tool.col_game": {"en": "game", "es": "juego"},
     "tool.col_options": {"en": "options", "es": "opciones"},
-    "tool.col_steps": {"en": "steps/s", "es": "pasos/s"},
-    "tool.col_games": {"en": "games/s", "es": "partidas/s"},
-    "tool.col_clones": {"en": "clones/s", "es": "copias/s"},
-    "tool.col_ttt": {"en": "OpenSpiel ttt steps/s", "es": "pasos/s de ttt de OpenSpiel"},
-    "tool.col_ratio": {"en": "ratio", "es": "proporción"},
+    "tool.col_pure": {"en": "pure steps/s", "es": "pasos/s puro"},
+    "tool.col_compiled": {"en": "compiled steps/s", "es": "pasos/s compilado"},
+    "tool.col_x": {"en": "×", "es": "×"},
+    "tool.col_pure_mcts": {"en": "pure MCTS sims/s", "es": "simulaciones MCTS/s puro"},
+    "tool.col_compiled_mcts": {"en": "compiled MCTS sims/s", "es": "simulaciones MCTS/s compilado"},
+    "tool.col_cpp_ttt": {"en": "compiled / C++ ttt", "es": "compilado / ttt en C++"},
+    "tool.col_ttt": {"en": "compiled / Python ttt", "es": "compilado / ttt en Python"},
+    "tool.build_pure": {"en": "pure", "es": "puro"},
+    "tool.build_compiled": {"en": "compiled", "es": "compilado"},
+    "tool.bench_builds": {"en": "builds: {builds}; load average {before} before, {after} after",
+                          "es": "versiones: {builds}; carga media {before} antes, {after} después"},
     "tool.not_available": {"en": "n/a", "es": "n/d"},
     "tool.no_openspiel": {
         "en": "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.",

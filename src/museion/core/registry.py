@@ -1,4 +1,4 @@
-"""Registry of games: ``museion.load(name, **options)`` and ``museion.games()``.
+"""Registry of games: ``museion.load(name, **options)`` and ``museion.available_games()``.
 
 Games register themselves from their package ``__init__``; the core finds game folders by name and never
 imports a particular game.
@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import museion.games as games_package
 from museion.core.errors import OptionError
 from museion.core.game import Game
 
@@ -53,23 +54,24 @@ def register(game_class: type[Game], render_text: Callable[..., Any],
     _GAMES[game_class.name] = GameEntry(game_class, render_text, describe)
 
 
-def games() -> list[str]:
-    """Names of the available games, sorted (the game folders under ``museion.games``)."""
-    import museion.games
+def available_games() -> list[str]:
+    """Names of the available games, sorted (the game folders under ``museion.games``).
 
-    found = {m.name for m in pkgutil.iter_modules(museion.games.__path__) if m.ispkg and not m.name.startswith("_")}
+    Not ``museion.games()``: importing a game binds the attribute ``museion.games`` to the package of that name
+    (Python's import system does so for every sub-package), which would shadow such a function."""
+    found = {m.name for m in pkgutil.iter_modules(games_package.__path__) if m.ispkg and not m.name.startswith("_")}
     return sorted(found | set(_GAMES))
 
 
 def entry(name: str) -> GameEntry:
     """The registered game ``name``, importing its package on first use."""
     key = str(name).lower()
-    if key not in _GAMES and key in games():
+    if key not in _GAMES and key in available_games():
         importlib.import_module(f"museion.games.{key}")
     try:
         return _GAMES[key]
     except KeyError:
-        raise OptionError(f"unknown game {name!r}; available: {', '.join(games())}") from None
+        raise OptionError(f"unknown game {name!r}; available: {', '.join(available_games())}") from None
 
 
 def load(name: str, **options: Any) -> Game:

@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from museion.core.game import Game, State
-from museion.core.registry import entry, games, load
+from museion.core.registry import available_games, entry, load
 from museion.envs._common import render_ansi
 
 __all__ = ["has_perfect_information", "MuseionGame", "MuseionState", "game_type", "register", "short_name"]
@@ -377,7 +377,7 @@ def register(name: str) -> str:
 
 def _register_all() -> list[str]:
     done = []
-    for name in games():
+    for name in available_games():
         try:
             done.append(register(name))
         except Exception as exc:  # noqa: BLE001 - a game under construction must not hide the others

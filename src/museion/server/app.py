@@ -176,7 +176,7 @@ def texts(wanted: str | None) -> dict[str, Any]:
     name of every language in itself (for the language switch)."""
     codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
     lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
-    for game in museion.games():  # each game registers its terms when its package is imported
+    for game in museion.available_games():  # each game registers its terms when its package is imported
         try:
             entry(game).game_class  # noqa: B018 - imported for its texts
         except Exception:  # noqa: BLE001 - a game still being written simply has no texts yet
@@ -193,7 +193,7 @@ def _lobby_routes(app: FastAPI) -> None:
     async def games(lang: str | None = None) -> models.Catalogue:
         found = []
         lang = _language(lang)
-        for name in museion.games():
+        for name in museion.available_games():
             try:
                 found.append(game_info(name, lang))
             except Exception:  # noqa: BLE001 - a game still being written is simply not offered

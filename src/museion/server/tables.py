@@ -500,7 +500,7 @@ class Manager:
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
         ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
         if not isinstance(game_name, str):
-            raise TableError("bad_game", f"'game' must be one of {', '.join(museion.games())}")
+            raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
         game = load_game(game_name, options, self.config.tables_dir)
         n = game.num_players()
         if not isinstance(seats, list) or len(seats) != n:

@@ -66,7 +66,7 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
 
 def warm_up() -> None:
     """Import the games once so that the first real bot move is not slowed down by imports."""
-    for name in museion.games():
+    for name in museion.available_games():
         with contextlib.suppress(Exception):  # an unfinished game must not keep the worker from starting
             museion.load(name)
 

@@ -78,8 +78,8 @@ def give(state: PergamonState, player: int, codes: Iterable[str]) -> PergamonSta
     """Hand ``player`` the given finds from the undrawn tiles (they leave the calendar; PER-INV-1 still holds)."""
     for code in codes:
         t = state.tile(code)
-        state.unseen.remove(t)
-        state.calendar -= 1
+        state.undrawn_tiles.remove(t)
+        state.calendar_tiles -= 1
         state.supply[player].append(t)
     state.supply[player].sort()
     return refresh(state)
@@ -174,6 +174,6 @@ def exhibit(state: PergamonState, codes: Sequence[str], polish: int = 0, brk: st
 
 def clear_gallery(state: PergamonState, k: int) -> PergamonState:
     """Send the finds of gallery ``k`` (0 = I) to the box."""
-    state.box += len(state.galleries[k])
+    state.box_tiles += len(state.galleries[k])
     state.galleries[k] = []
     return refresh(state)

@@ -89,7 +89,7 @@ def test_notation_and_records():
 
 
 def test_registered_with_rules_and_renderer():
-    assert "pergamon" in museion.games()
+    assert "pergamon" in museion.available_games()
     e = entry("pergamon")
     assert e.rules.startswith(RULES["en"]) and all(rule in RULES["en"] for rule in RULE_IDS)
     assert e.summary("es").startswith(RULES["es"]) and all(rule in RULES["es"] for rule in RULE_IDS)

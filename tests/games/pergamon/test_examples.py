@@ -13,9 +13,9 @@ def test_layout_example_PER_LAYOUT_1():
     I, II, III, IV, V whatever the order they are drawn in."""
     state = fix(2).new_initial_state()
     lay_out(state, ["4.85", "1.10", "4.36", "2.20", "4.14"])
-    assert [[state.game.t_code[t] for t in gal] for gal in state.galleries] == [
+    assert [[state.game.tile_codes[t] for t in gal] for gal in state.galleries] == [
         ["1.10"], ["2.20"], ["4.14"], ["4.36"], ["4.85"]]
-    assert state.calendar == 55 and not state.invariant_violations()
+    assert state.calendar_tiles == 55 and not state.invariant_violations()
 
 
 def test_funds_example_PER_FUNDS_2():
@@ -34,12 +34,13 @@ def test_collection_example_PER_EXH_2_PER_EXH_3():
     act(state, "+5.11", "+3.94", "+4.86", "close")
     assert moves(state) == ["polish 0", "polish 1", "polish 2", "cancel"]
     g = state.game
-    assert sum(g.t_cen[t] for t in state.ring) == 12
-    kinds = sorted(data.TYPE_NAMES[g.t_rt[t]] for t in state.ring)
+    assert sum(g.tile_centuries[t] for t in state.ring) == 12
+    kinds = sorted(data.TYPE_NAMES[g.tile_right_types[t]] for t in state.ring)
     assert kinds == ["bracelet", "mask", "vase"]
     act(state, "polish 2")
-    assert state.mvalue[0] == 14 and state.mspace[0] == 14 and state.museum[14] == 0 and state.coins[0] == 0
-    assert state.vp[0] == 1
+    assert state.marker_values[0] == 14 and state.marker_spaces[0] == 14
+    assert state.museum[14] == 0 and state.coins[0] == 0
+    assert state.victory_points[0] == 1
 
 
 def test_museum_shift_example_PER_EXH_4():

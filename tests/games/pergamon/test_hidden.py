@@ -59,7 +59,7 @@ def test_vp_gains_are_told_only_to_their_owner_PER_EVAL_4(players):
             ends = step.n == len(final.history()) - 1
             assert event.audience == (None if ends else (event.args["player"],))
             assert event.visible_to(event.args["player"]) and not event.visible_to(None) or ends
-        assert totals == final.vp
+        assert totals == final.victory_points
 
 
 def test_open_scores_tell_everyone_PER_EVAL_4():
@@ -105,6 +105,7 @@ def test_events_leave_the_state_unchanged():
         state.apply_action(action)
 
 
+@pytest.mark.pure_only
 def test_the_checker_catches_an_observation_that_hides_what_it_reveals_PER_HIDDEN_1(monkeypatch):
     """``museion check`` verifies the declaration: told ``P12`` without the values, the placement that reveals the
     cards would leave a player different views in states it cannot tell apart."""

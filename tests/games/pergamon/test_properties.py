@@ -42,15 +42,15 @@ def test_tiles_conserved_PER_INV_1(players, seed, eager):
 
     def check(s):
         places = [t for g in s.galleries for t in g] + [t for p in s.supply for t in p] + [
-            t for r in s.rings if r is not None for t in r] + s.pending
+            t for r in s.rings if r is not None for t in r] + s.drawn_tiles
         assert len(places) == len(set(places))
-        assert s.calendar + len(places) + s.box + s.box_unseen == 60
-        assert len(s.unseen) == s.calendar + s.box_unseen
-        assert not set(places) & set(s.unseen)
+        assert s.calendar_tiles + len(places) + s.box_tiles + s.box_unseen_tiles == 60
+        assert len(s.undrawn_tiles) == s.calendar_tiles + s.box_unseen_tiles
+        assert not set(places) & set(s.undrawn_tiles)
         assert all(len(g) <= 4 for g in s.galleries)
 
     end = play(players, seed, eager, check)
-    assert end.calendar == 0
+    assert end.calendar_tiles == 0
 
 
 @SETTINGS
@@ -62,13 +62,13 @@ def test_museum_and_rings_PER_INV_2(players, seed, eager):
 
     def check(s):
         g = s.game
-        lt_.update(enumerate(g.t_lt))
-        rt_.update(enumerate(g.t_rt))
+        lt_.update(enumerate(g.tile_left_types))
+        rt_.update(enumerate(g.tile_right_types))
         on = [m for m in s.museum[1:] if m >= 0]
         assert len(on) == len(set(on)) == sum(r is not None for r in s.rings)
         for m, ring in enumerate(s.rings):
             if ring is not None:
-                assert s.museum[s.mspace[m]] == m and 1 <= s.mspace[m] <= 24
+                assert s.museum[s.marker_spaces[m]] == m and 1 <= s.marker_spaces[m] <= 24
                 assert len(ring) >= 2
                 assert all(rt_[ring[i]] == lt_[ring[(i + 1) % len(ring)]] for i in range(len(ring)))
         if s.stage == ST_BUILD:
@@ -85,8 +85,8 @@ def test_coins_and_cards_PER_INV_3(players, seed, eager):
 
     def check(s):
         assert min(s.coins) >= 0
-        assert [s.deck[v] + s.used[v] + s.cards.count(v + 1) for v in range(8)] == [3] * 8
+        assert [s.funds_deck[v] + s.funds_used[v] + s.funds_cards.count(v + 1) for v in range(8)] == [3] * 8
 
     end = play(players, seed, eager, check)
-    assert end.stage == ST_OVER and end.used == [3] * 8 and sum(end.deck) == 0
+    assert end.stage == ST_OVER and end.funds_used == [3] * 8 and sum(end.funds_deck) == 0
     assert len(end.history()) <= end.game.max_game_length()

@@ -57,7 +57,7 @@ from .helpers import (
 
 
 def codes(state, tiles):
-    return [state.game.t_code[t] for t in tiles]
+    return [state.game.tile_codes[t] for t in tiles]
 
 
 def end_turn(state):
@@ -71,15 +71,15 @@ def test_calendar_piles_PER_SETUP_1():
     """PER-SETUP-1: 60 tiles, one pile of 5 per calendar turn: the first layout draws from all 60, each turn
     takes a pile of 5 from the calendar."""
     state = game(3).new_initial_state()
-    assert state.current_player() == CHANCE and state.calendar == 60
+    assert state.current_player() == CHANCE and state.calendar_tiles == 60
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 60 and all(p == pytest.approx(1 / 60) for _, p in outcomes)
     lay_out(state)
-    assert state.calendar == 55
+    assert state.calendar_tiles == 55
     deal(state, 3, 3)
     end_turn(place(state, "P2", "P13", "P12"))
     lay_out(state)
-    assert state.turn == 2 and state.calendar + state.box_unseen == 50
+    assert state.turn == 2 and state.calendar_tiles + state.box_unseen_tiles == 50
 
 
 def test_funds_deck_PER_SETUP_2():
@@ -139,10 +139,10 @@ def test_first_player_option_PER_SETUP_5():
 def test_tomb_raider_only_with_two_PER_SETUP_6():
     """PER-SETUP-6: 2 players play with the tomb raider; 3 and 4 players do not (all 13 spaces are free)."""
     two = start(2, cards=(1, 2))
-    assert RAIDER in two.track and len(two.legal_actions()) == 12
+    assert RAIDER in two.funds_track and len(two.legal_actions()) == 12
     for n in (3, 4):
         other = start(n, cards=(1, 2))
-        assert RAIDER not in other.track and len(other.legal_actions()) == 13
+        assert RAIDER not in other.funds_track and len(other.legal_actions()) == 13
 
 
 # -- tiles ---------------------------------------------------------------------------------------------------------
@@ -153,7 +153,8 @@ def test_tile_faces_PER_TILE_1():
     state = g.new_initial_state()
     t = state.tile("4.45")
     assert g.tiles[t] == ("V", 45, 4, "J")
-    assert (data.TYPES[g.t_lt[t]], g.t_num[t], g.t_cen[t], data.TYPES[g.t_rt[t]]) == ("V", 45, 4, "J")
+    left, right = data.TYPES[g.tile_left_types[t]], data.TYPES[g.tile_right_types[t]]
+    assert (left, g.tile_numbers[t], g.tile_centuries[t], right) == ("V", 45, 4, "J")
     assert data.TYPE_NAMES == ("vase", "jug", "bracelet", "mask")
     lay_out(state, ["4.45"])
     assert "V|4.45|J" in render_text(state)  # the right half of a vase, find 4.45, the left half of a jug
@@ -208,16 +209,16 @@ def test_layout_only_open_galleries_PER_LAYOUT_1():
     state = game(3).new_initial_state()
     for turn in range(4):   # nobody digs: every gallery gets one find a turn
         lay_out(state)
-        assert state.to_draw == 5
+        assert state.tiles_to_draw == 5
         deal(state, turn + 1, turn + 1)
         end_turn(place(state, "P1", "P2", "P3"))
     assert [len(gal) for gal in state.galleries] == [4] * 5
-    assert state.turn == 5 and state.box_unseen == 5 and state.stage == 2  # nothing laid out: straight to cards
+    assert state.turn == 5 and state.box_unseen_tiles == 5 and state.stage == 2  # nothing laid out: straight to cards
     clear_gallery(state, 3)
     deal(state, 5, 5)
     end_turn(place(state, "P1", "P2", "P3"))
     # turn 6: only gallery IV is open, so one tile is drawn and the other 4 go to the box unseen
-    assert state.to_draw == 1 and state.box_unseen == 9
+    assert state.tiles_to_draw == 1 and state.box_unseen_tiles == 9
     lay_out(state)
     assert [len(gal) for gal in state.galleries] == [4, 4, 4, 1, 4]
     assert not state.invariant_violations()
@@ -339,7 +340,7 @@ def test_rings_only_PER_EXH_1():
     act(state, "polish 0")
     ring = state.rings[0]
     g = state.game
-    assert {data.TYPES[g.t_rt[t]] for t in ring} == {"B", "V", "M"}   # mixed types
+    assert {data.TYPES[g.tile_right_types[t]] for t in ring} == {"B", "V", "M"}   # mixed types
     assert not state.invariant_violations()
 
 
@@ -392,7 +393,7 @@ def test_cancel_cap_blocks_starting_only_PER_EXH_1():
     act(state, "+1.01", "+1.02", "close")
     assert state.stage == ST_BREAK and moves(state) == ["break I", "break II", "break III", "cancel"]
     act(state, "cancel")  # the third: the 4 finds could still make rings, but none may be started
-    assert state.cancels == 3 and state.current_player() == 0 and state.stage == ST_STORE
+    assert state.cancelled_collections == 3 and state.current_player() == 0 and state.stage == ST_STORE
     assert moves(state) == ["pay"] + [f"drop {c}" for c in ("1.01", "1.02", "1.63", "2.64")]
     fresh = phase3(3, fix(3))
     give(fresh, 0, RING_2A)
@@ -409,7 +410,7 @@ def test_value_PER_EXH_2():
     give(state, 0, RING_16)
     set_coins(state, 0, 3)
     exhibit(state, RING_16, polish=1)
-    assert state.mvalue[0] == 5 + 5 + 3 + 3 + 1 and state.mspace[0] == 17
+    assert state.marker_values[0] == 5 + 5 + 3 + 3 + 1 and state.marker_spaces[0] == 17
 
 
 def test_polish_PER_EXH_3():
@@ -423,14 +424,14 @@ def test_polish_PER_EXH_3():
     act(state, "cancel", "+5.11", "+3.94", "+4.86", "close")
     assert moves(state) == ["polish 0", "polish 1", "polish 2", "cancel"]
     act(state, "polish 2")
-    assert state.coins[0] == 0 and state.mvalue[0] == 14
+    assert state.coins[0] == 0 and state.marker_values[0] == 14
     final = set_turn(phase3(3, fix(3)), 12)
     give(final, 0, RING_12)
     set_coins(final, 0, 20)
     act(final, "+5.11", "+3.94", "+4.86", "close")
     assert moves(final)[-2:] == ["polish 12", "cancel"]   # up to space 24: more could not raise it
     act(final, "polish 7")
-    assert final.coins[0] == 13 and final.mvalue[0] == 19
+    assert final.coins[0] == 13 and final.marker_values[0] == 19
     assert not any(a for a in final.legal_actions() if final.action_to_string(a).startswith("+5.11"))
 
 
@@ -442,7 +443,7 @@ def test_museum_above_24_PER_EXH_4():
     act(state, "+5.80", "+5.81", "+5.82", "+5.83", "+5.84", "close")
     assert moves(state) == ["polish 0", "cancel"]
     act(state, "polish 0")
-    assert state.mvalue[0] == 25 and state.mspace[0] == 24 and state.museum[24] == 0
+    assert state.marker_values[0] == 25 and state.marker_spaces[0] == 24 and state.museum[24] == 0
 
 
 def test_exhibit_vp_PER_EXH_5():
@@ -450,9 +451,9 @@ def test_exhibit_vp_PER_EXH_5():
     state = phase3(3, fix(3))
     give(state, 0, RING_2A + RING_2B)
     exhibit(state, RING_2A)
-    assert state.vp[0] == 1
+    assert state.victory_points[0] == 1
     exhibit(state, RING_2B)
-    assert state.vp == [2, 0, 0]
+    assert state.victory_points == [2, 0, 0]
 
 
 def test_marker_leaves_PER_EXH_6():
@@ -462,9 +463,9 @@ def test_marker_leaves_PER_EXH_6():
     exhibit(state, RING_2A)
     exhibit(state, RING_2B)
     assert state.museum[1] == 0 and state.museum[2] == 1
-    box = state.box
+    box = state.box_tiles
     exhibit(state, RING_2C)
-    assert state.rings[0] is None and state.box == box + 2
+    assert state.rings[0] is None and state.box_tiles == box + 2
     assert state.museum[1] == 1 and state.museum[2] == 2
     assert [c["marker"] for c in state.view(0)["players"][0]["collections"]] == ["II", "III"]
 
@@ -479,11 +480,11 @@ def test_fourth_collection_breaks_one_PER_EXH_7():
     exhibit(state, RING_9)
     act(state, "+1.01", "+1.02", "close")
     assert state.stage == ST_BREAK and moves(state) == ["break I", "break II", "break III", "cancel"]
-    box = state.box
+    box = state.box_tiles
     act(state, "break II")
     act(state, "polish 0")
-    assert state.box == box + 3 and state.rings[1] == (state.tile("1.01"), state.tile("1.02"))
-    assert state.mspace[:3] == [16, 2, 9] and state.vp[0] == 4
+    assert state.box_tiles == box + 3 and state.rings[1] == (state.tile("1.01"), state.tile("1.02"))
+    assert state.marker_spaces[:3] == [16, 2, 9] and state.victory_points[0] == 4
     assert state.museum[12] == -1
 
 
@@ -561,11 +562,11 @@ def test_evaluation_bands_PER_EVAL_1():
     """PER-EVAL-1: each collection scores the VP of its museum space (fixture bands 1-6:1, 7-12:10, ...)."""
     state = evaluation_position(5, first=RING_9, second=RING_12)
     # player 0: 9 pushed to 8 by player 1's 12 -> 10 VP; player 1 on 12 -> 10 VP, plus the vase prize
-    assert state.vp == [1 + 10, 1 + 10 + 2, 0]
+    assert state.victory_points == [1 + 10, 1 + 10 + 2, 0]
     bands = reconstructed().bands
     assert bands == ((1, 4, 1), (5, 8, 2), (9, 12, 3), (13, 16, 4), (17, 20, 5), (21, 24, 6))
     std = evaluation_position(5, first=RING_9, second=RING_12, bands=None)
-    assert std.vp == [1 + 2, 1 + 3 + 2, 0]
+    assert std.victory_points == [1 + 2, 1 + 3 + 2, 0]
 
 
 @pytest.mark.parametrize(("turn", "vp"), [(5, [11, 13]), (7, [13, 11]), (9, [11, 13]), (12, [14, 16])])
@@ -573,22 +574,22 @@ def test_prizes_PER_EVAL_2(turn, vp):
     """PER-EVAL-2: 2 VP for the oldest exhibited vase (turn 5), jug (7), mask (9), bracelet (12).
     Player 0 shows bracelet 541 + jug 440, player 1 bracelet 594, vase 386, mask 411."""
     state = evaluation_position(turn)
-    assert state.vp[:2] == vp
+    assert state.victory_points[:2] == vp
 
 
 def test_prize_by_full_date_PER_EVAL_2():
     """PER-EVAL-2: age by the full date: the vase 399 beats the vase 386 (same century)."""
     state = evaluation_position(5, first=RING_5, second=RING_12)
     # player 0: ring 5 on space 5 (pushed to 4 by the 12) -> 1 VP; player 1 on 12 -> 10 VP
-    assert state.vp[:2] == [1 + 1 + 2, 1 + 10]
+    assert state.victory_points[:2] == [1 + 1 + 2, 1 + 10]
 
 
 @pytest.mark.parametrize(("turn", "space"), [(5, 13), (7, 12), (9, 11), (12, 16)])
 def test_shift_after_evaluation_PER_EVAL_3(turn, space):
     """PER-EVAL-3: all markers move down 3 / 4 / 5 after turns 5 / 7 / 9 (not after 12); below 1 they leave."""
     state = evaluation_position(turn, first=RING_16, second=RING_2A)
-    assert state.mspace[0] == space
-    assert state.mspace[3] == (0 if turn < 12 else 2)     # the 2-collection left the museum (except turn 12)
+    assert state.marker_spaces[0] == space
+    assert state.marker_spaces[3] == (0 if turn < 12 else 2)     # the 2-collection left the museum (except turn 12)
     if turn < 12:
         assert state.rings[3] is None and state.museum[space] == 0
 
@@ -596,8 +597,8 @@ def test_shift_after_evaluation_PER_EVAL_3(turn, space):
 def test_shift_onto_space_1_stays_PER_EVAL_3_PER_EXH_6():
     """PER-EVAL-3 / PER-EXH-6: a marker shifted exactly onto space 1 stays; only below 1 does it leave."""
     state = evaluation_position(7, first=RING_5, second=RING_2A)   # 5 - 4 = 1 stays; 2 - 4 leaves
-    assert state.mspace[0] == 1 and state.museum[1] == 0 and state.rings[0] is not None
-    assert state.rings[3] is None and state.mspace[3] == 0
+    assert state.marker_spaces[0] == 1 and state.museum[1] == 0 and state.rings[0] is not None
+    assert state.rings[3] is None and state.marker_spaces[3] == 0
 
 
 def test_hidden_vp_PER_EVAL_4():
@@ -620,8 +621,8 @@ def test_end_of_turn_PER_TURN_1():
     """PER-TURN-1: the cards go to the box (each used once), figures come off, the leftmost player starts."""
     state = start(3, cards=(2, 7), spaces=("P2", "P13", "P12"))
     end_turn(state)
-    assert state.turn == 2 and state.used == [0, 1, 0, 0, 0, 0, 1, 0] and state.cards == []
-    assert state.track == [-1] * 13
+    assert state.turn == 2 and state.funds_used == [0, 1, 0, 0, 0, 0, 1, 0] and state.funds_cards == []
+    assert state.funds_track == [-1] * 13
     lay_out(state)
     deal(state, 1, 1)
     assert state.current_player() == 1   # player 1 stood leftmost (P13)
@@ -633,7 +634,7 @@ def test_final_bonus_PER_END_1():
     state = evaluation_position(12)
     assert state.is_terminal() and state.current_player() == TERMINAL
     # player 0: 1 + 10 (band) + 2 + 1 (bonus); player 1: 1 + 10 + 2 (bracelet prize) + 3
-    assert state.vp[:2] == [14, 16] and state.winners() == [1]
+    assert state.victory_points[:2] == [14, 16] and state.winners() == [1]
 
 
 def test_winner_and_tie_break_PER_END_2():
@@ -644,10 +645,10 @@ def test_winner_and_tie_break_PER_END_2():
     set_coins(state, 0, 0)
     exhibit(state, RING_9)
     act(state, "end")
-    state.vp[0] += 2          # player 0 would otherwise lose 14 to 16
+    state.victory_points[0] += 2          # player 0 would otherwise lose 14 to 16
     set_coins(state, 1, 0)
     exhibit(state, RING_12)
-    assert state.is_terminal() and state.vp[:2] == [16, 16] and state.winners() == [1]   # 594 is the oldest
+    assert state.is_terminal() and state.victory_points[:2] == [16, 16] and state.winners() == [1]   # 594 is the oldest
     assert state.returns() == [-1.0, 1.0, -1.0]
     low = set_turn(phase3(3, fix(3, bands=FIXTURE_BANDS)), 12)   # the lower seat holds the oldest object
     give(low, 0, RING_12)
@@ -655,13 +656,13 @@ def test_winner_and_tie_break_PER_END_2():
     set_coins(low, 0, 0)
     exhibit(low, RING_12)
     act(low, "end")
-    low.vp[1] += 2            # player 1 (bracelet 541, jug 440) ties player 0 (bracelet 594)
+    low.victory_points[1] += 2            # player 1 (bracelet 541, jug 440) ties player 0 (bracelet 594)
     set_coins(low, 1, 0)
     exhibit(low, RING_9)
-    assert low.is_terminal() and low.vp[:2] == [16, 16] and low.winners() == [0]
+    assert low.is_terminal() and low.victory_points[:2] == [16, 16] and low.winners() == [0]
     nobody = set_turn(phase3(3, fix(3)), 12)
     end_turn(nobody)
-    assert nobody.is_terminal() and nobody.vp == [0, 0, 0] and nobody.winners() == [0, 1, 2]
+    assert nobody.is_terminal() and nobody.victory_points == [0, 0, 0] and nobody.winners() == [0, 1, 2]
     assert nobody.returns() == [0.0, 0.0, 0.0]
 
 
@@ -671,11 +672,11 @@ def test_raider_space_PER_RAIDER_1(cards, space):
     """PER-RAIDER-1: before the players choose, the raider goes by the backs: 2 bags P5, bag + chest P7,
     2 chests P9 (from the track table)."""
     state = start(2, cards=cards)
-    assert state.stage == ST_PLACE and state.track[space] == RAIDER
+    assert state.stage == ST_PLACE and state.funds_track[space] == RAIDER
     assert f"P{space + 1}" not in moves(state)
     assert reconstructed().track[space][2] == sum(c > 4 for c in cards)
     other = start(2, g=fix(2, track=FIXTURE_TRACK), cards=cards)
-    assert other.track.index(RAIDER) == [i for i, r in enumerate(FIXTURE_TRACK) if r[2] is not None][
+    assert other.funds_track.index(RAIDER) == [i for i, r in enumerate(FIXTURE_TRACK) if r[2] is not None][
         sum(c > 4 for c in cards)]
 
 
@@ -693,14 +694,14 @@ def test_raider_loots_PER_RAIDER_3():
     """PER-RAIDER-3: the raider pays for and loots the deepest allowed gallery it can afford that holds finds
     (else the next higher one with finds); coins to the stock, finds to the box; nothing if it cannot pay."""
     state = start(2, cards=(4, 4), spaces=("P13", "P12"))   # raider P5 (up to III), takes 2 -> gallery II
-    assert state.galleries[1] == [] and state.coins[RAIDER] == 0 and state.box == 1
+    assert state.galleries[1] == [] and state.coins[RAIDER] == 0 and state.box_tiles == 1
     assert all(len(state.galleries[k]) == 1 for k in (0, 2, 3, 4))
     state = start(2, cards=(4, 4))
     clear_gallery(state, 1)
     place(state, "P13", "P12")                              # gallery II empty -> gallery I
-    assert state.galleries[0] == [] and state.coins[RAIDER] == 1 and state.box == 2
+    assert state.galleries[0] == [] and state.coins[RAIDER] == 1 and state.box_tiles == 2
     state = start(2, cards=(1, 1), spaces=("P1", "P4"))     # raider P5 leftmost gets 2 - 0 - 2 = 0
-    assert state.coins[RAIDER] == 0 and all(len(g) == 1 for g in state.galleries) and state.box == 0
+    assert state.coins[RAIDER] == 0 and all(len(g) == 1 for g in state.galleries) and state.box_tiles == 0
 
 
 def test_raider_never_plays_PER_RAIDER_4():
@@ -710,7 +711,7 @@ def test_raider_never_plays_PER_RAIDER_4():
     end_turn(state)
     lay_out(state)
     deal(state, 1, 1)
-    assert state.current_player() == 1 and len(state.vp) == 2
+    assert state.current_player() == 1 and len(state.victory_points) == 2
     rng = random.Random(3)
     s = game(2).new_initial_state()
     while not s.is_terminal():
@@ -734,18 +735,18 @@ def test_hidden_information_PER_HIDDEN_1():
     for seed in range(60):
         other = state.resample(0, random.Random(seed))
         assert other.view(0) == view and other.legal_actions() == state.legal_actions()
-        assert other.cards[0] <= 4 < other.cards[1]
-        seen.add(tuple(other.cards))
+        assert other.funds_cards[0] <= 4 < other.funds_cards[1]
+        seen.add(tuple(other.funds_cards))
     assert len(seen) > 8
     place(state, "P2", "P13", "P12")
     assert state.view(1)["funds_cards"] == [{"back": "bag", "value": 2}, {"back": "chest", "value": 7}]
-    assert state.resample(1, random.Random(1)).cards == [2, 7]
+    assert state.resample(1, random.Random(1)).funds_cards == [2, 7]
     # used cards are public and limit the resampled values: with all 5-8 but one 8 used, a chest is an 8
     s2 = lay_out(game(3).new_initial_state())
-    s2.deck = [3, 3, 3, 3, 0, 0, 0, 1]
-    s2.used = [0, 0, 0, 0, 3, 3, 3, 2]
+    s2.funds_deck = [3, 3, 3, 3, 0, 0, 0, 1]
+    s2.funds_used = [0, 0, 0, 0, 3, 3, 3, 2]
     deal(s2, 1, 8)
-    assert {tuple(s2.resample(2, random.Random(k)).cards) for k in range(20)} <= {(1, 8), (2, 8), (3, 8), (4, 8)}
+    assert {tuple(s2.resample(2, random.Random(k)).funds_cards) for k in range(20)} <= {(1, 8), (2, 8), (3, 8), (4, 8)}
 
 
 # -- invariants (also property-tested in test_properties.py) -----------------------------------------------------
@@ -784,13 +785,14 @@ def test_invariant_checker_reports_each_broken_state_PER_INV_1_PER_INV_2_PER_INV
         edit(other)
         return other.invariant_violations()
 
-    assert broken(lambda s: s.unseen.pop()) == ["PER-INV-1: undrawn tiles differ from calendar + unseen box"]
+    assert broken(lambda s: s.undrawn_tiles.pop()) == ["PER-INV-1: undrawn tiles differ from calendar + unseen box"]
     assert "PER-INV-1: a tile is in two places" in broken(lambda s: s.galleries[0].append(s.supply[0][0]))
-    assert broken(lambda s: s.mspace.__setitem__(1, 7)) == [
+    assert broken(lambda s: s.marker_spaces.__setitem__(1, 7)) == [
         "PER-INV-2: marker 1 is in the museum without a collection"]
-    assert state.mspace[0] == 2
+    assert state.marker_spaces[0] == 2
     assert broken(lambda s: s.museum.__setitem__(2, -1)) == ["PER-INV-2: marker 0 is not on its space 2"]
-    assert broken(lambda s: s.deck.__setitem__(2, s.deck[2] + 1)) == ["PER-INV-3: funds card 3 counted 4 times"]
+    assert broken(lambda s: s.funds_deck.__setitem__(2, s.funds_deck[2] + 1)) == [
+        "PER-INV-3: funds card 3 counted 4 times"]
     over = state.clone()
     over.stage = ST_OVER
     assert over.invariant_violations() == ["PER-INV-3: not every funds card was used exactly once"]

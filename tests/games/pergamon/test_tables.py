@@ -46,7 +46,7 @@ def test_dates_unique_within_a_type_PER_DATA_1():
     tiles = list(fixture_tiles(SPECIALS))
     jug = next(i for i, t in enumerate(tiles) if t[0] == "J" and t[2] != 4)
     tiles[jug] = ("J", 85, tiles[jug][2], tiles[jug][3])
-    assert PergamonGame.with_tables(tiles=tiles).t_code[jug].endswith(".85")
+    assert PergamonGame.with_tables(tiles=tiles).tile_codes[jug].endswith(".85")
 
 
 def _equal_dates_game(**options):
@@ -67,15 +67,16 @@ def test_equal_dates_of_two_types_share_places_PER_END_1_PER_END_2():
     exhibit(state, ("5.10", "1.70"))
     assert sorted(state.objects(), reverse=True) == [(570, 0, 0), (110, 1, 0)]
     act(state, "end")
-    state.vp[0] += 1      # so that the final bonus leaves both tied
+    state.victory_points[0] += 1      # so that the final bonus leaves both tied
     set_coins(state, 1, 0)
     exhibit(state, ("5.20", "2.70"))
     assert state.is_terminal()
     # player 0: 1 (exhibit) + its band + 3 (vase 570) + the 1 added; player 1: 1 + its band + 3 (jug 570)
     # + 1 (vase 220, third place); the jug 110 gets nothing (fourth)
     space_vp = state.game.space_vp
-    assert state.vp[:2] == [1 + space_vp[state.mspace[0]] + 3 + 1, 1 + space_vp[state.mspace[3]] + 3 + 1]
-    assert state.vp[0] == state.vp[1] and state.winners() == [0, 1]
+    spaces = state.marker_spaces
+    assert state.victory_points[:2] == [1 + space_vp[spaces[0]] + 3 + 1, 1 + space_vp[spaces[3]] + 3 + 1]
+    assert state.victory_points[0] == state.victory_points[1] and state.winners() == [0, 1]
 
 
 # -- the option: paths, data, normal form ------------------------------------------------------------------------

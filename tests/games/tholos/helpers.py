@@ -23,12 +23,12 @@ def position(
     cols = [()] * 7
     for loc, stones in (columns or {}).items():
         cols[LOCATIONS.index(loc)] = tuple(COLOURS.index(s) for s in stones)
-    state.cols = cols
-    state.ws = [workshops[p].count(c) for p in (0, 1) for c in COLOURS]
-    counts = [sum(col.count(c) for col in cols) + state.ws[c] + state.ws[3 + c] for c in range(3)]
+    state.columns = cols
+    state.workshops = [workshops[p].count(c) for p in (0, 1) for c in COLOURS]
+    counts = [sum(col.count(c) for col in cols) + state.workshops[c] + state.workshops[3 + c] for c in range(3)]
     state.quarry = [STONES_IN_PLAY[c] - counts[c] for c in range(3)]
-    state.filled = sum(map(len, cols))
-    state._to_move = to_move
+    state.stones_in_temple = sum(map(len, cols))
+    state.to_move = to_move
     state.phase = MAIN
     state._legal = None
     assert not state.invariant_violations(), state.invariant_violations()
@@ -46,7 +46,7 @@ def play(state: TholosState, *notation: str) -> TholosState:
 
 
 def column(state: TholosState, loc: str) -> str:
-    return "".join(COLOURS[s] for s in state.cols[LOCATIONS.index(loc)])
+    return "".join(COLOURS[s] for s in state.columns[LOCATIONS.index(loc)])
 
 
 __all__ = ["EXTRA", "MAIN", "act", "column", "moves", "play", "position"]

@@ -47,10 +47,22 @@ def test_check_cli_small(capsys):
 
 
 def test_bench_json(capsys):
+    """One run measures this process, a worker in each build and OpenSpiel's Python and C++ tic-tac-toe."""
+    import museion.native
+
     assert main(["bench", "tholos", "--json", "--seconds", "0.6"]) == 0
-    result = json.loads(capsys.readouterr().out)
+    report = json.loads(capsys.readouterr().out)
+    expected = "compiled" if museion.native.current_extensions() is not None else "pure"
+    assert report["builds"] == {"pure": "pure", "compiled": expected}
+    assert len(report["load_average_before"]) == 3 and len(report["load_average_after"]) == 3
+    result = report["games"][0]
     assert result["steps_per_s"] > 0 and result["clones_per_s"] > 0
-    assert "ratio_vs_openspiel" in result
+    for build in ("pure", "compiled"):
+        assert result[build]["build"] == report["builds"][build]
+        assert result[build]["steps_per_s"] > 0 and result[build]["mcts_sims_per_s"] > 0
+    assert result["compiled_vs_pure"]["playouts"] > 0 and result["compiled_vs_pure"]["mcts"] > 0
+    assert result["openspiel_tic_tac_toe_steps_per_s"] > 0 and result["openspiel_cpp_tic_tac_toe_steps_per_s"] > 0
+    assert result["compiled"]["ratio_vs_cpp_tic_tac_toe"] > 0
 
 
 def test_rules_lists_every_rule_id(capsys):

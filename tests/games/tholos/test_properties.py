@@ -23,8 +23,8 @@ def test_invariants_hold_along_any_sequence_THO_INV_1_THO_INV_2(config, choices)
         legal = state.legal_actions()
         state.apply_action(legal[choice % len(legal)])
         assert state.invariant_violations() == []
-        assert all(sum(state.ws[3 * p:3 * p + 3]) <= 3 for p in (0, 1))
-        assert all(len(c) <= h for c, h in zip(state.cols, state.maxh, strict=True))
+        assert all(sum(state.workshops[3 * p:3 * p + 3]) <= 3 for p in (0, 1))
+        assert all(len(c) <= h for c, h in zip(state.columns, state.max_heights, strict=True))
 
 
 @settings(max_examples=30, deadline=None)

@@ -20,7 +20,7 @@ from .helpers import EXTRA, MAIN, column, moves, play, position
 def test_setup_stones_in_play_THO_SETUP_1():
     """THO-SETUP-1: 15 W, 15 B, 10 G in play (score markers never enter play)."""
     s = museion.load("tholos").new_initial_state()
-    total = [s.quarry[c] + s.ws[c] + s.ws[3 + c] for c in range(3)]
+    total = [s.quarry[c] + s.workshops[c] + s.workshops[3 + c] for c in range(3)]
     assert total == [15, 15, 10]
 
 
@@ -230,7 +230,7 @@ def test_game_ends_when_temple_full_THO_END_1():
     """THO-END-1: the game ends when every column is at its maximum height (35 stones)."""
     s = position(FULL_BUT_ONE, workshops=("G", "B"), to_move=0)
     play(s, "PC:G")
-    assert s.is_terminal() and s.current_player() == TERMINAL and s.filled == 35
+    assert s.is_terminal() and s.current_player() == TERMINAL and s.stones_in_temple == 35
     assert s.legal_actions() == []
 
 
@@ -289,13 +289,13 @@ def test_no_pointless_decision_once_the_temple_is_full_THO_END_2(end_check):
         game = museion.load("tholos", end_check=end_check, **options)
 
         def full_temple_checks(st):
-            if st.filled == st.capacity and not st.is_terminal():
-                assert end_check == "after_turn" and st.phase == EXTRA and st.extra_loc == 2
+            if st.stones_in_temple == st.temple_capacity and not st.is_terminal():
+                assert end_check == "after_turn" and st.phase == EXTRA and st.extra_location == 2
                 assert all(m.startswith("xC:") and ">" not in m or m == "x-" for m in moves(st))
 
         for seed in range(60):
             s = random_playout(game.new_initial_state(), random.Random(seed), on_step=full_temple_checks)
-            assert s.is_terminal() and s.filled == s.capacity
+            assert s.is_terminal() and s.stones_in_temple == s.temple_capacity
 
 
 def test_turn_counter_counts_whole_turns():
@@ -351,12 +351,13 @@ def test_ornament_draw_THO_ORN_SETUP_1():
     s = museion.load("tholos", advanced=True).new_initial_state()
     assert s.is_chance_node() and len(s.chance_outcomes()) == 7 * 7
     random_playout(s, random.Random(3))
-    assert sum(1 for k in s.orn if k) == 2
+    assert sum(1 for k in s.ornaments if k) == 2
     s = museion.load("tholos", advanced=True, ornaments=5).new_initial_state()
     rng = random.Random(4)
     while s.is_chance_node():
         s.apply_action(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
-    assert sorted(k for k in s.orn if k) == sorted(set(k for k in s.orn if k)) and sum(map(bool, s.orn)) == 5
+    placed = [k for k in s.ornaments if k]
+    assert sorted(placed) == sorted(set(placed)) and len(placed) == 5
     with pytest.raises(OptionError, match="ornaments"):
         museion.load("tholos", advanced=True, ornaments=6)
 
@@ -423,11 +424,11 @@ def test_ornament_6_grey_from_quarry_THO_ORN_6():
 def test_ornament_7_holds_seven_THO_ORN_7():
     """THO-ORN-7: this column holds up to 7 stones (37 in the temple)."""
     s = position({"D": "WBWBW"}, workshops=("WW", ""), to_move=0, advanced=True, ornaments={"D": 7})
-    assert "PD:W" in moves(s) and s.capacity == 37
-    s.cols[3] = (0, 1, 0, 1, 0, 1, 0)
+    assert "PD:W" in moves(s) and s.temple_capacity == 37
+    s.columns[3] = (0, 1, 0, 1, 0, 1, 0)
     s.quarry[0] -= 1
     s.quarry[1] -= 1
-    s.filled += 2
+    s.stones_in_temple += 2
     s._legal = None
     assert "PD:W" not in moves(s)
 
@@ -475,7 +476,7 @@ def test_option_parsing_edge_cases_THO_SETUP_5_THO_ORN_SETUP_2():
     assert museion.load("tholos", advanced=True, ornaments="3").options["ornaments"] == 3
     assert museion.load("tholos", advanced=True, ornaments=" 0 ").options["ornaments"] == 0
     state = museion.load("tholos", advanced=True, ornaments="4").new_initial_state()
-    assert len(state.chance_outcomes()) == 7 * 7 and state.orn_draws == 4
+    assert len(state.chance_outcomes()) == 7 * 7 and state.ornament_draws == 4
     assert museion.load("tholos", advanced=True, ornaments="1@c, 7@E").options["ornaments"] == {"C": 1, "E": 7}
     five = museion.load("tholos", advanced=True, ornaments="1@A,2@B,3@C,4@D,5@E").options["ornaments"]
     assert five == {"A": 1, "B": 2, "C": 3, "D": 4, "E": 5}
@@ -495,8 +496,9 @@ def test_option_parsing_edge_cases_THO_SETUP_5_THO_ORN_SETUP_2():
 def _rebalance(state):
     """Put every stone not on the board or in a workshop back in the quarry (keeps THO-INV-1 after an edit)."""
     for c in range(3):
-        state.quarry[c] = STONES_IN_PLAY[c] - sum(col.count(c) for col in state.cols) - state.ws[c] - state.ws[3 + c]
-    state.filled = sum(map(len, state.cols))
+        on_board = sum(col.count(c) for col in state.columns)
+        state.quarry[c] = STONES_IN_PLAY[c] - on_board - state.workshops[c] - state.workshops[3 + c]
+    state.stones_in_temple = sum(map(len, state.columns))
     state._legal = None
     return state
 
@@ -510,11 +512,11 @@ def test_invariant_checker_reports_broken_states_THO_INV_1_THO_INV_2(player):
     base = 3 * player
     for overfull in ([0, 0, 4], [1, 1, 2], [2, 0, 2], [0, 2, 2], [3, 1, 0]):
         over = s.clone()
-        over.ws[base:base + 3] = overfull
+        over.workshops[base:base + 3] = overfull
         _rebalance(over)
-        assert over.invariant_violations() == [f"a workshop holds more than 3 stones: {over.ws}"], overfull
+        assert over.invariant_violations() == [f"a workshop holds more than 3 stones: {over.workshops}"], overfull
     high = s.clone()
-    high.cols[1] = (2,) * 6
+    high.columns[1] = (2,) * 6
     _rebalance(high)
     assert high.invariant_violations() == ["a column exceeds its maximum height"]
     lost = s.clone()
@@ -522,14 +524,14 @@ def test_invariant_checker_reports_broken_states_THO_INV_1_THO_INV_2(player):
     assert lost.invariant_violations() == ["stones W/B/G = [15, 14, 10], expected (15, 15, 10)"]
     negative = s.clone()
     negative.quarry[0] = -1
-    negative.ws[base] += s.quarry[0] + 1
+    negative.workshops[base] += s.quarry[0] + 1
     assert "a negative stone count" in negative.invariant_violations()
     miscounted = s.clone()
-    miscounted.filled += 1
+    miscounted.stones_in_temple += 1
     assert miscounted.invariant_violations() == ["the count of stones in the temple is out of step"]
     stuck = s.clone()  # a full temple and a full workshop, yet the game runs: no legal action
-    stuck.cols = [(0,) * 5, (0,) * 5, (0, 0, 0, 0, 1), (1,) * 5, (1,) * 5, (2,) * 5, (2,) * 5]
-    stuck.ws = [0, 0, 0, 0, 0, 0]
-    stuck.ws[base:base + 3] = [1, 2, 0]
+    stuck.columns = [(0,) * 5, (0,) * 5, (0, 0, 0, 0, 1), (1,) * 5, (1,) * 5, (2,) * 5, (2,) * 5]
+    stuck.workshops = [0, 0, 0, 0, 0, 0]
+    stuck.workshops[base:base + 3] = [1, 2, 0]
     _rebalance(stuck)
     assert stuck.invariant_violations() == ["no legal action in a running game"]

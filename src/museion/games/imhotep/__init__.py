@@ -7,7 +7,6 @@ from museion.games.imhotep.rules import RULES
 from museion.games.imhotep.state import ImhotepGame, ImhotepState
 from museion.games.imhotep.text import TEXTS
 
-ImhotepGame.state_class = ImhotepState
 register(ImhotepGame, render_text, RULES)
 i18n.register(TEXTS)
 

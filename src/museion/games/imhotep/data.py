@@ -41,7 +41,11 @@ SHIPS_PER_ROUND = 4
 MAX_SHIP_CAPACITY = 4
 
 # -- sites -----------------------------------------------------------------------------------------------
-MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = 0, 1, 2, 3, 4
+MARKET: int = 0
+PYRAMID: int = 1
+TEMPLE: int = 2
+BURIAL: int = 3
+OBELISK: int = 4
 SITES = ("market", "pyramid", "temple", "burial chamber", "obelisks")
 SITE_CODES = ("MKT", "PYR", "TMP", "BUR", "OBL")
 """The five sites (IMH-SETUP-3); the codes are used in the notation (``V1>PYR``)."""
@@ -96,13 +100,14 @@ CARDS = (
 CARD_CODES = tuple(c[0] for c in CARDS)
 CARD_COLOURS = tuple(c[1] for c in CARDS)
 CARD_COUNTS = tuple(c[2] for c in CARDS)
-NUM_CARD_TYPES = len(CARDS)
+NUM_CARD_TYPES: int = len(CARDS)
 DECK_SIZE = sum(CARD_COUNTS)
 """34 (IMH-INV-2)."""
 
 RED_CARD_SITE = {ENTRANCE: PYRAMID, SARCOPHAGUS: BURIAL, PAVED_PATH: OBELISK}
 """Where a red card puts a stone from the quarry (IMH-CARD-RED-1)."""
-DECORATION_SITE = {DECO_PYRAMID: PYRAMID, DECO_TEMPLE: TEMPLE, DECO_BURIAL: BURIAL, DECO_OBELISK: OBELISK}
+DECORATION_SITE: dict[int, int] = {
+    DECO_PYRAMID: PYRAMID, DECO_TEMPLE: TEMPLE, DECO_BURIAL: BURIAL, DECO_OBELISK: OBELISK}
 DECORATION_DIVISOR = 3
 """Green cards: 1 point per 3 stones of any colour at their site (IMH-CARD-GREEN-1)."""
 STATUE_POINTS = (0, 1, 3, 6, 10, 15)

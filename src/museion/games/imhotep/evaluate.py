@@ -61,12 +61,12 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     from museion.games.imhotep.state import statue_points
 
     n = state.n
-    values = [float(s) for s in state.score]
-    if state.final:
+    values = [float(s) for s in state.score_track]
+    if state.final_score_rows:
         return values
-    progress = state.rounds_done / data.ROUNDS
-    burial = _burial_points(state.burial, n)
-    counts = state.obelisk
+    progress = state.rounds_played / data.ROUNDS
+    burial = _burial_points(state.burial_chamber, n)
+    counts = state.obelisks
     ranked = sorted(((count, p) for p, count in enumerate(counts)), reverse=True)
     table = state.game.obelisk_points
     total, stones = sum(table), sum(counts) + n
@@ -76,7 +76,7 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
             rank_points = sum(table[k] for k in tied) / len(tied)
             values[p] += progress * rank_points + (1 - progress) * (total * count / stones)
     visible = state.temple[-state.game.width:]
-    ships, hands, queue = state.ships, state.hands, state.queue
+    ships, hands, queue = state.ship_spaces, state.hands, state.market_queue
     wrath = state.game.wrath
     lever, hammer, sail, chisel = data.BLUE_CARDS
     for p in range(n):
@@ -115,10 +115,10 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
     """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
     n = state.n
     values = evaluate(state, 0)
-    progress = (state.rounds_done + state.sailed / data.SHIPS_PER_ROUND) / data.ROUNDS
-    hands, ships, score, sled, obelisk = state.hands, state.ships, state.score, state.sled, state.obelisk
-    totals = (len(state.pyr), len(state.temple), len(state.burial), sum(obelisk))
-    burial = _burial_points(state.burial, n)
+    progress = (state.rounds_played + state.ships_sailed / data.SHIPS_PER_ROUND) / data.ROUNDS
+    hands, ships, score, sled, obelisk = state.hands, state.ship_spaces, state.score_track, state.sled, state.obelisks
+    totals = (len(state.pyramid), len(state.temple), len(state.burial_chamber), sum(obelisk))
+    burial = _burial_points(state.burial_chamber, n)
     visible = state.temple[-state.game.width:]
     seen = [visible.count(p) for p in range(n)]
     aboard = [ships.count(p) for p in range(n)]
@@ -142,8 +142,9 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
             (obelisk[player] - max(obelisk[p] for p in rivals)) / 10.0,
             (burial[player] - max(burial[p] for p in rivals)) / 10.0,
             at[0] / 10.0, (seen[player] - max(seen[p] for p in rivals)) / 5.0,
-            1.0 if state.to_move == player else 0.0, 1.0 if state.turn == player else 0.0,
-            ((player - state.start) % n) / n, state.market_n / 4.0, float(state.queue.count(player)),
+            1.0 if state.to_move == player else 0.0, 1.0 if state.turn_player == player else 0.0,
+            ((player - state.round_start_player) % n) / n, state.market_size / 4.0,
+            float(state.market_queue.count(player)),
             (sum(1 for v in at if v == 0) if wrath else 0) / 4.0,
         ])
     return out
@@ -156,8 +157,8 @@ def sample_chance(state: ImhotepState, rng: random.Random) -> int:
     r = rng.random()
     phase = state.phase
     if phase == DEAL:
-        draw = state.draw
-        x = r * state.draw_n
+        draw = state.draw_pile
+        x = r * state.draw_pile_size
         acc = 0
         for t in range(NT):
             acc += draw[t]
@@ -165,7 +166,7 @@ def sample_chance(state: ImhotepState, rng: random.Random) -> int:
                 return t
         return max(t for t in range(NT) if draw[t])
     if phase == ROUND:
-        used = state.round_used
+        used = state.round_cards_used
         left = [c for c in range(len(state.game.round_cards)) if not used >> c & 1]
         return left[min(int(r * len(left)), len(left) - 1)]
     return min(int(r * state.n), state.n - 1)  # START: a seat

@@ -21,6 +21,7 @@ class _Traced(ImhotepState):
     """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
 
     __slots__ = ("marks",)
+    marks: list[tuple[str, dict[str, Any], ImhotepState]]
 
     def mark(self, label: str, **args: Any) -> None:
         self.marks.append((label, args, self._clone_as(ImhotepState)))
@@ -48,7 +49,7 @@ class _Traced(ImhotepState):
 
 def events(state: ImhotepState, action: int) -> list[Event]:
     """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced: _Traced = state._clone_as(_Traced)  # type: ignore[assignment]
+    traced = state._clone_as(_Traced)
     traced.marks = []
     traced.apply_action(action)
     after = traced._clone_as(ImhotepState)
@@ -56,13 +57,14 @@ def events(state: ImhotepState, action: int) -> list[Event]:
     out: list[Event] = []
     for i, (label, args, before) in enumerate(marks):
         end = marks[i + 1][2] if i + 1 < len(marks) else after
-        out.extend(_segment(label, args, before, end))  # type: ignore[arg-type]
+        out.extend(_segment(label, args, before, end))
     return out
 
 
 def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState) -> Iterator[Event]:
     if label == "round":
-        yield Event("imhotep.round_begins", {"round": len(b.revealed), "ships": "-".join(map(str, b.caps))})
+        ships = "-".join(map(str, b.ship_sizes))
+        yield Event("imhotep.round_begins", {"round": len(b.round_cards_revealed), "ships": ships})
     elif label == "take":
         owner, card = args["owner"], args["card"]
         code = data.CARD_CODES[card]
@@ -73,19 +75,19 @@ def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState)
             yield Event("imhotep.card_taken", {"player": owner, "card": code})
     elif label == "deliver":
         owner = args["owner"]
-        points = b.score[owner] - a.score[owner]
+        points = b.score_track[owner] - a.score_track[owner]
         if args["site"] == data.PYRAMID and points:
             yield Event("imhotep.pyramid_points", {"player": owner, "points": points})
     elif label == "end_round":
-        yield Event("imhotep.round_over", {"round": a.rounds_done + 1})
+        yield Event("imhotep.round_over", {"round": a.rounds_played + 1})
         for p in range(a.n):
-            if b.score[p] > a.score[p]:
-                yield Event("imhotep.temple_points", {"player": p, "points": b.score[p] - a.score[p]})
+            if b.score_track[p] > a.score_track[p]:
+                yield Event("imhotep.temple_points", {"player": p, "points": b.score_track[p] - a.score_track[p]})
         for p in range(a.n):
             if b.quarry[p] > a.quarry[p]:
                 yield Event("imhotep.stones_returned", {"player": p, "stones": b.quarry[p] - a.quarry[p]})
-    elif label == "final" and b.final is not None:
-        for p, (burial, obelisk, green, purple, blue, wrath) in enumerate(b.final):
+    elif label == "final" and b.final_score_rows is not None:
+        for p, (burial, obelisk, green, purple, blue, wrath) in enumerate(b.final_score_rows):
             yield Event("imhotep.final_score", {
                 "player": p, "total": burial + obelisk + green + purple + blue + wrath, "burial": burial,
                 "obelisk": obelisk, "decoration": green, "statues": purple, "blue": blue, "wrath": wrath})

@@ -55,7 +55,7 @@ def move_event(state: ImhotepState, action: int) -> Event:
     if kind == "place":
         return Event("imhotep.m.place", {"ship": a + 1, "space": b + 1})
     if kind == "sail":
-        return Event("imhotep.m.sail", {"ship": a + 1, "site": data.SITES[b], "n": state.load[a]})
+        return Event("imhotep.m.sail", {"ship": a + 1, "site": data.SITES[b], "n": state.ship_loads[a]})
     if kind == "card":
         code = data.CARD_CODES[a]
         return Event("imhotep.m.card", {"card": code, "effect": f"effect_{code}"})
@@ -120,7 +120,7 @@ def illegal_reason(state: ImhotepState, action: int) -> Event | None:
     if kind == "place":
         return _place_reason(state, a, b, p, sail_card=phase == SAIL_PLACE)
     if kind == "sail":
-        return _sail_reason(state, a, b, only=state.cur_ship if phase == SAIL_SAIL else -1)
+        return _sail_reason(state, a, b, only=state.sail_card_ship if phase == SAIL_SAIL else -1)
     if kind == "card":
         if not state.hands[p * data.NUM_CARD_TYPES + a]:
             return Event("imhotep.r.no_card", {"card": data.CARD_CODES[a]})
@@ -135,26 +135,28 @@ def illegal_reason(state: ImhotepState, action: int) -> Event | None:
 def _place_reason(state: ImhotepState, ship: int, space: int, p: int, sail_card: bool) -> Event | None:
     if not state.sled[p]:
         return Event("imhotep.r.sled_empty")
-    if state.site_of[ship] >= 0:
-        return Event("imhotep.r.ship_gone", {"ship": ship + 1, "site": data.SITES[state.site_of[ship]]})
-    cap = state.caps[ship]
+    if state.ship_sites[ship] >= 0:
+        return Event("imhotep.r.ship_gone", {"ship": ship + 1, "site": data.SITES[state.ship_sites[ship]]})
+    cap = state.ship_sizes[ship]
     if space >= cap:
         return Event("imhotep.r.no_space", {"ship": ship + 1, "cap": cap})
-    if state.ships[ship * data.MAX_SHIP_CAPACITY + space] >= 0:
+    if state.ship_spaces[ship * data.MAX_SHIP_CAPACITY + space] >= 0:
         return Event("imhotep.r.space_taken", {"ship": ship + 1, "space": space + 1})
-    if sail_card and state.load[ship] + 1 < state.mins[ship]:
-        return Event("imhotep.r.sail_card_min", {"ship": ship + 1, "min": state.mins[ship], "n": state.load[ship]})
+    if sail_card and state.ship_loads[ship] + 1 < state.ship_minimums[ship]:
+        return Event("imhotep.r.sail_card_min",
+                     {"ship": ship + 1, "min": state.ship_minimums[ship], "n": state.ship_loads[ship]})
     return None
 
 
 def _sail_reason(state: ImhotepState, ship: int, site: int, only: int) -> Event | None:
     if only >= 0 and ship != only:
         return Event("imhotep.r.sail_that_ship", {"ship": only + 1})
-    if state.site_of[ship] >= 0:
-        return Event("imhotep.r.ship_gone", {"ship": ship + 1, "site": data.SITES[state.site_of[ship]]})
-    if state.load[ship] < state.mins[ship]:
-        return Event("imhotep.r.ship_minimum", {"ship": ship + 1, "min": state.mins[ship], "n": state.load[ship]})
-    if site in state.site_of:
+    if state.ship_sites[ship] >= 0:
+        return Event("imhotep.r.ship_gone", {"ship": ship + 1, "site": data.SITES[state.ship_sites[ship]]})
+    if state.ship_loads[ship] < state.ship_minimums[ship]:
+        return Event("imhotep.r.ship_minimum",
+                     {"ship": ship + 1, "min": state.ship_minimums[ship], "n": state.ship_loads[ship]})
+    if site in state.ship_sites:
         return Event("imhotep.r.site_taken", {"site": data.SITES[site]})
     return None
 
@@ -178,7 +180,7 @@ def score_breakdown(state: ImhotepState, _observer: int | None) -> list[ScorePar
                 during[kind][event.args["player"]] += event.args["points"]
         replay.apply_action(action)
     parts = [ScorePart(f"imhotep.bd.{kind}", tuple(values)) for kind, values in during.items()]
-    final = state.final or tuple((0,) * 6 for _ in range(n))
+    final = state.final_score_rows or tuple((0,) * 6 for _ in range(n))
     for k, name in enumerate(("burial", "obelisks", "decorations", "statues", "blue", "wrath")):
         if name == "wrath" and not state.game.wrath:
             continue

@@ -5,7 +5,7 @@ Stones are shown by colour letter: K black, W white, B brown, G grey; ``.`` is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from museion.core.game import CHANCE, TERMINAL
 from museion.core.i18n import text
@@ -28,7 +28,7 @@ def _cards(counts: list[int]) -> str:
 def render_text(state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
     """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing), labelled in ``lang``
     (texts ``imhotep.b.*``); colour letters, site codes and card codes are notation and stay as they are."""
-    def t(key: str, **args: object) -> str:
+    def t(key: str, **args: Any) -> str:
         return text(f"imhotep.b.{key}", lang, **args)
 
     game = state.game
@@ -39,29 +39,30 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
         lines.append(t("chance", phase=t(f"ph{state.phase}")))
     lines.append("")
     # ships
-    if state.caps[0] and state.to_move != TERMINAL:
+    if state.ship_sizes[0] and state.to_move != TERMINAL:
         lines.append(t("ships"))
-        for i, cap in enumerate(state.caps):
-            spaces = " ".join(_c(o) for o in state.ships[4 * i:4 * i + cap])
-            site = state.site_of[i]
+        for i, cap in enumerate(state.ship_sizes):
+            spaces = " ".join(_c(o) for o in state.ship_spaces[4 * i:4 * i + cap])
+            site = state.ship_sites[i]
             where = t("docked", site=data.SITES[site]) if site >= 0 else t("harbour")
-            lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {state.mins[i]}  [{spaces}]{' ' * (2 * (4 - cap))}"
+            minimum = state.ship_minimums[i]
+            lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {minimum}  [{spaces}]{' ' * (2 * (4 - cap))}"
                          f"  {where}")
-        free = [SITE_CODES[s] for s in range(5) if not state.docked >> s & 1]
+        free = [SITE_CODES[s] for s in range(5) if not state.docked_sites >> s & 1]
         lines.append(f"  {t('free_sites')}: {' '.join(free)}")
-        if state.pending:
-            done, todo = " ".join(_c(o) for o in state.order), " ".join(_c(o) for o in state.pending)
-            lines.append("  " + t("lever", site=data.SITES[state.cur_site], done=done, todo=todo))
+        if state.lever_stones:
+            done, todo = " ".join(_c(o) for o in state.lever_unloaded), " ".join(_c(o) for o in state.lever_stones)
+            lines.append("  " + t("lever", site=data.SITES[state.lever_site], done=done, todo=todo))
         lines.append("")
     # market
     market = [CARD_CODES[t] for t in range(NUM_CARD_TYPES) for _ in range(state.market[t])]
     lines.append(f"{t('market'):<11}{'  '.join(market) or t('empty')}")
-    lines.append(" " * 11 + t("piles", draw=state.draw_n, discard=_cards(state.discard)))
-    if state.queue:
-        lines.append(" " * 11 + t("waiting", who=" ".join(_c(o) for o in state.queue)))
+    lines.append(" " * 11 + t("piles", draw=state.draw_pile_size, discard=_cards(state.discard_pile)))
+    if state.market_queue:
+        lines.append(" " * 11 + t("waiting", who=" ".join(_c(o) for o in state.market_queue)))
     lines.append("")
     # pyramid
-    pyr = state.pyr
+    pyr = state.pyramid
     beside = t("beside", n=len(pyr) - 14) if len(pyr) > 14 else ""
     lines.append(f"{t('pyramid'):<11}{t('stones', n=len(pyr))}{beside}")
     for row in range(3):
@@ -80,13 +81,13 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
     layers = (len(temple) + width - 1) // width
     lines.append(f"{t('temple'):<11}[{' '.join(top)}]  " + t("temple_top", n=len(temple), layers=layers))
     # burial chamber
-    burial = state.burial
+    burial = state.burial_chamber
     lines.append(f"{t('burial'):<11}{t('stones', n=len(burial))}")
     columns = max(1, (len(burial) + data.BURIAL_ROWS - 1) // data.BURIAL_ROWS)
     for row in range(data.BURIAL_ROWS):
         cells = [_c(burial[k]) if (k := col * data.BURIAL_ROWS + row) < len(burial) else "." for col in range(columns)]
         lines.append("  " + " ".join(cells))
-    lines.append(f"{t('obelisks'):<11}" + "  ".join(f"{colour[p]} {state.obelisk[p]}" for p in range(n)))
+    lines.append(f"{t('obelisks'):<11}" + "  ".join(f"{colour[p]} {state.obelisks[p]}" for p in range(n)))
     lines.append("")
     # players
     heads = [t(k) for k in ("score", "quarry", "sled")]
@@ -95,16 +96,16 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
     for p in range(n):
         mark = ">" if p == state.to_move else " "
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
-        values = (state.score[p], state.quarry[p], state.sled[p])
+        values = (state.score_track[p], state.quarry[p], state.sled[p])
         lines.append(f"{mark} {colour[p]:<{width}} ({COLOUR_CODES[p]})  " + "  ".join(f"{v:>6}" for v in values)
                      + f"  {_cards(hand)}")
-    if state.final:
+    if state.final_score_rows:
         lines.append("")
         lines.append(t("final_scoring"))
         heads = t("final_heads").split()
         lines.append(" " * (width + 4) + "".join(f"{h:>10}" for h in heads))
-        for p, row in enumerate(state.final):
-            lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in row))
+        for p, final_row in enumerate(state.final_score_rows):
+            lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in final_row))
     return "\n".join(lines)
 
 
@@ -120,10 +121,11 @@ def _headline(state: ImhotepState, lang: str) -> str:
         winners = state.winners()
         key = "imhotep.b.over" if len(winners) == 1 else "imhotep.b.over_shared"
         return title + text(key, lang, who=text("imhotep.b.and", lang).join(name[p] for p in winners),
-                            points=state.score[winners[0]])
-    card = game.round_names[state.revealed[-1]][2:] if len(state.revealed) > state.rounds_done else "?"
-    head = title + text("imhotep.b.round", lang, n=state.rounds_done + 1, rounds=data.ROUNDS, card=card,
-                        start=name[state.start])
+                            points=state.score_track[winners[0]])
+    revealed = state.round_cards_revealed
+    card = game.round_names[revealed[-1]][2:] if len(revealed) > state.rounds_played else "?"
+    head = title + text("imhotep.b.round", lang, n=state.rounds_played + 1, rounds=data.ROUNDS, card=card,
+                        start=name[state.round_start_player])
     if state.to_move >= 0:
         head += text("imhotep.b.to_act", lang, who=name[state.to_move],
                      phase=text(f"imhotep.b.ph{state.phase}", lang))

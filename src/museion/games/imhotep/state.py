@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from museion.core.errors import InvalidValue, OptionError, option_reason
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
@@ -45,6 +45,7 @@ from museion.games.imhotep.data import (
     TEMPLE,
 )
 from museion.games.imhotep.rules import OPTION_HELP
+from museion.games.imhotep.state_base import ImhotepStateBase
 
 # phases (who decides: chance for the first three, the stone owner at MARKET, else the player whose turn it is)
 START, ROUND, DEAL, TURN, LEVER_SAIL, LEVER_ORDER, HAMMER_PLACE, SAIL_PLACE, SAIL_SAIL, CHISEL_1, CHISEL_2, \
@@ -79,118 +80,48 @@ def _parse_start(value: Any) -> int | str:
     raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "imhotep.allowed.start")
 
 
-_parse_start.kind, _parse_start.choices = "seat", (0, 1, 2, 3, "random")  # type: ignore[attr-defined]
+class ImhotepState(ImhotepStateBase):
+    """One Imhotep position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
 
+    __slots__ = ()
 
-class ImhotepGame(Game):
-    """Imhotep for 2-4 players, A sides. Options: ``players`` (2-4), ``wrath`` (Wrath of the Pharaoh),
-    ``start_player`` (seat or "random")."""
-
-    name = "imhotep"
-    SEAT_COLOURS = data.COLOURS
-    title = "Imhotep"
-    shared_observations = True
-    OPTIONS = {
-        "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
-        "wrath": Option(False, OPTION_HELP["wrath"], bool_option),
-        "start_player": Option(0, OPTION_HELP["start_player"], _parse_start),
-    }
-
-    def _configure(self) -> None:
-        n = self.options["players"]
-        start = self.options["start_player"]
-        if start != "random" and start >= n:
-            raise OptionError(
-                f"option 'start_player' of imhotep: got {start}; allowed with {n} players: a seat 0-{n - 1} "
-                "or 'random'",
-                option_reason("start_player", start, "error.allowed.seat", n=n, last=n - 1))
-        self.n = n
-        self.wrath = self.options["wrath"]
-        self.round_cards = data.ROUND_CARDS[n]
-        self.round_names = act.ROUND_NAMES[n]
-        self.width = data.TEMPLE_WIDTH[n]
-        self.obelisk_points = data.OBELISK_POINTS[n]
-
-    def num_players(self) -> int:
-        return self.n
-
-    def num_distinct_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def max_chance_outcomes(self) -> int:
-        return act.NUM_CHANCE
-
-    def max_game_length(self) -> int:
-        """A proven bound. Per round at most 16 ship spaces are filled, so at most 96 placements in a game;
-        GET STONES moves at least 1 stone into a sled, so there are at most 96 + 5n of them; at most 24 sails,
-        24 market cards (so at most 24 picks and 24 blue cards played) and 3 Lever order decisions per Lever:
-        N = 96 + 96 + 5n + 24 * 3 + 72 non-pass decisions. At most n - 1 passes precede a non-pass turn and n
-        passes end a round, so passes <= n (N + 6). Chance: at most 1 + 6 + 24 outcomes."""
-        n = self.n
-        decisions = 96 + 96 + 5 * n + 24 * 3 + 72
-        return decisions + n * (decisions + 6) + 31
-
-    def observation_tensor_size(self) -> int:
-        from museion.games.imhotep.view import observation_size
-
-        return observation_size(self.n)
-
-    def evaluation_scale(self) -> float:
-        from museion.games.imhotep.evaluate import SCALE
-
-        return SCALE
-
-    def feature_names(self) -> list[str]:
-        from museion.games.imhotep.evaluate import FEATURES
-
-        return list(FEATURES)
-
-
-class ImhotepState(State):
-    __slots__ = (
-        "n", "phase", "to_move", "turn", "start", "rounds_done", "quarry", "sled", "score", "hands", "obelisk",
-        "pyr", "temple", "burial", "caps", "mins", "ships", "load", "site_of", "docked", "sailed", "market",
-        "market_n", "draw", "draw_n", "discard", "round_used", "revealed", "deals_left", "pending", "order",
-        "queue", "cur_ship", "cur_site", "passes", "last_actor", "final",
-    )
-
-    def __init__(self, game: ImhotepGame) -> None:
-        super().__init__(game)
+    def _start(self) -> None:
+        game = self.game
         n = self.n = game.n
         self.quarry = [PLAYABLE_STONES] * n
         self.sled = [0] * n
-        self.score = [0] * n
+        self.score_track = [0] * n
         self.hands = [0] * (n * NT)
-        self.obelisk = [0] * n
-        self.pyr: list[int] = []
-        self.temple: list[int] = []
-        self.burial: list[int] = []
-        self.caps: tuple[int, ...] = (0, 0, 0, 0)
-        self.mins: tuple[int, ...] = (0, 0, 0, 0)
-        self.ships = [-1] * 16
-        self.load = [0, 0, 0, 0]
-        self.site_of = [-1, -1, -1, -1]
-        self.docked = 0
-        self.sailed = 0
+        self.obelisks = [0] * n
+        self.pyramid = []
+        self.temple = []
+        self.burial_chamber = []
+        self.ship_sizes = (0, 0, 0, 0)
+        self.ship_minimums = (0, 0, 0, 0)
+        self.ship_spaces = [-1] * 16
+        self.ship_loads = [0, 0, 0, 0]
+        self.ship_sites = [-1, -1, -1, -1]
+        self.docked_sites = 0
+        self.ships_sailed = 0
         self.market = [0] * NT
-        self.market_n = 0
-        self.draw = list(CARD_COUNTS)  # IMH-SETUP-4: the shuffled deck, as a multiset
-        self.draw_n = DECK_SIZE
-        self.discard = [0] * NT
-        self.round_used = 0
-        self.revealed: tuple[int, ...] = ()
-        self.deals_left = 0
-        self.pending: list[int] = []
-        self.order: list[int] = []
-        self.queue: list[int] = []
-        self.cur_ship = -1
-        self.cur_site = -1
-        self.passes = 0
-        self.rounds_done = 0
-        self.final: tuple[tuple[int, ...], ...] | None = None
-        self.turn = 0
-        self.start = 0
-        self.last_actor = 0
+        self.market_size = 0
+        self.draw_pile = list(CARD_COUNTS)  # IMH-SETUP-4: the shuffled deck, as a multiset
+        self.draw_pile_size = DECK_SIZE
+        self.discard_pile = [0] * NT
+        self.round_cards_used = 0
+        self.round_cards_revealed = ()
+        self.market_deals_left = 0
+        self.lever_stones = []
+        self.lever_unloaded = []
+        self.market_queue = []
+        self.sail_card_ship = -1
+        self.lever_site = -1
+        self.consecutive_passes = 0
+        self.rounds_played = 0
+        self.final_score_rows = None
+        self.turn_player = 0
+        self.round_start_player = 0
+        self.last_active_player = 0
         start = game.options["start_player"]
         if start == "random":  # IMH-SETUP-7
             self.phase = START
@@ -202,62 +133,13 @@ class ImhotepState(State):
     def current_player(self) -> int:
         return self.to_move
 
-    def _copy_into(self, other: State) -> None:
-        other.n = self.n
-        other.phase = self.phase
-        other.to_move = self.to_move
-        other.turn = self.turn
-        other.start = self.start
-        other.rounds_done = self.rounds_done
-        other.quarry = self.quarry[:]
-        other.sled = self.sled[:]
-        other.score = self.score[:]
-        other.hands = self.hands[:]
-        other.obelisk = self.obelisk[:]
-        other.pyr = self.pyr[:]
-        other.temple = self.temple[:]
-        other.burial = self.burial[:]
-        other.caps = self.caps
-        other.mins = self.mins
-        other.ships = self.ships[:]
-        other.load = self.load[:]
-        other.site_of = self.site_of[:]
-        other.docked = self.docked
-        other.sailed = self.sailed
-        other.market = self.market[:]
-        other.market_n = self.market_n
-        other.draw = self.draw[:]
-        other.draw_n = self.draw_n
-        other.discard = self.discard[:]
-        other.round_used = self.round_used
-        other.revealed = self.revealed
-        other.deals_left = self.deals_left
-        other.pending = self.pending[:]
-        other.order = self.order[:]
-        other.queue = self.queue[:]
-        other.cur_ship = self.cur_ship
-        other.cur_site = self.cur_site
-        other.passes = self.passes
-        other.last_actor = self.last_actor
-        other.final = self.final
-
-    def key(self) -> tuple:
-        return (
-            self.phase, self.to_move, self.turn, self.start, self.rounds_done, tuple(self.quarry), tuple(self.sled),
-            tuple(self.score), tuple(self.hands), tuple(self.obelisk), tuple(self.pyr), tuple(self.temple),
-            tuple(self.burial), self.caps, tuple(self.ships), tuple(self.site_of), self.docked, tuple(self.market),
-            tuple(self.draw), tuple(self.discard), self.round_used, self.revealed, self.deals_left,
-            tuple(self.pending), tuple(self.order), tuple(self.queue), self.cur_ship, self.cur_site, self.passes,
-            self.last_actor, self.final,
-        )
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == DEAL:
-            draw, total = self.draw, self.draw_n
+            draw, total = self.draw_pile, self.draw_pile_size
             return [(t, draw[t] / total) for t in range(NT) if draw[t]]
         if phase == ROUND:
-            left = [c for c in range(len(self.game.round_cards)) if not self.round_used >> c & 1]
+            left = [c for c in range(len(self.game.round_cards)) if not self.round_cards_used >> c & 1]
             return [(c, 1.0 / len(left)) for c in left]
         if phase == START:
             return [(s, 1.0 / self.n) for s in range(self.n)]
@@ -268,7 +150,7 @@ class ImhotepState(State):
         if phase == TURN:
             return self._turn_actions()
         if phase == DEAL:
-            draw = self.draw
+            draw = self.draw_pile
             return [t for t in range(NT) if draw[t]]
         if phase == MARKET_PICK:
             market = self.market
@@ -278,12 +160,12 @@ class ImhotepState(State):
         if phase == SAIL_PLACE:
             return self._place_actions(sail_card=True)
         if phase == SAIL_SAIL:
-            base = act.SAIL + 5 * self.cur_ship
-            return [base + s for s in FREE_SITES[self.docked]]
+            base = act.SAIL + 5 * self.sail_card_ship
+            return [base + s for s in FREE_SITES[self.docked_sites]]
         if phase == LEVER_SAIL:
             return self._sail_actions()
         if phase == LEVER_ORDER:
-            return [act.ORDER + p for p in sorted(set(self.pending))]
+            return [act.ORDER + p for p in sorted(set(self.lever_stones))]
         if phase == ROUND or phase == START:
             return [a for a, _ in self.chance_outcomes()]
         return []
@@ -341,7 +223,7 @@ class ImhotepState(State):
         elif phase == DEAL:
             self._deal(action)
         elif phase == MARKET_PICK:
-            self._take(self.queue.pop(0), action - act.PICK)
+            self._take(self.market_queue.pop(0), action - act.PICK)
             self._market_next()
         elif phase == HAMMER_PLACE or phase == CHISEL_2:
             self._place(action)
@@ -350,10 +232,10 @@ class ImhotepState(State):
             self._place(action)
             self.phase = CHISEL_2
         elif phase == SAIL_PLACE:
-            self.cur_ship = self._place(action)
+            self.sail_card_ship = self._place(action)
             self.phase = SAIL_SAIL
         elif phase == SAIL_SAIL:
-            self.cur_ship = -1
+            self.sail_card_ship = -1
             self._sail(action, False)
         elif phase == LEVER_SAIL:
             self._sail(action, True)
@@ -372,106 +254,107 @@ class ImhotepState(State):
             seat = (start + k) % n
             self.sled[seat] = data.START_SLED[k]
             self.quarry[seat] = PLAYABLE_STONES - data.START_SLED[k]
-        self.start = self.turn = start
-        self.last_actor = (start - 1) % n
+        self.round_start_player = self.turn_player = start
+        self.last_active_player = (start - 1) % n
         self.phase = ROUND
 
     def _reveal_round_card(self, card: int) -> None:
         """IMH-ROUND-1 / IMH-SETUP-5: the next round card (drawn among the unseen ones) sets out 4 ships."""
-        self.round_used |= 1 << card
-        self.revealed += (card,)
-        caps = self.caps = self.game.round_cards[card]
-        self.mins = tuple(SHIP_MINIMUM[c] for c in caps)
-        self.deals_left = data.MARKET_CARDS_PER_ROUND
+        self.round_cards_used |= 1 << card
+        self.round_cards_revealed += (card,)
+        caps = self.ship_sizes = self.game.round_cards[card]
+        self.ship_minimums = tuple(SHIP_MINIMUM[c] for c in caps)
+        self.market_deals_left = data.MARKET_CARDS_PER_ROUND
         self.phase = DEAL
         self._reshuffle_if_needed()
 
     def _deal(self, card: int) -> None:
-        self.draw[card] -= 1
-        self.draw_n -= 1
+        self.draw_pile[card] -= 1
+        self.draw_pile_size -= 1
         self.market[card] += 1
-        self.market_n += 1
-        self.deals_left -= 1
-        if self.deals_left:
+        self.market_size += 1
+        self.market_deals_left -= 1
+        if self.market_deals_left:
             self._reshuffle_if_needed()
         else:
             self._begin_turns()
 
     def _reshuffle_if_needed(self) -> None:
         """IMH-ROUND-1: an empty draw pile is refilled from the discard pile (the new order is chance)."""
-        if self.draw_n:
+        if self.draw_pile_size:
             return
-        draw, discard = self.draw, self.discard
+        draw, discard = self.draw_pile, self.discard_pile
         for t in range(NT):
             draw[t] += discard[t]
             discard[t] = 0
-        self.draw_n = sum(draw)
-        if not self.draw_n:  # nothing left to deal at all (cannot happen with 34 cards and 24 deals)
+        self.draw_pile_size = sum(draw)
+        if not self.draw_pile_size:  # nothing left to deal at all (cannot happen with 34 cards and 24 deals)
             self._begin_turns()
 
     def _begin_turns(self) -> None:
-        self.deals_left = 0
+        self.market_deals_left = 0
         self.phase = TURN
-        self.turn = self.to_move = self.start
+        self.turn_player = self.to_move = self.round_start_player
 
     def _end_turn(self) -> None:
         """After a completed action: the next player clockwise, or the end of the round (IMH-ROUND-2/4)."""
-        p = self.turn
-        self.passes = 0
-        self.last_actor = p
+        p = self.turn_player
+        self.consecutive_passes = 0
+        self.last_active_player = p
         nxt = p + 1 if p + 1 < self.n else 0
-        if self.sailed == data.SHIPS_PER_ROUND:
+        if self.ships_sailed == data.SHIPS_PER_ROUND:
             self._end_round(nxt)
         else:
             self.phase = TURN
-            self.turn = self.to_move = nxt
+            self.turn_player = self.to_move = nxt
 
     def _pass(self) -> None:
         """IMH-ACT-PASS: when every player has passed in succession the round ends."""
-        self.passes += 1
-        if self.passes >= self.n:
-            self._end_round((self.last_actor + 1) % self.n)
+        self.consecutive_passes += 1
+        if self.consecutive_passes >= self.n:
+            self._end_round((self.last_active_player + 1) % self.n)
         else:
-            p = self.turn + 1 if self.turn + 1 < self.n else 0
-            self.turn = self.to_move = p
+            p = self.turn_player + 1 if self.turn_player + 1 < self.n else 0
+            self.turn_player = self.to_move = p
 
     def _end_round(self, next_start: int) -> None:
         """IMH-ROUND-3: temple scoring, leftover market cards discarded, ships return."""
-        score = self.score
+        score = self.score_track
         for owner in self.temple[-self.game.width:]:  # IMH-TEMPLE-3
             score[owner] += data.TEMPLE_VISIBLE_POINTS
-        market, discard = self.market, self.discard
+        market, discard = self.market, self.discard_pile
         for t in range(NT):
             discard[t] += market[t]
             market[t] = 0
-        self.market_n = 0
-        ships = self.ships
+        self.market_size = 0
+        ships = self.ship_spaces
         for k in range(16):  # only after IMH-ACT-PASS: stones on unsailed ships go back to their quarries
             if ships[k] >= 0:
                 self.quarry[ships[k]] += 1
                 ships[k] = -1
-        self.load = [0, 0, 0, 0]
-        self.site_of = [-1, -1, -1, -1]
-        self.docked = 0
-        self.sailed = 0
-        self.passes = 0
-        self.rounds_done += 1
-        if self.rounds_done == data.ROUNDS:
+        self.ship_loads = [0, 0, 0, 0]
+        self.ship_sites = [-1, -1, -1, -1]
+        self.docked_sites = 0
+        self.ships_sailed = 0
+        self.consecutive_passes = 0
+        self.rounds_played += 1
+        if self.rounds_played == data.ROUNDS:
             self._final_scoring()
             self.phase = OVER
             self.to_move = TERMINAL
         else:
-            self.start = self.turn = next_start
+            self.round_start_player = self.turn_player = next_start
             self.phase = ROUND
             self.to_move = CHANCE
 
     # -- actions ---------------------------------------------------------------------------------------
     def _turn_actions(self) -> list[int]:
-        p = self.turn
+        p = self.turn_player
         sled = self.sled[p]
         quarry = self.quarry[p]
         out = [act.GET] if sled < data.SLED_CAPACITY and quarry else []
-        ships, caps, mins, load, site_of = self.ships, self.caps, self.mins, self.load, self.site_of
+        ships, caps, mins = self.ship_spaces, self.ship_sizes, self.ship_minimums
+        load, site_of = self.ship_loads, self.ship_sites
         free = 0
         sailable = False
         sail_card_ok = False
@@ -490,7 +373,7 @@ class ImhotepState(State):
                 if aboard >= mins[i]:
                     sailable = True
         if sailable:
-            sites = FREE_SITES[self.docked]
+            sites = FREE_SITES[self.docked_sites]
             for i in range(4):
                 if site_of[i] < 0 and load[i] >= mins[i]:
                     b = act.SAIL + 5 * i
@@ -509,7 +392,8 @@ class ImhotepState(State):
         return out or [act.PASS]
 
     def _place_actions(self, sail_card: bool = False) -> list[int]:
-        ships, caps, mins, load, site_of = self.ships, self.caps, self.mins, self.load, self.site_of
+        ships, caps, mins = self.ship_spaces, self.ship_sizes, self.ship_minimums
+        load, site_of = self.ship_loads, self.ship_sites
         out = []
         for i in range(4):
             if site_of[i] < 0 and load[i] < caps[i] and (not sail_card or load[i] + 1 >= mins[i]):
@@ -520,17 +404,17 @@ class ImhotepState(State):
         return out
 
     def _sail_actions(self) -> list[int]:
-        sites = FREE_SITES[self.docked]
-        out = []
+        sites = FREE_SITES[self.docked_sites]
+        out: list[int] = []
         for i in range(4):
-            if self.site_of[i] < 0 and self.load[i] >= self.mins[i]:
+            if self.ship_sites[i] < 0 and self.ship_loads[i] >= self.ship_minimums[i]:
                 b = act.SAIL + 5 * i
                 out.extend(b + s for s in sites)
         return out
 
     def _get_stones(self) -> None:
         """IMH-ACT-STONES (and Hammer's first part): min(3, room on the sled, quarry) stones to the sled."""
-        p = self.turn
+        p = self.turn_player
         take = min(data.GET_STONES, data.SLED_CAPACITY - self.sled[p], self.quarry[p])
         self.sled[p] += take
         self.quarry[p] -= take
@@ -538,18 +422,18 @@ class ImhotepState(State):
     def _place(self, action: int) -> int:
         """Put a sled stone of the player whose turn it is on a ship space; returns the ship."""
         k = action - act.PLACE
-        p = self.turn
-        self.ships[k] = p
+        p = self.turn_player
+        self.ship_spaces[k] = p
         ship = k >> 2
-        self.load[ship] += 1
+        self.ship_loads[ship] += 1
         self.sled[p] -= 1
         return ship
 
     def _play_card(self, card: int) -> None:
         """IMH-ACT-CARD: the blue card is discarded and its effect starts."""
-        p = self.turn
+        p = self.turn_player
         self.hands[p * NT + card] -= 1
-        self.discard[card] += 1
+        self.discard_pile[card] += 1
         if card == data.LEVER:
             self.phase = LEVER_SAIL
         elif card == data.SAIL:
@@ -566,17 +450,17 @@ class ImhotepState(State):
     def _sail(self, action: int, lever: bool) -> None:
         """IMH-ACT-SAIL and unloading (IMH-UNLOAD-1/2): bow to stern, or in the Lever player's order."""
         ship, site = divmod(action - act.SAIL, 5)
-        self.site_of[ship] = site
-        self.docked |= 1 << site
-        self.sailed += 1
-        ships = self.ships
+        self.ship_sites[ship] = site
+        self.docked_sites |= 1 << site
+        self.ships_sailed += 1
+        ships = self.ship_spaces
         b = 4 * ship
-        stones = [o for o in ships[b:b + self.caps[ship]] if o >= 0]
+        stones = [o for o in ships[b:b + self.ship_sizes[ship]] if o >= 0]
         ships[b:b + 4] = [-1, -1, -1, -1]
-        self.load[ship] = 0
+        self.ship_loads[ship] = 0
         if lever and site != OBELISK and len(set(stones)) > 1:  # at the obelisks the order changes nothing
-            self.pending = stones
-            self.cur_site = site
+            self.lever_stones = stones
+            self.lever_site = site
             self._lever_next()
             return
         self._unload(site, stones)
@@ -584,28 +468,28 @@ class ImhotepState(State):
     def _lever_order(self, owner: int) -> None:
         """IMH-CARD-BLUE-LEVER: a stone of the chosen colour is unloaded now (at the market its owner picks a card
         at once); the Lever player chooses the next one afterwards, knowing what happened."""
-        self.pending.remove(owner)
-        self.order.append(owner)
-        if self.cur_site == MARKET:
-            self.queue = [owner]
+        self.lever_stones.remove(owner)
+        self.lever_unloaded.append(owner)
+        if self.lever_site == MARKET:
+            self.market_queue = [owner]
             self._market_next()
         else:
-            self._deliver(owner, self.cur_site)
+            self._deliver(owner, self.lever_site)
             self._lever_next()
 
     def _lever_next(self) -> None:
         """Ask the Lever player for the next stone while stones of two colours wait; else unload the rest in order."""
-        if len(set(self.pending)) > 1:
+        if len(set(self.lever_stones)) > 1:
             self.phase = LEVER_ORDER
-            self.to_move = self.turn
+            self.to_move = self.turn_player
             return
-        rest, self.pending, self.order = self.pending, [], []
-        site, self.cur_site = self.cur_site, -1
+        rest, self.lever_stones, self.lever_unloaded = self.lever_stones, [], []
+        site, self.lever_site = self.lever_site, -1
         self._unload(site, rest)
 
     def _unload(self, site: int, stones: list[int]) -> None:
         if site == MARKET:
-            self.queue = stones
+            self.market_queue = stones
             self._market_next()
             return
         for owner in stones:
@@ -615,21 +499,21 @@ class ImhotepState(State):
     def _deliver(self, owner: int, site: int) -> None:
         """Put one stone of ``owner`` at ``site`` by the site's rules (a stone from a ship or a red card)."""
         if site == PYRAMID:  # IMH-PYR-1/2: scores at once
-            k = len(self.pyr)
-            self.score[owner] += PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS
-            self.pyr.append(owner)
+            k = len(self.pyramid)
+            self.score_track[owner] += PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS
+            self.pyramid.append(owner)
         elif site == TEMPLE:  # IMH-TEMPLE-2
             self.temple.append(owner)
         elif site == BURIAL:  # IMH-BURIAL-1
-            self.burial.append(owner)
+            self.burial_chamber.append(owner)
         else:  # IMH-OBEL-1
-            self.obelisk[owner] += 1
+            self.obelisks[owner] += 1
 
     # -- market ----------------------------------------------------------------------------------------
     def _market_next(self) -> None:
         """IMH-MARKET-1: each stone's owner takes a card in unloading order (automatic when all are alike). A card
         is always left: 4 are dealt each round and one ship, of at most 4 stones, docks at the market."""
-        queue, market = self.queue, self.market
+        queue, market = self.market_queue, self.market
         while queue:
             kinds = [t for t in range(NT) if market[t]]
             if len(kinds) > 1:
@@ -637,7 +521,7 @@ class ImhotepState(State):
                 self.to_move = queue[0]
                 return
             self._take(queue.pop(0), kinds[0])
-        if self.pending:  # a Lever unloading goes on with its next stone
+        if self.lever_stones:  # a Lever unloading goes on with its next stone
             self._lever_next()
         else:
             self._end_turn()
@@ -646,9 +530,9 @@ class ImhotepState(State):
         """Take a face-up card; a red card resolves at once (IMH-MARKET-2, IMH-CARD-RED-1), then the market
         stone goes back to its owner's quarry (IMH-MARKET-1)."""
         self.market[card] -= 1
-        self.market_n -= 1
+        self.market_size -= 1
         if card <= PAVED_PATH:
-            self.discard[card] += 1
+            self.discard_pile[card] += 1
             if self.quarry[owner]:
                 self.quarry[owner] -= 1
                 self._deliver(owner, RED_CARD_SITE[card])
@@ -660,10 +544,10 @@ class ImhotepState(State):
     def _final_scoring(self) -> None:
         """IMH-END-1 and IMH-WRATH-1, added to the score track; the breakdown is kept in ``final``."""
         n = self.n
-        burial = burial_points(self.burial, n)
-        obelisk = obelisk_points(self.obelisk, self.game.obelisk_points)
-        site_totals = {PYRAMID: len(self.pyr), TEMPLE: len(self.temple), BURIAL: len(self.burial),
-                       OBELISK: sum(self.obelisk)}
+        burial = burial_points(self.burial_chamber, n)
+        obelisk = obelisk_points(self.obelisks, self.game.obelisk_points)
+        site_totals = {PYRAMID: len(self.pyramid), TEMPLE: len(self.temple), BURIAL: len(self.burial_chamber),
+                       OBELISK: sum(self.obelisks)}
         rows = []
         for p in range(n):
             hand = self.hands[p * NT:(p + 1) * NT]
@@ -675,23 +559,23 @@ class ImhotepState(State):
             if self.game.wrath and not all(self.site_stones(p)):
                 wrath = -data.WRATH_PENALTY
             row = (burial[p], obelisk[p], green, purple, blue, wrath)
-            self.score[p] += sum(row)
+            self.score_track[p] += sum(row)
             rows.append(row)
-        self.final = tuple(rows)
+        self.final_score_rows = tuple(rows)
 
     def site_stones(self, p: int) -> tuple[int, int, int, int]:
         """Stones of player ``p`` at the pyramid, temple, burial chamber and obelisks."""
-        return self.pyr.count(p), self.temple.count(p), self.burial.count(p), self.obelisk[p]
+        return self.pyramid.count(p), self.temple.count(p), self.burial_chamber.count(p), self.obelisks[p]
 
     def scores(self) -> list[float]:
-        return [float(s) for s in self.score]
+        return [float(s) for s in self.score_track]
 
     def winners(self) -> list[int]:
         """IMH-END-2: the highest score; ties broken by more stones on the sled; still tied: all share."""
         if self.to_move != TERMINAL:
             return []
-        best = max(zip(self.score, self.sled, strict=True))
-        return [p for p in range(self.n) if (self.score[p], self.sled[p]) == best]
+        best = max(zip(self.score_track, self.sled, strict=True))
+        return [p for p in range(self.n) if (self.score_track[p], self.sled[p]) == best]
 
     # -- views -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
@@ -704,7 +588,7 @@ class ImhotepState(State):
 
         return observation_tensor(self, player)
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
+    def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
 
@@ -736,29 +620,99 @@ class ImhotepState(State):
         problems = []
         n = self.n
         for p in range(n):  # IMH-INV-1
-            aboard = self.ships.count(p) + self.pending.count(p) + self.queue.count(p)
+            aboard = self.ship_spaces.count(p) + self.lever_stones.count(p) + self.market_queue.count(p)
             total = self.quarry[p] + self.sled[p] + aboard + sum(self.site_stones(p))
             if total != PLAYABLE_STONES:
                 problems.append(f"{data.COLOURS[p]} has {total} stones, expected {PLAYABLE_STONES}")
             if self.sled[p] > data.SLED_CAPACITY or self.sled[p] < 0 or self.quarry[p] < 0:  # IMH-INV-3
                 problems.append(f"{data.COLOURS[p]}: sled {self.sled[p]}, quarry {self.quarry[p]}")
-        cards = self.draw_n + self.market_n + sum(self.hands) + sum(self.discard)
+        cards = self.draw_pile_size + self.market_size + sum(self.hands) + sum(self.discard_pile)
         if cards != DECK_SIZE:  # IMH-INV-2
             problems.append(f"{cards} market cards in the game, expected {DECK_SIZE}")
-        if self.draw_n != sum(self.draw) or self.market_n != sum(self.market) or min(self.draw + self.market) < 0:
+        draw, market = self.draw_pile, self.market
+        if self.draw_pile_size != sum(draw) or self.market_size != sum(market) or min(draw + market) < 0:
             problems.append("card counts out of step")
         if any(self.hands[p * NT + t] for p in range(n) for t in RED_CARD_SITE):
             problems.append("a red card is held")
-        if any(self.load[i] != sum(1 for o in self.ships[4 * i:4 * i + 4] if o >= 0) for i in range(4)):
+        if any(self.ship_loads[i] != sum(1 for o in self.ship_spaces[4 * i:4 * i + 4] if o >= 0) for i in range(4)):
             problems.append("ship loads out of step")
-        if self.rounds_done > data.ROUNDS or len(self.revealed) > data.ROUND_CARDS_USED:  # IMH-INV-3
-            problems.append(f"{self.rounds_done} rounds played, {len(self.revealed)} round cards revealed")
-        if self.to_move == TERMINAL and (self.rounds_done != data.ROUNDS or len(self.revealed) != data.ROUNDS):
-            problems.append(f"the game ended after {self.rounds_done} rounds")
+        played, revealed = self.rounds_played, len(self.round_cards_revealed)
+        if played > data.ROUNDS or revealed > data.ROUND_CARDS_USED:  # IMH-INV-3
+            problems.append(f"{played} rounds played, {revealed} round cards revealed")
+        if self.to_move == TERMINAL and (played != data.ROUNDS or revealed != data.ROUNDS):
+            problems.append(f"the game ended after {self.rounds_played} rounds")
         return problems
 
 
 # -- scoring functions (pure, also used by the tests) -------------------------------------------------------
+
+
+class ImhotepGame(Game):
+    """Imhotep for 2-4 players, A sides. Options: ``players`` (2-4), ``wrath`` (Wrath of the Pharaoh),
+    ``start_player`` (seat or "random")."""
+
+    name = "imhotep"
+    state_class = ImhotepState
+    SEAT_COLOURS = data.COLOURS
+    title = "Imhotep"
+    shared_observations = True
+    OPTIONS = {
+        "players": Option(2, OPTION_HELP["players"], int_option(2, 4)),
+        "wrath": Option(False, OPTION_HELP["wrath"], bool_option),
+        "start_player": Option(0, OPTION_HELP["start_player"],
+                               Validator(_parse_start, "seat", choices=(0, 1, 2, 3, "random"))),
+    }
+
+    def _configure(self) -> None:
+        n = self.options["players"]
+        start = self.options["start_player"]
+        if start != "random" and start >= n:
+            raise OptionError(
+                f"option 'start_player' of imhotep: got {start}; allowed with {n} players: a seat 0-{n - 1} "
+                "or 'random'",
+                option_reason("start_player", start, "error.allowed.seat", n=n, last=n - 1))
+        self.n: int = n
+        self.wrath = self.options["wrath"]
+        self.round_cards = data.ROUND_CARDS[n]
+        self.round_names = act.ROUND_NAMES[n]
+        self.width = data.TEMPLE_WIDTH[n]
+        self.obelisk_points = data.OBELISK_POINTS[n]
+
+    def num_players(self) -> int:
+        return self.n
+
+    def num_distinct_actions(self) -> int:
+        return act.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return act.NUM_CHANCE
+
+    def max_game_length(self) -> int:
+        """A proven bound. Per round at most 16 ship spaces are filled, so at most 96 placements in a game;
+        GET STONES moves at least 1 stone into a sled, so there are at most 96 + 5n of them; at most 24 sails,
+        24 market cards (so at most 24 picks and 24 blue cards played) and 3 Lever order decisions per Lever:
+        N = 96 + 96 + 5n + 24 * 3 + 72 non-pass decisions. At most n - 1 passes precede a non-pass turn and n
+        passes end a round, so passes <= n (N + 6). Chance: at most 1 + 6 + 24 outcomes."""
+        n = self.n
+        decisions = 96 + 96 + 5 * n + 24 * 3 + 72
+        return decisions + n * (decisions + 6) + 31
+
+    def observation_tensor_size(self) -> int:
+        from museion.games.imhotep.view import observation_size
+
+        return observation_size(self.n)
+
+    def evaluation_scale(self) -> float:
+        from museion.games.imhotep.evaluate import SCALE
+
+        return SCALE
+
+    def feature_names(self) -> list[str]:
+        from museion.games.imhotep.evaluate import FEATURES
+
+        return list(FEATURES)
+
+
 def pyramid_value(k: int) -> int:
     """Points of the k-th stone (from 0) delivered to the pyramid (IMH-PYR-1/2)."""
     return PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS

@@ -69,14 +69,14 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
     to_move = state.to_move
     over = to_move == TERMINAL
     ships = []
-    if state.caps[0]:
-        for i, cap in enumerate(state.caps):
-            site = state.site_of[i]
+    if state.ship_sizes[0]:
+        for i, cap in enumerate(state.ship_sizes):
+            site = state.ship_sites[i]
             ships.append({
                 "ship": i + 1,
                 "capacity": cap,
-                "minimum": state.mins[i],
-                "spaces": [_colour(o) for o in state.ships[4 * i:4 * i + cap]],
+                "minimum": state.ship_minimums[i],
+                "spaces": [_colour(o) for o in state.ship_spaces[4 * i:4 * i + cap]],
                 "sailed_to": SITES[site] if site >= 0 else None,
             })
     width = game.width
@@ -87,7 +87,7 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
         players.append({
             "seat": p,
             "colour": COLOURS[p],
-            "score": state.score[p],
+            "score": state.score_track[p],
             "quarry": state.quarry[p],
             "sled": state.sled[p],
             "cards": _cards(hand),
@@ -100,32 +100,33 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
         "wrath": game.wrath,
         "phase": PHASE_NAMES[state.phase],
         "to_move": to_move if to_move >= 0 else None,
-        "turn_of": state.turn if not over else None,
-        "round": min(state.rounds_done + 1, data.ROUNDS),
-        "rounds_finished": state.rounds_done,
-        "start_player": state.start,
-        "round_cards_revealed": [game.round_names[c][2:] for c in state.revealed],
+        "turn_of": state.turn_player if not over else None,
+        "round": min(state.rounds_played + 1, data.ROUNDS),
+        "rounds_finished": state.rounds_played,
+        "start_player": state.round_start_player,
+        "round_cards_revealed": [game.round_names[c][2:] for c in state.round_cards_revealed],
         "ships": ships,
         "market": [CARD_CODES[t] for t in range(NUM_CARD_TYPES) for _ in range(state.market[t])],
-        "draw_pile_size": state.draw_n,
-        "discard_pile": _cards(state.discard),
-        "pyramid": [COLOURS[o] for o in state.pyr],
+        "draw_pile_size": state.draw_pile_size,
+        "discard_pile": _cards(state.discard_pile),
+        "pyramid": [COLOURS[o] for o in state.pyramid],
         "temple": [COLOURS[o] for o in state.temple],
         "temple_width": width,
         "temple_visible": _temple_top(state.temple, width),
-        "burial_chamber": [COLOURS[o] for o in state.burial],
-        "obelisks": {COLOURS[p]: state.obelisk[p] for p in range(n)},
+        "burial_chamber": [COLOURS[o] for o in state.burial_chamber],
+        "obelisks": {COLOURS[p]: state.obelisks[p] for p in range(n)},
         "player_info": players,
         "lever_unloading": (
-            {"to_order": [COLOURS[o] for o in state.pending], "ordered": [COLOURS[o] for o in state.order]}
-            if state.pending else None
+            {"to_order": [COLOURS[o] for o in state.lever_stones],
+             "ordered": [COLOURS[o] for o in state.lever_unloaded]}
+            if state.lever_stones else None
         ),
-        "market_queue": [COLOURS[o] for o in state.queue],
-        "consecutive_passes": state.passes,
+        "market_queue": [COLOURS[o] for o in state.market_queue],
+        "consecutive_passes": state.consecutive_passes,
         "scores": state.scores(),
         "final_scoring": (
             [dict(zip(("burial chamber", "obelisks", "green", "purple", "blue", "wrath"), row, strict=True))
-             for row in state.final] if state.final else None
+             for row in state.final_score_rows] if state.final_score_rows else None
         ),
         "winners": state.winners() if over else None,
     }
@@ -145,67 +146,67 @@ def observation_tensor(state: ImhotepState, player: int) -> list[float]:
         b = i + rel[p] * PLAYER_BLOCK
         out[b] = state.quarry[p] / 29.0
         out[b + 1] = state.sled[p] / 5.0
-        out[b + 2] = state.score[p] / 100.0
+        out[b + 2] = state.score_track[p] / 100.0
         for t in range(NUM_CARD_TYPES):
             out[b + 3 + t] = state.hands[p * NUM_CARD_TYPES + t] / (10.0 if t == data.STATUE else 3.0)
         for k, count in enumerate(state.site_stones(p)):
             out[b + 15 + k] = count / 29.0
         out[b + 19] = visible.count(p) / 5.0
         out[b + 20] = 1.0 if state.to_move == p else 0.0
-        out[b + 21] = 1.0 if state.turn == p and state.to_move != TERMINAL else 0.0
+        out[b + 21] = 1.0 if state.turn_player == p and state.to_move != TERMINAL else 0.0
     i += n * PLAYER_BLOCK
     block = 11 + 4 * n
-    free_sites = FREE_SITES[state.docked]
+    free_sites = FREE_SITES[state.docked_sites]
     for s in range(4):
         b = i + s * block
-        cap = state.caps[s]
+        cap = state.ship_sizes[s]
         if cap:
             out[b + cap - 1] = 1.0
-            site = state.site_of[s]
+            site = state.ship_sites[s]
             if site >= 0:
                 out[b + 4] = 1.0
                 out[b + 5 + site] = 1.0
-            elif state.load[s] >= state.mins[s] and free_sites:
+            elif state.ship_loads[s] >= state.ship_minimums[s] and free_sites:
                 out[b + 10] = 1.0
             for j in range(4):
-                owner = state.ships[4 * s + j]
+                owner = state.ship_spaces[4 * s + j]
                 if owner >= 0:
                     out[b + 11 + j * n + rel[owner]] = 1.0
     i += 4 * block
     for s in range(5):
-        out[i + s] = float(state.docked >> s & 1)
+        out[i + s] = float(state.docked_sites >> s & 1)
     i += 5
     for t in range(NUM_CARD_TYPES):
         out[i + t] = state.market[t] / 4.0
     i += NUM_CARD_TYPES
-    out[i] = state.draw_n / 34.0
+    out[i] = state.draw_pile_size / 34.0
     i += 1
     for t in range(NUM_CARD_TYPES):
-        out[i + t] = state.discard[t] / data.CARD_COUNTS[t]
+        out[i + t] = state.discard_pile[t] / data.CARD_COUNTS[t]
     i += NUM_CARD_TYPES
-    out[i + state.rounds_done] = 1.0
+    out[i + state.rounds_played] = 1.0
     i += 7
-    for c in state.revealed:
+    for c in state.round_cards_revealed:
         out[i + c] = 1.0
     i += 7
     out[i + state.phase] = 1.0
     i += 13
-    for k, owner in enumerate(state.pyr[:14]):
+    for k, owner in enumerate(state.pyramid[:14]):
         out[i + k * n + rel[owner]] = 1.0
     i += 14 * n
-    out[i] = max(0, len(state.pyr) - 14) / 29.0
+    out[i] = max(0, len(state.pyramid) - 14) / 29.0
     i += 1
     start = max(0, len(state.temple) - width)
     for k in range(start, len(state.temple)):
         out[i + (k % width) * n + rel[state.temple[k]]] = 1.0
     i += 5 * n
-    for k, owner in enumerate(state.burial):
+    for k, owner in enumerate(state.burial_chamber):
         out[i + k * n + rel[owner]] = 1.0
     i += data.PLAYABLE_STONES * n * n
-    for j, stones in enumerate((state.pending, state.order, state.queue)):
+    for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
         for owner in stones:
             out[i + j * n + rel[owner]] += 0.25
     i += 3 * n
-    out[i] = state.passes / n
+    out[i] = state.consecutive_passes / n
     out[i + 1] = 1.0 if state.game.wrath else 0.0
     return out

@@ -40,14 +40,14 @@ def evaluate(state: PergamonState, player: int) -> list[float]:
     to_act = state.current_player()
     values = []
     for p in range(state.game.n):
-        value = float(state.vp[p]) + COIN * state.coins[p] + FIND * len(state.supply[p])
+        value = float(state.victory_points[p]) + COIN * state.coins[p] + FIND * len(state.supply[p])
         if building and to_act == p:
             value += FIND_BUILDING * len(state.ring)
         if not over:
             for m in range(3 * p, 3 * p + 3):
                 if state.rings[m] is None:
                     continue
-                space = state.mspace[m]
+                space = state.marker_spaces[m]
                 for t, shift in _SCHEDULE:
                     if t >= turn and space >= 1:
                         value += space_vp[space]
@@ -82,7 +82,7 @@ def seat_features(state: PergamonState) -> list[list[float]]:
             ring = state.rings[m]
             if ring is not None:
                 count += 1
-                points += space_vp[state.mspace[m]]
+                points += space_vp[state.marker_spaces[m]]
                 big += len(ring) >= 4
         display.append((count, points, big))
     supply = [len(state.supply[p]) for p in range(n)]
@@ -98,11 +98,11 @@ def seat_features(state: PergamonState) -> list[list[float]]:
         out.append([
             1.0, margin, progress, margin * progress,
             (values[player] - sum(values[p] for p in rivals) / k) / 10.0,
-            (state.vp[player] - max(state.vp[p] for p in rivals)) / 10.0,
+            (state.victory_points[player] - max(state.victory_points[p] for p in rivals)) / 10.0,
             state.coins[player] / 10.0, max(state.coins[p] for p in rivals) / 10.0,
             supply[player] / 6.0, sum(supply[p] for p in rivals) / k / 6.0,
             own[0] / 3.0, own[1] / 18.0, max(display[p][1] for p in rivals) / 18.0,
-            (state.pos[player] + 1) / 13.0, 1.0 if state.first == player else 0.0,
+            (state.figure_spaces[player] + 1) / 13.0, 1.0 if state.first_player == player else 0.0,
             1.0 if to_act == player else 0.0, len(state.ring) / 6.0 if to_act == player else 0.0,
             galleries, evaluation_turn, own[2] / 3.0,
         ])
@@ -116,10 +116,10 @@ def sample_chance(state: PergamonState, rng: random.Random) -> int:
     r = rng.random()
     stage = state.stage
     if stage == ST_LAYOUT:
-        unseen = state.unseen
+        unseen = state.undrawn_tiles
         return unseen[min(int(r * len(unseen)), len(unseen) - 1)]
     if stage == ST_CARD:
-        deck = state.deck
+        deck = state.funds_deck
         x = r * sum(deck)
         acc = 0
         for v, count in enumerate(deck):

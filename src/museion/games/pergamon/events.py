@@ -27,6 +27,7 @@ class _Traced(PergamonState):
     """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
 
     __slots__ = ("marks",)
+    marks: list[tuple[str, PergamonState]]
 
     def mark(self, label: str) -> None:
         self.marks.append((label, self._clone_as(PergamonState)))
@@ -55,7 +56,7 @@ class _Traced(PergamonState):
 
 def events(state: PergamonState, action: int) -> list[Event]:
     """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced: _Traced = state._clone_as(_Traced)  # type: ignore[assignment]
+    traced = state._clone_as(_Traced)
     traced.marks = [("action", state._clone_as(PergamonState))]
     traced.apply_action(action)
     after = traced._clone_as(PergamonState)
@@ -64,20 +65,20 @@ def events(state: PergamonState, action: int) -> list[Event]:
     marks = traced.marks
     for i, (label, before) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else after
-        out.extend(_segment(label, before, end, over))  # type: ignore[arg-type]
+        out.extend(_segment(label, before, end, over))
     return out
 
 
 def _segment(label: str, a: PergamonState, b: PergamonState, over: bool) -> Iterator[Event]:
     """The events of one segment of the chain, from snapshot ``a`` to snapshot ``b``."""
     if label == "begin_turn":
-        yield Event("pergamon.turn_begins", {"turn": b.turn, "first": b.first})
-        unseen = b.box_unseen - a.box_unseen
+        yield Event("pergamon.turn_begins", {"turn": b.turn, "first": b.first_player})
+        unseen = b.box_unseen_tiles - a.box_unseen_tiles
         if unseen:
             yield Event("pergamon.pile_to_box", {"count": unseen})
         return
     if label == "lay_out":
-        finds = [f"{ROMAN[k]} {b.game.t_code[t]}" for k, gal in enumerate(b.galleries) for t in gal
+        finds = [f"{ROMAN[k]} {b.game.tile_codes[t]}" for k, gal in enumerate(b.galleries) for t in gal
                  if t not in a.galleries[k]]
         yield Event("pergamon.laid_out", {"finds": ", ".join(finds)})
         return
@@ -96,12 +97,12 @@ def _segment(label: str, a: PergamonState, b: PergamonState, over: bool) -> Iter
 
 def _funds(a: PergamonState, b: PergamonState) -> Iterator[Event]:
     """The tomb raider's placement after the second card (PER-RAIDER-1); the reveal and payout (PER-FUNDS-2)."""
-    if a.pos[RAIDER] < 0 <= b.pos[RAIDER] and b.game.raider:
-        yield Event("pergamon.raider_placed", {"space": f"P{b.pos[RAIDER] + 1}"})
-    if not a.revealed and b.revealed:
-        first, second = b.cards
+    if a.figure_spaces[RAIDER] < 0 <= b.figure_spaces[RAIDER] and b.game.raider:
+        yield Event("pergamon.raider_placed", {"space": f"P{b.figure_spaces[RAIDER] + 1}"})
+    if not a.funds_revealed and b.funds_revealed:
+        first, second = b.funds_cards
         yield Event("pergamon.cards_revealed", {"first": first, "second": second, "total": first + second})
-        for x in [x for x in b.track if x >= 0]:
+        for x in [x for x in b.funds_track if x >= 0]:
             gain = b.coins[x] - a.coins[x]
             if x == RAIDER:
                 yield Event("pergamon.raider_payout", {"coins": gain})
@@ -131,7 +132,7 @@ def _museum(a: PergamonState, b: PergamonState) -> Iterator[Event]:
         elif old is not None:
             yield Event("pergamon.left_museum", who)
         if new is not None:
-            yield Event("pergamon.exhibited", {**who, "value": b.mvalue[m], "space": b.mspace[m]})
+            yield Event("pergamon.exhibited", {**who, "value": b.marker_values[m], "space": b.marker_spaces[m]})
 
 
 def _evaluation(a: PergamonState) -> Iterator[Event]:
@@ -161,7 +162,7 @@ def _victory_points(a: PergamonState, b: PergamonState, reason: str, over: bool)
     """VP gained in the segment; only the owner is told unless open_scores or the game is over (PER-EVAL-4)."""
     public = over or b.game.options["open_scores"]
     for p in range(b.game.n):
-        gain = b.vp[p] - a.vp[p]
+        gain = b.victory_points[p] - a.victory_points[p]
         if gain:
-            args: dict[str, Any] = {"player": p, "vp": gain, "total": b.vp[p]}
+            args: dict[str, Any] = {"player": p, "vp": gain, "total": b.victory_points[p]}
             yield Event(f"pergamon.vp_{reason}", args, None if public else (p,))

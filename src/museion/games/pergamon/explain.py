@@ -12,7 +12,7 @@ in ``state.py`` stay cheap.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from museion.core.game import Event, ScorePart
 from museion.games.pergamon import data
@@ -45,7 +45,7 @@ def move_event(state: PergamonState, action: int) -> Event:
     if st == ST_START:
         return Event("pergamon.m.start", {"player": action})
     if st == ST_LAYOUT:
-        return Event("pergamon.m.draw", {"find": g.t_code[action], "face": face(state, action)})
+        return Event("pergamon.m.draw", {"find": g.tile_codes[action], "face": face(state, action)})
     if st == ST_CARD:
         return Event("pergamon.m.card", {"back": "chest" if action >= data.BAG_MAX else "bag"})
     a = state.actor
@@ -58,14 +58,14 @@ def move_event(state: PergamonState, action: int) -> Event:
     if action < A_CLOSE:
         t = action - A_TILE
         key = "pergamon.m.add" if state.ring else "pergamon.m.begin"
-        return Event(key, {"find": g.t_code[t], "face": face(state, t)})
+        return Event(key, {"find": g.tile_codes[t], "face": face(state, t)})
     if action == A_CLOSE:
         return Event("pergamon.m.close", {"finds": len(state.ring)})
     if action < A_POLISH:
         return Event("pergamon.m.break", {"marker": ROMAN[action - A_BREAK]})
     if action < A_CANCEL:
         k = action - A_POLISH
-        value = sum(g.t_cen[t] for t in state.ring) + k
+        value = sum(g.tile_centuries[t] for t in state.ring) + k
         return Event("pergamon.m.polish", {"coins": k, "value": value, "space": min(value, data.MUSEUM_SPACES)})
     if action == A_CANCEL:
         return Event("pergamon.m.cancel")
@@ -74,7 +74,7 @@ def move_event(state: PergamonState, action: int) -> Event:
     if action == A_PAY:
         return Event("pergamon.m.pay", {"coins": state._fee(a)})
     t = action - A_DROP
-    return Event("pergamon.m.drop", {"find": g.t_code[t], "face": face(state, t)})
+    return Event("pergamon.m.drop", {"find": g.tile_codes[t], "face": face(state, t)})
 
 
 def face(state: PergamonState, tile: int) -> str:
@@ -82,7 +82,7 @@ def face(state: PergamonState, tile: int) -> str:
     half of a vase at its left edge, century 4 number 63, the left half of a jug at its right edge)."""
     g = state.game
     lt, _num, _cen, rt = g.tiles[tile]
-    return f"{lt}|{g.t_code[tile]}|{rt}"
+    return f"{lt}|{g.tile_codes[tile]}|{rt}"
 
 
 def highlights(state: PergamonState, action: int) -> list[str]:
@@ -97,16 +97,16 @@ def highlights(state: PergamonState, action: int) -> list[str]:
     if action < A_TILE:
         return [f"gallery:{ROMAN[action - A_DIG]}"]
     if action < A_CLOSE:
-        return [f"find{p}:{g.t_code[action - A_TILE]}"]
+        return [f"find{p}:{g.tile_codes[action - A_TILE]}"]
     if action == A_CLOSE:
-        return ["close", *(f"find{p}:{g.t_code[t]}" for t in state.ring)]
+        return ["close", *(f"find{p}:{g.tile_codes[t]}" for t in state.ring)]
     if action < A_POLISH:
         return [f"coll{p}:{ROMAN[action - A_BREAK]}"]
     if action < A_CANCEL:
-        value = sum(g.t_cen[t] for t in state.ring) + action - A_POLISH
+        value = sum(g.tile_centuries[t] for t in state.ring) + action - A_POLISH
         return ["polish", f"museum:{min(value, data.MUSEUM_SPACES)}"]
     if action >= A_DROP:
-        return [f"find{p}:{g.t_code[action - A_DROP]}"]
+        return [f"find{p}:{g.tile_codes[action - A_DROP]}"]
     return [{A_CANCEL: "cancel", A_END: "end", A_PAY: "pay"}[action]]
 
 
@@ -131,40 +131,41 @@ def illegal_reason(state: PergamonState, action: int) -> Event | None:
     a = state.actor
     g = state.game
     if kind == "space":
-        who = state.track[action]
+        who = state.funds_track[action]
         return Event("pergamon.r.space_taken", {"space": f"P{action + 1}", "player": who}) if who >= 0 else None
     if kind == "dig":
         k = action - A_DIG
-        deepest = g.max_gallery[state.pos[a]]
-        if not state.can_dig:
+        deepest = g.max_gallery[state.figure_spaces[a]]
+        if not state.may_excavate:
             return Event("pergamon.r.dug")
         if k + 1 > deepest:
-            return Event("pergamon.r.too_deep", {"space": f"P{state.pos[a] + 1}", "gallery": ROMAN[deepest - 1]})
+            space = f"P{state.figure_spaces[a] + 1}"
+            return Event("pergamon.r.too_deep", {"space": space, "gallery": ROMAN[deepest - 1]})
         if k + 1 > state.coins[a]:
             return Event("pergamon.r.dig_cost", {"gallery": ROMAN[k], "cost": k + 1, "coins": state.coins[a]})
         return Event("pergamon.r.gallery_empty", {"gallery": ROMAN[k]})
     if kind in ("find", "drop"):
         t = (action - A_TILE) if kind == "find" else action - A_DROP
         if t not in state.supply[a]:
-            return Event("pergamon.r.not_yours", {"find": g.t_code[t]})
+            return Event("pergamon.r.not_yours", {"find": g.tile_codes[t]})
         if kind == "drop":
             return None
         if st == ST_MAIN:
-            return Event("pergamon.r.no_ring", {"find": g.t_code[t]})
+            return Event("pergamon.r.no_ring", {"find": g.tile_codes[t]})
         if t in state.ring:
-            return Event("pergamon.r.in_ring", {"find": g.t_code[t]})
+            return Event("pergamon.r.in_ring", {"find": g.tile_codes[t]})
         last = state.ring[-1]
-        return Event("pergamon.r.no_match", {"find": g.t_code[t], "type": data.TYPE_NAMES[g.t_rt[last]],
-                                             "last": g.t_code[last]})
+        return Event("pergamon.r.no_match", {"find": g.tile_codes[t], "type": data.TYPE_NAMES[g.tile_right_types[last]],
+                                             "last": g.tile_codes[last]})
     if kind == "close":
         first, last = state.ring[0], state.ring[-1]
-        return Event("pergamon.r.not_closed", {"first": g.t_code[first], "last": g.t_code[last],
-                                               "left": data.TYPE_NAMES[g.t_lt[first]],
-                                               "right": data.TYPE_NAMES[g.t_rt[last]]})
+        return Event("pergamon.r.not_closed", {"first": g.tile_codes[first], "last": g.tile_codes[last],
+                                               "left": data.TYPE_NAMES[g.tile_left_types[first]],
+                                               "right": data.TYPE_NAMES[g.tile_right_types[last]]})
     if kind == "cancel":
         return Event("pergamon.r.cancels", {"n": 3})
     if kind == "polish":
-        return Event("pergamon.r.polish", {"cap": state.polish_cap, "coins": state.coins[a]})
+        return Event("pergamon.r.polish", {"cap": state.max_polish, "coins": state.coins[a]})
     if kind == "pay":
         return Event("pergamon.r.fee", {"fee": state._fee(a), "coins": state.coins[a]})
     return None
@@ -199,7 +200,7 @@ def parse_any(state: PergamonState, text: str) -> int | None:
     """Any player action written in notation (``dig 4`` included), legal or not."""
     wanted = "".join(alias(text).split()).upper()
     for action in range(NUM_ACTIONS):
-        if "".join(player_action_to_string(action, state.game.t_code).split()).upper() == wanted:
+        if "".join(player_action_to_string(action, state.game.tile_codes).split()).upper() == wanted:
             return action
     return None
 
@@ -212,7 +213,7 @@ def score_breakdown(state: PergamonState, observer: int | None) -> list[ScorePar
     exhibit = [0.0] * n
     final = [0.0] * n
     rows: list[tuple[str, dict[str, object], list[float]]] = []
-    replay = state.game.new_initial_state()
+    replay = cast("PergamonState", state.game.new_initial_state())
     for action in state.history():
         turn = replay.turn
         prize: list[float] | None = None

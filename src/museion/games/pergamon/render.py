@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from museion.core.i18n import text
 from museion.games.pergamon import data
@@ -24,13 +24,16 @@ def render_text(state: PergamonState, player: int | None = None, lang: str = "en
     labelled in ``lang`` (texts ``pergamon.b.*``); spaces, galleries and finds are named as the notation names them."""
     from museion.games.pergamon.view import view
 
-    def t(key: str, **args: object) -> str:
+    def t(key: str, **args: Any) -> str:
         return text(f"pergamon.b.{key}", lang, **args)
 
     v = view(state, player)
     g = state.game
     n = g.n
-    face = lambda c: tile_face(state, c)  # noqa: E731
+
+    def face(c: str) -> str:
+        return tile_face(state, c)
+
     who = v["to_act"]
     seat = [g.seat_label(p, lang) for p in range(n)]
     acting = t("chance") if who == -1 else t("over") if who == -4 else t("to_act", who=seat[who])

@@ -35,6 +35,7 @@ import os
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,8 @@ TABLE_NAMES = {"research_track": {"en": "research track", "es": "investigación"
 KEYS = ("name", "comment", *TABLE_KEYS)
 MAX_FILE_BYTES = 256 * 1024
 MAX_NAME = 100
-RECONSTRUCTED_FILE = Path(__file__).with_name("reconstructed.json")
+RECONSTRUCTED_FILE = Path(str(resources.files("museion.games.pergamon") / "reconstructed.json"))
+"""Found through the package (this module's own ``__file__`` is in build/compiled/ when it runs compiled)."""
 RECONSTRUCTED_NAME = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
 RECONSTRUCTED_SHOWN = {"en": RECONSTRUCTED_NAME,
                        "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)"}
@@ -198,9 +200,9 @@ def check_tiles(tiles: list[tuple[str, int, int, str]]) -> None:
     per_half = len(tiles) // 4
     for kind, name in zip(data.TYPES, data.TYPE_NAMES, strict=True):
         for edge, half in ((0, "right half (left edge)"), (3, "left half (right edge)")):
-            found = sum(1 for t in tiles if t[edge] == kind)
-            if found != per_half:
-                raise ValueError(f"tiles: the {half} of a {name} is on {found} tiles; PER-TILE-4 needs {per_half}")
+            count = sum(1 for t in tiles if t[edge] == kind)
+            if count != per_half:
+                raise ValueError(f"tiles: the {half} of a {name} is on {count} tiles; PER-TILE-4 needs {per_half}")
     seen: dict[tuple[int, int], int] = {}
     dates: dict[tuple[str, int], int] = {}
     for i, (left, number, century, _right) in enumerate(tiles):
@@ -231,7 +233,7 @@ def parse_track(raw: Any) -> tuple[tuple[int, int, int | None], ...]:
         if entry.get("space") != f"P{i + 1}":
             raise ValueError(f"{where}: space is {entry.get('space')!r}, expected 'P{i + 1}' (spaces are listed "
                              "from P1, rightmost, to P13, leftmost)")
-        coins = entry.get("coins")
+        coins: Any = entry.get("coins")
         if not _whole(coins) or coins < 0:
             raise ValueError(f"{where}: coins {coins!r}; allowed: a whole number >= 0")
         gallery = entry.get("deepest_gallery")
@@ -312,5 +314,5 @@ def option_data(tiles: Any = None, track: Any = None, bands: Any = None, name: s
     if bands is not None:
         out["museum_bands"] = bands_data(bands)
     if tiles is not None:
-        out["tiles"] = [tile_text(tuple(t)) for t in tiles]  # type: ignore[arg-type]
+        out["tiles"] = [tile_text(tuple(t)) for t in tiles]
     return out

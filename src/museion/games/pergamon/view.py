@@ -64,12 +64,12 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
     from museion.games.pergamon.state import RAIDER, ST_BREAK, ST_BUILD, ST_OVER, ST_POLISH, STAGE_NAMES
 
     g = state.game
-    code = g.t_code
+    code = g.tile_codes
     n = g.n
     cp = state.current_player()
     track = []
     for s in range(SPACES):
-        x = state.track[s]
+        x = state.funds_track[s]
         track.append(None if x < 0 else ("raider" if x == RAIDER else x))
     players = []
     for p in range(n):
@@ -77,28 +77,29 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
         for m in range(3):
             ring = state.rings[3 * p + m]
             if ring is not None:
-                cols.append({"marker": ROMAN[m], "space": state.mspace[3 * p + m], "value": state.mvalue[3 * p + m],
+                k = 3 * p + m
+                cols.append({"marker": ROMAN[m], "space": state.marker_spaces[k], "value": state.marker_values[k],
                              "finds": [code[t] for t in ring]})
         players.append({
             "coins": state.coins[p],
-            "vp": state.vp[p] if vp_visible(state, player, p) else None,
+            "vp": state.victory_points[p] if vp_visible(state, player, p) else None,
             "finds": [code[t] for t in state.supply[p]],
             "collections": cols,
-            "space": None if state.pos[p] < 0 else f"P{state.pos[p] + 1}",
+            "space": None if state.figure_spaces[p] < 0 else f"P{state.figure_spaces[p] + 1}",
         })
     out: dict[str, Any] = {
         "turn": state.turn,
         "stage": STAGE_NAMES[state.stage],
         "to_act": cp,
-        "first_player": state.first,
+        "first_player": state.first_player,
         "galleries": [[code[t] for t in gal] for gal in state.galleries],
-        "laying_out": [code[t] for t in state.pending],
-        "calendar": state.calendar,
-        "box": state.box,
-        "box_unseen": state.box_unseen,
-        "funds_cards": [{"back": "chest" if v > data.BAG_MAX else "bag", "value": v if state.revealed else None}
-                        for v in state.cards],
-        "funds_used": list(state.used),
+        "laying_out": [code[t] for t in state.drawn_tiles],
+        "calendar": state.calendar_tiles,
+        "box": state.box_tiles,
+        "box_unseen": state.box_unseen_tiles,
+        "funds_cards": [{"back": "chest" if v > data.BAG_MAX else "bag", "value": v if state.funds_revealed else None}
+                        for v in state.funds_cards],
+        "funds_used": list(state.funds_used),
         "track": track,
         "players": players,
         "museum": {str(s): [m // 3, ROMAN[m % 3]] for s, m in enumerate(state.museum) if m >= 0},
@@ -107,11 +108,11 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
         out["raider_coins"] = state.coins[RAIDER]
     if state.stage in (ST_BUILD, ST_BREAK, ST_POLISH):
         out["building"] = {"finds": [code[t] for t in state.ring],
-                           "break": ROMAN[state.brk] if state.brk >= 0 else None,
+                           "break": ROMAN[state.break_marker] if state.break_marker >= 0 else None,
                            "cancels_left": _cancels_left(state)}
     if state.stage == ST_OVER:
         out["winners"] = state.winners()
-        out["scores"] = list(state.vp)
+        out["scores"] = list(state.victory_points)
     out["faces"] = _faces(state, out)
     out["track_spaces"] = track_spaces(g)
     return out
@@ -148,7 +149,7 @@ def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:
 def _cancels_left(state: PergamonState) -> int:
     from museion.games.pergamon.state import MAX_CANCELS
 
-    return MAX_CANCELS - state.cancels
+    return MAX_CANCELS - state.cancelled_collections
 
 
 def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
@@ -157,22 +158,22 @@ def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonS
     from museion.games.pergamon.state import ST_PLACE
 
     other: PergamonState = state.clone()  # type: ignore[assignment]
-    if other.cards and not other.revealed:
-        deck = other.deck
-        for v in other.cards:
+    if other.funds_cards and not other.funds_revealed:
+        deck = other.funds_deck
+        for v in other.funds_cards:
             deck[v - 1] += 1
         new = []
-        for v in other.cards:
+        for v in other.funds_cards:
             chest = v > data.BAG_MAX
             choices = [w for w in range(data.FUNDS_CARD_VALUES) if deck[w] and (w + 1 > data.BAG_MAX) == chest]
             weights = [deck[w] for w in choices]
             w = rng.choices(choices, weights)[0]
             deck[w] -= 1
             new.append(w + 1)
-        other.cards = new
+        other.funds_cards = new
         # The draws are the last chance outcomes before this turn's placements: rewrite them in the history, so
         # that the resampled state is reproduced by its own history (to_json, records, OpenSpiel).
-        done = other.placed if other.stage == ST_PLACE else 0
+        done = other.figures_placed if other.stage == ST_PLACE else 0
         first = len(other._history) - done - len(new)
         for i, v in enumerate(new):
             other._history[first + i] = v - 1
@@ -205,14 +206,14 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
     if 0 <= cp < n:
         out[i + rel(cp)] = 1.0
     i += n
-    out[i + rel(state.first)] = 1.0
+    out[i + rel(state.first_player)] = 1.0
     i += n
     # tile locations
     width = 9 + 2 * n
     where = [8 + 2 * n] * _TILES             # box unless found elsewhere
-    for t in state.unseen:
+    for t in state.undrawn_tiles:
         where[t] = 0
-    for t in state.pending:
+    for t in state.drawn_tiles:
         where[t] = 1
     for k, gal in enumerate(state.galleries):
         for t in gal:
@@ -230,10 +231,10 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
         out[i + t * width + where[t]] = 1.0
     i += _TILES * width
     for t in range(_TILES):
-        out[i + g.t_lt[t]] = 1.0
-        out[i + 4 + g.t_rt[t]] = 1.0
-        out[i + 8] = g.t_cen[t] / 5.0
-        out[i + 9] = g.t_num[t] / 99.0
+        out[i + g.tile_left_types[t]] = 1.0
+        out[i + 4 + g.tile_right_types[t]] = 1.0
+        out[i + 8] = g.tile_centuries[t] / 5.0
+        out[i + 9] = g.tile_numbers[t] / 99.0
         i += 10
     for p in range(n):
         base = i + rel(p) * 12
@@ -241,8 +242,8 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
             ring = state.rings[3 * p + m]
             if ring is not None:
                 out[base + 4 * m] = 1.0
-                out[base + 4 * m + 1] = state.mspace[3 * p + m] / 24.0
-                out[base + 4 * m + 2] = min(state.mvalue[3 * p + m], 24) / 24.0
+                out[base + 4 * m + 1] = state.marker_spaces[3 * p + m] / 24.0
+                out[base + 4 * m + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
                 out[base + 4 * m + 3] = min(len(ring), 8) / 8.0
     i += 12 * n
     for p in range(n):
@@ -251,33 +252,33 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
     i += n + 1
     for p in range(n):
         if vp_visible(state, player, p):
-            out[i + rel(p)] = min(state.vp[p] / 50.0, 1.0)
+            out[i + rel(p)] = min(state.victory_points[p] / 50.0, 1.0)
     out[i + n] = 1.0 if all(vp_visible(state, player, p) for p in range(n)) else 0.0
     i += n + 1
     for s in range(SPACES):
-        x = state.track[s]
+        x = state.funds_track[s]
         if x == RAIDER:
             out[i + s * (n + 1) + n] = 1.0
         elif x >= 0:
             out[i + s * (n + 1) + rel(x)] = 1.0
     i += SPACES * (n + 1)
-    for c, v in enumerate(state.cards):
+    for c, v in enumerate(state.funds_cards):
         out[i + 10 * c] = 1.0
         out[i + 10 * c + 1] = 1.0 if v > data.BAG_MAX else 0.0
-        if state.revealed:
+        if state.funds_revealed:
             out[i + 10 * c + 1 + v] = 1.0
     i += 20
     for v in range(8):
-        out[i + v] = state.used[v] / 3.0
+        out[i + v] = state.funds_used[v] / 3.0
     i += 8
-    out[i] = 1.0 if state.can_dig else 0.0
+    out[i] = 1.0 if state.may_excavate else 0.0
     out[i + 1] = _cancels_left(state) / 3.0
-    if state.brk >= 0:
-        out[i + 2 + state.brk] = 1.0
+    if state.break_marker >= 0:
+        out[i + 2 + state.break_marker] = 1.0
     if state.stage == ST_POLISH:
-        out[i + 5] = state.polish_cap / 22.0
+        out[i + 5] = state.max_polish / 22.0
     i += 6
-    out[i] = state.calendar / 60.0
-    out[i + 1] = state.box / 60.0
-    out[i + 2] = state.box_unseen / 60.0
+    out[i] = state.calendar_tiles / 60.0
+    out[i + 1] = state.box_tiles / 60.0
+    out[i + 2] = state.box_unseen_tiles / 60.0
     return out

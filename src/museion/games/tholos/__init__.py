@@ -7,7 +7,6 @@ from museion.games.tholos.rules import RULES
 from museion.games.tholos.state import TholosGame, TholosState, column_result
 from museion.games.tholos.text import TEXTS
 
-TholosGame.state_class = TholosState
 register(TholosGame, render_text, RULES)
 i18n.register(TEXTS)
 

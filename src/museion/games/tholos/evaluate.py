@@ -46,7 +46,8 @@ def _column(col: tuple[int, ...], ornament: int, height: int) -> Column:
 
 def _columns(state: TholosState) -> list[Column]:
     known = _COLUMNS
-    return [known.get(key) or _column(*key) for key in zip(state.cols, state.orn, state.maxh, strict=True)]
+    columns = zip(state.columns, state.ornaments, state.max_heights, strict=True)
+    return [known.get(key) or _column(*key) for key in columns]
 
 
 def evaluate(state: TholosState, player: int, columns: list[Column] | None = None) -> list[float]:
@@ -56,7 +57,7 @@ def evaluate(state: TholosState, player: int, columns: list[Column] | None = Non
     for winner, value, _, _ in columns or _columns(state):
         if winner >= 0:
             values[winner] += value
-    ws = state.ws
+    ws = state.workshops
     for p in (0, 1):
         own, rival = ws[3 * p + p], ws[3 * p + 1 - p]
         values[p] += SHOP_OWN * own + SHOP_RIVAL * rival + SHOP_GREY * ws[3 * p + data.GREY]
@@ -91,7 +92,7 @@ def features(state: TholosState, player: int, columns: list[Column] | None = Non
     columns = columns or _columns(state)
     values = values or evaluate(state, player, columns)
     margin = (values[player] - values[rival]) / 10.0
-    progress = state.filled / state.capacity
+    progress = state.stones_in_temple / state.temple_capacity
     scores = [0, 0]
     won = [0, 0]
     secured = [0, 0]
@@ -109,9 +110,9 @@ def features(state: TholosState, player: int, columns: list[Column] | None = Non
         else:
             led[winner] += 1
             led_points[winner] += points
-    ws, q = state.ws, state.quarry
+    ws, q = state.workshops, state.quarry
     own_shop, rival_shop = 3 * player, 3 * rival
-    free = state.capacity - state.filled
+    free = state.temple_capacity - state.stones_in_temple
     return [
         1.0, margin, progress, margin * progress,
         (scores[player] - scores[rival]) / 10.0, (won[player] - won[rival]) / 7.0,
@@ -121,7 +122,7 @@ def features(state: TholosState, player: int, columns: list[Column] | None = Non
         ws[own_shop + player] / 3.0, ws[own_shop + rival] / 3.0, ws[own_shop + data.GREY] / 3.0,
         ws[rival_shop + rival] / 3.0, ws[rival_shop + player] / 3.0, ws[rival_shop + data.GREY] / 3.0,
         q[player] / 13.0, q[rival] / 13.0, q[data.GREY] / 10.0,
-        1.0 if state.current_player() == player else 0.0, 1.0 if state.extra_loc >= 0 else 0.0,
+        1.0 if state.current_player() == player else 0.0, 1.0 if state.extra_location >= 0 else 0.0,
         free / 35.0, 1.0 if free <= 4 else 0.0,
     ]
 
@@ -129,12 +130,12 @@ def features(state: TholosState, player: int, columns: list[Column] | None = Non
 def sample_chance(state: TholosState, rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
     r = rng.random()
-    if state.orn_draws:
-        locs = state.loc_left
-        count = len(state.orn_left) * len(locs)
+    if state.ornament_draws:
+        locs = state.undrawn_locations
+        count = len(state.undrawn_ornaments) * len(locs)
         i = min(int(r * count), count - 1)
         k, loc = divmod(i, len(locs))
-        return act.ornament(state.orn_left[k], locs[loc])
+        return act.ornament(state.undrawn_ornaments[k], locs[loc])
     return act.CHANCE_START if r < 0.5 else act.CHANCE_START + 1
 
 
@@ -142,4 +143,4 @@ def remaining_decisions(state: TholosState) -> int | None:
     """Each free slot of the temple needs a placement, and one turn places at most two stones (THO-ACT-F)."""
     if state.current_player() == CHANCE:
         return None
-    return (state.capacity - state.filled + 1) // 2
+    return (state.temple_capacity - state.stones_in_temple + 1) // 2

@@ -12,9 +12,9 @@ def events(state: TholosState, action: int) -> list[Event]:
     """The events of applying ``action`` to ``state`` (left unchanged)."""
     after: TholosState = state.clone()  # type: ignore[assignment]
     after.apply_action(action)
-    out = [Event("tholos.column_full", {"loc": LOCATIONS[loc], "height": after.maxh[loc]})
+    out = [Event("tholos.column_full", {"loc": LOCATIONS[loc], "height": after.max_heights[loc]})
            for loc in range(7)
-           if len(state.cols[loc]) < state.maxh[loc] == len(after.cols[loc])]
+           if len(state.columns[loc]) < state.max_heights[loc] == len(after.columns[loc])]
     if after.is_terminal():
         for loc, (winner, points) in enumerate(after.column_results()):
             if winner >= 0:

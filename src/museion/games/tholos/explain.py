@@ -50,13 +50,13 @@ def move_event(state: TholosState, action: int) -> Event:
         k, loc = divmod(action - act.CHANCE_ORNAMENT, 7)
         return Event("tholos.m.ornament", {"k": k + 1, "loc": LOCATIONS[loc], "what": f"orn{k + 1}"})
     kind, a, b = _decode(action)
-    cols = state.cols
+    cols = state.columns
     if kind == "take":
         return Event(f"tholos.m.take.{COLOURS[a]}", {"n": b})
     if kind in ("place", "second"):
         return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}", "loc": LOCATIONS[b]})
     if kind == "move":
-        top = cols[a][-1] if cols[a] else MOVED_COLOUR.get(state.extra_loc, GREY)
+        top = cols[a][-1] if cols[a] else MOVED_COLOUR.get(state.extra_location, GREY)
         return Event("tholos.m.move", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a], "dst": LOCATIONS[b]})
     if kind == "return":
         top = cols[a][-1] if cols[a] else GREY
@@ -65,7 +65,7 @@ def move_event(state: TholosState, action: int) -> Event:
         return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}"})
     if kind == "grey":
         return Event("tholos.m.grey", {"loc": LOCATIONS[a]})
-    at = LOCATIONS[state.extra_loc] if state.extra_loc >= 0 else "?"
+    at = LOCATIONS[state.extra_location] if state.extra_location >= 0 else "?"
     return Event("tholos.m.decline", {"loc": at})
 
 
@@ -76,7 +76,7 @@ def highlights(state: TholosState, action: int) -> list[str]:
     if p < 0:
         return []
     kind, a, b = _decode(action)
-    cols = state.cols
+    cols = state.columns
 
     def lands(loc: int) -> list[str]:
         return [f"col:{LOCATIONS[loc]}", f"slot:{LOCATIONS[loc]}{len(cols[loc])}"]
@@ -108,12 +108,12 @@ def illegal_reason(state: TholosState, action: int) -> Event | None:
 
     kind, a, b = _decode(action)
     p = state.current_player()
-    ws, cols, maxh = state.ws, state.cols, state.maxh
+    ws, cols, maxh = state.workshops, state.columns, state.max_heights
     mine = ws[3 * p: 3 * p + 3]
     free = data.WORKSHOP_SIZE - sum(mine)
     if state.phase == EXTRA:
         if kind in ("take", "place"):
-            return Event("tholos.r.finish_extra", {"loc": LOCATIONS[state.extra_loc]})
+            return Event("tholos.r.finish_extra", {"loc": LOCATIONS[state.extra_location]})
         return _extra_reason(state, kind, a, b)
     if state.phase != MAIN:
         return None
@@ -137,11 +137,11 @@ def illegal_reason(state: TholosState, action: int) -> Event | None:
 
 def _extra_reason(state: TholosState, kind: str, a: int, b: int) -> Event | None:
     """Why an extra action is not legal at the location whose extra action is being taken."""
-    at = state.extra_loc
-    cols = state.cols
+    at = state.extra_location
+    cols = state.columns
     wanted = {0: "move", 1: "move", 6: "move", 2: "return", 3: "quarry", 4: "steal", 5: "second"}[at]
     if kind == "grey":
-        if state.orn[at] != 6:
+        if state.ornaments[at] != 6:
             return Event("tholos.r.no_ornament_6", {"loc": LOCATIONS[at]})
         return _free_target(state, a)
     if kind != wanted:
@@ -156,24 +156,24 @@ def _extra_reason(state: TholosState, kind: str, a: int, b: int) -> Event | None
             return Event("tholos.r.nothing_to_return", {"src": LOCATIONS[a], "at": LOCATIONS[at]})
         return None
     p = state.current_player()
-    if kind in ("quarry", "steal") and sum(state.ws[3 * p: 3 * p + 3]) >= data.WORKSHOP_SIZE:
+    if kind in ("quarry", "steal") and sum(state.workshops[3 * p: 3 * p + 3]) >= data.WORKSHOP_SIZE:
         return Event("tholos.r.workshop_full")
     if kind == "quarry" and not state.quarry[a]:
         return Event(f"tholos.r.quarry_short.{COLOURS[a]}", {"left": 0})
-    if kind == "steal" and not state.ws[3 * (1 - p) + a]:
+    if kind == "steal" and not state.workshops[3 * (1 - p) + a]:
         return Event("tholos.r.rival_has_none", {"stone": f"s{COLOURS[a]}"})
     if kind == "second":
-        if not state.ws[3 * p + a]:
+        if not state.workshops[3 * p + a]:
             return Event("tholos.r.no_stone", {"stone": f"s{COLOURS[a]}"})
         return _free_target(state, b)
     return None
 
 
 def _free_target(state: TholosState, loc: int) -> Event | None:
-    if loc == state.extra_loc:
+    if loc == state.extra_location:
         return Event("tholos.r.not_here", {"loc": LOCATIONS[loc]})
-    if len(state.cols[loc]) >= state.maxh[loc]:
-        return Event("tholos.r.column_full", {"loc": LOCATIONS[loc], "height": state.maxh[loc]})
+    if len(state.columns[loc]) >= state.max_heights[loc]:
+        return Event("tholos.r.column_full", {"loc": LOCATIONS[loc], "height": state.max_heights[loc]})
     return None
 
 
@@ -190,13 +190,13 @@ def parse_any(_state: TholosState, text: str) -> int | None:
 def score_breakdown(state: TholosState, _observer: int | None) -> list[ScorePart]:
     """One part per column: who wins it and its points (THO-SCORE-1..3, THO-ORN-1..4); they add up to scores()."""
     parts = []
-    for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.cols, strict=True)):
+    for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.columns, strict=True)):
         values = tuple(float(points) if winner == p else 0.0 for p in (0, 1))
         stones = " ".join(COLOURS[c] for c in col) or "-"
         detail = "tholos.bd.won" if winner >= 0 else "tholos.bd.tied"
         parts.append(ScorePart("tholos.bd.column", values,
                                {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
-                                "orn": state.orn[loc]}, detail))
+                                "orn": state.ornaments[loc]}, detail))
     return parts
 
 
@@ -207,6 +207,7 @@ def legend(state: TholosState, lang: str) -> list[str]:
     lines = [text("tholos.lg.letters", lang)]
     for loc, name in enumerate(LOCATIONS):
         lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))
-        if state.orn[loc]:
-            lines.append(text("tholos.lg.ornament", lang, k=state.orn[loc], loc=name, what=f"orn{state.orn[loc]}"))
+        if state.ornaments[loc]:
+            k = state.ornaments[loc]
+            lines.append(text("tholos.lg.ornament", lang, k=k, loc=name, what=f"orn{k}"))
     return lines

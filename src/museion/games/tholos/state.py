@@ -15,11 +15,12 @@ import random
 from typing import Any
 
 from museion.core.errors import InvalidValue
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
 from museion.games.tholos.rules import OPTION_HELP
+from museion.games.tholos.state_base import TholosStateBase
 
 SETUP, MAIN, EXTRA, OVER = 0, 1, 2, 3
 
@@ -66,16 +67,12 @@ def _parse_locations(value: Any) -> str:
 
 
 def _parse_start(value: Any) -> int | str:
-    names = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
+    names: dict[str, int | str] = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
     key = str(value).lower() if not isinstance(value, bool) else "?"
     if key not in names:
         raise InvalidValue(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'", repr(value),
                            "tholos.allowed.start")
     return names[key]
-
-
-_parse_ornaments.kind = "placement"  # type: ignore[attr-defined]
-_parse_start.kind, _parse_start.choices = "choice", ("white", "black", "random")  # type: ignore[attr-defined]
 
 
 def _parse_players(value: Any) -> int:
@@ -85,7 +82,304 @@ def _parse_players(value: Any) -> int:
     return 2
 
 
-_parse_players.kind, _parse_players.bounds = "int", (2, 2)  # type: ignore[attr-defined]
+class TholosState(TholosStateBase):
+    """One Tholos position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
+
+    __slots__ = ()
+
+    def _start(self) -> None:
+        game = self.game
+        self.columns = [()] * 7
+        orn = [0] * 7
+        for loc, k in game.fixed_ornaments.items():
+            orn[loc] = k
+        self.ornaments = tuple(orn)
+        self.max_heights = _heights(self.ornaments)
+        self.temple_capacity = sum(self.max_heights)
+        self.stones_in_temple = 0
+        self.quarry = list(data.QUARRY_START)
+        self.workshops = [data.WORKSHOP_START, 0, 0, 0, data.WORKSHOP_START, 0]
+        self.phase = SETUP
+        self.extra_location = -1
+        self.turns = 0
+        self.ornament_draws = game.ornament_draws
+        self.undrawn_ornaments = tuple(k for k in data.ORNAMENTS if k not in game.fixed_ornaments.values())
+        self.undrawn_locations = tuple(loc for loc in game.eligible if loc not in game.fixed_ornaments)
+        self.start_player_pending = game.options["start_player"] == "random"
+        self.to_move = CHANCE
+        self._after_setup_step()
+
+    # -- contract --------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.to_move != CHANCE:
+            return []
+        if self.ornament_draws:
+            p = 1.0 / (len(self.undrawn_ornaments) * len(self.undrawn_locations))
+            return [(act.ornament(k, loc), p) for k in self.undrawn_ornaments for loc in self.undrawn_locations]
+        return [(0, 0.5), (1, 0.5)]
+
+    def _legal_actions(self) -> list[int]:
+        if self.phase == MAIN:
+            return self._main_actions()
+        if self.phase == EXTRA:
+            return self._extra_actions(self.extra_location)
+        if self.phase == SETUP:
+            return [a for a, _ in self.chance_outcomes()]
+        return []
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == MAIN:
+            if action < act.PLACE:
+                self._take(action)
+            else:
+                self._place(action)
+        elif phase == EXTRA:
+            self._extra(action)
+        else:
+            self._setup(action)
+
+    def action_to_string(self, action: int) -> str:
+        if self.to_move == CHANCE:
+            return act.chance_string(action)
+        return act.player_action_string(action, self.extra_location if self.extra_location >= 0 else None)
+
+    # -- setup (chance) --------------------------------------------------------------------------------
+    def _setup(self, outcome: int) -> None:
+        if self.ornament_draws:
+            k, loc = divmod(outcome - act.CHANCE_ORNAMENT, 7)
+            orn = list(self.ornaments)
+            orn[loc] = k + 1
+            self.ornaments = tuple(orn)
+            self.max_heights = _heights(self.ornaments)
+            self.temple_capacity = sum(self.max_heights)
+            self.undrawn_ornaments = tuple(x for x in self.undrawn_ornaments if x != k + 1)
+            self.undrawn_locations = tuple(x for x in self.undrawn_locations if x != loc)
+            self.ornament_draws -= 1
+        else:
+            self.start_player_pending = False
+            self.to_move = outcome
+            self.phase = MAIN
+            return
+        self._after_setup_step()
+
+    def _after_setup_step(self) -> None:
+        if self.ornament_draws or self.start_player_pending:
+            return
+        self.to_move = self.game.options["start_player"]
+        self.phase = MAIN
+
+    # -- TAKE and PLACE --------------------------------------------------------------------------------
+    def _main_actions(self) -> list[int]:
+        p = self.to_move
+        ws, base = self.workshops, 3 * p
+        free = data.WORKSHOP_SIZE - ws[base] - ws[base + 1] - ws[base + 2]
+        out: list[int] = []
+        if free:  # THO-TAKE-1..4
+            quarry = self.quarry
+            for c in (0, 1, 2):
+                limit = data.TAKE_LIMIT_OWN if c == p else data.TAKE_LIMIT_GREY if c == GREY else data.TAKE_LIMIT_RIVAL
+                n = min(limit, free, quarry[c])
+                if n > 0:
+                    out.extend(range(3 * c, 3 * c + n))
+        cols, maxh = self.columns, self.max_heights
+        free_locs = [loc for loc in range(7) if len(cols[loc]) < maxh[loc]]
+        for c in (0, 1, 2):  # THO-PLACE-1
+            if ws[base + c]:
+                first = act.PLACE + 7 * c
+                out.extend([first + loc for loc in free_locs])
+        return out
+
+    def _take(self, action: int) -> None:
+        c, n = divmod(action, 3)
+        self.quarry[c] -= n + 1
+        self.workshops[3 * self.to_move + c] += n + 1
+        self._end_turn()
+
+    def _place(self, action: int) -> None:
+        c, loc = divmod(action - act.PLACE, 7)
+        p = self.to_move
+        self.workshops[3 * p + c] -= 1
+        self.columns[loc] += (c,)
+        self.stones_in_temple += 1
+        if self.game.end_immediate and self.stones_in_temple == self.temple_capacity:  # THO-END-2: ends right now
+            self._end_turn()
+            return
+        triggers = c == p or (c == GREY and self.ornaments[loc] == 5)  # THO-PLACE-3, THO-ORN-5
+        if triggers and self._extra_actions(loc):
+            self.phase = EXTRA
+            self.extra_location = loc
+        else:
+            self._end_turn()
+
+    # -- extra actions ---------------------------------------------------------------------------------
+    def _extra_actions(self, at: int) -> list[int]:
+        """Targets of the extra action at ``at`` (THO-ACT-*), plus ornament 6 and DECLINE; [] when none.
+
+        With the temple full (possible here only under ``end_check="after_turn"``) the game ends with this turn
+        unless a column reopens, which only C's action can do: every other target would change nothing, so it is
+        not offered (THO-END-2)."""
+        if self.stones_in_temple == self.temple_capacity and at != 2:
+            return []
+        cols, maxh, p = self.columns, self.max_heights, self.to_move
+        ws, base = self.workshops, 3 * p
+        out: list[int] = []
+        free_locs = [loc for loc in range(7) if loc != at and len(cols[loc]) < maxh[loc]]
+        if at in MOVED_COLOUR:  # THO-ACT-A, THO-ACT-B, THO-ACT-G
+            colour = MOVED_COLOUR[at]
+            for src in range(7):
+                if src != at and cols[src] and cols[src][-1] == colour:
+                    out.extend(act.move(src, dst) for dst in free_locs if dst != src)
+        elif at == 2:  # THO-ACT-C
+            out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
+        elif at == 3:  # THO-ACT-D (the free space it needs: the placement that triggered it just made one)
+            out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
+        elif at == 4:  # THO-ACT-E (the free space likewise)
+            rival = 3 * (1 - p)
+            out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
+        else:  # THO-ACT-F
+            for c in (0, 1, 2):
+                if ws[base + c]:
+                    out.extend(act.second(c, dst) for dst in free_locs)
+        if self.ornaments[at] == 6 and self.quarry[GREY]:  # THO-ORN-6
+            out.extend(act.GREY_QUARRY + dst for dst in free_locs)
+        if out:
+            out.append(act.DECLINE)  # THO-ACT-NONE: declining is always allowed
+        return out
+
+    def _extra(self, action: int) -> None:
+        p, cols = self.to_move, self.columns
+        if action < act.RETURN:  # move a top stone (A/B/G)
+            src, dst = divmod(action - act.MOVE, 7)
+            stone = cols[src][-1]
+            cols[src] = cols[src][:-1]
+            cols[dst] += (stone,)
+        elif action < act.QUARRY:  # C
+            src = action - act.RETURN
+            stone = cols[src][-1]
+            cols[src] = cols[src][:-1]
+            self.quarry[stone] += 1
+            self.stones_in_temple -= 1
+        elif action < act.STEAL:  # D
+            c = action - act.QUARRY
+            self.quarry[c] -= 1
+            self.workshops[3 * p + c] += 1
+        elif action < act.SECOND:  # E
+            c = action - act.STEAL
+            self.workshops[3 * (1 - p) + c] -= 1
+            self.workshops[3 * p + c] += 1
+        elif action < act.GREY_QUARRY:  # F (THO-PLACE-4: the second stone triggers nothing)
+            c, dst = divmod(action - act.SECOND, 7)
+            self.workshops[3 * p + c] -= 1
+            cols[dst] += (c,)
+            self.stones_in_temple += 1
+        elif action < act.DECLINE:  # ornament 6
+            self.quarry[GREY] -= 1
+            cols[action - act.GREY_QUARRY] += (GREY,)
+            self.stones_in_temple += 1
+        self.extra_location = -1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.phase = MAIN
+        if self.stones_in_temple == self.temple_capacity:  # THO-END-1 (THO-END-2 under after_turn: after the extra)
+            self.to_move = TERMINAL
+            self.phase = OVER
+        else:
+            self.to_move = 1 - self.to_move
+
+    # -- scoring ---------------------------------------------------------------------------------------
+    def column_results(self) -> list[tuple[int, int]]:
+        """``(winner or -1, points)`` for each column, as if the game ended now (THO-SCORE-1/2, THO-ORN-1..4)."""
+        return [column_result(col, k) for col, k in zip(self.columns, self.ornaments, strict=True)]
+
+    def scores(self) -> list[float]:
+        totals = [0, 0]
+        for winner, points in self.column_results():
+            if winner >= 0:
+                totals[winner] += points
+        return [float(t) for t in totals]
+
+    def columns_won(self) -> list[int]:
+        won = [0, 0]
+        for winner, _ in self.column_results():
+            if winner >= 0:
+                won[winner] += 1
+        return won
+
+    def winners(self) -> list[int]:
+        if self.to_move != TERMINAL:
+            return []
+        return ranking_winners(self.scores(), self.columns_won())
+
+    # -- views -----------------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        from museion.games.tholos.view import view
+
+        return view(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from museion.games.tholos.view import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def resample(self, player: int, rng: random.Random | None = None) -> State[TholosGame]:
+        return self.clone()  # Tholos has no hidden information
+
+    def events(self, action: int) -> list[Event]:
+        from museion.games.tholos.events import events
+
+        return events(self, action)
+
+    # -- bots (evaluate.py) ----------------------------------------------------------------------------
+    def evaluate(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import evaluate
+
+        return evaluate(self, player)
+
+    def features(self, player: int) -> list[float]:
+        from museion.games.tholos.evaluate import features
+
+        return features(self, player)
+
+    def seat_features(self) -> list[list[float]]:
+        from museion.games.tholos.evaluate import seat_features
+
+        return seat_features(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        from museion.games.tholos.evaluate import sample_chance
+
+        return sample_chance(self, rng)
+
+    def remaining_decisions(self) -> int | None:
+        from museion.games.tholos.evaluate import remaining_decisions
+
+        return remaining_decisions(self)
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        counts = [self.quarry[c] + self.workshops[c] + self.workshops[3 + c] for c in (0, 1, 2)]
+        for col in self.columns:
+            for stone in col:
+                counts[stone] += 1
+        if tuple(counts) != data.STONES_IN_PLAY:  # THO-INV-1
+            problems.append(f"stones W/B/G = {counts}, expected {data.STONES_IN_PLAY}")
+        if any(sum(self.workshops[3 * p:3 * p + 3]) > data.WORKSHOP_SIZE for p in (0, 1)):  # THO-INV-2
+            problems.append(f"a workshop holds more than {data.WORKSHOP_SIZE} stones: {self.workshops}")
+        if any(len(col) > h for col, h in zip(self.columns, self.max_heights, strict=True)):
+            problems.append("a column exceeds its maximum height")
+        if min(self.quarry) < 0 or min(self.workshops) < 0:
+            problems.append("a negative stone count")
+        if self.stones_in_temple != sum(map(len, self.columns)):
+            problems.append("the count of stones in the temple is out of step")
+        if self.phase == MAIN and not self._main_actions():  # THO-TURN-1
+            problems.append("no legal action in a running game")
+        return problems
 
 
 class TholosGame(Game):
@@ -93,16 +387,18 @@ class TholosGame(Game):
     ``start_player`` (see README, section Tholos)."""
 
     name = "tholos"
+    state_class = TholosState
     SEAT_COLOURS = ("white", "black")
     title = "Tholos"
     shared_observations = True
     OPTIONS = {
         "advanced": Option(False, OPTION_HELP["advanced"], bool_option),
-        "ornaments": Option(None, OPTION_HELP["ornaments"], _parse_ornaments),
+        "ornaments": Option(None, OPTION_HELP["ornaments"], Validator(_parse_ornaments, "placement")),
         "ornament_locations": Option("ABCDEFG", OPTION_HELP["ornament_locations"], _parse_locations),
         "end_check": Option("immediate", OPTION_HELP["end_check"], choice_option("immediate", "after_turn")),
-        "start_player": Option("white", OPTION_HELP["start_player"], _parse_start),
-        "players": Option(2, OPTION_HELP["players"], _parse_players),
+        "start_player": Option("white", OPTION_HELP["start_player"],
+                               Validator(_parse_start, "choice", choices=("white", "black", "random"))),
+        "players": Option(2, OPTION_HELP["players"], Validator(_parse_players, "int", bounds=(2, 2))),
     }
 
     def _configure(self) -> None:
@@ -161,331 +457,6 @@ class TholosGame(Game):
         from museion.games.tholos.evaluate import FEATURES
 
         return list(FEATURES)
-
-
-class TholosState(State):
-    __slots__ = (
-        "cols", "maxh", "orn", "quarry", "ws", "_to_move", "phase", "extra_loc", "filled", "capacity",
-        "orn_draws", "orn_left", "loc_left", "start_pending", "turns",
-    )
-
-    def __init__(self, game: TholosGame) -> None:
-        super().__init__(game)
-        self.cols: list[tuple[int, ...]] = [()] * 7
-        orn = [0] * 7
-        for loc, k in game.fixed_ornaments.items():
-            orn[loc] = k
-        self.orn: tuple[int, ...] = tuple(orn)
-        self.maxh: tuple[int, ...] = _heights(self.orn)
-        self.capacity = sum(self.maxh)
-        self.filled = 0
-        self.quarry = list(data.QUARRY_START)
-        self.ws = [data.WORKSHOP_START, 0, 0, 0, data.WORKSHOP_START, 0]
-        self.phase = SETUP
-        self.extra_loc = -1
-        self.turns = 0
-        self.orn_draws = game.ornament_draws
-        self.orn_left = tuple(k for k in data.ORNAMENTS if k not in game.fixed_ornaments.values())
-        self.loc_left = tuple(loc for loc in game.eligible if loc not in game.fixed_ornaments)
-        self.start_pending = game.options["start_player"] == "random"
-        self._to_move = CHANCE
-        self._after_setup_step()
-
-    # -- contract --------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self._to_move
-
-    def _copy_into(self, other: State) -> None:
-        other.cols = self.cols[:]
-        other.maxh = self.maxh
-        other.orn = self.orn
-        other.quarry = self.quarry[:]
-        other.ws = self.ws[:]
-        other._to_move = self._to_move
-        other.phase = self.phase
-        other.extra_loc = self.extra_loc
-        other.filled = self.filled
-        other.capacity = self.capacity
-        other.orn_draws = self.orn_draws
-        other.orn_left = self.orn_left
-        other.loc_left = self.loc_left
-        other.start_pending = self.start_pending
-        other.turns = self.turns
-
-    def key(self) -> tuple:
-        return (
-            tuple(self.cols), self.maxh, self.orn, tuple(self.quarry), tuple(self.ws), self._to_move, self.phase,
-            self.extra_loc, self.filled, self.orn_draws, self.orn_left, self.loc_left, self.start_pending,
-            self.turns,
-        )
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._to_move != CHANCE:
-            return []
-        if self.orn_draws:
-            p = 1.0 / (len(self.orn_left) * len(self.loc_left))
-            return [(act.ornament(k, loc), p) for k in self.orn_left for loc in self.loc_left]
-        return [(0, 0.5), (1, 0.5)]
-
-    def _legal_actions(self) -> list[int]:
-        if self.phase == MAIN:
-            return self._main_actions()
-        if self.phase == EXTRA:
-            return self._extra_actions(self.extra_loc)
-        if self.phase == SETUP:
-            return [a for a, _ in self.chance_outcomes()]
-        return []
-
-    def _apply(self, action: int) -> None:
-        phase = self.phase
-        if phase == MAIN:
-            if action < act.PLACE:
-                self._take(action)
-            else:
-                self._place(action)
-        elif phase == EXTRA:
-            self._extra(action)
-        else:
-            self._setup(action)
-
-    def action_to_string(self, action: int) -> str:
-        if self._to_move == CHANCE:
-            return act.chance_string(action)
-        return act.player_action_string(action, self.extra_loc if self.extra_loc >= 0 else None)
-
-    # -- setup (chance) --------------------------------------------------------------------------------
-    def _setup(self, outcome: int) -> None:
-        if self.orn_draws:
-            k, loc = divmod(outcome - act.CHANCE_ORNAMENT, 7)
-            orn = list(self.orn)
-            orn[loc] = k + 1
-            self.orn = tuple(orn)
-            self.maxh = _heights(self.orn)
-            self.capacity = sum(self.maxh)
-            self.orn_left = tuple(x for x in self.orn_left if x != k + 1)
-            self.loc_left = tuple(x for x in self.loc_left if x != loc)
-            self.orn_draws -= 1
-        else:
-            self.start_pending = False
-            self._to_move = outcome
-            self.phase = MAIN
-            return
-        self._after_setup_step()
-
-    def _after_setup_step(self) -> None:
-        if self.orn_draws or self.start_pending:
-            return
-        self._to_move = self.game.options["start_player"]
-        self.phase = MAIN
-
-    # -- TAKE and PLACE --------------------------------------------------------------------------------
-    def _main_actions(self) -> list[int]:
-        p = self._to_move
-        ws, base = self.ws, 3 * p
-        free = data.WORKSHOP_SIZE - ws[base] - ws[base + 1] - ws[base + 2]
-        out: list[int] = []
-        if free:  # THO-TAKE-1..4
-            quarry = self.quarry
-            for c in (0, 1, 2):
-                limit = data.TAKE_LIMIT_OWN if c == p else data.TAKE_LIMIT_GREY if c == GREY else data.TAKE_LIMIT_RIVAL
-                n = min(limit, free, quarry[c])
-                if n > 0:
-                    out.extend(range(3 * c, 3 * c + n))
-        cols, maxh = self.cols, self.maxh
-        free_locs = [loc for loc in range(7) if len(cols[loc]) < maxh[loc]]
-        for c in (0, 1, 2):  # THO-PLACE-1
-            if ws[base + c]:
-                first = act.PLACE + 7 * c
-                out.extend([first + loc for loc in free_locs])
-        return out
-
-    def _take(self, action: int) -> None:
-        c, n = divmod(action, 3)
-        self.quarry[c] -= n + 1
-        self.ws[3 * self._to_move + c] += n + 1
-        self._end_turn()
-
-    def _place(self, action: int) -> None:
-        c, loc = divmod(action - act.PLACE, 7)
-        p = self._to_move
-        self.ws[3 * p + c] -= 1
-        self.cols[loc] += (c,)
-        self.filled += 1
-        if self.game.end_immediate and self.filled == self.capacity:  # THO-END-2: the game ends at this moment
-            self._end_turn()
-            return
-        triggers = c == p or (c == GREY and self.orn[loc] == 5)  # THO-PLACE-3, THO-ORN-5
-        if triggers and self._extra_actions(loc):
-            self.phase = EXTRA
-            self.extra_loc = loc
-        else:
-            self._end_turn()
-
-    # -- extra actions ---------------------------------------------------------------------------------
-    def _extra_actions(self, at: int) -> list[int]:
-        """Targets of the extra action at ``at`` (THO-ACT-*), plus ornament 6 and DECLINE; [] when none.
-
-        With the temple full (possible here only under ``end_check="after_turn"``) the game ends with this turn
-        unless a column reopens, which only C's action can do: every other target would change nothing, so it is
-        not offered (THO-END-2)."""
-        if self.filled == self.capacity and at != 2:
-            return []
-        cols, maxh, p = self.cols, self.maxh, self._to_move
-        ws, base = self.ws, 3 * p
-        out: list[int] = []
-        free_locs = [loc for loc in range(7) if loc != at and len(cols[loc]) < maxh[loc]]
-        if at in MOVED_COLOUR:  # THO-ACT-A, THO-ACT-B, THO-ACT-G
-            colour = MOVED_COLOUR[at]
-            for src in range(7):
-                if src != at and cols[src] and cols[src][-1] == colour:
-                    out.extend(act.move(src, dst) for dst in free_locs if dst != src)
-        elif at == 2:  # THO-ACT-C
-            out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
-        elif at == 3:  # THO-ACT-D (the free space it needs: the placement that triggered it just made one)
-            out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
-        elif at == 4:  # THO-ACT-E (the free space likewise)
-            rival = 3 * (1 - p)
-            out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
-        else:  # THO-ACT-F
-            for c in (0, 1, 2):
-                if ws[base + c]:
-                    out.extend(act.second(c, dst) for dst in free_locs)
-        if self.orn[at] == 6 and self.quarry[GREY]:  # THO-ORN-6
-            out.extend(act.GREY_QUARRY + dst for dst in free_locs)
-        if out:
-            out.append(act.DECLINE)  # THO-ACT-NONE: declining is always allowed
-        return out
-
-    def _extra(self, action: int) -> None:
-        p, cols = self._to_move, self.cols
-        if action < act.RETURN:  # move a top stone (A/B/G)
-            src, dst = divmod(action - act.MOVE, 7)
-            stone = cols[src][-1]
-            cols[src] = cols[src][:-1]
-            cols[dst] += (stone,)
-        elif action < act.QUARRY:  # C
-            src = action - act.RETURN
-            stone = cols[src][-1]
-            cols[src] = cols[src][:-1]
-            self.quarry[stone] += 1
-            self.filled -= 1
-        elif action < act.STEAL:  # D
-            c = action - act.QUARRY
-            self.quarry[c] -= 1
-            self.ws[3 * p + c] += 1
-        elif action < act.SECOND:  # E
-            c = action - act.STEAL
-            self.ws[3 * (1 - p) + c] -= 1
-            self.ws[3 * p + c] += 1
-        elif action < act.GREY_QUARRY:  # F (THO-PLACE-4: the second stone triggers nothing)
-            c, dst = divmod(action - act.SECOND, 7)
-            self.ws[3 * p + c] -= 1
-            cols[dst] += (c,)
-            self.filled += 1
-        elif action < act.DECLINE:  # ornament 6
-            self.quarry[GREY] -= 1
-            cols[action - act.GREY_QUARRY] += (GREY,)
-            self.filled += 1
-        self.extra_loc = -1
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        self.turns += 1
-        self.phase = MAIN
-        if self.filled == self.capacity:  # THO-END-1 (and THO-END-2 under after_turn: after the extra action)
-            self._to_move = TERMINAL
-            self.phase = OVER
-        else:
-            self._to_move = 1 - self._to_move
-
-    # -- scoring ---------------------------------------------------------------------------------------
-    def column_results(self) -> list[tuple[int, int]]:
-        """``(winner or -1, points)`` for each column, as if the game ended now (THO-SCORE-1/2, THO-ORN-1..4)."""
-        return [column_result(col, k) for col, k in zip(self.cols, self.orn, strict=True)]
-
-    def scores(self) -> list[float]:
-        totals = [0, 0]
-        for winner, points in self.column_results():
-            if winner >= 0:
-                totals[winner] += points
-        return totals
-
-    def columns_won(self) -> list[int]:
-        won = [0, 0]
-        for winner, _ in self.column_results():
-            if winner >= 0:
-                won[winner] += 1
-        return won
-
-    def winners(self) -> list[int]:
-        if self._to_move != TERMINAL:
-            return []
-        return ranking_winners(self.scores(), self.columns_won())
-
-    # -- views -----------------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        from museion.games.tholos.view import view
-
-        return view(self, player)
-
-    def observation_tensor(self, player: int) -> list[float]:
-        from museion.games.tholos.view import observation_tensor
-
-        return observation_tensor(self, player)
-
-    def resample(self, player: int, rng: random.Random | None = None) -> State:
-        return self.clone()  # Tholos has no hidden information
-
-    def events(self, action: int) -> list[Event]:
-        from museion.games.tholos.events import events
-
-        return events(self, action)
-
-    # -- bots (evaluate.py) ----------------------------------------------------------------------------
-    def evaluate(self, player: int) -> list[float]:
-        from museion.games.tholos.evaluate import evaluate
-
-        return evaluate(self, player)
-
-    def features(self, player: int) -> list[float]:
-        from museion.games.tholos.evaluate import features
-
-        return features(self, player)
-
-    def seat_features(self) -> list[list[float]]:
-        from museion.games.tholos.evaluate import seat_features
-
-        return seat_features(self)
-
-    def sample_chance(self, rng: random.Random) -> int:
-        from museion.games.tholos.evaluate import sample_chance
-
-        return sample_chance(self, rng)
-
-    def remaining_decisions(self) -> int | None:
-        from museion.games.tholos.evaluate import remaining_decisions
-
-        return remaining_decisions(self)
-
-    def invariant_violations(self) -> list[str]:
-        problems = []
-        counts = [self.quarry[c] + self.ws[c] + self.ws[3 + c] for c in (0, 1, 2)]
-        for col in self.cols:
-            for stone in col:
-                counts[stone] += 1
-        if tuple(counts) != data.STONES_IN_PLAY:  # THO-INV-1
-            problems.append(f"stones W/B/G = {counts}, expected {data.STONES_IN_PLAY}")
-        if any(sum(self.ws[3 * p:3 * p + 3]) > data.WORKSHOP_SIZE for p in (0, 1)):  # THO-INV-2
-            problems.append(f"a workshop holds more than {data.WORKSHOP_SIZE} stones: {self.ws}")
-        if any(len(col) > h for col, h in zip(self.cols, self.maxh, strict=True)):
-            problems.append("a column exceeds its maximum height")
-        if min(self.quarry) < 0 or min(self.ws) < 0:
-            problems.append("a negative stone count")
-        if self.filled != sum(map(len, self.cols)):
-            problems.append("the count of stones in the temple is out of step")
-        if self.phase == MAIN and not self._main_actions():  # THO-TURN-1
-            problems.append("no legal action in a running game")
-        return problems
 
 
 def _heights(orn: tuple[int, ...]) -> tuple[int, ...]:

@@ -198,7 +198,7 @@ TEXTS = {
 }
 TEXTS.update({
     # the terminal's board (render.py)
-    "tholos.b.orn": {"en": "orn.", "es": "orn."},
+    "tholos.b.ornaments": {"en": "orn.", "es": "orn."},
     "tholos.b.won": {"en": "won", "es": "gana"},
     "tholos.b.pts": {"en": "pts", "es": "PV"},
     "tholos.b.quarry": {"en": "Quarry", "es": "Cantera"},

@@ -57,16 +57,16 @@ def edit(state: ImhotepState, **fields: Any) -> ImhotepState:
 
 def last_round(state: ImhotepState) -> ImhotepState:
     """Pretend rounds 1-5 are over (the 5 other... cards revealed), so the current round is the 6th."""
-    current = state.revealed[-1]
+    current = state.round_cards_revealed[-1]
     others = [c for c in range(7) if c != current][:5]
-    return edit(state, rounds_done=5, revealed=(*others, current),
-                round_used=sum(1 << c for c in (*others, current)))
+    return edit(state, rounds_played=5, round_cards_revealed=(*others, current),
+                round_cards_used=sum(1 << c for c in (*others, current)))
 
 
 def no_stones(state: ImhotepState, *players: int) -> ImhotepState:
     """Empty the quarry and sled of ``players`` (their stones go to their obelisks, keeping 29 in play)."""
     for p in players:
-        state.obelisk[p] += state.quarry[p] + state.sled[p]
+        state.obelisks[p] += state.quarry[p] + state.sled[p]
         state.quarry[p] = state.sled[p] = 0
     state._legal = None
     return state
@@ -74,8 +74,8 @@ def no_stones(state: ImhotepState, *players: int) -> ImhotepState:
 
 def finish_round(state: ImhotepState) -> ImhotepState:
     """Play on with a simple fixed policy (sail if possible, else place, else anything) until the round ends."""
-    done = state.rounds_done
-    while state.rounds_done == done and not state.is_terminal():
+    done = state.rounds_played
+    while state.rounds_played == done and not state.is_terminal():
         names = legal(state)
         choice = next((m for m in names if m.startswith("V")), None) or next(
             (m for m in names if m.startswith("P")), names[0])
@@ -91,8 +91,8 @@ def give(state: ImhotepState, player: int, *cards: str) -> ImhotepState:
     """Hand market cards (taken from the unseen cards) to ``player``."""
     for code in cards:
         t = data.CARD_CODES.index(code)
-        state.draw[t] -= 1
-        state.draw_n -= 1
+        state.draw_pile[t] -= 1
+        state.draw_pile_size -= 1
         state.hands[player * data.NUM_CARD_TYPES + t] += 1
     state._legal = None
     return state

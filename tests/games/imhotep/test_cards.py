@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, give, last_round, legal, play, round_start
-
 from museion.games.imhotep import data
 from museion.games.imhotep.state import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN, statue_points
+
+from .helpers import edit, give, last_round, legal, play, round_start
 
 
 def test_deck_composition():
@@ -25,9 +25,9 @@ def test_card_red_1_sarcophagus_and_paved_path_resolve_at_once():
     play(state, "P3.1", "P3.2")
     quarries = list(state.quarry)
     play(state, "V3>MKT", "M:SARCOPHAGUS", "M:PAVED_PATH")
-    assert state.burial == [0] and state.obelisk == [0, 1]
+    assert state.burial_chamber == [0] and state.obelisks == [0, 1]
     assert state.quarry == quarries  # one stone out by the card, the market stone back
-    assert state.discard[data.SARCOPHAGUS] == 1 and state.discard[data.PAVED_PATH] == 1
+    assert state.discard_pile[data.SARCOPHAGUS] == 1 and state.discard_pile[data.PAVED_PATH] == 1
     assert sum(state.hands) == 0
     assert not state.invariant_violations()
 
@@ -35,18 +35,18 @@ def test_card_red_1_sarcophagus_and_paved_path_resolve_at_once():
 def test_card_red_1_entrance_scores_like_a_delivery():
     """IMH-CARD-RED-1: Entrance puts a stone on the next pyramid space, which scores at once."""
     state = round_start(2, card="4-3-2-1", market=("ENTRANCE", "STATUE", "STATUE", "STATUE"))
-    edit(state, pyr=[1, 1, 1, 1])  # the next space (5th) is worth 4
+    edit(state, pyramid=[1, 1, 1, 1])  # the next space (5th) is worth 4
     play(state, "P4.1", "V4>MKT", "M:ENTRANCE")
-    assert state.pyr == [1, 1, 1, 1, 0] and state.score == [4, 0]
+    assert state.pyramid == [1, 1, 1, 1, 0] and state.score_track == [4, 0]
 
 
 def test_card_red_1_no_effect_with_an_empty_quarry():
     """IMH-CARD-RED-1 (DECISION): with an empty quarry the red card is discarded without effect; the market
     stone returns to the quarry afterwards."""
     state = round_start(2, card="4-3-2-1", market=("ENTRANCE", "STATUE", "STATUE", "STATUE"))
-    edit(state, quarry=[0, 26], obelisk=[27, 0])  # all of black's other stones are on the obelisk
+    edit(state, quarry=[0, 26], obelisks=[27, 0])  # all of black's other stones are on the obelisk
     play(state, "P4.1", "V4>MKT", "M:ENTRANCE")
-    assert state.pyr == [] and state.score == [0, 0] and state.discard[data.ENTRANCE] == 1
+    assert state.pyramid == [] and state.score_track == [0, 0] and state.discard_pile[data.ENTRANCE] == 1
     assert state.quarry == [1, 26]
     assert not state.invariant_violations()
 
@@ -55,7 +55,7 @@ def _final(state):
     """Nobody can act any more in the last round: everyone passes and the game is scored."""
     n = state.n
     for p in range(n):
-        state.obelisk[p] += state.quarry[p] + state.sled[p]
+        state.obelisks[p] += state.quarry[p] + state.sled[p]
         state.quarry[p] = state.sled[p] = 0
     state._legal = None
     play(state, *["PASS"] * n)
@@ -69,10 +69,10 @@ def test_card_green_1_decorations_count_all_stones_at_the_site():
     state = last_round(round_start(2))
     give(state, 0, "DECO_BUR", "DECO_TMP")
     give(state, 1, "DECO_PYR", "DECO_PYR")
-    edit(state, burial=[0, 1] * 6 + [0], temple=[1] * 7, pyr=[0] * 17)
+    edit(state, burial_chamber=[0, 1] * 6 + [0], temple=[1] * 7, pyramid=[0] * 17)
     _final(state)
-    assert state.final[0][2] == 13 // 3 + 7 // 3 == 4 + 2
-    assert state.final[1][2] == 2 * (17 // 3) == 10
+    assert state.final_score_rows[0][2] == 13 // 3 + 7 // 3 == 4 + 2
+    assert state.final_score_rows[1][2] == 2 * (17 // 3) == 10
 
 
 def test_card_green_1_obelisk_decoration_counts_every_obelisk():
@@ -80,7 +80,7 @@ def test_card_green_1_obelisk_decoration_counts_every_obelisk():
     state = last_round(round_start(3))
     give(state, 2, "DECO_OBL")
     _final(state)  # every player's 29 stones end up on the obelisks in this position
-    assert state.final[2][2] == sum(state.obelisk) // 3 == 29
+    assert state.final_score_rows[2][2] == sum(state.obelisks) // 3 == 29
 
 
 def test_card_purple_1_statues():
@@ -90,7 +90,7 @@ def test_card_purple_1_statues():
     give(state, 0, *["STATUE"] * 6)
     give(state, 1, "STATUE", "STATUE")
     _final(state)
-    assert [row[3] for row in state.final] == [17, 3]
+    assert [row[3] for row in state.final_score_rows] == [17, 3]
 
 
 def test_card_blue_lever_order_stone_by_stone_at_the_market():
@@ -116,8 +116,8 @@ def test_card_blue_lever_order_stone_by_stone_at_the_market():
     assert state.current_player() == 0 and legal(state) == ["M:DECO_PYR", "M:LEVER"]
     play(state, "M:LEVER")
     assert state.current_player() == 1 and state.phase == TURN  # black's turn is over
-    assert state.hands[data.LEVER] == 1 and state.discard[data.LEVER] == 1
-    assert state.view(0)["lever_unloading"] is None and state.order == [] and not state.invariant_violations()
+    assert state.hands[data.LEVER] == 1 and state.discard_pile[data.LEVER] == 1
+    assert state.view(0)["lever_unloading"] is None and state.lever_unloaded == [] and not state.invariant_violations()
 
 
 def test_card_blue_lever_next_stone_chosen_after_a_red_card_resolved():
@@ -125,7 +125,8 @@ def test_card_blue_lever_next_stone_chosen_after_a_red_card_resolved():
     state = round_start(3, card="4-3-2-1", market=("ENTRANCE", "STATUE", "STATUE", "DECO_TMP"))
     give(state, 0, "LEVER")
     play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>MKT", "U:WHITE", "M:ENTRANCE")
-    assert state.pyr == [1] and state.score == [0, 2, 0]  # white's red card already put a stone on the pyramid
+    # white's red card already put a stone on the pyramid
+    assert state.pyramid == [1] and state.score_track == [0, 2, 0]
     assert state.phase == LEVER_ORDER and state.current_player() == 0
     play(state, "U:BLACK", "M:DECO_TMP")
     assert state.hands[data.DECO_TEMPLE] == 1 and state.hands[2 * data.NUM_CARD_TYPES + data.STATUE] == 1
@@ -136,10 +137,10 @@ def test_card_blue_lever_order_at_the_pyramid():
     state = round_start(3, card="4-3-2-1")
     give(state, 0, "LEVER")
     play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>PYR", "U:BROWN")
-    assert state.pyr == [2] and state.score == [0, 0, 2] and state.phase == LEVER_ORDER
+    assert state.pyramid == [2] and state.score_track == [0, 0, 2] and state.phase == LEVER_ORDER
     assert state.invariant_violations() == []
     play(state, "U:WHITE")
-    assert state.pyr == [2, 1, 0] and state.score == [3, 1, 2]
+    assert state.pyramid == [2, 1, 0] and state.score_track == [3, 1, 2]
 
 
 def test_card_blue_lever_no_pointless_order_decisions():
@@ -147,11 +148,11 @@ def test_card_blue_lever_no_pointless_order_decisions():
     state = round_start(3, card="4-3-2-1")
     give(state, 0, "LEVER", "LEVER")
     play(state, "P1.1", "P1.2", "P1.3", "C:LEVER", "V1>OBL")
-    assert state.obelisk == [1, 1, 1] and state.current_player() == 1
+    assert state.obelisks == [1, 1, 1] and state.current_player() == 1
     play(state, "P3.1", "P3.2", "C:LEVER", "V3>PYR")  # white, brown on ship 3: an order decision
     assert state.phase == LEVER_ORDER and legal(state) == ["U:WHITE", "U:BROWN"]
     play(state, "U:BROWN")
-    assert state.pyr == [2, 1]
+    assert state.pyramid == [2, 1]
     state = round_start(2, card="4-3-2-1")
     give(state, 0, "LEVER")
     play(state, "P3.1", "S", "P3.2", "P2.1", "C:LEVER", "V3>TMP")  # two black stones: nothing to choose
@@ -167,8 +168,8 @@ def test_card_blue_hammer_stones_then_place():
     assert state.phase == HAMMER_PLACE and state.current_player() == 0
     assert "S" not in legal(state) and "P1.1" in legal(state)
     play(state, "P2.2")
-    assert state.sled[0] == 4 and state.ships[5] == 0 and state.current_player() == 1
-    assert state.discard[data.HAMMER] == 1
+    assert state.sled[0] == 4 and state.ship_spaces[5] == 0 and state.current_player() == 1
+    assert state.discard_pile[data.HAMMER] == 1
 
 
 def test_card_blue_hammer_takes_at_most_3_and_what_the_quarry_holds():
@@ -180,7 +181,7 @@ def test_card_blue_hammer_takes_at_most_3_and_what_the_quarry_holds():
     play(state, "C:HAMMER")
     assert state.sled[0] == 3 and state.quarry[0] == 26 and state.phase == HAMMER_PLACE
     play(state, "P1.1", "P4.1")
-    edit(state, sled=[0, 2], quarry=[1, 26], obelisk=[27, 0])  # black: 1 in the quarry, 1 on ship 1, 27 placed
+    edit(state, sled=[0, 2], quarry=[1, 26], obelisks=[27, 0])  # black: 1 in the quarry, 1 on ship 1, 27 placed
     assert not state.invariant_violations()
     play(state, "C:HAMMER")
     assert state.sled[0] == 1 and state.quarry[0] == 0 and state.phase == HAMMER_PLACE
@@ -198,18 +199,18 @@ def test_card_blue_hammer_playable_if_either_part_does_something():
     assert state.sled[0] == 5 and state.phase == HAMMER_PLACE
     play(state, "P1.1", "P1.2")
     full = [0, 1, 0, 1, 1, 0, 1, -1, 0, 1, -1, -1, 1, -1, -1, -1]  # every space taken
-    edit(state, ships=full, load=[4, 3, 2, 1], sled=[4, 2], quarry=[15, 16])
+    edit(state, ship_spaces=full, ship_loads=[4, 3, 2, 1], sled=[4, 2], quarry=[15, 16])
     assert "C:HAMMER" in legal(state)
     play(state, "C:HAMMER")  # 1 stone taken, no placement possible: the turn ends
     assert state.sled[0] == 5 and state.current_player() == 1
-    edit(state, sled=[0, 2], quarry=[0, 16], obelisk=[20, 0])
+    edit(state, sled=[0, 2], quarry=[0, 16], obelisks=[20, 0])
     play(state, "V1>PYR")
     assert "C:HAMMER" not in legal(state)
     state = round_start(2, card="4-3-2-1")
     give(state, 0, "HAMMER")
-    edit(state, ships=full, load=[4, 3, 2, 1], sled=[5, 0], quarry=[16, 21])
+    edit(state, ship_spaces=full, ship_loads=[4, 3, 2, 1], sled=[5, 0], quarry=[16, 21])
     assert "C:HAMMER" not in legal(state)  # a full sled and no free space: neither part does anything
-    edit(state, sled=[2, 0], quarry=[0, 21], obelisk=[19, 0])
+    edit(state, sled=[2, 0], quarry=[0, 21], obelisks=[19, 0])
     assert "C:HAMMER" not in legal(state)  # stones on the sled but no free space, an empty quarry
 
 
@@ -224,7 +225,7 @@ def test_card_blue_sail_place_then_sail_that_ship():
     play(state, "P1.4")
     assert state.phase == SAIL_SAIL and legal(state) == ["V1>MKT", "V1>PYR", "V1>TMP", "V1>BUR", "V1>OBL"]
     play(state, "V1>PYR")
-    assert state.pyr == [0, 1, 0] and state.score == [5, 1] and state.current_player() == 1
+    assert state.pyramid == [0, 1, 0] and state.score_track == [5, 1] and state.current_player() == 1
 
 
 def test_card_blue_sail_not_playable_without_a_qualifying_ship():
@@ -241,7 +242,7 @@ def test_card_blue_chisel_two_placements_on_one_or_two_ships():
     state = round_start(2, card="4-3-2-1")
     give(state, 0, "CHISEL", "CHISEL")
     play(state, "C:CHISEL", "P2.3", "P4.1")
-    assert state.ships[6] == 0 and state.ships[12] == 0 and state.sled[0] == 0
+    assert state.ship_spaces[6] == 0 and state.ship_spaces[12] == 0 and state.sled[0] == 0
     assert state.current_player() == 1
     play(state, "S")
     assert state.sled[0] == 0 and "C:CHISEL" not in legal(state)
@@ -249,10 +250,10 @@ def test_card_blue_chisel_two_placements_on_one_or_two_ships():
     assert "C:CHISEL" not in legal(state)  # only 1 stone
     edit(state, sled=[2, 1])
     full = [1, 1, 1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # one free space left
-    edit(state, ships=full, load=[3, 3, 2, 1])
+    edit(state, ship_spaces=full, ship_loads=[3, 3, 2, 1])
     assert "C:CHISEL" not in legal(state)
     two_free = [1, 1, -1, -1, 1, 1, 0, -1, 1, 1, -1, -1, 0, -1, -1, -1]  # exactly two free spaces: enough
-    edit(state, ships=two_free, load=[2, 3, 2, 1])
+    edit(state, ship_spaces=two_free, ship_loads=[2, 3, 2, 1])
     assert "C:CHISEL" in legal(state)
 
 
@@ -272,4 +273,4 @@ def test_card_blue_2_not_on_the_turn_taken_one_per_turn_unused_score_1():
     give(state, 0, "LEVER", "SAIL", "SAIL")
     give(state, 1, "CHISEL")
     _final(state)
-    assert [row[4] for row in state.final] == [3, 1]
+    assert [row[4] for row in state.final_score_rows] == [3, 1]

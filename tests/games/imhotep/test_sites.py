@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from imhotep_helpers import edit, last_round, legal, no_stones, play, round_start
-
 from museion.games.imhotep import data
 from museion.games.imhotep.state import MARKET_PICK, burial_points, group_points, obelisk_points, pyramid_value
+
+from .helpers import edit, last_round, legal, no_stones, play, round_start
 
 
 def test_market_1_owners_pick_in_unloading_order_and_stones_return():
@@ -34,7 +34,7 @@ def test_market_1_pick_is_automatic_when_all_cards_are_alike():
     assert state.current_player() == 0
     play(state, "M:LEVER")  # then white gets two statues without a decision
     assert state.hands[0 * 12 + data.LEVER] == 1 and state.hands[12 + data.STATUE] == 2
-    assert state.current_player() == 1 and state.market_n == 1
+    assert state.current_player() == 1 and state.market_size == 1
 
 
 def test_market_2_cards_public_red_at_once_blue_kept_green_purple_kept():
@@ -42,7 +42,7 @@ def test_market_2_cards_public_red_at_once_blue_kept_green_purple_kept():
     state = round_start(2, card="4-3-2-1", market=("ENTRANCE", "HAMMER", "DECO_BUR", "STATUE"))
     play(state, "P1.1", "P1.2", "P1.3", "P1.4")  # black, white, black, white
     play(state, "V1>MKT", "M:ENTRANCE")  # black sails; black picks Entrance: a quarry stone to the pyramid
-    assert state.pyr == [0] and state.score[0] == 2 and state.discard[data.ENTRANCE] == 1
+    assert state.pyramid == [0] and state.score_track[0] == 2 and state.discard_pile[data.ENTRANCE] == 1
     play(state, "M:HAMMER", "M:DECO_BUR")
     assert state.hands[12 + data.HAMMER] == 1 and state.hands[data.DECO_BURIAL] == 1
     assert state.hands[12 + data.STATUE] == 1  # last card, automatic
@@ -61,24 +61,24 @@ def test_pyr_1_fill_order_and_values():
     play(state, "P1.1 P2.1 P1.2 P2.2 P1.3 P2.3 P1.4")
     assert state.current_player() == 1
     play(state, "V1>PYR")
-    assert state.score == [8, 0]
-    assert state.pyr == [0, 0, 0, 0]
+    assert state.score_track == [8, 0]
+    assert state.pyramid == [0, 0, 0, 0]
     play(state, "S")
     assert "V2>PYR" not in legal(state)  # the pyramid has its ship for this round
     # a pyramid with 12 stones: ship 3 (black at the bow, white at the stern) fills spaces 13 and 14
     state = round_start(2, card="4-3-2-1")
-    edit(state, pyr=[0] * 4 + [1] * 8)
+    edit(state, pyramid=[0] * 4 + [1] * 8)
     play(state, "P3.1", "P3.2", "V3>PYR")  # black bow, white stern; black sails: 13th space 3 points, 14th 4
-    assert state.score == [3, 4] and len(state.pyr) == 14
+    assert state.score_track == [3, 4] and len(state.pyramid) == 14
 
 
 def test_pyr_2_stones_beyond_14_score_one_each():
     """IMH-PYR-2: after the 14th space every stone scores 1 point, without limit."""
     assert [pyramid_value(k) for k in (14, 15, 40)] == [1, 1, 1]
     state = round_start(2, card="4-3-2-1")
-    edit(state, pyr=[1] * 20)
+    edit(state, pyramid=[1] * 20)
     play(state, "P1.1 P1.2 S P1.3 V1>PYR")  # black, white, black (S), white; black sails: 1 + 2 stones
-    assert state.score == [1, 2] and len(state.pyr) == 23
+    assert state.score_track == [1, 2] and len(state.pyramid) == 23
 
 
 def test_temple_1_width_4_with_2_players_5_with_more():
@@ -89,7 +89,7 @@ def test_temple_1_width_4_with_2_players_5_with_more():
         edit(state, temple=[0, 0, 1, 1, 1, 1])
         no_stones(state, *range(players))
         play(state, *["PASS"] * players)  # the round ends: the temple scores its visible stones
-        assert state.score[:2] == [black_points, 4]
+        assert state.score_track[:2] == [black_points, 4]
         assert len(state.view(None)["temple_visible"]) == (4 if players == 2 else 5)
 
 
@@ -99,10 +99,10 @@ def test_temple_2_layers_cover_older_stones_and_3_scores_every_round():
     state = round_start(2, card="3-2-2-1")
     edit(state, temple=[0, 0, 0, 0, 1, 1], sled=[5, 5])  # layer 2 started: white covers columns 1-2
     play(state, "P4.1", "P3.1", "V4>OBL", "V3>BUR", "P2.1", "P2.2", "V2>PYR", "P1.1", "P1.2")
-    before = list(state.score)
+    before = list(state.score_track)
     play(state, "V1>MKT", "M:STATUE", "M:LEVER")
     # the round ended: visible = 1 1 0 0 (columns 1-2 white, 3-4 black): 2 points each
-    assert [state.score[p] - before[p] for p in (0, 1)] == [2, 2]
+    assert [state.score_track[p] - before[p] for p in (0, 1)] == [2, 2]
     assert state.view(None)["temple_visible"] == ["white", "white", "black", "black"]
 
 
@@ -113,18 +113,18 @@ def test_temple_3_scores_at_end_of_round_6_before_final_scoring():
     no_stones(state, 0, 1)  # nobody can act: both pass and the last round ends
     play(state, "PASS", "PASS")
     assert state.is_terminal()
-    assert state.final is not None
-    assert state.score[1] == 4 + state.final[1][1] + sum(state.final[1][2:])
+    assert state.final_score_rows is not None
+    assert state.score_track[1] == 4 + state.final_score_rows[1][1] + sum(state.final_score_rows[1][2:])
 
 
 def test_burial_1_three_rows_column_by_column():
     """IMH-BURIAL-1: the k-th stone goes to column k // 3, row k % 3 (top to bottom, then the next column)."""
     state = round_start(2, card="4-3-2-1")
-    edit(state, burial=[1, 1])
+    edit(state, burial_chamber=[1, 1])
     play(state, "P1.1 P1.2 S P1.3 V1>BUR")  # ship 1: black, white, white -> cells 2, 3, 4
-    assert state.burial == [1, 1, 0, 1, 1]
+    assert state.burial_chamber == [1, 1, 0, 1, 1]
     # column 0 holds W W K (top to bottom), column 1 holds W W: white's 4 stones form one square group
-    assert burial_points(state.burial, 2) == [1, 10]
+    assert burial_points(state.burial_chamber, 2) == [1, 10]
     assert state.view(None)["burial_chamber"] == ["white", "white", "black", "white", "white"]
 
 
@@ -158,6 +158,6 @@ def test_obel_2_ties_rulebook_example():
     assert obelisk_points([1, 4, 4, 4], (15, 10, 5, 1)) == [1, 10, 10, 10]
     # the same example through a whole game end (4 players)
     state = last_round(round_start(4, card="4-4-2-1"))
-    edit(state, obelisk=[4, 3, 3, 0], quarry=[0] * 4, sled=[0] * 4)  # nobody can act: all pass, the game ends
+    edit(state, obelisks=[4, 3, 3, 0], quarry=[0] * 4, sled=[0] * 4)  # nobody can act: all pass, the game ends
     play(state, "PASS PASS PASS PASS")
-    assert [row[1] for row in state.final] == [15, 7, 7, 0]
+    assert [row[1] for row in state.final_score_rows] == [15, 7, 7, 0]

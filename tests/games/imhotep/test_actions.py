@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import edit, give, legal, no_stones, play, round_start
 
 from museion import IllegalActionError
 from museion.games.imhotep.state import ROUND, TURN
+
+from .helpers import edit, give, legal, no_stones, play, round_start
 
 
 def test_act_stones_takes_min_of_3_room_and_quarry():
@@ -39,7 +40,7 @@ def test_act_place_any_empty_space_gaps_allowed():
     places = [m for m in legal(state) if m.startswith("P")]
     assert places == ["P1.1", "P1.2", "P1.3", "P1.4", "P2.1", "P2.2", "P2.3", "P3.1", "P3.2", "P4.1"]
     play(state, "P1.3")  # a gap before it
-    assert state.ships[:4] == [-1, -1, 0, -1] and state.sled[0] == 1
+    assert state.ship_spaces[:4] == [-1, -1, 0, -1] and state.sled[0] == 1
     assert "P1.3" not in legal(state)
     play(state, "P4.1", "S", "V4>OBL")  # ship 4 has sailed: no more stones on it
     assert not [m for m in legal(state) if m.startswith("P4")]
@@ -69,7 +70,7 @@ def test_act_sail_a_ship_without_own_stones():
     state = round_start(2, card="4-3-2-1")
     play(state, "P4.1")  # black's stone
     play(state, "V4>PYR")  # white sails it
-    assert state.pyr == [0] and state.score == [2, 0]
+    assert state.pyramid == [0] and state.score_track == [2, 0]
     assert state.current_player() == 0
 
 
@@ -81,8 +82,8 @@ def test_act_card_blue_from_an_earlier_turn_then_discarded():
     play(state, "S", "S")
     assert "C:CHISEL" in legal(state)
     play(state, "C:CHISEL", "P1.1", "P1.2")
-    assert state.hands[11] == 0 and state.discard[11] == 1
-    assert state.ships[:2] == [0, 0] and state.current_player() == 1
+    assert state.hands[11] == 0 and state.discard_pile[11] == 1
+    assert state.ship_spaces[:2] == [0, 0] and state.current_player() == 1
 
 
 def test_act_pass_only_when_nothing_is_legal():
@@ -107,9 +108,9 @@ def test_act_pass_everyone_passes_round_ends():
     play(state, "PASS", "PASS")
     assert state.phase == TURN and state.current_player() == 1
     play(state, "PASS")
-    assert state.phase == ROUND and state.rounds_done == 1
-    assert state.start == 2  # white (seat 1) acted last
-    assert state.quarry == [1, 1, 0] and state.ships == [-1] * 16
+    assert state.phase == ROUND and state.rounds_played == 1
+    assert state.round_start_player == 2  # white (seat 1) acted last
+    assert state.quarry == [1, 1, 0] and state.ship_spaces == [-1] * 16
     assert not state.invariant_violations()
 
 
@@ -119,13 +120,13 @@ def test_act_pass_counted_afresh_each_round():
     state = round_start(2, card="4-3-2-1")
     play(state, "P4.1", "V4>OBL", "P3.1", "V3>PYR", "S", "P2.1", "P2.2", "V2>TMP", "P1.1", "P1.2", "P1.3")
     play(state, "V1>BUR")  # the 4th ship: the round ends (white sailed it, so black starts round 2)
-    assert state.rounds_done == 1 and state.passes == 0
+    assert state.rounds_played == 1 and state.consecutive_passes == 0
     play(state, "R:4-3-3-1", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
     no_stones(state, 0, 1)
     play(state, "PASS")
-    assert state.rounds_done == 1 and state.phase == TURN and state.current_player() == 1
+    assert state.rounds_played == 1 and state.phase == TURN and state.current_player() == 1
     play(state, "PASS")
-    assert state.rounds_done == 2
+    assert state.rounds_played == 2
 
 
 def test_act_pass_before_anyone_acted_the_start_player_starts_again():
@@ -134,7 +135,7 @@ def test_act_pass_before_anyone_acted_the_start_player_starts_again():
     state = round_start(3, card="4-3-2-1", start_player=1)
     no_stones(state, 0, 1, 2)
     play(state, "PASS", "PASS", "PASS")
-    assert state.phase == ROUND and state.rounds_done == 1 and state.start == 1
+    assert state.phase == ROUND and state.rounds_played == 1 and state.round_start_player == 1
     play(state, "R:4-3-3-2", "D:STATUE", "D:STATUE", "D:STATUE", "D:STATUE")
     assert state.current_player() == 1 and legal(state) == ["PASS"]
 
@@ -146,7 +147,7 @@ def test_act_pass_every_stone_on_unsailed_ships_returns_to_its_owner():
     play(state, "P1.1", "P2.1", "P1.2")  # black: 2 stones on ship 1 (minimum 3); white: 1 on ship 2 (minimum 2)
     no_stones(state, 0, 1)
     play(state, "PASS", "PASS")
-    assert state.phase == ROUND and state.quarry == [2, 1] and state.ships == [-1] * 16
+    assert state.phase == ROUND and state.quarry == [2, 1] and state.ship_spaces == [-1] * 16
     assert not state.invariant_violations()
 
 
@@ -155,15 +156,15 @@ def test_unload_1_bow_to_stern_skipping_empty_spaces():
     state = round_start(3, card="4-3-2-1")
     play(state, "P1.4", "P1.1", "P1.3", "S")  # black stern, white bow, brown space 3, space 2 empty
     play(state, "V1>PYR")  # white sails: white 2, brown 1, black 3
-    assert state.pyr == [1, 2, 0]
-    assert state.score == [3, 2, 1]
+    assert state.pyramid == [1, 2, 0]
+    assert state.score_track == [3, 2, 1]
 
 
 def test_unload_2_docked_ship_stays_until_round_end():
     """IMH-UNLOAD-2: the unloaded ship stays at its site for the rest of the round, blocking it."""
     state = round_start(2, card="4-3-2-1")
     play(state, "P4.1", "V4>BUR")
-    assert state.site_of[3] == 3
+    assert state.ship_sites[3] == 3
     assert state.view(0)["ships"][3]["sailed_to"] == "burial chamber"
     play(state, "P3.1")
     assert "V3>BUR" not in legal(state) and "V3>MKT" in legal(state)
@@ -177,7 +178,7 @@ def test_act_sail_a_ship_docked_at_the_market_takes_no_stone_and_never_sails_aga
     play(state, "P2.1", "P2.2", "V2>MKT")
     while legal(state)[0].startswith("M:"):
         play(state, legal(state)[0])
-    assert state.site_of[1] == 0 and not state.is_chance_node()
+    assert state.ship_sites[1] == 0 and not state.is_chance_node()
     assert not [m for m in legal(state) if m.startswith(("P2.", "V2>"))]
     assert [m for m in legal(state) if m.startswith("P")]  # other ships still take stones
     give(state, state.current_player(), "CHISEL")

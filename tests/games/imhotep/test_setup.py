@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 
 import museion
 from museion import CHANCE, OptionError
 from museion.games.imhotep import data
 from museion.games.imhotep.state import DEAL, ROUND, TURN
+
+from .helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 
 
 def test_options_defaults_and_errors():
@@ -97,7 +98,7 @@ def test_setup_5_round_cards_per_player_count():
     assert [state.action_to_string(a) for a, _ in outcomes] == ["R:" + c for c in ROUND_CARDS[3]]
     assert all(p == pytest.approx(1 / 7) for _, p in outcomes)
     deal(state, "4-4-2-1")
-    assert state.caps == (4, 4, 2, 1)
+    assert state.ship_sizes == (4, 4, 2, 1)
     finish_round(state)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 6 and all(p == pytest.approx(1 / 6) for _, p in outcomes)
@@ -122,14 +123,14 @@ def test_setup_6_ship_minimum_load_and_bow_first():
     """IMH-SETUP-6: capacity 4/3/2/1 ships need 3/2/1/1 stones to sail; space 1 is the bow (unloaded first)."""
     assert data.SHIP_MINIMUM == {4: 3, 3: 2, 2: 1, 1: 1}
     state = round_start(2, card="4-3-3-1")
-    assert state.mins == (3, 2, 2, 1)
+    assert state.ship_minimums == (3, 2, 2, 1)
     play(state, "P1.4", "P1.1")  # black at the stern, white at the bow of ship 1
     assert not [m for m in legal(state) if m.startswith("V1")]
     play(state, "P1.2")  # black: 3 stones on ship 1
     assert "V1>PYR" in legal(state)
     play(state, "V1>PYR")  # white sails: bow first -> white 2, black 1, black 3
-    assert state.pyr == [1, 0, 0]
-    assert state.score == [4, 2]
+    assert state.pyramid == [1, 0, 0]
+    assert state.score_track == [4, 2]
 
 
 def test_setup_7_start_player_option_and_random():
@@ -147,7 +148,7 @@ def test_setup_7_start_player_option_and_random():
     # from the command line every option arrives as text: a seat number, a colour or "random"
     for text, seat in (("2", 2), (" 1 ", 1), ("Brown", 2), ("black", 0), (2, 2)):
         state = new(3, start_player=text)
-        assert state.start == seat and state.sled[seat] == 2, text
+        assert state.round_start_player == seat and state.sled[seat] == 2, text
     assert new(3, start_player=" RANDOM ").is_chance_node()
 
 
@@ -156,32 +157,33 @@ def test_round_1_reveal_card_and_deal_four_market_cards():
     state = new(2)
     assert state.phase == ROUND and state.current_player() == CHANCE
     play(state, "R:3-3-2-1")
-    assert state.caps == (3, 3, 2, 1)
+    assert state.ship_sizes == (3, 3, 2, 1)
     for k, card in enumerate(("STATUE", "SAIL", "STATUE", "ENTRANCE")):
         assert state.phase == DEAL
         play(state, "D:" + card)
-        assert state.market_n == k + 1
+        assert state.market_size == k + 1
     assert state.phase == TURN and state.current_player() == 0
     assert state.view(0)["market"] == ["ENTRANCE", "STATUE", "STATUE", "SAIL"]
-    assert state.draw_n == 30
+    assert state.draw_pile_size == 30
 
 
 def test_round_1_empty_draw_pile_is_refilled_from_the_discard_pile():
     """IMH-ROUND-1: when the draw pile runs out during the deal, the discard pile is shuffled into a new one."""
     state = round_start(2)
     # A position where only 2 cards are left unseen (it cannot arise with 24 deals from 34 cards, so we build it).
-    edit(state, draw=[0] * 7 + [1, 0, 1, 0, 0], draw_n=2, discard=[2, 2, 2, 1, 2, 2, 2, 8, 1, 1, 2, 3])
+    edit(state, draw_pile=[0] * 7 + [1, 0, 1, 0, 0], draw_pile_size=2,
+         discard_pile=[2, 2, 2, 1, 2, 2, 2, 8, 1, 1, 2, 3])
     assert not state.invariant_violations()
     finish_round(state)
-    discard = list(state.discard)
-    assert sum(discard) + state.draw_n + sum(state.hands) == 34
+    discard = list(state.discard_pile)
+    assert sum(discard) + state.draw_pile_size + sum(state.hands) == 34
     play(state, "R:4-3-3-1", "D:STATUE", "D:HAMMER")
-    assert state.draw_n == sum(discard)  # reshuffled: the whole discard pile is the new draw pile
-    assert state.discard == [0] * 12
+    assert state.draw_pile_size == sum(discard)  # reshuffled: the whole discard pile is the new draw pile
+    assert state.discard_pile == [0] * 12
     outcomes = dict(state.chance_outcomes())
     assert outcomes[7] == pytest.approx(discard[7] / sum(discard))
     play(state, "D:STATUE", "D:ENTRANCE")
-    assert state.phase == TURN and state.market_n == 4
+    assert state.phase == TURN and state.market_size == 4
 
 
 def test_round_2_turns_clockwise_until_fourth_ship_unloaded():
@@ -193,13 +195,13 @@ def test_round_2_turns_clockwise_until_fourth_ship_unloaded():
         order.append(state.current_player())
         play(state, move)
     assert order == [1, 2, 0] * 3 + [1, 2]
-    assert state.rounds_done == 0 and state.current_player() == 2  # brown picks first (bow)
+    assert state.rounds_played == 0 and state.current_player() == 2  # brown picks first (bow)
     play(state, "M:STATUE")
     assert state.current_player() == 0
     play(state, "M:LEVER")
     assert state.current_player() == 1 and legal(state) == ["M:DECO_PYR", "M:SAIL"]
     play(state, "M:SAIL")
-    assert state.rounds_done == 1 and state.phase == ROUND and state.is_chance_node()
+    assert state.rounds_played == 1 and state.phase == ROUND and state.is_chance_node()
     assert state.view(None)["player_info"][1]["cards"] == {"SAIL": 1}
 
 
@@ -207,16 +209,17 @@ def test_round_3_end_of_round_temple_market_ships():
     """IMH-ROUND-3: temple scores, leftover market cards are discarded, ships return; sites and sleds stay."""
     state = round_start(2, card="3-2-2-1", market=("STATUE", "STATUE", "DECO_TMP", "DECO_TMP"))
     play(state, "P4.1 P3.1 V4>TMP V3>BUR P2.1 V2>PYR S P1.1 P1.2")
-    assert state.score == [2, 0] and state.sailed == 3
+    assert state.score_track == [2, 0] and state.ships_sailed == 3
     play(state, "V1>OBL")
-    assert state.phase == ROUND and state.rounds_done == 1
-    assert state.score == [3, 0]  # + 1 for black's visible temple stone
-    assert state.market == [0] * 12 and state.discard[data.STATUE] == 2 and state.discard[data.DECO_TEMPLE] == 2
-    assert state.site_of == [-1] * 4 and state.ships == [-1] * 16 and state.docked == 0
+    assert state.phase == ROUND and state.rounds_played == 1
+    assert state.score_track == [3, 0]  # + 1 for black's visible temple stone
+    discard = state.discard_pile
+    assert state.market == [0] * 12 and discard[data.STATUE] == 2 and discard[data.DECO_TEMPLE] == 2
+    assert state.ship_sites == [-1] * 4 and state.ship_spaces == [-1] * 16 and state.docked_sites == 0
     assert state.sled == [2, 1]
-    assert (state.temple, state.burial, state.pyr, state.obelisk) == ([0], [1], [0], [1, 1])
+    assert (state.temple, state.burial_chamber, state.pyramid, state.obelisks) == ([0], [1], [0], [1, 1])
     deal(state, "4-3-3-1")
-    assert state.caps == (4, 3, 3, 1) and state.ships == [-1] * 16
+    assert state.ship_sizes == (4, 3, 3, 1) and state.ship_spaces == [-1] * 16
 
 
 def test_round_4_next_start_player_left_of_fourth_sailor():
@@ -225,7 +228,7 @@ def test_round_4_next_start_player_left_of_fourth_sailor():
     play(state, "P4.1 P3.1 P2.1 V4>OBL V3>TMP P2.2 V2>PYR P1.1 P1.2 P1.3")
     assert state.current_player() == 1
     play(state, "V1>BUR")  # white sails the 4th ship
-    assert state.phase == ROUND and state.start == 2
+    assert state.phase == ROUND and state.round_start_player == 2
     deal(state, "4-3-2-2")
     assert state.current_player() == 2
 
@@ -235,6 +238,6 @@ def test_round_4_start_player_after_sail_card():
     state = round_start(2, card="3-2-2-1", market=("SAIL", "STATUE", "STATUE", "STATUE"))
     play(state, "P4.1 V4>MKT M:SAIL")  # white sails black's stone to the market: black takes the Sail card
     play(state, "P3.1 P2.1 S V3>OBL V2>PYR P1.1")  # black, white, black, white, black, white
-    assert state.sailed == 3 and state.current_player() == 0
+    assert state.ships_sailed == 3 and state.current_player() == 0
     play(state, "C:SAIL P1.2 V1>TMP")  # black places on ship 1 and sails it: the 4th ship
-    assert state.phase == ROUND and state.start == 1
+    assert state.phase == ROUND and state.round_start_player == 1

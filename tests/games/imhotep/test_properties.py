@@ -13,13 +13,14 @@ GAMES = {(n, w): museion.load("imhotep", players=n, wrath=w) for n in (2, 3, 4) 
 
 
 def _stones(state, p):
-    aboard = state.ships.count(p) + state.pending.count(p) + state.queue.count(p)  # (order: already unloaded)
-    return state.quarry[p] + state.sled[p] + aboard + len([o for o in state.pyr if o == p]) + \
-        state.temple.count(p) + state.burial.count(p) + state.obelisk[p]
+    # (lever_unloaded: already unloaded)
+    aboard = state.ship_spaces.count(p) + state.lever_stones.count(p) + state.market_queue.count(p)
+    return state.quarry[p] + state.sled[p] + aboard + len([o for o in state.pyramid if o == p]) + \
+        state.temple.count(p) + state.burial_chamber.count(p) + state.obelisks[p]
 
 
 def _cards(state):
-    return state.draw_n + state.market_n + sum(state.hands) + sum(state.discard)
+    return state.draw_pile_size + state.market_size + sum(state.hands) + sum(state.discard_pile)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,10 +40,11 @@ def test_inv_1_2_3_over_random_games(players, wrath, choices):
             assert _stones(state, p) == data.PLAYABLE_STONES  # IMH-INV-1
             assert 0 <= state.sled[p] <= data.SLED_CAPACITY  # IMH-INV-3
         assert _cards(state) == data.DECK_SIZE  # IMH-INV-2
-        assert state.rounds_done >= rounds_seen
-        rounds_seen = state.rounds_done
+        assert state.rounds_played >= rounds_seen
+        rounds_seen = state.rounds_played
         assert not state.invariant_violations()
-    assert state.rounds_done == data.ROUNDS and len(state.revealed) == 6 == len(set(state.revealed))  # IMH-INV-3
+    revealed = state.round_cards_revealed
+    assert state.rounds_played == data.ROUNDS and len(revealed) == 6 == len(set(revealed))  # IMH-INV-3
     assert state.winners()
 
 

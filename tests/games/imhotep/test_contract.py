@@ -7,13 +7,14 @@ import random
 import re
 
 import pytest
-from imhotep_helpers import ROUND_CARDS, legal, new, play, round_start
 
 import museion
 from museion import IllegalActionError
 from museion.core.check import check_game
 from museion.core.play import random_game, random_playout
 from museion.games.imhotep import actions as act
+
+from .helpers import ROUND_CARDS, legal, new, play, round_start
 
 
 def test_hidden_1_views_hold_no_draw_order_nor_remaining_round_cards():
@@ -133,7 +134,7 @@ def test_check_game_random_start():
 
 
 def test_registered():
-    assert "imhotep" in museion.games()
+    assert "imhotep" in museion.available_games()
     from museion.core.registry import entry
 
     assert "IMH-OBEL-2" in entry("imhotep").rules
@@ -168,21 +169,21 @@ def test_act_pass_in_real_play_passes_the_conformance_checks():
         check_state(state, checks)
         action = sample_chance(state, rng) if state.is_chance_node() else _hoarding_policy(state, rng)
         is_pass = not state.is_chance_node() and state.action_to_string(action) == "PASS"
-        before = state.rounds_done
+        before = state.rounds_played
         state.apply_action(action)
         passes += is_pass
-        ended_by_passing += is_pass and state.rounds_done > before
+        ended_by_passing += is_pass and state.rounds_played > before
     check_state(state, checks)
     assert passes >= 2 and ended_by_passing == 1
-    assert state.rounds_done == 6
+    assert state.rounds_played == 6
 
 
 def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3():
     """IMH-INV-1/2/3: the checker itself notices lost stones, an overfull sled, lost or miscounted cards, a held red
     card, a miscounted ship, too many rounds, a game ended early."""
-    from imhotep_helpers import round_start
-
     from museion.core.game import TERMINAL
+
+    from .helpers import round_start
 
     state = round_start(2, card="4-3-2-1")
     assert state.invariant_violations() == []
@@ -195,15 +196,16 @@ def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3()
 
     assert broken(quarry=[26, 26]) == ["black has 28 stones, expected 29"]
     assert broken(sled=[6, 3], quarry=[23, 26]) == ["black: sled 6, quarry 23"]
-    assert broken(draw_n=state.draw_n - 1) == ["33 market cards in the game, expected 34", "card counts out of step"]
+    assert broken(draw_pile_size=state.draw_pile_size - 1) == [
+        "33 market cards in the game, expected 34", "card counts out of step"]
     assert broken(market=[5, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0]) == ["card counts out of step"]
     held = state.clone()
     held.hands[0] += 1
-    held.draw[0] -= 1
-    held.draw_n -= 1
+    held.draw_pile[0] -= 1
+    held.draw_pile_size -= 1
     assert held.invariant_violations() == ["a red card is held"]
-    assert broken(load=[1, 0, 0, 0]) == ["ship loads out of step"]
-    assert broken(rounds_done=7) == ["7 rounds played, 1 round cards revealed"]
+    assert broken(ship_loads=[1, 0, 0, 0]) == ["ship loads out of step"]
+    assert broken(rounds_played=7) == ["7 rounds played, 1 round cards revealed"]
     assert broken(to_move=TERMINAL) == ["the game ended after 0 rounds"]
 
 

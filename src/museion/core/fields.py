@@ -1,0 +1,101 @@
+"""State fields declared once: each game lists its fields in a table (``games/<game>/fields.py``) and
+``tools/generate_fields.py`` writes the class that holds them (``games/<game>/state_base.py``): its
+``__slots__``, typed attributes with their docstrings, ``_copy_into`` and ``key``, written out plainly.
+
+Why generated text rather than a loop over the table at run time: the states are compiled with mypyc, which
+wants plain attribute access (no ``getattr``/``setattr`` loops, no ``exec``), and a clone is the hottest call of
+every search bot. ``tests/core/test_fields.py`` fails when a generated module is out of date with its table.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+VALUE = "value"
+"""Immutable (an int, a bool, a tuple): the copy shares it."""
+LIST = "list"
+"""A list of immutable items: the copy gets a shallow copy; the key holds it as a tuple."""
+NESTED = "nested"
+"""A list of lists of immutable items: the copy copies each inner list; the key holds tuples of tuples."""
+DICT = "dict"
+"""A dict of immutable keys and values: the copy gets a new dict; the key holds its sorted items."""
+COPIES = (VALUE, LIST, NESTED, DICT)
+
+
+class Field(NamedTuple):
+    """One state field: its name, its type (annotation text), how a clone copies it, and what it means."""
+
+    name: str
+    type: str
+    copy: str
+    doc: str
+    in_key: bool = True
+    """False for a field derived from others (a cache): equal states may differ in it only if it is derived."""
+
+
+def _copy_line(field: Field) -> str:
+    name = field.name
+    return {
+        VALUE: f"o.{name} = self.{name}",
+        LIST: f"o.{name} = self.{name}[:]",
+        NESTED: f"o.{name} = [x[:] for x in self.{name}]",
+        DICT: f"o.{name} = dict(self.{name})",
+    }[field.copy]
+
+
+def _key_item(field: Field) -> str:
+    name = field.name
+    return {
+        VALUE: f"self.{name}",
+        LIST: f"tuple(self.{name})",
+        NESTED: f"tuple([tuple(x) for x in self.{name}])",
+        DICT: f"tuple(sorted(self.{name}.items()))",
+    }[field.copy]
+
+
+def render_state_base(class_name: str, title: str, table: str, fields: tuple[Field, ...],
+                      game: tuple[str, str] = ("museion.core.game", "Game")) -> str:
+    """The source of the module holding ``class_name``: the fields of ``title`` declared in ``table``, in a
+    state of ``game`` (its module and class: ``self.game`` has that type, see ``core.game.GameT``)."""
+    names = [f.name for f in fields]
+    bad = [f.name for f in fields if f.copy not in COPIES]
+    if bad or len(set(names)) != len(names):
+        raise ValueError(f"fields {bad or names}: each name once, copy among {COPIES}")
+    lines = [
+        f'"""The fields of a {title} position, generated from ``{table}``: do not edit.',
+        "",
+        "Run ``python tools/generate_fields.py`` after changing the table (tests/core/test_fields.py checks it).",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import TYPE_CHECKING, Any",
+        "",
+        "from museion.core.game import State",
+        "",
+        "if TYPE_CHECKING:",
+        f"    from {game[0]} import {game[1]}  # noqa: F401 (named as a string in the base class)",
+        "",
+        "",
+        f'class {class_name}(State["{game[1]}"]):',
+        f'    """The fields of a {title} position; the rules live in the subclass (``state.py``)."""',
+        "",
+        "    __slots__ = (",
+        *[f'        "{name}",' for name in names],
+        "    )",
+        "",
+    ]
+    for f in fields:
+        lines += [f"    {f.name}: {f.type}", f'    """{f.doc}"""', ""]
+    lines += [
+        "    def _copy_into(self, other: State[Any]) -> None:",
+        f"        assert isinstance(other, {class_name})",
+        "        o = other",
+        *[f"        {_copy_line(f)}" for f in fields],
+        "",
+        "    def key(self) -> tuple[Any, ...]:",
+        "        return (",
+        *[f"            {_key_item(f)}," for f in fields if f.in_key],
+        "        )",
+    ]
+    return "\n".join(lines) + "\n"

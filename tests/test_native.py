@@ -1,0 +1,97 @@
+"""The compiled (mypyc) and the pure build: which one a run uses, and that both play exactly the same games.
+
+``make test`` runs the suite twice and says which build each pass must use (``MUSEION_EXPECT_BUILD``), so a
+compiled pass that silently fell back to Python fails here instead of passing as a second pure run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import museion
+from museion import native
+
+PLAYOUTS = r'''
+import hashlib, json, random, sys
+import museion
+from museion.core.play import sample_chance
+
+CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players": 2}),
+           ("imhotep", {"players": 4, "wrath": True}), ("pergamon", {"players": 2}), ("pergamon", {"players": 4})]
+out = {"build": museion.BUILD, "games": {}}
+for name, options in CONFIGS:
+    game = museion.load(name, **options)
+    digest = hashlib.sha256()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seats = range(game.num_players())
+            step = [state.current_player(), state.legal_actions(), [state.observation_tensor(p) for p in seats],
+                    [state.view(p) for p in seats], state.evaluate(0), repr(state.key())]
+            action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+            step += [[state.observed_action(action, p) for p in seats],
+                     [e.to_json() for e in state.events(action)], state.clone().key() == state.key()]
+            digest.update(json.dumps(step, sort_keys=True, default=repr).encode())
+            state.apply_action(action)
+        digest.update(json.dumps([state.returns(), state.scores(), state.to_json()]).encode())
+    out["games"][f"{name} {json.dumps(options)}"] = digest.hexdigest()
+print(json.dumps(out))
+'''
+
+
+def _play(pure: bool) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != "MUSEION_PURE"}
+    if pure:
+        env["MUSEION_PURE"] = "1"
+    done = subprocess.run([sys.executable, "-c", PLAYOUTS], env=env, capture_output=True, text=True, check=True,
+                          timeout=600)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_this_run_uses_the_build_it_says_and_the_one_expected():
+    """``museion.BUILD`` tells the truth: compiled means every listed module is an extension, pure none is."""
+    for name in native.compiled_modules():
+        module = importlib.import_module(name)
+        assert str(module.__file__).endswith(".py") == (museion.BUILD == "pure"), (name, module.__file__)
+    expected = os.environ.get("MUSEION_EXPECT_BUILD")
+    if expected:
+        assert museion.BUILD == expected, f"make test asked for the {expected} build; this run is {museion.BUILD}"
+
+
+def test_the_pure_switch_and_a_stale_build_fall_back_to_python(tmp_path, monkeypatch):
+    """``MUSEION_PURE=1`` forces pure; a manifest whose sources differ from today's files is not used."""
+    assert _play_build_only(pure=True) == "pure"
+    monkeypatch.setattr(native, "MANIFEST", tmp_path / "manifest.json")
+    (tmp_path / "manifest.json").write_text(json.dumps({
+        "cache_tag": sys.implementation.cache_tag, "extensions": {},
+        "sources": {m: "0" * 64 for m in native.compiled_modules()}}))
+    assert native.current_extensions() is None
+
+
+def _play_build_only(pure: bool) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "MUSEION_PURE"}
+    if pure:
+        env["MUSEION_PURE"] = "1"
+    done = subprocess.run([sys.executable, "-c", "import museion; print(museion.BUILD)"], env=env,
+                          capture_output=True, text=True, check=True, timeout=120)
+    return done.stdout.strip()
+
+
+def test_both_builds_play_identical_games():
+    """Same seeds, same games: legal actions, observation tensors, views, evaluations, observed actions, events,
+    clones, returns, scores and records agree between the compiled and the pure build, step by step."""
+    if native.current_extensions() is None:
+        if os.environ.get("MUSEION_EXPECT_BUILD") == "compiled":
+            pytest.fail("the compiled pass has no current compiled build")
+        pytest.skip("no current compiled build (python tools/compile.py builds it where a C compiler is)")
+    pure, compiled = _play(pure=True), _play(pure=False)
+    assert (pure["build"], compiled["build"]) == ("pure", "compiled")
+    assert compiled["games"] == pure["games"]
