@@ -88,3 +88,46 @@ def test_too_many_waiting_messages_close_and_the_reader_waits_for_room():
 
     blocked, closed, waiting = asyncio.run(scenario())
     assert blocked and closed is not None and closed[0] == 1008 and waiting == 0
+
+
+def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
+    """A reference cycle would leave a closed client, and the table it renders with its whole log, to the
+    collector's full pass, which stops the event loop for as long as freeing them takes (issue 12: the hostile
+    load's p99). Closed while idle and while a send is blocked, both must go by reference counting alone."""
+    import gc
+    import weakref
+
+    import museion
+    from museion.server.storage import SeatRow, TableRow
+    from museion.server.tables import LiveTable, observe_history
+
+    def table() -> LiveTable:
+        state = museion.load("tholos").new_initial_state()
+        seats = [SeatRow(p, "human", name=f"P{p}", token_hash="x") for p in range(2)]
+        row = TableRow("t", "tholos", {}, "running", 0.0, seats, state.history())
+        return LiveTable(row, state, observe_history(state))
+
+    async def scenario(blocked: bool) -> tuple[weakref.ref, weakref.ref]:
+        sock = Socket()
+        if not blocked:
+            sock.flowing.set()
+        live = table()
+        conn = Conn(sock.send, 0, sock.close)
+        live.register(conn)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert len(sock.sent) == (0 if blocked else 1)  # blocked: the full state waits in send
+        live.conns.discard(conn)
+        conn.close()
+        for _ in range(3):
+            await asyncio.sleep(0)
+        return weakref.ref(conn), weakref.ref(live)
+
+    for blocked in (False, True):
+        gc.collect()
+        gc.disable()
+        try:
+            conn, live = asyncio.run(scenario(blocked))
+            assert conn() is None and live() is None, f"blocked={blocked}: left for the cycle collector"
+        finally:
+            gc.enable()

@@ -60,6 +60,12 @@ from museion.server.worker import BotPool
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
+FULL_GC_EVERY = 100
+"""Young-generation (gen1) collections between the cycle collector's full passes (CPython's default: 10). A full
+pass walks every live object and stops the event loop meanwhile: 60-100 ms here under the hostile-load benchmark
+(110-150k objects: 200 games' logs, about 800 sockets' ASGI stacks), once every 7-20 s at the default, which made
+the honest moves' p99 (issue 12). At 100 it comes every few minutes instead; what waits for it meanwhile is
+little, since closed clients and released tables are freed by reference counting (``Conn.close``)."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": models.ErrorBody} for code in (400, 403, 404, 409, 410, 413, 415, 429, 503)}
 
@@ -75,9 +81,12 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         app.state.manager = manager
         await manager.start()
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
+        thresholds = gc.get_threshold()
+        gc.set_threshold(thresholds[0], thresholds[1], FULL_GC_EVERY)
         try:
             yield
         finally:
+            gc.set_threshold(*thresholds)
             await manager.close()
 
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
