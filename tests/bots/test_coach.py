@@ -103,6 +103,7 @@ def nim_record(actions: list[int], pile: int = 5) -> Record:
     return Record.from_state(state, ["Ana", "Bea"])
 
 
+@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_move_throwing_away_a_won_position_is_a_blunder() -> None:
     # pile 5: seat 0 wins by taking 2 (leaving 3); taking 1 leaves 4 and seat 1 wins with perfect play
     analysis = coach.analyse(nim_record([1, 1, 1, 2]), bot=STRONG, seed=1)
@@ -117,6 +118,7 @@ def test_a_move_throwing_away_a_won_position_is_a_blunder() -> None:
     assert analysis.to_json()["decisions"][0]["mark"] == "blunder"
 
 
+@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_game_of_good_moves_has_no_marks() -> None:
     for actions, pile in (([2, 1, 2], 5), ([1, 1, 2, 1, 2], 7), ([2, 1, 2, 2, 1], 8)):
         analysis = coach.analyse(nim_record(actions, pile), bot=STRONG, seed=2)
@@ -124,6 +126,7 @@ def test_a_game_of_good_moves_has_no_marks() -> None:
         assert analysis.result == [1.0, 0.0]
 
 
+@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_analysis_refuses_an_unfinished_game() -> None:
     state = museion.load("coach_nim", pile=5).state_from_history([1])
     with pytest.raises(ValueError, match="not a finished game"):
@@ -177,6 +180,7 @@ def test_a_hint_uses_only_the_seats_information(name: str, options: dict) -> Non
     assert checked, "no position with anything hidden was tried"
 
 
+@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_hint_is_for_the_player_to_move() -> None:
     state = museion.load("coach_nim", pile=5).new_initial_state()
     with pytest.raises(ValueError, match="player to move"):
