@@ -22,9 +22,8 @@ from tests.bots.conftest import CONFIGS, IDS
 class NimState(State):
     """Take 1 or 2 stones; whoever takes the last stone wins. A pile divisible by 3 is lost for the mover."""
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.pile = game.options["pile"]
+    def _start(self) -> None:
+        self.pile = self.game.options["pile"]
         self.mover = 0
 
     def current_player(self) -> int:
