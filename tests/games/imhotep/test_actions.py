@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from museion import IllegalActionError
-from museion.games.imhotep.state import ROUND, TURN
+from museion.games.imhotep.data import ROUND, TURN
 
 from .helpers import edit, give, legal, no_stones, play, round_start
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from museion.games.imhotep import data
-from museion.games.imhotep.state import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN, statue_points
+from museion.games.imhotep.data import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN
+from museion.games.imhotep.scoring import statue_points
 
 from .helpers import edit, give, last_round, legal, play, round_start
 

@@ -7,7 +7,7 @@ import pytest
 import museion
 from museion import CHANCE, OptionError
 from museion.games.imhotep import data
-from museion.games.imhotep.state import DEAL, ROUND, TURN
+from museion.games.imhotep.data import DEAL, ROUND, TURN
 
 from .helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
 

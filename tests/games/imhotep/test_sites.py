@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from museion.games.imhotep import data
-from museion.games.imhotep.state import MARKET_PICK, burial_points, group_points, obelisk_points, pyramid_value
+from museion.games.imhotep.data import MARKET_PICK
+from museion.games.imhotep.scoring import burial_points, group_points, obelisk_points, pyramid_value
 
 from .helpers import edit, last_round, legal, no_stones, play, round_start
 

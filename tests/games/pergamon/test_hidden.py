@@ -9,7 +9,7 @@ import pytest
 
 from museion.core.observe import observe_history
 from museion.core.play import random_game
-from museion.games.pergamon.state import RAIDER
+from museion.games.pergamon.data import RAIDER
 
 from .helpers import deal, game, lay_out, place
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import museion
 from museion.core.play import sample_chance
-from museion.games.pergamon.state import ST_BUILD, ST_OVER
+from museion.games.pergamon.data import ST_BUILD, ST_OVER
 
 SETTINGS = settings(max_examples=40, deadline=None)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 # -- players and stones ----------------------------------------------------------------------------------
 COLOURS = ("black", "white", "brown", "grey")
 """Stone colours by seat: player 0 plays black, 1 white, 2 brown, 3 grey (IMH-SETUP-1)."""
@@ -123,3 +125,27 @@ MARKET_CARDS_PER_ROUND = 4
 WRATH_PENALTY = 5
 """Wrath of the Pharaoh: -5 without a stone at any one of pyramid, temple, burial chamber, obelisks
 (IMH-WRATH-1)."""
+
+# -- phases of a turn (ImhotepState.phase): who decides is chance for the first three, the stone's owner at
+# MARKET_PICK, else the player whose turn it is ------------------------------------------------------------------------
+START: Final = 0
+ROUND: Final = 1
+DEAL: Final = 2
+TURN: Final = 3
+LEVER_SAIL: Final = 4
+LEVER_ORDER: Final = 5
+HAMMER_PLACE: Final = 6
+SAIL_PLACE: Final = 7
+SAIL_SAIL: Final = 8
+CHISEL_1: Final = 9
+CHISEL_2: Final = 10
+MARKET_PICK: Final = 11
+OVER: Final = 12
+PHASE_NAMES: Final = (
+    "start player", "round card", "market deal", "turn", "lever: sail", "lever: unloading order",
+    "hammer: place", "sail card: place", "sail card: sail", "chisel: first stone", "chisel: second stone",
+    "market pick", "game over",
+)
+"""Phase names in views, by phase number."""
+FREE_SITES: Final = tuple(tuple(s for s in range(len(SITES)) if not mask >> s & 1) for mask in range(1 << len(SITES)))
+"""FREE_SITES[mask]: the sites not in the docked-sites bitmask ``mask``."""

@@ -12,6 +12,11 @@ import random
 from typing import TYPE_CHECKING
 
 from museion.games.imhotep import data
+from museion.games.imhotep.data import (
+    DEAL,
+    ROUND,
+)
+from museion.games.imhotep.scoring import burial_points, statue_points
 
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
@@ -37,8 +42,6 @@ _BURIAL_CACHE_SIZE = 100_000
 
 
 def _burial_points(burial: list[int], n: int) -> list[int]:
-    from museion.games.imhotep.state import burial_points
-
     key = (n, *burial)
     found = _BURIAL.get(key)
     if found is None:
@@ -58,8 +61,6 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     * stones on ships, on the sled and market cards still to pick (see the constants above); wrath: -5 per
       missing site weighted by progress.
     """
-    from museion.games.imhotep.state import statue_points
-
     n = state.n
     values = [float(s) for s in state.score_track]
     if state.final_score_rows:
@@ -152,8 +153,6 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
 
 def sample_chance(state: ImhotepState, rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
-    from museion.games.imhotep.state import DEAL, ROUND
-
     r = rng.random()
     phase = state.phase
     if phase == DEAL:

@@ -2,7 +2,7 @@
 
 A sail can unload a whole ship (pyramid points at once), hand out market cards in unloading order (red cards put a
 stone on a site at once), end the round (temple scoring, stones on unsailed ships back to the quarries) and end
-the game (final scoring). The action is applied again to an instrumented copy (:class:`_Traced`: its overrides
+the game (final scoring). The action is applied again to an instrumented copy (``_Traced`` in state.py: its overrides
 only take a snapshot, with the arguments, before calling the rule method); each segment between snapshots is told
 as events. Imhotep hides nothing, so every event is public.
 """
@@ -10,50 +10,18 @@ as events. Imhotep hides nothing, so every event is public.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from museion.core.game import Event
 from museion.games.imhotep import data
-from museion.games.imhotep.state import ImhotepState
+
+if TYPE_CHECKING:
+    from museion.games.imhotep.state import ImhotepState
 
 
-class _Traced(ImhotepState):
-    """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
-
-    __slots__ = ("marks",)
-    marks: list[tuple[str, dict[str, Any], ImhotepState]]
-
-    def mark(self, label: str, **args: Any) -> None:
-        self.marks.append((label, args, self._clone_as(ImhotepState)))
-
-    def _reveal_round_card(self, card: int) -> None:
-        self.mark("round")
-        super()._reveal_round_card(card)
-
-    def _take(self, owner: int, card: int) -> None:
-        self.mark("take", owner=owner, card=card)
-        super()._take(owner, card)
-
-    def _deliver(self, owner: int, site: int) -> None:
-        self.mark("deliver", owner=owner, site=site)
-        super()._deliver(owner, site)
-
-    def _end_round(self, next_start: int) -> None:
-        self.mark("end_round")
-        super()._end_round(next_start)
-
-    def _final_scoring(self) -> None:
-        self.mark("final")
-        super()._final_scoring()
-
-
-def events(state: ImhotepState, action: int) -> list[Event]:
-    """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced = state._clone_as(_Traced)
-    traced.marks = []
-    traced.apply_action(action)
-    after = traced._clone_as(ImhotepState)
-    marks = traced.marks
+def step_events(marks: list[tuple[str, dict[str, Any], ImhotepState]], after: ImhotepState) -> list[Event]:
+    """The events of one step from its snapshots (``ImhotepState.events`` replays the step on an instrumented
+    copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
     out: list[Event] = []
     for i, (label, args, before) in enumerate(marks):
         end = marks[i + 1][2] if i + 1 < len(marks) else after

@@ -11,8 +11,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import Event, ScorePart
+from museion.core.i18n import text
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data
+from museion.games.imhotep.data import (
+    CHISEL_1,
+    CHISEL_2,
+    DEAL,
+    HAMMER_PLACE,
+    LEVER_ORDER,
+    LEVER_SAIL,
+    MARKET_PICK,
+    PHASE_NAMES,
+    ROUND,
+    SAIL_PLACE,
+    SAIL_SAIL,
+    START,
+    TURN,
+)
 
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
@@ -37,8 +53,6 @@ def _decode(action: int) -> tuple[str, int, int]:
 
 
 def move_event(state: ImhotepState, action: int) -> Event:
-    from museion.games.imhotep.state import DEAL, ROUND, START
-
     phase = state.phase
     if phase == START:
         return Event("imhotep.m.start", {"player": action})
@@ -91,19 +105,6 @@ def highlights(state: ImhotepState, action: int) -> list[str]:
 
 def illegal_reason(state: ImhotepState, action: int) -> Event | None:
     """The rule a player action breaks here, or None."""
-    from museion.games.imhotep.state import (
-        CHISEL_1,
-        CHISEL_2,
-        HAMMER_PLACE,
-        LEVER_ORDER,
-        LEVER_SAIL,
-        MARKET_PICK,
-        PHASE_NAMES,
-        SAIL_PLACE,
-        SAIL_SAIL,
-        TURN,
-    )
-
     kind, a, b = _decode(action)
     phase = state.phase
     expected = {TURN: None, MARKET_PICK: "pick", LEVER_ORDER: "order", LEVER_SAIL: "sail", SAIL_SAIL: "sail",
@@ -190,8 +191,6 @@ def score_breakdown(state: ImhotepState, _observer: int | None) -> list[ScorePar
 
 def legend(state: ImhotepState, lang: str) -> list[str]:
     """The colour letters, the notation and every market card's name and effect (IMH-CARD-*)."""
-    from museion.core.i18n import text
-
     lines = [text("imhotep.lg.colours", lang)]
     lines += [text("imhotep.lg.card", lang, code=code, card=code, what=f"effect_{code}") for code in data.CARD_CODES]
     return lines

@@ -29,37 +29,42 @@ from typing import Any
 from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
 from museion.games.imhotep import actions as act
-from museion.games.imhotep import data
+from museion.games.imhotep import data, evaluate, view
 from museion.games.imhotep.data import (
     BURIAL,
     CARD_COUNTS,
+    CHISEL_1,
+    CHISEL_2,
+    DEAL,
     DECK_SIZE,
+    FREE_SITES,
+    HAMMER_PLACE,
+    LEVER_ORDER,
+    LEVER_SAIL,
     MARKET,
+    MARKET_PICK,
     OBELISK,
+    OVER,
     PAVED_PATH,
+    PHASE_NAMES,
     PLAYABLE_STONES,
     PYRAMID,
     PYRAMID_VALUES,
     RED_CARD_SITE,
+    ROUND,
+    SAIL_PLACE,
+    SAIL_SAIL,
     SHIP_MINIMUM,
+    START,
     TEMPLE,
+    TURN,
 )
+from museion.games.imhotep.events import step_events
 from museion.games.imhotep.rules import OPTION_HELP
+from museion.games.imhotep.scoring import burial_points, obelisk_points, statue_points
 from museion.games.imhotep.state_base import ImhotepStateBase
 
-# phases (who decides: chance for the first three, the stone owner at MARKET, else the player whose turn it is)
-START, ROUND, DEAL, TURN, LEVER_SAIL, LEVER_ORDER, HAMMER_PLACE, SAIL_PLACE, SAIL_SAIL, CHISEL_1, CHISEL_2, \
-    MARKET_PICK, OVER = range(13)
-PHASE_NAMES = (
-    "start player", "round card", "market deal", "turn", "lever: sail", "lever: unloading order",
-    "hammer: place", "sail card: place", "sail card: sail", "chisel: first stone", "chisel: second stone",
-    "market pick", "game over",
-)
-
 NT = data.NUM_CARD_TYPES
-N_SITES = len(data.SITES)
-# FREE_SITES[mask] = sites not in the docked bitmask
-FREE_SITES = tuple(tuple(s for s in range(N_SITES) if not mask >> s & 1) for mask in range(1 << N_SITES))
 
 
 # -- options ---------------------------------------------------------------------------------------------
@@ -579,42 +584,34 @@ class ImhotepState(ImhotepStateBase):
 
     # -- views -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from museion.games.imhotep.view import view
-
-        return view(self, player)
+        return view.view(self, player)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from museion.games.imhotep.view import observation_tensor
-
-        return observation_tensor(self, player)
+        return view.observation_tensor(self, player)
 
     def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
         """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
         return self.clone()
 
     def events(self, action: int) -> list[Event]:
-        from museion.games.imhotep.events import events
-
-        return events(self, action)
+        """The step is applied again to an instrumented copy (``_Traced``), whose snapshots events.py tells."""
+        traced = self._clone_as(_Traced)
+        traced.marks = []
+        traced.apply_action(action)
+        return step_events(traced.marks, traced._clone_as(ImhotepState))
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:
-        from museion.games.imhotep.evaluate import evaluate
-
-        return evaluate(self, player)
+        return evaluate.evaluate(self, player)
 
     def features(self, player: int) -> list[float]:
         return self.seat_features()[player]
 
     def seat_features(self) -> list[list[float]]:
-        from museion.games.imhotep.evaluate import seat_features
-
-        return seat_features(self)
+        return evaluate.seat_features(self)
 
     def sample_chance(self, rng: random.Random) -> int:
-        from museion.games.imhotep.evaluate import sample_chance
-
-        return sample_chance(self, rng)
+        return evaluate.sample_chance(self, rng)
 
     def invariant_violations(self) -> list[str]:
         problems = []
@@ -644,7 +641,35 @@ class ImhotepState(ImhotepStateBase):
         return problems
 
 
-# -- scoring functions (pure, also used by the tests) -------------------------------------------------------
+
+class _Traced(ImhotepState):
+    """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
+
+    __slots__ = ("marks",)
+    marks: list[tuple[str, dict[str, Any], ImhotepState]]
+
+    def mark(self, label: str, **args: Any) -> None:
+        self.marks.append((label, args, self._clone_as(ImhotepState)))
+
+    def _reveal_round_card(self, card: int) -> None:
+        self.mark("round")
+        super()._reveal_round_card(card)
+
+    def _take(self, owner: int, card: int) -> None:
+        self.mark("take", owner=owner, card=card)
+        super()._take(owner, card)
+
+    def _deliver(self, owner: int, site: int) -> None:
+        self.mark("deliver", owner=owner, site=site)
+        super()._deliver(owner, site)
+
+    def _end_round(self, next_start: int) -> None:
+        self.mark("end_round")
+        super()._end_round(next_start)
+
+    def _final_scoring(self) -> None:
+        self.mark("final")
+        super()._final_scoring()
 
 
 class ImhotepGame(Game):
@@ -698,73 +723,10 @@ class ImhotepGame(Game):
         return decisions + n * (decisions + 6) + 31
 
     def observation_tensor_size(self) -> int:
-        from museion.games.imhotep.view import observation_size
-
-        return observation_size(self.n)
+        return view.observation_layout(self.n).size
 
     def evaluation_scale(self) -> float:
-        from museion.games.imhotep.evaluate import SCALE
-
-        return SCALE
+        return evaluate.SCALE
 
     def feature_names(self) -> list[str]:
-        from museion.games.imhotep.evaluate import FEATURES
-
-        return list(FEATURES)
-
-
-def pyramid_value(k: int) -> int:
-    """Points of the k-th stone (from 0) delivered to the pyramid (IMH-PYR-1/2)."""
-    return PYRAMID_VALUES[k] if k < len(PYRAMID_VALUES) else data.PYRAMID_BESIDE_POINTS
-
-
-def burial_points(burial: list[int], n: int) -> list[int]:
-    """IMH-BURIAL-2: every orthogonally connected one-colour group of the 3-row chamber scores by its size."""
-    rows = data.BURIAL_ROWS
-    size = len(burial)
-    seen = [False] * size
-    points = [0] * n
-    for k in range(size):
-        if seen[k]:
-            continue
-        owner = burial[k]
-        seen[k] = True
-        stack, group = [k], 0
-        while stack:
-            c = stack.pop()
-            group += 1
-            row = c % rows
-            for d in (c - rows, c + rows, c - 1 if row > 0 else -1, c + 1 if row < rows - 1 else -1):
-                if 0 <= d < size and not seen[d] and burial[d] == owner:
-                    seen[d] = True
-                    stack.append(d)
-        points[owner] += group_points(group)
-    return points
-
-
-def group_points(size: int) -> int:
-    table = data.BURIAL_GROUP_POINTS
-    if size < len(table):
-        return table[size]
-    return table[-1] + data.BURIAL_GROUP_EXTRA * (size - len(table) + 1)
-
-
-def statue_points(count: int) -> int:
-    """IMH-CARD-PURPLE-1."""
-    table = data.STATUE_POINTS
-    if count < len(table):
-        return table[count]
-    return table[-1] + data.STATUE_EXTRA * (count - len(table) + 1)
-
-
-def obelisk_points(heights: list[int], table: tuple[int, ...]) -> list[int]:
-    """IMH-OBEL-1/2: rank by height among players with a stone; tied players share their places' points."""
-    points = [0] * len(heights)
-    place = 0
-    for h in sorted({h for h in heights if h > 0}, reverse=True):
-        tied = [p for p, x in enumerate(heights) if x == h]
-        share = sum(table[place:place + len(tied)]) // len(tied)
-        for p in tied:
-            points[p] = share
-        place += len(tied)
-    return points
+        return list(evaluate.FEATURES)

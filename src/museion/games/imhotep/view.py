@@ -6,21 +6,10 @@ table to every seat and to spectators, except what the rules hide: it gives the 
 which cards are in it, and the round cards revealed so far but not the ones still in the stack. ``resample`` is a
 clone.
 
-Observation tensor layout (``observation_size(n)`` floats; seats are relative to the observer: block k is seat
-``(observer + k) % n``):
-
-* n player blocks of 22: quarry / 29, sled / 5, score / 100, held cards by type (12; statues / 10, others / 3),
-  own stones at pyramid, temple, burial chamber, obelisks (4, each / 29), visible temple stones / 5,
-  to act, whose turn (2);
-* 4 ship blocks of 11 + 4n: capacity one-hot 1..4 (4), sailed (1), docked site one-hot (5), can sail (1),
-  4 spaces x n owner one-hot;
-* docked sites (5); face-up market by type / 4 (12); draw pile size / 34 (1); discard by type / its count (12);
-* rounds finished one-hot 0..6 (7); round cards of this player count revealed so far (7); phase one-hot (13);
-* pyramid: 14 spaces x n owner one-hot, stones beside it / 29 (1);
-* temple: the visible stones, 5 columns x n owner one-hot;
-* burial chamber: 29n cells (k-th stone at column k // 3, row k % 3) x n owner one-hot;
-* unloading in progress: stones waiting for the Lever order, ordered, waiting to pick a market card, by relative
-  owner (3 x n, each / 4); consecutive passes / n (1); wrath variant (1).
+Observation tensor (``observation_tensor(player)``): the pieces of ``observation_layout(n)`` in order, n = number
+of players, seats relative to the observer (block k is seat ``(observer + k) % n``); a player block is laid out as
+``PLAYER``, a ship block as ``ship_layout(n)``. docs/rl.md shows the layouts for 2, 3 and 4 players, generated from
+the same declarations (``tools/generate_observation_docs.py``).
 """
 
 from __future__ import annotations
@@ -28,20 +17,81 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from museion.core.game import TERMINAL
+from museion.core.observation import Layout, Piece
 from museion.games.imhotep import data
-from museion.games.imhotep.data import CARD_CODES, COLOURS, NUM_CARD_TYPES, SITES
+from museion.games.imhotep.data import (
+    CARD_CODES,
+    COLOURS,
+    FREE_SITES,
+    NUM_CARD_TYPES,
+    PHASE_NAMES,
+    SITES,
+)
 
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
 
-PLAYER_BLOCK = 22
+PLAYER = Layout((
+    Piece("quarry", 1, "stones in the quarry / 29"),
+    Piece("sled", 1, "stones on the supply sled / 5"),
+    Piece("score", 1, "score track / 100"),
+    Piece("cards", NUM_CARD_TYPES, "market cards held by type (statues / 10, the others / 3)"),
+    Piece("stones_at_sites", 4, "own stones at the pyramid, temple, burial chamber, obelisks, each / 29"),
+    Piece("temple_visible", 1, "own visible temple stones / 5"),
+    Piece("to_act", 1, "1 when this seat is to act"),
+    Piece("turn", 1, "1 when it is this seat's turn (0 once the game is over)"),
+))
+"""One player block (``players`` holds n of them, by relative seat)."""
 
 
-def observation_size(n: int) -> int:
-    return (
-        n * PLAYER_BLOCK + 4 * (11 + 4 * n) + 5 + NUM_CARD_TYPES + 1 + NUM_CARD_TYPES + 7 + 7 + 13
-        + 14 * n + 1 + 5 * n + data.PLAYABLE_STONES * n * n + 3 * n + 1 + 1
-    )
+def ship_layout(n: int) -> Layout:
+    """One ship block (``ships`` holds 4 of them, ships 1-4 of the round)."""
+    return Layout((
+        Piece("capacity", data.MAX_SHIP_CAPACITY, "one-hot capacity 1..4 (all 0: no ship this round)"),
+        Piece("sailed", 1, "1 once the ship has sailed"),
+        Piece("site", len(SITES), "one-hot site the ship docked at"),
+        Piece("can_sail", 1, "1 while in the harbour with its minimum load and a free site"),
+        Piece("spaces", data.MAX_SHIP_CAPACITY * n, "per space (bow first): owner one-hot by relative seat"),
+    ))
+
+
+def _declare(n: int) -> Layout:
+    return Layout((
+        Piece("players", n * PLAYER.size, "n player blocks (``PLAYER``), the observer's first"),
+        Piece("ships", data.SHIPS_PER_ROUND * ship_layout(n).size, "4 ship blocks (``ship_layout(n)``)"),
+        Piece("docked_sites", len(SITES), "1 per site a ship docked at this round"),
+        Piece("market", NUM_CARD_TYPES, "face-up market cards by type / 4"),
+        Piece("draw_pile", 1, "cards in the draw pile / 34"),
+        Piece("discard_pile", NUM_CARD_TYPES, "discarded cards by type / the deck's count of that type"),
+        Piece("rounds_finished", data.ROUNDS + 1, "one-hot rounds finished 0..6"),
+        Piece("round_cards", len(data.ROUND_CARDS[n]), "1 per round card of this player count revealed so far"),
+        Piece("phase", len(PHASE_NAMES), "one-hot phase (``PHASE_NAMES``)"),
+        Piece("pyramid", len(data.PYRAMID_VALUES) * n, "per pyramid space 1-14: owner one-hot by relative seat"),
+        Piece("pyramid_beside", 1, "stones beside the pyramid / 29"),
+        Piece("temple", max(data.TEMPLE_WIDTH.values()) * n,
+              "per temple column: owner of the visible stone one-hot by relative seat"),
+        Piece("burial_chamber", data.PLAYABLE_STONES * n * n,
+              "per cell (k-th stone: column k // 3, row k % 3): owner one-hot by relative seat"),
+        Piece("unloading", 3 * n,
+              "stones waiting for the Lever order, ordered, waiting to pick a market card: by relative owner, / 4"),
+        Piece("passes", 1, "consecutive passes / n"),
+        Piece("wrath", 1, "1 with the Wrath of the Pharaoh variant"),
+    ))
+
+
+_LAYOUTS: dict[int, tuple[Layout, Layout]] = {}
+
+
+def observation_layout(n: int) -> Layout:
+    """The observation tensor's pieces for ``n`` players (declared once, built once per player count)."""
+    return _layouts(n)[0]
+
+
+def _layouts(n: int) -> tuple[Layout, Layout]:
+    layouts = _LAYOUTS.get(n)
+    if layouts is None:
+        layouts = _LAYOUTS[n] = (_declare(n), ship_layout(n))
+    return layouts
 
 
 def _colour(owner: int) -> str | None:
@@ -62,8 +112,6 @@ def _temple_top(temple: list[int], width: int) -> list[str | None]:
 
 def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
     """Everything on the table, in plain JSON data (the same for every viewer)."""
-    from museion.games.imhotep.state import PHASE_NAMES
-
     game = state.game
     n = state.n
     to_move = state.to_move
@@ -134,79 +182,85 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
 
 
 def observation_tensor(state: ImhotepState, player: int) -> list[float]:
-    from museion.games.imhotep.state import FREE_SITES
-
+    """Flat encoding of the table for ``player``: the pieces of ``observation_layout(n)`` at their offsets."""
     n = state.n
-    out = [0.0] * observation_size(n)
+    layout, ship = _layouts(n)
+    at = layout.offset
+    out = [0.0] * layout.size
     rel = [(p - player) % n for p in range(n)]  # seat -> relative index
     width = state.game.width
     visible = state.temple[-width:]
-    i = 0
-    for p in range(n):
-        b = i + rel[p] * PLAYER_BLOCK
-        out[b] = state.quarry[p] / 29.0
-        out[b + 1] = state.sled[p] / 5.0
-        out[b + 2] = state.score_track[p] / 100.0
-        for t in range(NUM_CARD_TYPES):
-            out[b + 3 + t] = state.hands[p * NUM_CARD_TYPES + t] / (10.0 if t == data.STATUE else 3.0)
-        for k, count in enumerate(state.site_stones(p)):
-            out[b + 15 + k] = count / 29.0
-        out[b + 19] = visible.count(p) / 5.0
-        out[b + 20] = 1.0 if state.to_move == p else 0.0
-        out[b + 21] = 1.0 if state.turn_player == p and state.to_move != TERMINAL else 0.0
-    i += n * PLAYER_BLOCK
-    block = 11 + 4 * n
+    _players(state, out, at["players"], rel, visible)
+    block = ship.size
+    capacity, sailed, docked, can_sail, spaces = (ship.offset["capacity"], ship.offset["sailed"], ship.offset["site"],
+                                                  ship.offset["can_sail"], ship.offset["spaces"])
     free_sites = FREE_SITES[state.docked_sites]
-    for s in range(4):
-        b = i + s * block
+    for s in range(data.SHIPS_PER_ROUND):
+        b = at["ships"] + s * block
         cap = state.ship_sizes[s]
         if cap:
-            out[b + cap - 1] = 1.0
+            out[b + capacity + cap - 1] = 1.0
             site = state.ship_sites[s]
             if site >= 0:
-                out[b + 4] = 1.0
-                out[b + 5 + site] = 1.0
+                out[b + sailed] = 1.0
+                out[b + docked + site] = 1.0
             elif state.ship_loads[s] >= state.ship_minimums[s] and free_sites:
-                out[b + 10] = 1.0
-            for j in range(4):
+                out[b + can_sail] = 1.0
+            for j in range(data.MAX_SHIP_CAPACITY):
                 owner = state.ship_spaces[4 * s + j]
                 if owner >= 0:
-                    out[b + 11 + j * n + rel[owner]] = 1.0
-    i += 4 * block
-    for s in range(5):
+                    out[b + spaces + j * n + rel[owner]] = 1.0
+    i = at["docked_sites"]
+    for s in range(len(SITES)):
         out[i + s] = float(state.docked_sites >> s & 1)
-    i += 5
+    i = at["market"]
     for t in range(NUM_CARD_TYPES):
         out[i + t] = state.market[t] / 4.0
-    i += NUM_CARD_TYPES
-    out[i] = state.draw_pile_size / 34.0
-    i += 1
+    out[at["draw_pile"]] = state.draw_pile_size / 34.0
+    i = at["discard_pile"]
     for t in range(NUM_CARD_TYPES):
         out[i + t] = state.discard_pile[t] / data.CARD_COUNTS[t]
-    i += NUM_CARD_TYPES
-    out[i + state.rounds_played] = 1.0
-    i += 7
+    out[at["rounds_finished"] + state.rounds_played] = 1.0
+    i = at["round_cards"]
     for c in state.round_cards_revealed:
         out[i + c] = 1.0
-    i += 7
-    out[i + state.phase] = 1.0
-    i += 13
-    for k, owner in enumerate(state.pyramid[:14]):
+    out[at["phase"] + state.phase] = 1.0
+    i = at["pyramid"]
+    for k, owner in enumerate(state.pyramid[:len(data.PYRAMID_VALUES)]):
         out[i + k * n + rel[owner]] = 1.0
-    i += 14 * n
-    out[i] = max(0, len(state.pyramid) - 14) / 29.0
-    i += 1
-    start = max(0, len(state.temple) - width)
-    for k in range(start, len(state.temple)):
+    out[at["pyramid_beside"]] = max(0, len(state.pyramid) - len(data.PYRAMID_VALUES)) / 29.0
+    i = at["temple"]
+    for k in range(max(0, len(state.temple) - width), len(state.temple)):
         out[i + (k % width) * n + rel[state.temple[k]]] = 1.0
-    i += 5 * n
+    i = at["burial_chamber"]
     for k, owner in enumerate(state.burial_chamber):
         out[i + k * n + rel[owner]] = 1.0
-    i += data.PLAYABLE_STONES * n * n
+    i = at["unloading"]
     for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
         for owner in stones:
             out[i + j * n + rel[owner]] += 0.25
-    i += 3 * n
-    out[i] = state.consecutive_passes / n
-    out[i + 1] = 1.0 if state.game.wrath else 0.0
+    out[at["passes"]] = state.consecutive_passes / n
+    out[at["wrath"]] = 1.0 if state.game.wrath else 0.0
     return out
+
+
+_P = PLAYER.offset
+_QUARRY, _SLED, _SCORE, _CARDS, _SITES, _TEMPLE, _TO_ACT, _TURN = (
+    _P["quarry"], _P["sled"], _P["score"], _P["cards"], _P["stones_at_sites"], _P["temple_visible"], _P["to_act"],
+    _P["turn"])
+
+
+def _players(state: ImhotepState, out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
+    """Piece ``players``: one ``PLAYER`` block per seat, by relative seat."""
+    for p in range(state.n):
+        b = start + rel[p] * PLAYER.size
+        out[b + _QUARRY] = state.quarry[p] / 29.0
+        out[b + _SLED] = state.sled[p] / 5.0
+        out[b + _SCORE] = state.score_track[p] / 100.0
+        for t in range(NUM_CARD_TYPES):
+            out[b + _CARDS + t] = state.hands[p * NUM_CARD_TYPES + t] / (10.0 if t == data.STATUE else 3.0)
+        for k, count in enumerate(state.site_stones(p)):
+            out[b + _SITES + k] = count / 29.0
+        out[b + _TEMPLE] = visible.count(p) / 5.0
+        out[b + _TO_ACT] = 1.0 if state.to_move == p else 0.0
+        out[b + _TURN] = 1.0 if state.turn_player == p and state.to_move != TERMINAL else 0.0

@@ -9,6 +9,8 @@ else depends on their values.
 
 from __future__ import annotations
 
+from typing import Final
+
 # -- object types ---------------------------------------------------------------------------------------------------
 TYPES = ("V", "J", "B", "M")
 """Object types by index: vase, jug, bracelet, mask (one letter each in notation and rendering)."""
@@ -36,3 +38,21 @@ EVALUATIONS: dict[int, tuple[int, int]] = {
 }
 PRIZE_VP = 2
 FINAL_BONUS = (3, 2, 1)     # PER-END-1: oldest, second and third oldest exhibited object
+
+# -- stages of a turn (PergamonState.stage) and the actors -----------------------------------------------------------
+ST_START: Final = 0        # chance: the first player
+ST_LAYOUT: Final = 1       # chance: the tile layout
+ST_CARD: Final = 2         # chance: the funds cards
+ST_PLACE: Final = 3        # choosing a space on the research-funds track
+ST_MAIN: Final = 4         # the phase-3 menu: excavate / start a collection / end
+ST_BUILD: Final = 5        # building a collection
+ST_BREAK: Final = 6        # choosing the collection to break up
+ST_POLISH: Final = 7       # polishing (confirms)
+ST_STORE: Final = 8        # storage
+ST_OVER: Final = 9         # game over
+STAGE_NAMES: Final = ("start", "layout", "cards", "space", "main", "build", "break", "polish", "store", "over")
+"""Stage names in views, by stage number."""
+RAIDER: Final = 4          # actor id of the tomb raider (players are 0-3)
+MAX_CANCELS: Final = 3
+"""DECISION (PER-EXH-1): a player who abandoned 3 collections in a phase-3 turn starts no other one that turn. A
+collection being built can always be cancelled; the cap only keeps games finite (see ``max_game_length``)."""

@@ -13,6 +13,14 @@ import random
 from typing import TYPE_CHECKING
 
 from museion.games.pergamon import data
+from museion.games.pergamon.data import (
+    ST_BREAK,
+    ST_BUILD,
+    ST_CARD,
+    ST_LAYOUT,
+    ST_OVER,
+    ST_POLISH,
+)
 
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
@@ -31,8 +39,6 @@ def evaluate(state: PergamonState, player: int) -> list[float]:
     """Victory points plus what each position is likely worth: every displayed collection scores its museum
     space's VP at each evaluation still to come, its marker moving down as the calendar says (PER-EVAL-1..3);
     plus coins, finds in the supply and finds in the collection being built (constants above)."""
-    from museion.games.pergamon.state import ST_BREAK, ST_BUILD, ST_OVER, ST_POLISH
-
     turn = state.turn
     space_vp = state.game.space_vp
     over = state.stage == ST_OVER
@@ -111,8 +117,6 @@ def seat_features(state: PergamonState) -> list[list[float]]:
 
 def sample_chance(state: PergamonState, rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
-    from museion.games.pergamon.state import ST_CARD, ST_LAYOUT
-
     r = rng.random()
     stage = state.stage
     if stage == ST_LAYOUT:

@@ -3,7 +3,7 @@
 One action can set off a long chain: the last figure placed reveals the funds cards and pays everyone out, the
 tomb raider loots, the turn ends with an evaluation and a museum shift, the next turn begins. The engine runs that
 chain in one call and keeps no trace of it (its hot path stays bare). Here the action is applied again to an
-instrumented copy (:class:`_Traced`, a subclass whose overrides only take a snapshot before calling the rule
+instrumented copy (``_Traced`` in state.py, a subclass whose overrides only take a snapshot before calling the rule
 method): the snapshots cut the step into segments, and each segment's difference is told as events, in order.
 
 Everything is public except victory points (PER-EVAL-4): a VP event goes only to its owner, unless
@@ -17,52 +17,19 @@ from typing import TYPE_CHECKING, Any
 from museion.core.game import Event
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN
-from museion.games.pergamon.state import RAIDER, ST_OVER, PergamonState
+from museion.games.pergamon.data import RAIDER, ST_OVER
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-
-class _Traced(PergamonState):
-    """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
-
-    __slots__ = ("marks",)
-    marks: list[tuple[str, PergamonState]]
-
-    def mark(self, label: str) -> None:
-        self.marks.append((label, self._clone_as(PergamonState)))
-
-    def _lay_out(self) -> None:
-        self.mark("lay_out")
-        super()._lay_out()
-
-    def _raider_turn(self) -> None:
-        self.mark("raider")
-        super()._raider_turn()
-        self.mark("chain")
-
-    def _end_turn(self) -> None:
-        self.mark("end_turn")
-        super()._end_turn()
-
-    def _begin_turn(self) -> None:
-        self.mark("begin_turn")
-        super()._begin_turn()
-
-    def _finish(self) -> None:
-        self.mark("finish")
-        super()._finish()
+    from museion.games.pergamon.state import PergamonState
 
 
-def events(state: PergamonState, action: int) -> list[Event]:
-    """The events of applying ``action`` to ``state`` (left unchanged), in the order they happen."""
-    traced = state._clone_as(_Traced)
-    traced.marks = [("action", state._clone_as(PergamonState))]
-    traced.apply_action(action)
-    after = traced._clone_as(PergamonState)
+def step_events(marks: list[tuple[str, PergamonState]], after: PergamonState) -> list[Event]:
+    """The events of one step from its snapshots (``PergamonState.events`` replays the step on an instrumented
+    copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
     over = after.stage == ST_OVER
     out: list[Event] = []
-    marks = traced.marks
     for i, (label, before) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else after
         out.extend(_segment(label, before, end, over))

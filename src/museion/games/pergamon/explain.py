@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, cast
 
 from museion.core.game import Event, ScorePart
+from museion.core.i18n import text
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import (
     A_BREAK,
@@ -30,6 +31,18 @@ from museion.games.pergamon.actions import (
     ROMAN,
     player_action_to_string,
 )
+from museion.games.pergamon.data import (
+    ST_BREAK,
+    ST_BUILD,
+    ST_CARD,
+    ST_LAYOUT,
+    ST_MAIN,
+    ST_PLACE,
+    ST_POLISH,
+    ST_START,
+    ST_STORE,
+    STAGE_NAMES,
+)
 
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
@@ -38,8 +51,6 @@ RAIDER_SYMBOL = ("raider_bags", "raider_mixed", "raider_chests")
 
 
 def move_event(state: PergamonState, action: int) -> Event:
-    from museion.games.pergamon.state import ST_CARD, ST_LAYOUT, ST_START
-
     g = state.game
     st = state.stage
     if st == ST_START:
@@ -112,16 +123,6 @@ def highlights(state: PergamonState, action: int) -> list[str]:
 
 def illegal_reason(state: PergamonState, action: int) -> Event | None:
     """The rule a player action breaks here, or None."""
-    from museion.games.pergamon.state import (
-        ST_BREAK,
-        ST_BUILD,
-        ST_MAIN,
-        ST_PLACE,
-        ST_POLISH,
-        ST_STORE,
-        STAGE_NAMES,
-    )
-
     st = state.stage
     kind = _kind(action)
     allowed = {ST_PLACE: {"space"}, ST_MAIN: {"dig", "find", "end"}, ST_BUILD: {"find", "close", "cancel"},
@@ -250,8 +251,6 @@ def score_breakdown(state: PergamonState, observer: int | None) -> list[ScorePar
 
 def legend(state: PergamonState, lang: str) -> list[str]:
     """The track spaces (PER-FUNDS-3, PER-RAIDER-1), the finds' names and the notation."""
-    from museion.core.i18n import text
-
     lines = [text("pergamon.lg.track", lang)]
     if state.game.raider:
         lines += [text("pergamon.lg.raider", lang, space=f"P{s + 1}", what=RAIDER_SYMBOL[k])

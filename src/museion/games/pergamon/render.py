@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from museion.core.i18n import text
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN, SPACES
+from museion.games.pergamon.view import view
 
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
@@ -22,8 +23,6 @@ def tile_face(state: PergamonState, code: str) -> str:
 def render_text(state: PergamonState, player: int | None = None, lang: str = "en") -> str:
     """The whole table as ``player`` sees it (``None``: a spectator; victory points hidden unless open/over),
     labelled in ``lang`` (texts ``pergamon.b.*``); spaces, galleries and finds are named as the notation names them."""
-    from museion.games.pergamon.view import view
-
     def t(key: str, **args: Any) -> str:
         return text(f"pergamon.b.{key}", lang, **args)
 

@@ -26,7 +26,7 @@ from museion.core.game import (
     choice_option,
     int_option,
 )
-from museion.games.pergamon import data, tables
+from museion.games.pergamon import data, evaluate, explain, tables, view
 from museion.games.pergamon.actions import (
     A_BREAK,
     A_CANCEL,
@@ -44,19 +44,25 @@ from museion.games.pergamon.actions import (
     player_action_to_string,
     tile_code,
 )
+from museion.games.pergamon.data import (
+    MAX_CANCELS,
+    RAIDER,
+    ST_BREAK,
+    ST_BUILD,
+    ST_CARD,
+    ST_LAYOUT,
+    ST_MAIN,
+    ST_OVER,
+    ST_PLACE,
+    ST_POLISH,
+    ST_START,
+    ST_STORE,
+    STAGE_NAMES,
+)
+from museion.games.pergamon.events import step_events
 from museion.games.pergamon.rules import OPTION_HELP
 from museion.games.pergamon.state_base import PergamonStateBase
 
-# stages
-ST_START, ST_LAYOUT, ST_CARD, ST_PLACE, ST_MAIN, ST_BUILD, ST_BREAK, ST_POLISH, ST_STORE, ST_OVER = range(10)
-STAGE_NAMES = ("start", "layout", "cards", "space", "main", "build", "break", "polish", "store", "over")
-"""Stage names in views: first player chance, tile layout chance, funds-card chance, choosing a space, the
-phase-3 menu (excavate / start a collection / end), building a collection, choosing the collection to break up,
-polishing (confirms), storage, game over."""
-RAIDER = 4                 # actor id of the tomb raider (players are 0-3)
-MAX_CANCELS = 3
-"""DECISION (PER-EXH-1): a player who abandoned 3 collections in a phase-3 turn starts no other one that turn. A
-collection being built can always be cancelled; the cap only keeps games finite (see ``max_game_length``)."""
 NO_MARKER = -1
 MUSEUM_TOP = data.MUSEUM_SPACES
 
@@ -658,30 +664,24 @@ class PergamonState(PergamonStateBase):
 
     # -- views (view.py) ---------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from museion.games.pergamon.view import view
-
-        return view(self, player)
+        return view.view(self, player)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from museion.games.pergamon.view import observation_tensor
-
-        return observation_tensor(self, player)
+        return view.observation_tensor(self, player)
 
     def resample(self, player: int, rng: random.Random | None = None) -> State[PergamonGame]:
-        from museion.games.pergamon.view import resample
-
-        return resample(self, player, rng or random.Random())
+        return view.resample(self, player, rng or random.Random())
 
     def string_to_action(self, text: str) -> int:
         """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
-        from museion.games.pergamon import explain
-
         return super().string_to_action(explain.alias(text))
 
     def events(self, action: int) -> list[Event]:
-        from museion.games.pergamon.events import events
-
-        return events(self, action)
+        """The step is applied again to an instrumented copy (``_Traced``), whose snapshots events.py tells."""
+        traced = self._clone_as(_Traced)
+        traced.marks = [("action", self._clone_as(PergamonState))]
+        traced.apply_action(action)
+        return step_events(traced.marks, traced._clone_as(PergamonState))
 
     def determined_for(self, player: int) -> bool:
         """Only the values of the turn's face-down funds cards are ever redrawn by ``resample``."""
@@ -689,22 +689,16 @@ class PergamonState(PergamonStateBase):
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:
-        from museion.games.pergamon.evaluate import evaluate
-
-        return evaluate(self, player)
+        return evaluate.evaluate(self, player)
 
     def features(self, player: int) -> list[float]:
         return self.seat_features()[player]
 
     def seat_features(self) -> list[list[float]]:
-        from museion.games.pergamon.evaluate import seat_features
-
-        return seat_features(self)
+        return evaluate.seat_features(self)
 
     def sample_chance(self, rng: random.Random) -> int:
-        from museion.games.pergamon.evaluate import sample_chance
-
-        return sample_chance(self, rng)
+        return evaluate.sample_chance(self, rng)
 
     # -- small helpers for tools and tests -----------------------------------------------------------------
     def tile(self, code: str) -> int:
@@ -713,6 +707,37 @@ class PergamonState(PergamonStateBase):
 
     def stage_name(self) -> str:
         return STAGE_NAMES[self.stage]
+
+
+class _Traced(PergamonState):
+    """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
+
+    __slots__ = ("marks",)
+    marks: list[tuple[str, PergamonState]]
+
+    def mark(self, label: str) -> None:
+        self.marks.append((label, self._clone_as(PergamonState)))
+
+    def _lay_out(self) -> None:
+        self.mark("lay_out")
+        super()._lay_out()
+
+    def _raider_turn(self) -> None:
+        self.mark("raider")
+        super()._raider_turn()
+        self.mark("chain")
+
+    def _end_turn(self) -> None:
+        self.mark("end_turn")
+        super()._end_turn()
+
+    def _begin_turn(self) -> None:
+        self.mark("begin_turn")
+        super()._begin_turn()
+
+    def _finish(self) -> None:
+        self.mark("finish")
+        super()._finish()
 
 
 class PergamonGame(Game):
@@ -821,19 +846,13 @@ class PergamonGame(Game):
             tiles + 3 * (tiles // 2)) + tiles
 
     def observation_tensor_size(self) -> int:
-        from museion.games.pergamon.view import observation_size
-
-        return observation_size(self.n)
+        return view.observation_layout(self.n).size
 
     def evaluation_scale(self) -> float:
-        from museion.games.pergamon.evaluate import SCALE
-
-        return SCALE
+        return evaluate.SCALE
 
     def feature_names(self) -> list[str]:
-        from museion.games.pergamon.evaluate import FEATURES
-
-        return list(FEATURES)
+        return list(evaluate.FEATURES)
 
 
 def storage_fee(finds: int, full_groups: bool = False) -> int:

@@ -12,57 +12,91 @@ every seat and for spectators (``PergamonGame.shared_observations``): a funds ca
 or ``card chest``, and the last figure placed, which reveals both cards (PER-FUNDS-2), is told with their values:
 ``P5 (cards 3 7)``.
 
-Observation tensor (``observation_tensor(player)``), seats are relative (0 = the observer, 1 = next clockwise ...),
-n = number of players, all values in [0, 1]:
-
-=====================  ===============  ===================================================================
-block                  size             content
-=====================  ===============  ===================================================================
-turn                   12               one-hot turn 1-12
-stage                  10               one-hot stage (start, layout, cards, space, main, build, break,
-                                        polish, store, over)
-to act                 n                one-hot relative seat of the player to act (zeros at chance/end)
-first player           n                one-hot relative seat
-tile locations         60 * (9 + 2n)    per tile: unseen, being laid out, gallery I-V, supply of seat r (n),
-                                        exhibited by seat r (n), in the collection being built, box
-tile faces             60 * 10          per tile: left-edge type (4), right-edge type (4), century/5, number/99
-collections            n * 3 * 4        per seat and marker I-III: on display, space/24, value/24, finds/8
-coins                  n + 1            coins/20 per seat (capped at 1), then the tomb raider's
-victory points         n + 1            VP/50 per seat (0 when hidden), then 1 if all VP are visible
-track                  13 * (n + 1)     per space P1-P13: occupant one-hot (seat r ..., tomb raider)
-funds cards            2 * 10           per drawn card: drawn, chest back, value one-hot 1-8 once revealed
-used funds cards       8                used cards of each value / 3
-phase-3 turn           6                may still excavate, cancels left/3, break-up marker one-hot (3),
-                                        polish cap/22
-counters               3                calendar/60, box (seen)/60, box (unseen)/60
-=====================  ===============  ===================================================================
+Observation tensor (``observation_tensor(player)``): the pieces of ``observation_layout(n)`` in order, n = number
+of players, seats relative (0 = the observer, 1 = next clockwise ...), all values in [0, 1]. docs/rl.md shows the
+layout for 2, 3 and 4 players, generated from the same declaration (``tools/generate_observation_docs.py``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from museion.core.observation import Layout, Piece
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN, SPACES
+from museion.games.pergamon.data import (
+    MAX_CANCELS,
+    RAIDER,
+    ST_BREAK,
+    ST_BUILD,
+    ST_OVER,
+    ST_PLACE,
+    ST_POLISH,
+    STAGE_NAMES,
+)
 
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
 
 _TILES = data.TURNS * data.PILE_SIZE
+FUNDS_CARD_WIDTH = 2 + data.FUNDS_CARD_VALUES
+COLLECTION_WIDTH = 4   # on display, space, value, finds
+
+
+def _tile_places(n: int) -> int:
+    """Where a tile can be: unseen, being laid out, gallery I-V, a seat's supply (n), exhibited by a seat (n), in
+    the collection being built, the box."""
+    return 2 + data.GALLERIES + 2 * n + 2
+
+
+def _declare(n: int) -> Layout:
+    return Layout((
+        Piece("turn", data.TURNS, "one-hot turn 1-12"),
+        Piece("stage", len(STAGE_NAMES),
+              "one-hot stage: start, layout, cards, space, main, build, break, polish, store, over"),
+        Piece("to_act", n, "one-hot relative seat of the player to act (zeros at chance nodes and at the end)"),
+        Piece("first_player", n, "one-hot relative seat of the first player"),
+        Piece("tile_locations", _TILES * _tile_places(n),
+              "per tile, one-hot: unseen, being laid out, gallery I-V, supply of relative seat r (n), exhibited by "
+              "seat r (n), in the collection being built, box"),
+        Piece("tile_faces", _TILES * 10,
+              "per tile: left-edge type one-hot (4), right-edge type one-hot (4), century / 5, number / 99"),
+        Piece("collections", n * data.MARKERS * COLLECTION_WIDTH,
+              "per relative seat and marker I-III: on display, space / 24, value / 24 (capped), finds / 8 (capped)"),
+        Piece("coins", n + 1, "coins / 20 (capped at 1) per relative seat, then the tomb raider's"),
+        Piece("victory_points", n + 1,
+              "VP / 50 (capped at 1) per relative seat, 0 when hidden (PER-EVAL-4); then 1 if every seat's VP is "
+              "visible"),
+        Piece("track", SPACES * (n + 1), "per space P1-P13: occupant one-hot (relative seat r ..., tomb raider)"),
+        Piece("funds_cards", 2 * FUNDS_CARD_WIDTH,
+              "per card drawn this turn: drawn, chest back, value one-hot 1-8 once revealed"),
+        Piece("used_funds_cards", data.FUNDS_CARD_VALUES, "used funds cards of each value / 3"),
+        Piece("collection_building", 6,
+              "may still excavate, cancels left / 3, break-up marker one-hot I-III, polish cap / 22 (polish stage)"),
+        Piece("counters", 3, "tiles: calendar / 60, box (seen) / 60, box (unseen) / 60"),
+    ))
+
+
+_LAYOUTS: dict[int, Layout] = {}
+
+
+def observation_layout(n: int) -> Layout:
+    """The observation tensor's pieces for ``n`` players (declared once, built once per player count)."""
+    layout = _LAYOUTS.get(n)
+    if layout is None:
+        layout = _LAYOUTS[n] = _declare(n)
+    return layout
 
 
 def vp_visible(state: PergamonState, viewer: int | None, player: int) -> bool:
     """May ``viewer`` see ``player``'s victory points? (PER-EVAL-4)"""
-    from museion.games.pergamon.state import ST_OVER
-
     return state.game.options["open_scores"] or state.stage == ST_OVER or viewer == player
 
 
 def view(state: PergamonState, player: int | None) -> dict[str, Any]:
     """JSON-able dict of everything ``player`` may see (``None``: a spectator)."""
-    from museion.games.pergamon.state import RAIDER, ST_BREAK, ST_BUILD, ST_OVER, ST_POLISH, STAGE_NAMES
-
     g = state.game
     code = g.tile_codes
     n = g.n
@@ -147,16 +181,12 @@ def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:
 
 
 def _cancels_left(state: PergamonState) -> int:
-    from museion.games.pergamon.state import MAX_CANCELS
-
     return MAX_CANCELS - state.cancelled_collections
 
 
 def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
     """A state consistent with ``view(player)``: the unrevealed funds cards get new values with the same backs,
     drawn from the cards not yet used (exact posterior: value by value, weighted by the copies left)."""
-    from museion.games.pergamon.state import ST_PLACE
-
     other: PergamonState = state.clone()  # type: ignore[assignment]
     if other.funds_cards and not other.funds_revealed:
         deck = other.funds_deck
@@ -180,37 +210,88 @@ def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonS
     return other
 
 
-def observation_size(n: int) -> int:
-    return (12 + 10 + 2 * n + _TILES * (9 + 2 * n) + _TILES * 10 + 12 * n + (n + 1) * 2 + SPACES * (n + 1)
-            + 20 + 8 + 6 + 3)
-
-
 def observation_tensor(state: PergamonState, player: int) -> list[float]:
-    """Flat encoding of ``view(player)`` (layout in the module docstring)."""
-    from museion.games.pergamon.state import RAIDER, ST_POLISH
-
+    """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets."""
     g = state.game
     n = g.n
+    layout = observation_layout(n)
+    at = layout.offset
 
     def rel(p: int) -> int:
         return (p - player) % n
 
-    out: list[float] = [0.0] * observation_size(n)
-    i = 0
-    if 1 <= state.turn <= 12:
-        out[state.turn - 1] = 1.0
-    i += 12
-    out[i + state.stage] = 1.0
-    i += 10
+    out: list[float] = [0.0] * layout.size
+    if 1 <= state.turn <= data.TURNS:
+        out[at["turn"] + state.turn - 1] = 1.0
+    out[at["stage"] + state.stage] = 1.0
     cp = state.current_player()
     if 0 <= cp < n:
-        out[i + rel(cp)] = 1.0
-    i += n
-    out[i + rel(state.first_player)] = 1.0
-    i += n
-    # tile locations
-    width = 9 + 2 * n
-    where = [8 + 2 * n] * _TILES             # box unless found elsewhere
+        out[at["to_act"] + rel(cp)] = 1.0
+    out[at["first_player"] + rel(state.first_player)] = 1.0
+    _tile_locations(state, out, at["tile_locations"], rel)
+    i = at["tile_faces"]
+    for t in range(_TILES):
+        out[i + g.tile_left_types[t]] = 1.0
+        out[i + 4 + g.tile_right_types[t]] = 1.0
+        out[i + 8] = g.tile_centuries[t] / 5.0
+        out[i + 9] = g.tile_numbers[t] / 99.0
+        i += 10
+    i = at["collections"]
+    for p in range(n):
+        base = i + rel(p) * data.MARKERS * COLLECTION_WIDTH
+        for m in range(data.MARKERS):
+            ring = state.rings[3 * p + m]
+            if ring is not None:
+                b = base + COLLECTION_WIDTH * m
+                out[b] = 1.0
+                out[b + 1] = state.marker_spaces[3 * p + m] / 24.0
+                out[b + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
+                out[b + 3] = min(len(ring), 8) / 8.0
+    i = at["coins"]
+    for p in range(n):
+        out[i + rel(p)] = min(state.coins[p] / 20.0, 1.0)
+    out[i + n] = min(state.coins[RAIDER] / 20.0, 1.0)
+    i = at["victory_points"]
+    for p in range(n):
+        if vp_visible(state, player, p):
+            out[i + rel(p)] = min(state.victory_points[p] / 50.0, 1.0)
+    out[i + n] = 1.0 if all(vp_visible(state, player, p) for p in range(n)) else 0.0
+    i = at["track"]
+    for s in range(SPACES):
+        x = state.funds_track[s]
+        if x == RAIDER:
+            out[i + s * (n + 1) + n] = 1.0
+        elif x >= 0:
+            out[i + s * (n + 1) + rel(x)] = 1.0
+    i = at["funds_cards"]
+    for c, v in enumerate(state.funds_cards):
+        out[i + FUNDS_CARD_WIDTH * c] = 1.0
+        out[i + FUNDS_CARD_WIDTH * c + 1] = 1.0 if v > data.BAG_MAX else 0.0
+        if state.funds_revealed:
+            out[i + FUNDS_CARD_WIDTH * c + 1 + v] = 1.0
+    i = at["used_funds_cards"]
+    for v in range(data.FUNDS_CARD_VALUES):
+        out[i + v] = state.funds_used[v] / 3.0
+    i = at["collection_building"]
+    out[i] = 1.0 if state.may_excavate else 0.0
+    out[i + 1] = _cancels_left(state) / 3.0
+    if state.break_marker >= 0:
+        out[i + 2 + state.break_marker] = 1.0
+    if state.stage == ST_POLISH:
+        out[i + 5] = state.max_polish / 22.0
+    i = at["counters"]
+    out[i] = state.calendar_tiles / 60.0
+    out[i + 1] = state.box_tiles / 60.0
+    out[i + 2] = state.box_unseen_tiles / 60.0
+    return out
+
+
+def _tile_locations(state: PergamonState, out: list[float], start: int, rel: Callable[[int], int]) -> None:
+    """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
+    n = state.game.n
+    width = _tile_places(n)
+    supply, exhibited = 2 + data.GALLERIES, 2 + data.GALLERIES + n
+    where = [width - 1] * _TILES             # box unless found elsewhere
     for t in state.undrawn_tiles:
         where[t] = 0
     for t in state.drawn_tiles:
@@ -220,65 +301,12 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
             where[t] = 2 + k
     for p in range(n):
         for t in state.supply[p]:
-            where[t] = 7 + rel(p)
+            where[t] = supply + rel(p)
     for m, ring in enumerate(state.rings):
         if ring is not None:
             for t in ring:
-                where[t] = 7 + n + rel(m // 3)
+                where[t] = exhibited + rel(m // data.MARKERS)
     for t in state.ring:
-        where[t] = 7 + 2 * n
+        where[t] = width - 2
     for t in range(_TILES):
-        out[i + t * width + where[t]] = 1.0
-    i += _TILES * width
-    for t in range(_TILES):
-        out[i + g.tile_left_types[t]] = 1.0
-        out[i + 4 + g.tile_right_types[t]] = 1.0
-        out[i + 8] = g.tile_centuries[t] / 5.0
-        out[i + 9] = g.tile_numbers[t] / 99.0
-        i += 10
-    for p in range(n):
-        base = i + rel(p) * 12
-        for m in range(3):
-            ring = state.rings[3 * p + m]
-            if ring is not None:
-                out[base + 4 * m] = 1.0
-                out[base + 4 * m + 1] = state.marker_spaces[3 * p + m] / 24.0
-                out[base + 4 * m + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
-                out[base + 4 * m + 3] = min(len(ring), 8) / 8.0
-    i += 12 * n
-    for p in range(n):
-        out[i + rel(p)] = min(state.coins[p] / 20.0, 1.0)
-    out[i + n] = min(state.coins[RAIDER] / 20.0, 1.0)
-    i += n + 1
-    for p in range(n):
-        if vp_visible(state, player, p):
-            out[i + rel(p)] = min(state.victory_points[p] / 50.0, 1.0)
-    out[i + n] = 1.0 if all(vp_visible(state, player, p) for p in range(n)) else 0.0
-    i += n + 1
-    for s in range(SPACES):
-        x = state.funds_track[s]
-        if x == RAIDER:
-            out[i + s * (n + 1) + n] = 1.0
-        elif x >= 0:
-            out[i + s * (n + 1) + rel(x)] = 1.0
-    i += SPACES * (n + 1)
-    for c, v in enumerate(state.funds_cards):
-        out[i + 10 * c] = 1.0
-        out[i + 10 * c + 1] = 1.0 if v > data.BAG_MAX else 0.0
-        if state.funds_revealed:
-            out[i + 10 * c + 1 + v] = 1.0
-    i += 20
-    for v in range(8):
-        out[i + v] = state.funds_used[v] / 3.0
-    i += 8
-    out[i] = 1.0 if state.may_excavate else 0.0
-    out[i + 1] = _cancels_left(state) / 3.0
-    if state.break_marker >= 0:
-        out[i + 2 + state.break_marker] = 1.0
-    if state.stage == ST_POLISH:
-        out[i + 5] = state.max_polish / 22.0
-    i += 6
-    out[i] = state.calendar_tiles / 60.0
-    out[i + 1] = state.box_tiles / 60.0
-    out[i + 2] = state.box_unseen_tiles / 60.0
-    return out
+        out[start + t * width + where[t]] = 1.0
