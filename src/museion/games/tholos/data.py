@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 WHITE, BLACK, GREY = 0, 1, 2
 COLOURS = "WBG"
 """Stone colours by code; players are 0 = White and 1 = Black (THO-SETUP-2), so a player's colour code is their seat."""
@@ -41,3 +43,9 @@ MAX_ORNAMENTS = 5
 
 MOVED_COLOUR = {0: GREY, 1: WHITE, 6: BLACK}
 """Locations whose extra action moves a top stone, and the colour it must have (A grey, B white, G black)."""
+
+# -- phases (TholosState.phase) ----------------------------------------------------------------------------------
+SETUP: Final = 0   # chance: ornaments and locations are drawn
+MAIN: Final = 1    # the player to move takes or places
+EXTRA: Final = 2   # the optional extra action of the location just built on
+OVER: Final = 3    # game over

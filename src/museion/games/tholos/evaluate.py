@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from museion.core.game import CHANCE
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
+from museion.games.tholos.scoring import column_result
 
 if TYPE_CHECKING:
     from museion.games.tholos.state import TholosState
@@ -35,8 +36,6 @@ states and there are few distinct ones, so each is scored once."""
 
 
 def _column(col: tuple[int, ...], ornament: int, height: int) -> Column:
-    from museion.games.tholos.state import column_result
-
     winner, points = column_result(col, ornament)
     fill = len(col) / height
     found = _COLUMNS[col, ornament, height] = (

@@ -3,9 +3,13 @@ full, the scoring of every column (THO-SCORE-1..3). Tholos hides nothing, so eve
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from museion.core.game import Event
 from museion.games.tholos.data import LOCATIONS
-from museion.games.tholos.state import TholosState
+
+if TYPE_CHECKING:
+    from museion.games.tholos.state import TholosState
 
 
 def events(state: TholosState, action: int) -> list[Event]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from museion.core.game import CHANCE, Event, ScorePart
+from museion.core.i18n import text
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
-from museion.games.tholos.data import COLOURS, GREY, LOCATIONS, MOVED_COLOUR
+from museion.games.tholos.data import COLOURS, EXTRA, GREY, LOCATIONS, MAIN, MOVED_COLOUR
 
 if TYPE_CHECKING:
     from museion.games.tholos.state import TholosState
@@ -104,8 +105,6 @@ def highlights(state: TholosState, action: int) -> list[str]:
 
 def illegal_reason(state: TholosState, action: int) -> Event | None:
     """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""
-    from museion.games.tholos.state import EXTRA, MAIN
-
     kind, a, b = _decode(action)
     p = state.current_player()
     ws, cols, maxh = state.workshops, state.columns, state.max_heights
@@ -202,8 +201,6 @@ def score_breakdown(state: TholosState, _observer: int | None) -> list[ScorePart
 
 def legend(state: TholosState, lang: str) -> list[str]:
     """The letters, each location's extra action and the ornaments on the table (THO-ACT-*, THO-ORN-*)."""
-    from museion.core.i18n import text
-
     lines = [text("tholos.lg.letters", lang)]
     for loc, name in enumerate(LOCATIONS):
         lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))

@@ -14,15 +14,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.errors import InvalidValue
+from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
-from museion.games.tholos import data
-from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
+from museion.games.tholos import data, evaluate, events, view
+from museion.games.tholos.data import EXTRA, GREY, LOCATIONS, MAIN, MOVED_COLOUR, OVER, SETUP
 from museion.games.tholos.rules import OPTION_HELP
+from museion.games.tholos.scoring import column_heights, column_result, ranking_winners
 from museion.games.tholos.state_base import TholosStateBase
-
-SETUP, MAIN, EXTRA, OVER = 0, 1, 2, 3
 
 
 # -- options ---------------------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ class TholosState(TholosStateBase):
         for loc, k in game.fixed_ornaments.items():
             orn[loc] = k
         self.ornaments = tuple(orn)
-        self.max_heights = _heights(self.ornaments)
+        self.max_heights = column_heights(self.ornaments)
         self.temple_capacity = sum(self.max_heights)
         self.stones_in_temple = 0
         self.quarry = list(data.QUARRY_START)
@@ -154,7 +153,7 @@ class TholosState(TholosStateBase):
             orn = list(self.ornaments)
             orn[loc] = k + 1
             self.ornaments = tuple(orn)
-            self.max_heights = _heights(self.ornaments)
+            self.max_heights = column_heights(self.ornaments)
             self.temple_capacity = sum(self.max_heights)
             self.undrawn_ornaments = tuple(x for x in self.undrawn_ornaments if x != k + 1)
             self.undrawn_locations = tuple(x for x in self.undrawn_locations if x != loc)
@@ -318,48 +317,32 @@ class TholosState(TholosStateBase):
 
     # -- views -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from museion.games.tholos.view import view
-
-        return view(self, player)
+        return view.view(self, player)
 
     def observation_tensor(self, player: int) -> list[float]:
-        from museion.games.tholos.view import observation_tensor
-
-        return observation_tensor(self, player)
+        return view.observation_tensor(self, player)
 
     def resample(self, player: int, rng: random.Random | None = None) -> State[TholosGame]:
         return self.clone()  # Tholos has no hidden information
 
     def events(self, action: int) -> list[Event]:
-        from museion.games.tholos.events import events
-
-        return events(self, action)
+        return events.events(self, action)
 
     # -- bots (evaluate.py) ----------------------------------------------------------------------------
     def evaluate(self, player: int) -> list[float]:
-        from museion.games.tholos.evaluate import evaluate
-
-        return evaluate(self, player)
+        return evaluate.evaluate(self, player)
 
     def features(self, player: int) -> list[float]:
-        from museion.games.tholos.evaluate import features
-
-        return features(self, player)
+        return evaluate.features(self, player)
 
     def seat_features(self) -> list[list[float]]:
-        from museion.games.tholos.evaluate import seat_features
-
-        return seat_features(self)
+        return evaluate.seat_features(self)
 
     def sample_chance(self, rng: random.Random) -> int:
-        from museion.games.tholos.evaluate import sample_chance
-
-        return sample_chance(self, rng)
+        return evaluate.sample_chance(self, rng)
 
     def remaining_decisions(self) -> int | None:
-        from museion.games.tholos.evaluate import remaining_decisions
-
-        return remaining_decisions(self)
+        return evaluate.remaining_decisions(self)
 
     def invariant_violations(self) -> list[str]:
         problems = []
@@ -402,8 +385,6 @@ class TholosGame(Game):
     }
 
     def _configure(self) -> None:
-        from museion.core.errors import OptionError, option_reason
-
         opts = self.options
         orn = opts["ornaments"]
         if orn is None:
@@ -444,50 +425,10 @@ class TholosGame(Game):
         return 2 * 2 * 4 * 82 + 6
 
     def observation_tensor_size(self) -> int:
-        from museion.games.tholos.view import OBSERVATION_SIZE
-
-        return OBSERVATION_SIZE
+        return view.OBSERVATION.size
 
     def evaluation_scale(self) -> float:
-        from museion.games.tholos.evaluate import SCALE
-
-        return SCALE
+        return evaluate.SCALE
 
     def feature_names(self) -> list[str]:
-        from museion.games.tholos.evaluate import FEATURES
-
-        return list(FEATURES)
-
-
-def _heights(orn: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(data.COLUMN_HEIGHT_ORNAMENT_7 if k == 7 else data.COLUMN_HEIGHT for k in orn)
-
-
-def column_result(col: tuple[int, ...], ornament: int = 0) -> tuple[int, int]:
-    """Who wins one column and their points: ``(-1, 0)`` when nobody does.
-
-    >>> column_result((0, 0, 2, 1, 2))  # W,W,G,B,G: White, 1+1-2+3-2
-    (0, 1)
-    """
-    w, b = col.count(0), col.count(1)
-    if w == b:
-        return -1, 0
-    if ornament == 2:  # THO-ORN-2: fewer stones of one's colour wins
-        winner = 0 if w < b else 1
-    else:
-        winner = 0 if w > b else 1
-    own, rival = (w, b) if winner == 0 else (b, w)
-    grey_value = (
-        data.GREY_POINTS_ORNAMENT_3 if ornament == 3 else data.GREY_POINTS_ORNAMENT_4 if ornament == 4
-        else data.POINTS_GREY
-    )
-    points = own * data.POINTS_OWN + rival * data.POINTS_RIVAL + (len(col) - w - b) * grey_value
-    if ornament == 1:
-        points += data.ORNAMENT_1_BONUS
-    return winner, points
-
-
-def ranking_winners(scores: list[float], columns_won: list[int]) -> list[int]:
-    """THO-SCORE-3: highest total, then more columns won, else a draw (both win)."""
-    best = max(zip(scores, columns_won, strict=True))
-    return [p for p in (0, 1) if (scores[p], columns_won[p]) == best]
+        return list(evaluate.FEATURES)
