@@ -16,8 +16,7 @@ from museion.core.errors import ConformanceError, IllegalActionError, MuseionErr
 from museion.core.game import CHANCE, TERMINAL, Game, State  # noqa: E402
 from museion.core.record import Record  # noqa: E402
 from museion.core.registry import available_games, load  # noqa: E402
-
-__version__ = "0.1.0"
+from museion.version import __version__  # noqa: E402
 
 __all__ = [
     "CHANCE", "TERMINAL", "ConformanceError", "Game", "IllegalActionError", "MuseionError", "OptionError",

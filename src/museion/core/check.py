@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError
 from museion.core.game import CHANCE, TERMINAL, Game, State
 from museion.core.play import sample_chance
@@ -203,8 +204,6 @@ def _check_observations(state: State, legal: list[int]) -> None:
     observer, and two actions that look the same to an observer must leave that observer the same view (so the
     strings of a history, concatenated, tell everything the observer learned). Events must be JSON-able, name
     a text of the catalogue and speak to real seats."""
-    from museion.core import i18n
-
     game = state.game
     observers: list[int | None] = [*range(game.num_players()), None]
     for observer in observers:

@@ -42,7 +42,9 @@ from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from museion.core import i18n
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
+from museion.core.registry import text_renderer
 
 CHANCE = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
@@ -68,8 +70,6 @@ class Event:
 
     def text(self, lang: str = "en", observer: int | None = None, names: Sequence[str] | None = None) -> str:
         """The event in words; addressed to the reader (``<key>.you``) when its ``player`` is ``observer``."""
-        from museion.core import i18n
-
         key = self.key
         if observer is not None and self.args.get("player") == observer and i18n.has(key + ".you"):
             key += ".you"
@@ -95,8 +95,6 @@ class ScorePart:
 
     def to_json(self, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any]:
         """``{key, label, detail, values}`` with the texts in ``lang`` (the web table's final screen)."""
-        from museion.core import i18n
-
         return {"key": self.key, "label": i18n.text(self.key, lang, names, **self.args),
                 "detail": i18n.text(self.detail, lang, names, **self.args) if self.detail else None,
                 "values": list(self.values)}
@@ -310,8 +308,6 @@ class Game:
     @classmethod
     def description(cls, lang: str = "en") -> str:
         """A short description of the game for the lobby and ``museion games`` (text ``<game>.description``)."""
-        from museion.core import i18n
-
         return i18n.text(f"{cls.name}.description", lang) if i18n.has(f"{cls.name}.description") else cls.title
 
     @classmethod
@@ -320,8 +316,6 @@ class Game:
         developers), ``kind``, ``choices`` (``[{value, label}]`` or None), ``min``, ``max``, and ``label`` and
         ``help`` in ``lang``. Texts: ``<game>.option.<name>`` (else ``option.<name>``, shared by the games), its
         ``.help``, and ``.<value>`` per choice (``option.seat`` for a seat number, ``option.random``)."""
-        from museion.core import i18n
-
         out = []
         for name, opt in cls.OPTIONS.items():
             meta = opt.meta()
@@ -347,8 +341,6 @@ class Game:
 
     def seat_label(self, seat: int, lang: str = "en") -> str:
         """"White", "Red"... (or "seat 2" in a game without colours)."""
-        from museion.core import i18n
-
         colours = self.seat_colours()
         if seat < len(colours):
             return i18n.text(f"colour.{colours[seat]}", lang)
@@ -640,8 +632,6 @@ class State(Generic[GameT]):
         """Why ``move`` (an action id or a notation) cannot be played now, in ``lang``: game over, not a move of
         this game, or the rule that forbids it (:meth:`illegal_reason`). Used by :meth:`string_to_action` and
         :meth:`apply_action` errors and by the server's refusals."""
-        from museion.core import i18n
-
         if self.is_terminal():
             return i18n.text("ui.game_over", lang)
         if isinstance(move, str):
@@ -760,8 +750,6 @@ class State(Generic[GameT]):
         return self.clone()
 
     def __str__(self) -> str:
-        from museion.core.registry import text_renderer
-
         return str(text_renderer(self.game.name)(self))
 
 
@@ -776,8 +764,6 @@ def _replay(game: Game, history: list[int]) -> State[Any]:
 def _choice_label(game: type[Game], name: str, value: Any, lang: str) -> str:
     """The words for one value of an option: its own text, a seat named as the table names it (its colour, else
     "seat N"), "at random", or the value itself."""
-    from museion.core import i18n
-
     for key in (f"{game.name}.option.{name}.{value}", f"option.{name}.{value}"):
         if i18n.has(key):
             return i18n.text(key, lang)

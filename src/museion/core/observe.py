@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from museion.core.game import Event, State
+from museion.core.i18n import text
 
 T = TypeVar("T")
 
@@ -55,8 +56,6 @@ class Step:
 
     def lines(self, observer: int | None, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         """The step as text lines for ``observer``: the move, then each visible event."""
-        from museion.core.i18n import text
-
         notation, words = self.notation(observer), self.words(observer, lang, names)
         move = notation if words == notation else f"{notation} — {words}"
         if self.player is None:

@@ -19,6 +19,7 @@ from typing import Any
 from museion.core.game import State
 from museion.core.observe import Step, observe_history
 from museion.core.registry import load
+from museion.version import __version__
 
 
 @dataclass
@@ -36,8 +37,6 @@ class Record:
     @classmethod
     def from_state(cls, state: State, players: Sequence[str] | None = None, **meta: Any) -> Record:
         """Record the game that led to ``state`` (finished or not)."""
-        from museion import __version__
-
         game = state.game
         names = list(players) if players else [f"player {i}" for i in range(game.num_players())]
         replay = game.new_initial_state()
@@ -106,8 +105,6 @@ def observed_record(steps: Sequence[Step] | None, state: State, observer: int | 
     JSON: ``moves`` holds one log entry per action (``Step.entry``: notation as seen, visible events), without
     action ids, and ``complete`` is False. ``steps`` are the game's observed steps when the caller keeps them
     (the server does), else they are rebuilt from ``state``'s history."""
-    from museion import __version__
-
     game = state.game
     names = list(players) if players else [f"player {i}" for i in range(game.num_players())]
     steps = observe_history(state) if steps is None else steps

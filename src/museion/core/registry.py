@@ -10,11 +10,13 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import museion.games as games_package
 from museion.core.errors import OptionError
-from museion.core.game import Game
+
+if TYPE_CHECKING:
+    from museion.core.game import Game
 
 
 @dataclass(frozen=True)
