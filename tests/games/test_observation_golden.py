@@ -6,6 +6,8 @@ import hashlib
 import json
 import random
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,12 +45,23 @@ def test_observation_tensors_match_the_recorded_ones(recorded):
     assert digests(recorded["game"], recorded["options"]) == recorded
 
 
-def test_the_docs_show_the_declared_tholos_layout():
+def test_the_docs_show_the_declared_layouts():
+    """docs/rl.md's layout tables are the ones generated from the games' declarations."""
+    tool = Path(__file__).parents[2] / "tools" / "generate_observation_docs.py"
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda x: str(x))
+def test_the_tensor_size_is_the_declared_layout_size(name, options):
+    from museion.games.imhotep.view import observation_layout as imhotep_layout
+    from museion.games.pergamon.view import observation_layout as pergamon_layout
     from museion.games.tholos.view import OBSERVATION
 
-    docs = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
-    assert OBSERVATION.table() in docs and f"({OBSERVATION.size} floats)" in docs
-    assert museion.load("tholos").observation_tensor_size() == OBSERVATION.size
+    game = museion.load(name, **options)
+    declared = {"tholos": lambda n: OBSERVATION, "imhotep": imhotep_layout, "pergamon": pergamon_layout}[name]
+    size = declared(game.num_players()).size
+    assert game.observation_tensor_size() == size == len(game.new_initial_state().observation_tensor(0))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ the documentation table comes from the same declaration (``Layout.table()``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 
@@ -35,3 +36,20 @@ class Layout:
         rows = ["| offset | size | piece | meaning |", "|---:|---:|---|---|"]
         rows += [f"| {self.offset[p.name]} | {p.size} | `{p.name}` | {p.doc} |" for p in self.pieces]
         return "\n".join(rows)
+
+
+def table_by(layouts: Mapping[str, Layout]) -> str:
+    """Layouts of the same pieces for several configurations (``{"2 players": layout, ...}``) as one Markdown
+    table, each cell ``size @ offset``, for the docs of a game whose pieces grow with the player count."""
+    first = next(iter(layouts.values()))
+    names = [p.name for p in first.pieces]
+    if any([p.name for p in layout.pieces] != names for layout in layouts.values()):
+        raise ValueError("the layouts of one table must have the same pieces in the same order")
+    rows = ["| piece | " + " | ".join(f"{label}: size @ offset" for label in layouts) + " | meaning |",
+            "|---|" + "---:|" * len(layouts) + "---|"]
+    for piece in first.pieces:
+        cells = " | ".join(f"{layout.pieces[names.index(piece.name)].size} @ {layout.offset[piece.name]}"
+                           for layout in layouts.values())
+        rows.append(f"| `{piece.name}` | {cells} | {piece.doc} |")
+    rows.append("| total | " + " | ".join(str(layout.size) for layout in layouts.values()) + " | |")
+    return "\n".join(rows)

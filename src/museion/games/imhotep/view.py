@@ -57,15 +57,15 @@ def ship_layout(n: int) -> Layout:
 
 def _declare(n: int) -> Layout:
     return Layout((
-        Piece("players", n * PLAYER.size, "n player blocks (``PLAYER``), the observer's first"),
-        Piece("ships", data.SHIPS_PER_ROUND * ship_layout(n).size, "4 ship blocks (``ship_layout(n)``)"),
+        Piece("players", n * PLAYER.size, "n player blocks (`PLAYER`), the observer's first"),
+        Piece("ships", data.SHIPS_PER_ROUND * ship_layout(n).size, "4 ship blocks (`ship_layout(n)`)"),
         Piece("docked_sites", len(SITES), "1 per site a ship docked at this round"),
         Piece("market", NUM_CARD_TYPES, "face-up market cards by type / 4"),
         Piece("draw_pile", 1, "cards in the draw pile / 34"),
         Piece("discard_pile", NUM_CARD_TYPES, "discarded cards by type / the deck's count of that type"),
         Piece("rounds_finished", data.ROUNDS + 1, "one-hot rounds finished 0..6"),
         Piece("round_cards", len(data.ROUND_CARDS[n]), "1 per round card of this player count revealed so far"),
-        Piece("phase", len(PHASE_NAMES), "one-hot phase (``PHASE_NAMES``)"),
+        Piece("phase", len(PHASE_NAMES), "one-hot phase (`PHASE_NAMES`)"),
         Piece("pyramid", len(data.PYRAMID_VALUES) * n, "per pyramid space 1-14: owner one-hot by relative seat"),
         Piece("pyramid_beside", 1, "stones beside the pyramid / 29"),
         Piece("temple", max(data.TEMPLE_WIDTH.values()) * n,
