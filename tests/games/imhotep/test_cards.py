@@ -54,7 +54,7 @@ def test_card_red_1_no_effect_with_an_empty_quarry():
 
 def _final(state):
     """Nobody can act any more in the last round: everyone passes and the game is scored."""
-    n = state.n
+    n = state.player_count
     for p in range(n):
         state.obelisks[p] += state.quarry[p] + state.sled[p]
         state.quarry[p] = state.sled[p] = 0

@@ -34,8 +34,8 @@ def test_collection_example_PER_EXH_2_PER_EXH_3():
     act(state, "+5.11", "+3.94", "+4.86", "close")
     assert moves(state) == ["polish 0", "polish 1", "polish 2", "cancel"]
     g = state.game
-    assert sum(g.tile_centuries[t] for t in state.ring) == 12
-    kinds = sorted(data.TYPE_NAMES[g.tile_right_types[t]] for t in state.ring)
+    assert sum(g.tile_centuries[t] for t in state.building_ring) == 12
+    kinds = sorted(data.TYPE_NAMES[g.tile_right_types[t]] for t in state.building_ring)
     assert kinds == ["bracelet", "mask", "vase"]
     act(state, "polish 2")
     assert state.marker_values[0] == 14 and state.marker_spaces[0] == 14

@@ -42,7 +42,7 @@ def test_tiles_conserved_PER_INV_1(players, seed, eager):
 
     def check(s):
         places = [t for g in s.galleries for t in g] + [t for p in s.supply for t in p] + [
-            t for r in s.rings if r is not None for t in r] + s.drawn_tiles
+            t for r in s.exhibited_rings if r is not None for t in r] + s.drawn_tiles
         assert len(places) == len(set(places))
         assert s.calendar_tiles + len(places) + s.box_tiles + s.box_unseen_tiles == 60
         assert len(s.undrawn_tiles) == s.calendar_tiles + s.box_unseen_tiles
@@ -65,8 +65,8 @@ def test_museum_and_rings_PER_INV_2(players, seed, eager):
         lt_.update(enumerate(g.tile_left_types))
         rt_.update(enumerate(g.tile_right_types))
         on = [m for m in s.museum[1:] if m >= 0]
-        assert len(on) == len(set(on)) == sum(r is not None for r in s.rings)
-        for m, ring in enumerate(s.rings):
+        assert len(on) == len(set(on)) == sum(r is not None for r in s.exhibited_rings)
+        for m, ring in enumerate(s.exhibited_rings):
             if ring is not None:
                 assert s.museum[s.marker_spaces[m]] == m and 1 <= s.marker_spaces[m] <= 24
                 assert len(ring) >= 2

@@ -338,7 +338,7 @@ def test_rings_only_PER_EXH_1():
     act(state, "close")
     assert state.stage == ST_POLISH
     act(state, "polish 0")
-    ring = state.rings[0]
+    ring = state.exhibited_rings[0]
     g = state.game
     assert {data.TYPES[g.tile_right_types[t]] for t in ring} == {"B", "V", "M"}   # mixed types
     assert not state.invariant_violations()
@@ -370,13 +370,13 @@ def test_cancel_always_nothing_done_on_the_players_behalf_PER_EXH_1():
         act(state, "+1.01", "cancel")
         assert state.stage == ST_MAIN and len(state.supply[0]) == 4
     act(state, "+1.01")                    # 1.02 is the only fitting find: still the player's decision
-    assert state.ring == [state.tile("1.01")] and moves(state) == ["+1.02", "cancel"]
+    assert state.building_ring == [state.tile("1.01")] and moves(state) == ["+1.02", "cancel"]
     act(state, "+1.02")
     assert moves(state) == ["+1.05", "close", "cancel"]
     act(state, "close")                    # polish 0 is the only polish: still a decision, with cancel
     assert state.stage == ST_POLISH and moves(state) == ["polish 0", "cancel"]
     act(state, "cancel")                   # the third cancel: no new collection; no coins to dig: storage
-    assert len(state.supply[0]) == 4 and all(r is None for r in state.rings[:3])
+    assert len(state.supply[0]) == 4 and all(r is None for r in state.exhibited_rings[:3])
     assert state.stage == ST_STORE and moves(state) == [f"drop {c}" for c in ("1.01", "1.02", "1.05", "1.06")]
 
 
@@ -465,7 +465,7 @@ def test_marker_leaves_PER_EXH_6():
     assert state.museum[1] == 0 and state.museum[2] == 1
     box = state.box_tiles
     exhibit(state, RING_2C)
-    assert state.rings[0] is None and state.box_tiles == box + 2
+    assert state.exhibited_rings[0] is None and state.box_tiles == box + 2
     assert state.museum[1] == 1 and state.museum[2] == 2
     assert [c["marker"] for c in state.view(0)["players"][0]["collections"]] == ["II", "III"]
 
@@ -483,7 +483,7 @@ def test_fourth_collection_breaks_one_PER_EXH_7():
     box = state.box_tiles
     act(state, "break II")
     act(state, "polish 0")
-    assert state.box_tiles == box + 3 and state.rings[1] == (state.tile("1.01"), state.tile("1.02"))
+    assert state.box_tiles == box + 3 and state.exhibited_rings[1] == (state.tile("1.01"), state.tile("1.02"))
     assert state.marker_spaces[:3] == [16, 2, 9] and state.victory_points[0] == 4
     assert state.museum[12] == -1
 
@@ -591,14 +591,14 @@ def test_shift_after_evaluation_PER_EVAL_3(turn, space):
     assert state.marker_spaces[0] == space
     assert state.marker_spaces[3] == (0 if turn < 12 else 2)     # the 2-collection left the museum (except turn 12)
     if turn < 12:
-        assert state.rings[3] is None and state.museum[space] == 0
+        assert state.exhibited_rings[3] is None and state.museum[space] == 0
 
 
 def test_shift_onto_space_1_stays_PER_EVAL_3_PER_EXH_6():
     """PER-EVAL-3 / PER-EXH-6: a marker shifted exactly onto space 1 stays; only below 1 does it leave."""
     state = evaluation_position(7, first=RING_5, second=RING_2A)   # 5 - 4 = 1 stays; 2 - 4 leaves
-    assert state.marker_spaces[0] == 1 and state.museum[1] == 0 and state.rings[0] is not None
-    assert state.rings[3] is None and state.marker_spaces[3] == 0
+    assert state.marker_spaces[0] == 1 and state.museum[1] == 0 and state.exhibited_rings[0] is not None
+    assert state.exhibited_rings[3] is None and state.marker_spaces[3] == 0
 
 
 def test_hidden_vp_PER_EVAL_4():
@@ -766,7 +766,7 @@ def test_invariants_detect_corruption_PER_INV_1_PER_INV_2_PER_INV_3():
     on_one.museum[1] = 0
     assert "PER-INV-2: a marker is on two museum spaces" in on_one.invariant_violations()
     broken = state.clone()
-    broken.rings[0] = (broken.tile("1.01"), broken.tile("1.01"))
+    broken.exhibited_rings[0] = (broken.tile("1.01"), broken.tile("1.01"))
     assert any("PER-INV-2" in m for m in broken.invariant_violations())
     poor = state.clone()
     poor.coins[1] = -1

@@ -61,7 +61,7 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     * stones on ships, on the sled and market cards still to pick (see the constants above); wrath: -5 per
       missing site weighted by progress.
     """
-    n = state.n
+    n = state.player_count
     values = [float(s) for s in state.score_track]
     if state.final_score_rows:
         return values
@@ -114,7 +114,7 @@ FEATURES = (
 
 def seat_features(state: ImhotepState) -> list[list[float]]:
     """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
-    n = state.n
+    n = state.player_count
     values = evaluate(state, 0)
     progress = (state.rounds_played + state.ships_sailed / data.SHIPS_PER_ROUND) / data.ROUNDS
     hands, ships, score, sled, obelisk = state.hands, state.ship_spaces, state.score_track, state.sled, state.obelisks
@@ -168,4 +168,4 @@ def sample_chance(state: ImhotepState, rng: random.Random) -> int:
         used = state.round_cards_used
         left = [c for c in range(len(state.game.round_cards)) if not used >> c & 1]
         return left[min(int(r * len(left)), len(left) - 1)]
-    return min(int(r * state.n), state.n - 1)  # START: a seat
+    return min(int(r * state.player_count), state.player_count - 1)  # START: a seat

@@ -48,10 +48,10 @@ def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState)
             yield Event("imhotep.pyramid_points", {"player": owner, "points": points})
     elif label == "end_round":
         yield Event("imhotep.round_over", {"round": a.rounds_played + 1})
-        for p in range(a.n):
+        for p in range(a.player_count):
             if b.score_track[p] > a.score_track[p]:
                 yield Event("imhotep.temple_points", {"player": p, "points": b.score_track[p] - a.score_track[p]})
-        for p in range(a.n):
+        for p in range(a.player_count):
             if b.quarry[p] > a.quarry[p]:
                 yield Event("imhotep.stones_returned", {"player": p, "stones": b.quarry[p] - a.quarry[p]})
     elif label == "final" and b.final_score_rows is not None:

@@ -171,7 +171,7 @@ def parse_any(_state: ImhotepState, text: str) -> int | None:
 def score_breakdown(state: ImhotepState, _observer: int | None) -> list[ScorePart]:
     """The pyramid and temple points scored during play (told by the events of the history), then each part of
     the final scoring (IMH-END-1, IMH-WRATH-1). They add up to scores()."""
-    n = state.n
+    n = state.player_count
     during = {"pyramid": [0.0] * n, "temple": [0.0] * n}
     replay = state.game.new_initial_state()
     for action in state.history():

@@ -7,7 +7,7 @@ A stone is stored as its owner's seat; per-player lists are indexed by seat.
 from museion.core.fields import LIST, VALUE, Field
 
 FIELDS = (
-    Field("n", "int", VALUE, "The number of players (2-4), as in the game.", in_key=False),
+    Field("player_count", "int", VALUE, "The number of players (2-4), as in the game (`game.n`).", in_key=False),
     Field("phase", "int", VALUE, "START, ROUND, DEAL, TURN, a blue card's or the Lever's step, MARKET_PICK or OVER."),
     Field("to_move", "int", VALUE, "The player to decide, or CHANCE, or TERMINAL."),
     Field("turn_player", "int", VALUE, "The player whose turn it is (a market pick may be another's decision)."),

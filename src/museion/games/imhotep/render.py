@@ -32,7 +32,7 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
         return text(f"imhotep.b.{key}", lang, **args)
 
     game = state.game
-    n = state.n
+    n = state.player_count
     colour = [game.seat_label(p, lang) for p in range(n)]
     lines = [_headline(state, lang)]
     if state.to_move == CHANCE:
@@ -115,8 +115,8 @@ def _cell(pyr: list[int], k: int) -> str:
 
 def _headline(state: ImhotepState, lang: str) -> str:
     game = state.game
-    title = text("imhotep.b.wrath_title" if game.wrath else "imhotep.b.title", lang, n=state.n)
-    name = [game.seat_label(p, lang) for p in range(state.n)]
+    title = text("imhotep.b.wrath_title" if game.wrath else "imhotep.b.title", lang, n=state.player_count)
+    name = [game.seat_label(p, lang) for p in range(state.player_count)]
     if state.to_move == TERMINAL:
         winners = state.winners()
         key = "imhotep.b.over" if len(winners) == 1 else "imhotep.b.over_shared"

@@ -1,24 +1,25 @@
 """Imhotep rules (A sides): the game configuration and the state (IMH-* rule IDs).
 
 Seats 0..n-1 play black, white, brown, grey; "clockwise" and "to the left" mean the next seat. A stone is
-stored as its owner's seat. The state is plain data so that a step and a clone are cheap:
+stored as its owner's seat. The state is plain data so that a step and a clone are cheap; its fields are declared,
+each with its meaning, in ``fields.py``:
 
-* per player: ``quarry``, ``sled``, ``score`` (the score track), ``obelisk`` heights, and ``hands`` (flat
+* per player: ``quarry``, ``sled``, ``score_track``, ``obelisks`` (heights) and ``hands`` (flat
   ``player * 12 + card type`` counts of the market cards held);
-* ships: ``caps``/``mins`` (tuples of the round card), ``ships`` (flat ``ship * 4 + space`` owners, -1 empty,
-  space 0 = bow), ``load`` (stones aboard), ``site_of`` (-1 while in the harbour), ``docked`` (site bitmask);
-* sites: ``pyr``, ``temple``, ``burial`` (owners in placement order; geometry follows from the index);
-* cards: ``draw`` (the not-yet-seen cards by type: the draw pile as a multiset, its order is not stored since
-  every deal is a chance node), ``market`` (face-up counts by type), ``discard`` (counts by type);
-* round cards: ``round_used`` (bitmask of the cards revealed so far), ``revealed`` (their order).
+* ships: ``ship_sizes``/``ship_minimums`` (of the round card), ``ship_spaces`` (flat ``ship * 4 + space`` owners,
+  -1 empty, space 0 = bow), ``ship_loads``, ``ship_sites`` (-1 while in the harbour), ``docked_sites`` (bitmask);
+* sites: ``pyramid``, ``temple``, ``burial_chamber`` (owners in placement order; geometry follows from the index);
+* cards: ``draw_pile`` (the not-yet-seen cards by type: a multiset, its order is not stored since every deal is a
+  chance node), ``market`` (face-up counts by type), ``discard_pile`` (counts by type);
+* round cards: ``round_cards_used`` (bitmask of the cards revealed so far), ``round_cards_revealed`` (their order).
 
 A turn is one decision, except blue cards and unloading, which continue with small decisions: Lever (choose the
 ship and site, then the colour of each next stone, chosen after the previous one was unloaded and, at the market,
 after its owner picked a card), Hammer (the stones are taken automatically, then a placement), Sail (a placement,
 then the site), Chisel (two placements), and at the market one pick by the owner of each unloaded stone. Decisions
 without a real choice (one card type left in the market, one colour left in the Lever order) are made
-automatically. ``order`` lists the stones a Lever has unloaded so far (shown in views), ``pending`` the stones
-still aboard its ship.
+automatically. ``lever_unloaded`` lists the stones a Lever has unloaded so far (shown in views), ``lever_stones``
+the stones still aboard its ship.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class ImhotepState(ImhotepStateBase):
 
     def _start(self) -> None:
         game = self.game
-        n = self.n = game.n
+        n = self.player_count = game.n
         self.quarry = [PLAYABLE_STONES] * n
         self.sled = [0] * n
         self.score_track = [0] * n
@@ -147,7 +148,7 @@ class ImhotepState(ImhotepStateBase):
             left = [c for c in range(len(self.game.round_cards)) if not self.round_cards_used >> c & 1]
             return [(c, 1.0 / len(left)) for c in left]
         if phase == START:
-            return [(s, 1.0 / self.n) for s in range(self.n)]
+            return [(s, 1.0 / self.player_count) for s in range(self.player_count)]
         return []
 
     def _legal_actions(self) -> list[int]:
@@ -254,7 +255,7 @@ class ImhotepState(ImhotepStateBase):
     # -- set-up and rounds (chance) -------------------------------------------------------------------
     def _setup(self, start: int) -> None:
         """IMH-SETUP-1/2: sleds 2, 3, 4, 5 clockwise from the start player, the rest in the quarries."""
-        n = self.n
+        n = self.player_count
         for k in range(n):
             seat = (start + k) % n
             self.sled[seat] = data.START_SLED[k]
@@ -306,7 +307,7 @@ class ImhotepState(ImhotepStateBase):
         p = self.turn_player
         self.consecutive_passes = 0
         self.last_active_player = p
-        nxt = p + 1 if p + 1 < self.n else 0
+        nxt = p + 1 if p + 1 < self.player_count else 0
         if self.ships_sailed == data.SHIPS_PER_ROUND:
             self._end_round(nxt)
         else:
@@ -316,10 +317,10 @@ class ImhotepState(ImhotepStateBase):
     def _pass(self) -> None:
         """IMH-ACT-PASS: when every player has passed in succession the round ends."""
         self.consecutive_passes += 1
-        if self.consecutive_passes >= self.n:
-            self._end_round((self.last_active_player + 1) % self.n)
+        if self.consecutive_passes >= self.player_count:
+            self._end_round((self.last_active_player + 1) % self.player_count)
         else:
-            p = self.turn_player + 1 if self.turn_player + 1 < self.n else 0
+            p = self.turn_player + 1 if self.turn_player + 1 < self.player_count else 0
             self.turn_player = self.to_move = p
 
     def _end_round(self, next_start: int) -> None:
@@ -548,7 +549,7 @@ class ImhotepState(ImhotepStateBase):
     # -- scoring ---------------------------------------------------------------------------------------
     def _final_scoring(self) -> None:
         """IMH-END-1 and IMH-WRATH-1, added to the score track; the breakdown is kept in ``final``."""
-        n = self.n
+        n = self.player_count
         burial = burial_points(self.burial_chamber, n)
         obelisk = obelisk_points(self.obelisks, self.game.obelisk_points)
         site_totals = {PYRAMID: len(self.pyramid), TEMPLE: len(self.temple), BURIAL: len(self.burial_chamber),
@@ -580,7 +581,7 @@ class ImhotepState(ImhotepStateBase):
         if self.to_move != TERMINAL:
             return []
         best = max(zip(self.score_track, self.sled, strict=True))
-        return [p for p in range(self.n) if (self.score_track[p], self.sled[p]) == best]
+        return [p for p in range(self.player_count) if (self.score_track[p], self.sled[p]) == best]
 
     # -- views -----------------------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
@@ -615,7 +616,7 @@ class ImhotepState(ImhotepStateBase):
 
     def invariant_violations(self) -> list[str]:
         problems = []
-        n = self.n
+        n = self.player_count
         for p in range(n):  # IMH-INV-1
             aboard = self.ship_spaces.count(p) + self.lever_stones.count(p) + self.market_queue.count(p)
             total = self.quarry[p] + self.sled[p] + aboard + sum(self.site_stones(p))

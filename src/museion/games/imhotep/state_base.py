@@ -17,7 +17,7 @@ class ImhotepStateBase(State["ImhotepGame"]):
     """The fields of a Imhotep position; the rules live in the subclass (``state.py``)."""
 
     __slots__ = (
-        "n",
+        "player_count",
         "phase",
         "to_move",
         "turn_player",
@@ -56,8 +56,8 @@ class ImhotepStateBase(State["ImhotepGame"]):
         "final_score_rows",
     )
 
-    n: int
-    """The number of players (2-4), as in the game."""
+    player_count: int
+    """The number of players (2-4), as in the game (`game.n`)."""
 
     phase: int
     """START, ROUND, DEAL, TURN, a blue card's or the Lever's step, MARKET_PICK or OVER."""
@@ -170,7 +170,7 @@ class ImhotepStateBase(State["ImhotepGame"]):
     def _copy_into(self, other: State[Any]) -> None:
         assert isinstance(other, ImhotepStateBase)
         o = other
-        o.n = self.n
+        o.player_count = self.player_count
         o.phase = self.phase
         o.to_move = self.to_move
         o.turn_player = self.turn_player

@@ -113,7 +113,7 @@ def _temple_top(temple: list[int], width: int) -> list[str | None]:
 def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
     """Everything on the table, in plain JSON data (the same for every viewer)."""
     game = state.game
-    n = state.n
+    n = state.player_count
     to_move = state.to_move
     over = to_move == TERMINAL
     ships = []
@@ -183,7 +183,7 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
 
 def observation_tensor(state: ImhotepState, player: int) -> list[float]:
     """Flat encoding of the table for ``player``: the pieces of ``observation_layout(n)`` at their offsets."""
-    n = state.n
+    n = state.player_count
     layout, ship = _layouts(n)
     at = layout.offset
     out = [0.0] * layout.size
@@ -252,7 +252,7 @@ _QUARRY, _SLED, _SCORE, _CARDS, _SITES, _TEMPLE, _TO_ACT, _TURN = (
 
 def _players(state: ImhotepState, out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
     """Piece ``players``: one ``PLAYER`` block per seat, by relative seat."""
-    for p in range(state.n):
+    for p in range(state.player_count):
         b = start + rel[p] * PLAYER.size
         out[b + _QUARRY] = state.quarry[p] / 29.0
         out[b + _SLED] = state.sled[p] / 5.0

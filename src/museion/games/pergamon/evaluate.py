@@ -48,10 +48,10 @@ def evaluate(state: PergamonState, player: int) -> list[float]:
     for p in range(state.game.n):
         value = float(state.victory_points[p]) + COIN * state.coins[p] + FIND * len(state.supply[p])
         if building and to_act == p:
-            value += FIND_BUILDING * len(state.ring)
+            value += FIND_BUILDING * len(state.building_ring)
         if not over:
             for m in range(3 * p, 3 * p + 3):
-                if state.rings[m] is None:
+                if state.exhibited_rings[m] is None:
                     continue
                 space = state.marker_spaces[m]
                 for t, shift in _SCHEDULE:
@@ -85,7 +85,7 @@ def seat_features(state: PergamonState) -> list[list[float]]:
     for p in range(n):
         count = points = big = 0
         for m in range(3 * p, 3 * p + 3):
-            ring = state.rings[m]
+            ring = state.exhibited_rings[m]
             if ring is not None:
                 count += 1
                 points += space_vp[state.marker_spaces[m]]
@@ -109,7 +109,7 @@ def seat_features(state: PergamonState) -> list[list[float]]:
             supply[player] / 6.0, sum(supply[p] for p in rivals) / k / 6.0,
             own[0] / 3.0, own[1] / 18.0, max(display[p][1] for p in rivals) / 18.0,
             (state.figure_spaces[player] + 1) / 13.0, 1.0 if state.first_player == player else 0.0,
-            1.0 if to_act == player else 0.0, len(state.ring) / 6.0 if to_act == player else 0.0,
+            1.0 if to_act == player else 0.0, len(state.building_ring) / 6.0 if to_act == player else 0.0,
             galleries, evaluation_turn, own[2] / 3.0,
         ])
     return out

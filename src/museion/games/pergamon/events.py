@@ -89,8 +89,8 @@ def _loot(a: PergamonState, b: PergamonState) -> Iterator[Event]:
 
 def _museum(a: PergamonState, b: PergamonState) -> Iterator[Event]:
     """Collections broken up, exhibited (PER-EXH-4/7) or pushed out of the museum (PER-EXH-6)."""
-    for m in range(len(a.rings)):
-        old, new = a.rings[m], b.rings[m]
+    for m in range(len(a.exhibited_rings)):
+        old, new = a.exhibited_rings[m], b.exhibited_rings[m]
         if old == new:
             continue
         who = {"player": m // 3, "marker": ROMAN[m % 3]}

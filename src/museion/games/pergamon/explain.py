@@ -5,8 +5,8 @@ points broken down per exhibit, evaluation, prize and final bonus. Texts are in 
 Only what every player sees is used (the track, galleries, supplies, coins, the museum): a funds card drawn face
 down is told by its back, as ``observed_action`` tells it, and the breakdown hides other seats' victory points
 from an observer while they are hidden (PER-EVAL-4). The state is read through a few fields (``stage``,
-``actor``, ``pos``, ``track``, ``galleries``, ``supply``, ``coins``, ``ring``, ``rings``, ``polish_cap``) so renames
-in ``state.py`` stay cheap.
+``actor``, ``figure_spaces``, ``funds_track``, ``galleries``, ``supply``, ``coins``, ``building_ring``,
+``exhibited_rings``, ``max_polish``) so renames in ``state.py`` stay cheap.
 """
 
 from __future__ import annotations
@@ -68,15 +68,15 @@ def move_event(state: PergamonState, action: int) -> Event:
         return Event("pergamon.m.dig", {"gallery": ROMAN[k], "coins": k + 1, "finds": len(state.galleries[k])})
     if action < A_CLOSE:
         t = action - A_TILE
-        key = "pergamon.m.add" if state.ring else "pergamon.m.begin"
+        key = "pergamon.m.add" if state.building_ring else "pergamon.m.begin"
         return Event(key, {"find": g.tile_codes[t], "face": face(state, t)})
     if action == A_CLOSE:
-        return Event("pergamon.m.close", {"finds": len(state.ring)})
+        return Event("pergamon.m.close", {"finds": len(state.building_ring)})
     if action < A_POLISH:
         return Event("pergamon.m.break", {"marker": ROMAN[action - A_BREAK]})
     if action < A_CANCEL:
         k = action - A_POLISH
-        value = sum(g.tile_centuries[t] for t in state.ring) + k
+        value = sum(g.tile_centuries[t] for t in state.building_ring) + k
         return Event("pergamon.m.polish", {"coins": k, "value": value, "space": min(value, data.MUSEUM_SPACES)})
     if action == A_CANCEL:
         return Event("pergamon.m.cancel")
@@ -110,11 +110,11 @@ def highlights(state: PergamonState, action: int) -> list[str]:
     if action < A_CLOSE:
         return [f"find{p}:{g.tile_codes[action - A_TILE]}"]
     if action == A_CLOSE:
-        return ["close", *(f"find{p}:{g.tile_codes[t]}" for t in state.ring)]
+        return ["close", *(f"find{p}:{g.tile_codes[t]}" for t in state.building_ring)]
     if action < A_POLISH:
         return [f"coll{p}:{ROMAN[action - A_BREAK]}"]
     if action < A_CANCEL:
-        value = sum(g.tile_centuries[t] for t in state.ring) + action - A_POLISH
+        value = sum(g.tile_centuries[t] for t in state.building_ring) + action - A_POLISH
         return ["polish", f"museum:{min(value, data.MUSEUM_SPACES)}"]
     if action >= A_DROP:
         return [f"find{p}:{g.tile_codes[action - A_DROP]}"]
@@ -153,13 +153,13 @@ def illegal_reason(state: PergamonState, action: int) -> Event | None:
             return None
         if st == ST_MAIN:
             return Event("pergamon.r.no_ring", {"find": g.tile_codes[t]})
-        if t in state.ring:
+        if t in state.building_ring:
             return Event("pergamon.r.in_ring", {"find": g.tile_codes[t]})
-        last = state.ring[-1]
+        last = state.building_ring[-1]
         return Event("pergamon.r.no_match", {"find": g.tile_codes[t], "type": data.TYPE_NAMES[g.tile_right_types[last]],
                                              "last": g.tile_codes[last]})
     if kind == "close":
-        first, last = state.ring[0], state.ring[-1]
+        first, last = state.building_ring[0], state.building_ring[-1]
         return Event("pergamon.r.not_closed", {"first": g.tile_codes[first], "last": g.tile_codes[last],
                                                "left": data.TYPE_NAMES[g.tile_left_types[first]],
                                                "right": data.TYPE_NAMES[g.tile_right_types[last]]})

@@ -132,7 +132,7 @@ class PergamonState(PergamonStateBase):
         self.coins = [0] * 5
         self.victory_points = [0] * n
         self.supply = [[] for _ in range(n)]
-        self.rings = [None] * (3 * n)
+        self.exhibited_rings = [None] * (3 * n)
         self.marker_spaces = [0] * (3 * n)
         self.marker_values = [0] * (3 * n)
         self.museum = [NO_MARKER] * (MUSEUM_TOP + 1)
@@ -143,7 +143,7 @@ class PergamonState(PergamonStateBase):
         self.figures_placed = 0
         self.may_excavate = False
         self.cancelled_collections = 0
-        self.ring = []
+        self.building_ring = []
         self.break_marker = -1
         self.max_polish = 0
         self.final_winners = []
@@ -209,7 +209,7 @@ class PergamonState(PergamonStateBase):
     def _build_actions(self) -> list[int]:
         g = self.game
         lt, rt, pair = g.tile_left_types, g.tile_right_types, g.tile_type_pairs
-        ring = self.ring
+        ring = self.building_ring
         start = lt[ring[0]]
         cur = rt[ring[-1]]
         rest = [t for t in self.supply[self.actor] if t not in ring]
@@ -235,13 +235,13 @@ class PergamonState(PergamonStateBase):
             if action == A_END:
                 self._to_storage()
             elif action >= A_TILE:
-                self.ring = [action - A_TILE]
+                self.building_ring = [action - A_TILE]
                 self.stage = ST_BUILD
             else:
                 self._dig(action - A_DIG)
         elif st == ST_BUILD:
             if action < A_CLOSE:
-                self.ring.append(action - A_TILE)
+                self.building_ring.append(action - A_TILE)
             elif action == A_CLOSE:
                 self._closed()
             else:
@@ -434,7 +434,7 @@ class PergamonState(PergamonStateBase):
 
     def _closed(self) -> None:
         self.break_marker = -1
-        if all(self.rings[3 * self.actor + m] is not None for m in range(3)):
+        if all(self.exhibited_rings[3 * self.actor + m] is not None for m in range(3)):
             self.stage = ST_BREAK
         else:
             self._enter_polish()
@@ -442,7 +442,7 @@ class PergamonState(PergamonStateBase):
     def _enter_polish(self) -> None:
         g = self.game
         cen = g.tile_centuries
-        base = sum(cen[t] for t in self.ring)
+        base = sum(cen[t] for t in self.building_ring)
         room = MUSEUM_TOP - base
         if room < 0:
             room = 0
@@ -456,7 +456,7 @@ class PergamonState(PergamonStateBase):
         self.stage = ST_POLISH
 
     def _cancel(self) -> None:
-        self.ring = []
+        self.building_ring = []
         self.break_marker = -1
         self.cancelled_collections += 1
         self._after_step()
@@ -469,8 +469,8 @@ class PergamonState(PergamonStateBase):
             self._remove_collection(3 * a + self.break_marker)
             m = 3 * a + self.break_marker
         else:
-            m = next(3 * a + k for k in range(3) if self.rings[3 * a + k] is None)
-        ring = tuple(self.ring)
+            m = next(3 * a + k for k in range(3) if self.exhibited_rings[3 * a + k] is None)
+        ring = tuple(self.building_ring)
         value = sum(g.tile_centuries[t] for t in ring) + polish
         self.coins[a] -= polish
         space = value if value < MUSEUM_TOP else MUSEUM_TOP
@@ -487,22 +487,22 @@ class PergamonState(PergamonStateBase):
         museum[space] = m
         self.marker_spaces[m] = space
         self.marker_values[m] = value
-        self.rings[m] = ring
+        self.exhibited_rings[m] = ring
         sup = self.supply[a]
         for t in ring:
             sup.remove(t)
         self.victory_points[a] += 1
-        self.ring = []
+        self.building_ring = []
         self.break_marker = -1
         self.may_excavate = False
         self._after_step()
 
     def _leave(self, m: int) -> None:
         """PER-EXH-6: a marker leaving the museum returns; its finds go to the box."""
-        ring = self.rings[m]
+        ring = self.exhibited_rings[m]
         assert ring is not None, "only a marker in the museum leaves it"
         self.box_tiles += len(ring)
-        self.rings[m] = None
+        self.exhibited_rings[m] = None
         self.marker_spaces[m] = 0
         self.marker_values[m] = 0
 
@@ -516,7 +516,7 @@ class PergamonState(PergamonStateBase):
         g = self.game
         rt, cen, num = g.tile_right_types, g.tile_centuries, g.tile_numbers
         out = []
-        for m, ring in enumerate(self.rings):
+        for m, ring in enumerate(self.exhibited_rings):
             if ring is None:
                 continue
             k = len(ring)
@@ -530,7 +530,7 @@ class PergamonState(PergamonStateBase):
         ev = data.EVALUATIONS.get(self.turn)
         if ev is not None:
             kind, shift = ev
-            for m, ring in enumerate(self.rings):
+            for m, ring in enumerate(self.exhibited_rings):
                 if ring is not None:
                     self.victory_points[m // 3] += g.space_vp[self.marker_spaces[m]]
             best = max((o for o in self.objects() if o[1] == kind), default=None)
@@ -538,7 +538,7 @@ class PergamonState(PergamonStateBase):
                 self.victory_points[best[2] // 3] += data.PRIZE_VP
             if shift:
                 museum = [NO_MARKER] * (MUSEUM_TOP + 1)
-                for m, ring in enumerate(self.rings):
+                for m, ring in enumerate(self.exhibited_rings):
                     if ring is None:
                         continue
                     s = self.marker_spaces[m] - shift
@@ -629,20 +629,20 @@ class PergamonState(PergamonStateBase):
         n_tiles = len(g.tiles)
         gal = sum(len(x) for x in self.galleries)
         sup = sum(len(x) for x in self.supply)
-        exh = sum(len(r) for r in self.rings if r is not None)
+        exh = sum(len(r) for r in self.exhibited_rings if r is not None)
         total = self.calendar_tiles + len(self.drawn_tiles) + gal + sup + exh + self.box_tiles + self.box_unseen_tiles
         if total != n_tiles:
             out.append(f"PER-INV-1: {total} tiles accounted for, not {n_tiles}")
         if len(self.undrawn_tiles) != self.calendar_tiles + self.box_unseen_tiles:
             out.append("PER-INV-1: undrawn tiles differ from calendar + unseen box")
         seen = [t for x in self.galleries for t in x] + [t for x in self.supply for t in x] + [
-            t for r in self.rings if r is not None for t in r] + self.drawn_tiles + self.undrawn_tiles
+            t for r in self.exhibited_rings if r is not None for t in r] + self.drawn_tiles + self.undrawn_tiles
         if len(seen) != len(set(seen)):
             out.append("PER-INV-1: a tile is in two places")
         placed = [m for m in self.museum[1:] if m >= 0]
         if len(placed) != len(set(placed)):
             out.append("PER-INV-2: a marker is on two museum spaces")
-        for m, ring in enumerate(self.rings):
+        for m, ring in enumerate(self.exhibited_rings):
             if ring is None:
                 if self.marker_spaces[m] or m in placed:
                     out.append(f"PER-INV-2: marker {m} is in the museum without a collection")

@@ -35,7 +35,7 @@ class PergamonStateBase(State["PergamonGame"]):
         "coins",
         "victory_points",
         "supply",
-        "rings",
+        "exhibited_rings",
         "marker_spaces",
         "marker_values",
         "museum",
@@ -46,7 +46,7 @@ class PergamonStateBase(State["PergamonGame"]):
         "figures_placed",
         "may_excavate",
         "cancelled_collections",
-        "ring",
+        "building_ring",
         "break_marker",
         "max_polish",
         "final_winners",
@@ -106,7 +106,7 @@ class PergamonStateBase(State["PergamonGame"]):
     supply: list[list[int]]
     """The finds in each player's storage."""
 
-    rings: list[tuple[int, ...] | None]
+    exhibited_rings: list[tuple[int, ...] | None]
     """The exhibited collection of each marker (its finds in ring order), None while the marker is unused."""
 
     marker_spaces: list[int]
@@ -139,7 +139,7 @@ class PergamonStateBase(State["PergamonGame"]):
     cancelled_collections: int
     """Collections the actor abandoned this phase-3 turn (MAX_CANCELS)."""
 
-    ring: list[int]
+    building_ring: list[int]
     """The collection being built, find by find (PER-EXH-1)."""
 
     break_marker: int
@@ -172,7 +172,7 @@ class PergamonStateBase(State["PergamonGame"]):
         o.coins = self.coins[:]
         o.victory_points = self.victory_points[:]
         o.supply = [x[:] for x in self.supply]
-        o.rings = self.rings[:]
+        o.exhibited_rings = self.exhibited_rings[:]
         o.marker_spaces = self.marker_spaces[:]
         o.marker_values = self.marker_values[:]
         o.museum = self.museum[:]
@@ -183,7 +183,7 @@ class PergamonStateBase(State["PergamonGame"]):
         o.figures_placed = self.figures_placed
         o.may_excavate = self.may_excavate
         o.cancelled_collections = self.cancelled_collections
-        o.ring = self.ring[:]
+        o.building_ring = self.building_ring[:]
         o.break_marker = self.break_marker
         o.max_polish = self.max_polish
         o.final_winners = self.final_winners[:]
@@ -208,7 +208,7 @@ class PergamonStateBase(State["PergamonGame"]):
             tuple(self.coins),
             tuple(self.victory_points),
             tuple([tuple(x) for x in self.supply]),
-            tuple(self.rings),
+            tuple(self.exhibited_rings),
             tuple(self.marker_spaces),
             tuple(self.marker_values),
             tuple(self.museum),
@@ -219,7 +219,7 @@ class PergamonStateBase(State["PergamonGame"]):
             self.figures_placed,
             self.may_excavate,
             self.cancelled_collections,
-            tuple(self.ring),
+            tuple(self.building_ring),
             self.break_marker,
             self.max_polish,
             tuple(self.final_winners),

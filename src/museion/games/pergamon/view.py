@@ -109,7 +109,7 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
     for p in range(n):
         cols = []
         for m in range(3):
-            ring = state.rings[3 * p + m]
+            ring = state.exhibited_rings[3 * p + m]
             if ring is not None:
                 k = 3 * p + m
                 cols.append({"marker": ROMAN[m], "space": state.marker_spaces[k], "value": state.marker_values[k],
@@ -141,7 +141,7 @@ def view(state: PergamonState, player: int | None) -> dict[str, Any]:
     if g.raider:
         out["raider_coins"] = state.coins[RAIDER]
     if state.stage in (ST_BUILD, ST_BREAK, ST_POLISH):
-        out["building"] = {"finds": [code[t] for t in state.ring],
+        out["building"] = {"finds": [code[t] for t in state.building_ring],
                            "break": ROMAN[state.break_marker] if state.break_marker >= 0 else None,
                            "cancels_left": _cancels_left(state)}
     if state.stage == ST_OVER:
@@ -240,7 +240,7 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
     for p in range(n):
         base = i + rel(p) * data.MARKERS * COLLECTION_WIDTH
         for m in range(data.MARKERS):
-            ring = state.rings[3 * p + m]
+            ring = state.exhibited_rings[3 * p + m]
             if ring is not None:
                 b = base + COLLECTION_WIDTH * m
                 out[b] = 1.0
@@ -302,11 +302,11 @@ def _tile_locations(state: PergamonState, out: list[float], start: int, rel: Cal
     for p in range(n):
         for t in state.supply[p]:
             where[t] = supply + rel(p)
-    for m, ring in enumerate(state.rings):
+    for m, ring in enumerate(state.exhibited_rings):
         if ring is not None:
             for t in ring:
                 where[t] = exhibited + rel(m // data.MARKERS)
-    for t in state.ring:
+    for t in state.building_ring:
         where[t] = width - 2
     for t in range(_TILES):
         out[start + t * width + where[t]] = 1.0
