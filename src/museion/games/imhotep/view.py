@@ -14,7 +14,7 @@ the same declarations (``tools/generate_observation_docs.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
@@ -31,7 +31,7 @@ from museion.games.imhotep.data import (
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
 
-PLAYER = Layout((
+PLAYER: Final = Layout((
     Piece("quarry", 1, "stones in the quarry / 29"),
     Piece("sled", 1, "stones on the supply sled / 5"),
     Piece("score", 1, "score track / 100"),
@@ -53,6 +53,29 @@ def ship_layout(n: int) -> Layout:
         Piece("can_sail", 1, "1 while in the harbour with its minimum load and a free site"),
         Piece("spaces", data.MAX_SHIP_CAPACITY * n, "per space (bow first): owner one-hot by relative seat"),
     ))
+
+
+# Offsets within a block as compiled-in constants (the tensor is written often; a block's inner offsets do not
+# depend on the player count, only the ship's last piece grows).
+_PLAYER_SIZE: Final = PLAYER.size
+_QUARRY: Final = PLAYER.offset["quarry"]
+_SLED: Final = PLAYER.offset["sled"]
+_SCORE: Final = PLAYER.offset["score"]
+_CARDS: Final = PLAYER.offset["cards"]
+_SITES: Final = PLAYER.offset["stones_at_sites"]
+_TEMPLE: Final = PLAYER.offset["temple_visible"]
+_TO_ACT: Final = PLAYER.offset["to_act"]
+_TURN: Final = PLAYER.offset["turn"]
+_SHIP: Final = ship_layout(1).offset
+_CAPACITY: Final = _SHIP["capacity"]
+_SAILED: Final = _SHIP["sailed"]
+_SITE: Final = _SHIP["site"]
+_CAN_SAIL: Final = _SHIP["can_sail"]
+_SPACES: Final = _SHIP["spaces"]
+_SHIPS: Final = data.SHIPS_PER_ROUND
+_SHIP_SPACES: Final = data.MAX_SHIP_CAPACITY
+_PYRAMID_SPACES: Final = len(data.PYRAMID_VALUES)
+_SITE_COUNT: Final = len(SITES)
 
 
 def _declare(n: int) -> Layout:
@@ -79,7 +102,7 @@ def _declare(n: int) -> Layout:
     ))
 
 
-_LAYOUTS: dict[int, tuple[Layout, Layout]] = {}
+_LAYOUTS: Final[dict[int, tuple[Layout, Layout]]] = {}
 
 
 def observation_layout(n: int) -> Layout:
@@ -192,26 +215,25 @@ def observation_tensor(state: ImhotepState, player: int) -> list[float]:
     visible = state.temple[-width:]
     _players(state, out, at["players"], rel, visible)
     block = ship.size
-    capacity, sailed, docked, can_sail, spaces = (ship.offset["capacity"], ship.offset["sailed"], ship.offset["site"],
-                                                  ship.offset["can_sail"], ship.offset["spaces"])
     free_sites = FREE_SITES[state.docked_sites]
-    for s in range(data.SHIPS_PER_ROUND):
-        b = at["ships"] + s * block
+    ships = at["ships"]
+    for s in range(_SHIPS):
+        b = ships + s * block
         cap = state.ship_sizes[s]
         if cap:
-            out[b + capacity + cap - 1] = 1.0
+            out[b + _CAPACITY + cap - 1] = 1.0
             site = state.ship_sites[s]
             if site >= 0:
-                out[b + sailed] = 1.0
-                out[b + docked + site] = 1.0
+                out[b + _SAILED] = 1.0
+                out[b + _SITE + site] = 1.0
             elif state.ship_loads[s] >= state.ship_minimums[s] and free_sites:
-                out[b + can_sail] = 1.0
-            for j in range(data.MAX_SHIP_CAPACITY):
+                out[b + _CAN_SAIL] = 1.0
+            for j in range(_SHIP_SPACES):
                 owner = state.ship_spaces[4 * s + j]
                 if owner >= 0:
-                    out[b + spaces + j * n + rel[owner]] = 1.0
+                    out[b + _SPACES + j * n + rel[owner]] = 1.0
     i = at["docked_sites"]
-    for s in range(len(SITES)):
+    for s in range(_SITE_COUNT):
         out[i + s] = float(state.docked_sites >> s & 1)
     i = at["market"]
     for t in range(NUM_CARD_TYPES):
@@ -226,9 +248,9 @@ def observation_tensor(state: ImhotepState, player: int) -> list[float]:
         out[i + c] = 1.0
     out[at["phase"] + state.phase] = 1.0
     i = at["pyramid"]
-    for k, owner in enumerate(state.pyramid[:len(data.PYRAMID_VALUES)]):
+    for k, owner in enumerate(state.pyramid[:_PYRAMID_SPACES]):
         out[i + k * n + rel[owner]] = 1.0
-    out[at["pyramid_beside"]] = max(0, len(state.pyramid) - len(data.PYRAMID_VALUES)) / 29.0
+    out[at["pyramid_beside"]] = max(0, len(state.pyramid) - _PYRAMID_SPACES) / 29.0
     i = at["temple"]
     for k in range(max(0, len(state.temple) - width), len(state.temple)):
         out[i + (k % width) * n + rel[state.temple[k]]] = 1.0
@@ -244,16 +266,11 @@ def observation_tensor(state: ImhotepState, player: int) -> list[float]:
     return out
 
 
-_P = PLAYER.offset
-_QUARRY, _SLED, _SCORE, _CARDS, _SITES, _TEMPLE, _TO_ACT, _TURN = (
-    _P["quarry"], _P["sled"], _P["score"], _P["cards"], _P["stones_at_sites"], _P["temple_visible"], _P["to_act"],
-    _P["turn"])
-
-
 def _players(state: ImhotepState, out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
     """Piece ``players``: one ``PLAYER`` block per seat, by relative seat."""
+    size = _PLAYER_SIZE
     for p in range(state.player_count):
-        b = start + rel[p] * PLAYER.size
+        b = start + rel[p] * size
         out[b + _QUARRY] = state.quarry[p] / 29.0
         out[b + _SLED] = state.sled[p] / 5.0
         out[b + _SCORE] = state.score_track[p] / 100.0

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from museion.core.observation import Layout, Piece
 from museion.games.pergamon import data
@@ -40,9 +40,9 @@ from museion.games.pergamon.data import (
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
 
-_TILES = data.TURNS * data.PILE_SIZE
-FUNDS_CARD_WIDTH = 2 + data.FUNDS_CARD_VALUES
-COLLECTION_WIDTH = 4   # on display, space, value, finds
+_TILES: Final = data.TURNS * data.PILE_SIZE
+FUNDS_CARD_WIDTH: Final = 2 + data.FUNDS_CARD_VALUES
+COLLECTION_WIDTH: Final = 4   # on display, space, value, finds
 
 
 def _tile_places(n: int) -> int:
@@ -79,7 +79,7 @@ def _declare(n: int) -> Layout:
     ))
 
 
-_LAYOUTS: dict[int, Layout] = {}
+_LAYOUTS: Final[dict[int, Layout]] = {}
 
 
 def observation_layout(n: int) -> Layout:
