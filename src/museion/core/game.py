@@ -38,15 +38,15 @@ import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Final, Generic
 
 from typing_extensions import TypeVar
 
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
 
 
