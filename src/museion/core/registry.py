@@ -10,7 +10,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import museion.games as games_package
 from museion.core.errors import OptionError
@@ -41,7 +41,7 @@ class GameEntry:
         return self.describe(game if game is not None else self.game_class(), lang)
 
 
-_GAMES: dict[str, GameEntry] = {}
+_GAMES: Final[dict[str, GameEntry]] = {}
 
 
 def register(game_class: type[Game], render_text: Callable[..., Any],

@@ -25,7 +25,7 @@ the stones still aboard its ship.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
@@ -65,7 +65,7 @@ from museion.games.imhotep.rules import OPTION_HELP
 from museion.games.imhotep.scoring import burial_points, obelisk_points, statue_points
 from museion.games.imhotep.state_base import ImhotepStateBase
 
-NT = data.NUM_CARD_TYPES
+NT: Final = data.NUM_CARD_TYPES
 
 
 # -- options ---------------------------------------------------------------------------------------------

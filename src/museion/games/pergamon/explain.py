@@ -12,7 +12,7 @@ from an observer while they are hidden (PER-EVAL-4). The state is read through a
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from museion.core.game import Event, ScorePart
 from museion.core.i18n import text
@@ -47,7 +47,7 @@ from museion.games.pergamon.data import (
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
 
-RAIDER_SYMBOL = ("raider_bags", "raider_mixed", "raider_chests")
+RAIDER_SYMBOL: Final = ("raider_bags", "raider_mixed", "raider_chests")
 
 
 def move_event(state: PergamonState, action: int) -> Event:
@@ -188,7 +188,7 @@ def _kind(action: int) -> str:
     return {A_CANCEL: "cancel", A_END: "end", A_PAY: "pay"}.get(action, "drop")
 
 
-_ARABIC = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)
+_ARABIC: Final = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)
 
 
 def alias(text: str) -> str:

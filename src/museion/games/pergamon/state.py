@@ -11,7 +11,7 @@ completed, closed or exhibited on a player's behalf (PER-EXH-1).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import (
@@ -63,10 +63,10 @@ from museion.games.pergamon.events import step_events
 from museion.games.pergamon.rules import OPTION_HELP
 from museion.games.pergamon.state_base import PergamonStateBase
 
-NO_MARKER = -1
-MUSEUM_TOP = data.MUSEUM_SPACES
+NO_MARKER: Final = -1
+MUSEUM_TOP: Final = data.MUSEUM_SPACES
 
-_REACH: dict[int, tuple[tuple[int, int, int, int], int]] = {}
+_REACH: Final[dict[int, tuple[tuple[int, int, int, int], int]]] = {}
 
 
 def _reach(adj: int) -> tuple[tuple[int, int, int, int], int]:
