@@ -131,3 +131,25 @@ def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
             assert conn() is None and live() is None, f"blocked={blocked}: left for the cycle collector"
         finally:
             gc.enable()
+
+
+def test_a_flooding_client_is_closed_at_once_and_dropped_after_the_grace():
+    """``Conn.end``: the close frame leaves, and the TCP connection is dropped ``grace`` seconds later whether or
+    not the client answered (a flooder reads nothing, so it never would); a close frame that cannot even leave
+    is not waited for longer than the grace."""
+
+    async def scenario(flowing: bool):
+        sock = Socket()
+        dropped = asyncio.Event()
+        conn = Conn(sock.send, 0, sock.close, send_timeout=60, abort=dropped.set)
+        if not flowing:  # the client's window is full: even the close frame cannot leave
+            async def stuck(code: int, reason: str) -> None:
+                await asyncio.Event().wait()
+            conn._close = stuck
+        await conn.end(1008, "too_many_messages: over 60/second", grace=0.01)
+        await asyncio.wait_for(dropped.wait(), 30)  # a bound for a broken build, not a timing claim
+        conn.close()
+        return conn.closing, sock.closed, dropped.is_set()
+
+    assert asyncio.run(scenario(True)) == (True, (1008, "too_many_messages: over 60/second"), True)
+    assert asyncio.run(scenario(False)) == (True, None, True)
