@@ -28,6 +28,7 @@ from websockets.uri import parse_uri
 
 import museion
 from museion.core.errors import OptionError
+from museion.server import guard
 from museion.server.guard import Guard, Limits
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
@@ -227,9 +228,16 @@ def test_table_creation_is_rate_limited_and_capped_per_client_and_in_total(serve
     assert codes == [201, 201, 503] and data["error"] == "server_full"
 
 
-def test_a_refused_client_is_refused_again_before_its_request_is_looked_at():
+def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monkeypatch):
     """The cheapest rejection: while the wait the library gave runs, a POST over its limit and a WebSocket from
-    an address paused for flooding are answered without parsing headers, reading a body or asking the library."""
+    an address paused for flooding are answered without parsing headers, reading a body or asking the library,
+    after being held for up to a second (a flooding loop then sends one request a second, not thousands)."""
+    held: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        held.append(seconds)
+
+    monkeypatch.setattr(guard.asyncio, "sleep", sleep)
     limits = Limits("2/minute", "60/minute", "30/second", "60/second", flood_pause=600)
     assert limits.create.hit("10.0.0.1") is None and limits.create.hit("10.0.0.1") is None
     assert limits.create.hit("10.0.0.1") >= 1
@@ -258,6 +266,11 @@ def test_a_refused_client_is_refused_again_before_its_request_is_looked_at():
     ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.0.2", 5), "headers": []})
     assert ws == [{"type": "websocket.close", "code": 1008, "reason": ws[0]["reason"]}]
     assert ws[0]["reason"].startswith("flooding")
+    assert len(held) == 2 and all(0 < seconds <= guard.HOLD for seconds in held)
+    busy = Guard(app, 1024, limits=limits)
+    busy.held = guard.MAX_HELD  # as many held as allowed: the next is answered at once
+    asyncio.run(busy.hold(30.0))
+    assert len(held) == 2
 
 
 def test_joins_and_moves_are_rate_limited(serve):

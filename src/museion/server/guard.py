@@ -7,6 +7,7 @@ library (sliding window counters in memory).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import time
@@ -66,6 +67,10 @@ class Blocklist:
         self.until[key] = now + seconds
 
 
+HOLD = 1.0
+"""Seconds a client refused again is kept waiting before its answer (at most its remaining wait)."""
+MAX_HELD = 256
+"""Refused requests held at once; beyond, the answer is immediate (many held connections would cost memory)."""
 MAX_BLOCKED = 10_000
 """Refused keys remembered before the expired ones are swept out."""
 
@@ -141,6 +146,8 @@ class Guard:
         self.max_body = max_body
         self.origins = set(origins)
         self.hosts = {h.lower() for h in hosts}
+        self.held = 0
+        """Refused requests being held (``hold``)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -148,6 +155,7 @@ class Guard:
             return
         early = self.still_refused(scope)
         if early is not None:  # a client already over its limit: refused before anything else is looked at
+            await self.hold(early[0])
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": early[1][:120]})
             else:
@@ -207,6 +215,18 @@ class Guard:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
+
+    async def hold(self, wait: float) -> None:
+        """Keep a client that was already refused waiting (at most ``HOLD`` seconds, and only ``MAX_HELD`` at a
+        time) before it is refused again. A flood is a loop that sends its next request when the last one is
+        answered: the faster the refusal, the more requests; a held one costs a sleeping coroutine, no CPU."""
+        if self.held >= MAX_HELD:
+            return
+        self.held += 1
+        try:
+            await asyncio.sleep(min(wait, HOLD))
+        finally:
+            self.held -= 1
 
     def limit_of(self, scope: Scope) -> RateLimit | None:
         """The rate limit this request counts against (POSTs that create or change something), if any."""
