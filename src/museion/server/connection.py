@@ -129,7 +129,10 @@ class Conn:
                 if isinstance(text, _State):
                     self.states -= 1
             try:
-                await asyncio.wait_for(self.send(text), self.send_timeout)
+                # not ``asyncio.wait_for``: in 3.11 it swallows a cancellation that meets a send just completed, and
+                # the pump of a closed client then waits forever, in a reference cycle with the client
+                async with asyncio.timeout(self.send_timeout):
+                    await self.send(text)
             except TimeoutError:
                 self.shut(*SLOW)
                 return
