@@ -67,14 +67,14 @@ def test_hints_are_off_between_humans_unless_chosen_and_refused_when_off(server)
 
 
 def test_a_stale_hint_is_refused_and_hints_are_rate_limited(tmp_path):
-    server = ServerProcess(tmp_path / "museion.db", bot_delay=0.01, args=(*GENEROUS, "--limit-hint", "3/minute"))
+    server = ServerProcess(tmp_path / "museion.db", bot_delay=0.01, args=(*GENEROUS, "--limit-hint", "3/hour"))
     server.start()
     try:
         table = _create(server, ["human", "bot:easy"], "127.0.0.3")
         me = Player(server, table["id"], table["token"])
         me.wait(lambda s: s["to_move"] == 0)
         assert _hint(me, seq=me.state["seq"] + 5)["code"] == "stale"
-        assert [_hint(me)["type"] for _ in range(2)] == ["hint", "hint"]  # 3 a minute: the stale one counted
+        assert [_hint(me)["type"] for _ in range(2)] == ["hint", "hint"]  # 3 an hour (no wall-clock window to slip through): the stale one counted
         answer = _hint(me)
         assert answer["type"] == "error" and answer["code"] == "rate_limited"
         assert me.state["seq"] == http("GET", f"{server.url}/api/tables/{table['id']}")[1]["moves"]
