@@ -74,7 +74,7 @@ def test_a_stale_hint_is_refused_and_hints_are_rate_limited(tmp_path):
         me = Player(server, table["id"], table["token"])
         me.wait(lambda s: s["to_move"] == 0)
         assert _hint(me, seq=me.state["seq"] + 5)["code"] == "stale"
-        assert [_hint(me)["type"] for _ in range(2)] == ["hint", "hint"]  # 3 an hour (no wall-clock window to slip through): the stale one counted
+        assert [_hint(me)["type"] for _ in range(2)] == ["hint", "hint"]  # 3 an hour: the stale one counted
         answer = _hint(me)
         assert answer["type"] == "error" and answer["code"] == "rate_limited"
         assert me.state["seq"] == http("GET", f"{server.url}/api/tables/{table['id']}")[1]["moves"]
