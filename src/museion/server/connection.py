@@ -27,6 +27,7 @@ class _State(str):
 
 
 SLOW = (1008, "slow_consumer: the client read too little of what was sent")
+GOING_AWAY = (1001, "going_away: the server is shutting down; connect again in a moment")
 
 
 class Conn:
@@ -128,7 +129,8 @@ class Conn:
                 if isinstance(text, _State):
                     self.states -= 1
             try:
-                await asyncio.wait_for(self.send(text), self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # not wait_for: it may lose a cancellation (3.11)
+                    await self.send(text)
             except TimeoutError:
                 self.shut(*SLOW)
                 return
@@ -136,23 +138,26 @@ class Conn:
                 return
             self._drained.set()
 
-    def shut(self, code: int, reason: str) -> None:
-        """Close the socket with ``code`` and ``reason`` (once); the reader side then unregisters the client."""
+    def shut(self, code: int, reason: str) -> asyncio.Task[None] | None:
+        """Close the socket with ``code`` and ``reason`` (once; the task that closes it, ``None`` if it was already
+        closing); the reader side then unregisters the client."""
         if self.closing:
-            return
+            return None
         self.closing = True
         self.outbox.clear()
         self.states = 0
         self._drained.set()
-        log.info("closing a client: %s", reason.split(":")[0])
-        asyncio.get_running_loop().create_task(self._shut(code, reason))
+        if code != GOING_AWAY[0]:
+            log.info("closing a client: %s", reason.split(":")[0])
+        return asyncio.get_running_loop().create_task(self._shut(code, reason))
 
     async def _shut(self, code: int, reason: str) -> None:
         """The close frame waits behind what the client did not read; if it cannot leave in time, the TCP
         connection is dropped (a graceful close would keep the socket and its buffers for as long as the
         client keeps it open)."""
         try:
-            await asyncio.wait_for(self._close(code, reason), self.send_timeout)
+            async with asyncio.timeout(self.send_timeout):
+                await self._close(code, reason)
         except Exception:  # noqa: BLE001 - timeout or an already broken socket: drop the connection
             if self._abort is not None:
                 with contextlib.suppress(Exception):

@@ -40,7 +40,7 @@ from museion.server import web_texts, worker
 from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
-from museion.server.connection import Conn
+from museion.server.connection import GOING_AWAY, Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
@@ -447,6 +447,15 @@ class Manager:
                 await self.get(table_id)
         if tick:
             self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+
+    async def going_away(self, timeout: float) -> None:
+        """Close every client's socket with 1001 (going away) as the server begins to stop, waiting at most
+        ``timeout`` seconds for the close frames to leave (a client that reads nothing is dropped by its
+        ``Conn``'s send deadline, or when the process ends)."""
+        closing = [task for table in self.tables.values() for conn in list(table.conns)
+                   if (task := conn.shut(*GOING_AWAY)) is not None]
+        if closing:
+            await asyncio.wait(closing, timeout=timeout)
 
     async def close(self) -> None:
         for task in (self.sweeper, self.ticker):
