@@ -192,9 +192,9 @@ def test_specs_levels_and_parameters() -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("nobot", "unknown bot 'nobot'; available:"),
     ("mcts:simz=3", "unknown option 'simz' for bot 'mcts'; allowed: sims, time"),
-    ("mcts:sims=lots", "option 'sims' of bot 'mcts': got 'lots'; allowed: an integer"),
-    ("mcts:rollout=smart", "option 'rollout' of bot 'mcts': got 'smart'; allowed: 'random', 'greedy'"),
-    ("mcts:eval=magic", "option 'eval' of bot 'mcts': got 'magic'; allowed: 'heuristic', 'learned'"),
+    ("mcts:sims=lots", "option 'sims' of bot 'mcts': got \"lots\"; allowed: an integer"),
+    ("mcts:rollout=smart", 'option \'rollout\' of bot \'mcts\': got "smart"; allowed: "random", "greedy"'),
+    ("mcts:eval=magic", 'option \'eval\' of bot \'mcts\': got "magic"; allowed: "heuristic", "learned"'),
     ("random:sims=3", "unknown option 'sims' for bot 'random'; allowed: none"),
     ("mcts:sims", "parameters are KEY=VALUE"),
 ])

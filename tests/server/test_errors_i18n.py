@@ -15,14 +15,14 @@ from museion.server.testing import http
 CASES = [  # (game, options, what the Spanish text must say)
     ("pergamon", {"players": 7}, ["«players»", "7", "un número entero de 2 a 4"]),
     ("pergamon", {"players": 2, "start_player": 3}, ["«start_player»", "3", "un asiento de 0 a 1"]),
-    ("pergamon", {"storage_fee": "weekly"}, ["'weekly'", "'started_group', 'full_group'"]),
-    ("pergamon", {"open_scores": "yes"}, ["'yes'", "true o false"]),
+    ("pergamon", {"storage_fee": "weekly"}, ['"weekly"', '"started_group", "full_group"']),
+    ("pergamon", {"open_scores": "yes"}, ['"yes"', "true o false"]),
     ("tholos", {"ornaments": 3}, ["«ornaments»", "sin el modo avanzado"]),
-    ("tholos", {"advanced": True, "ornaments": "9@C"}, ["{'C': 9}", "losetas de ornamentación numeradas del 1 al 7"]),
+    ("tholos", {"advanced": True, "ornaments": "9@C"}, ["9@C", "losetas de ornamentación numeradas del 1 al 7"]),
     ("tholos", {"advanced": True, "ornaments": 4, "ornament_locations": "AB"},
-     ["'AB'", "al menos 4 localizaciones para 4 ornamentaciones"]),
+     ["AB", "al menos 4 localizaciones para 4 ornamentaciones"]),
     ("tholos", {"players": 3}, ["3", "Tholos es para exactamente 2 jugadores"]),
-    ("imhotep", {"players": 2, "start_player": "purple"}, ["'purple'", "Negro, Blanco, Marrón, Gris"]),
+    ("imhotep", {"players": 2, "start_player": "purple"}, ['"purple"', "Negro, Blanco, Marrón, Gris"]),
     ("imhotep", {"colour": "red"}, ["opción desconocida colour", "wrath"]),
 ]
 
@@ -42,6 +42,19 @@ def test_option_errors_have_a_reason_in_both_languages(game, options, spanish):
     es, en = _say(reason, "es"), _say(reason, "en")
     assert all(part in es for part in spanish), (es, spanish)
     assert es != en and "allowed" in en and "allowed" not in es
+    assert "{'" not in es + en and "got '" not in en  # values as a player writes them, not Python's notation
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    ({"C": 9, "E": 1}, "9@C,1@E"), ("9@C", "9@C"), ("4@Z", "4@Z"), (8, "8"), ("many", '"many"'), (True, '"true"')])
+def test_a_refused_placement_is_shown_in_the_games_notation(value, text):
+    """Tholos' ornament placements are said as the option is written (``ornament@location``) whether they came as
+    text or as a mapping; other values as written (text in quotes, true/false), in both languages."""
+    with pytest.raises(OptionError) as caught:
+        load("tholos", advanced=True, ornaments=value if value is not True else "true")
+    reason = caught.value.reason
+    for lang in ("en", "es"):
+        assert f" {text};" in _say(reason, lang), (_say(reason, lang), text)
 
 
 @pytest.mark.parametrize(("game", "options", "spanish"), CASES[:3] + CASES[5:6])

@@ -504,6 +504,55 @@ def test_workers_exit_when_the_server_dies(serve, how):
     assert not alive, [(p.pid, p.cmdline()) for p in alive]
 
 
+def test_sigterm_closes_every_socket_with_1001_and_ends_a_thinking_worker(serve):
+    """SIGTERM while a bot searches (a 100 s search, a 120 s deadline) and a client watches: the client's socket is
+    closed with 1001 (going away), the searching worker is killed rather than waited for, and the server exits."""
+    server = serve(*GENEROUS, "--bot-specs", "--bot-max-seconds", "120", "--bot-seconds", "120", bot_workers=1)
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:mcts:time=100", "human"]})
+    watcher = Player(server, table["id"])
+    assert server.proc is not None
+    helpers = psutil.Process(server.proc.pid).children(recursive=True)
+    os.kill(server.proc.pid, signal.SIGTERM)
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            watcher.recv(timeout=30)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001, closed.value
+    server.proc.wait(30)
+    _gone, alive = psutil.wait_procs(helpers, timeout=20)
+    assert not alive, [(p.pid, p.cmdline()) for p in alive]
+
+
+def test_the_bot_pool_closes_when_a_reply_meets_the_cancellation():
+    """The race behind a server that outlived SIGTERM at load ~12: ``BotPool.close`` cancels a worker's task in
+    the very loop iteration its reply arrives. ``asyncio.wait_for`` (Python 3.11) then returned the reply and lost
+    the cancellation, and the task waited for the next job forever. Here the reply's arrival schedules the close."""
+    from museion.server.worker import BotPool
+
+    async def main() -> None:
+        pool = BotPool(1, deadline=30, nice=0)
+        await pool.start()
+        stream = pool.workers[0].proc.stdout
+        read = stream.readline
+        closing: list[asyncio.Task[None]] = []
+
+        async def readline() -> bytes:
+            line = await read()
+            closing.append(asyncio.get_running_loop().create_task(pool.close()))  # lands with the reply
+            return line
+
+        stream.readline = readline
+        job = asyncio.get_running_loop().create_task(
+            pool.choose({"game": "tholos", "options": {}, "history": [], "bot": "random", "seed": 1}, False))
+        async with asyncio.timeout(30):
+            while not closing:
+                await asyncio.sleep(0.01)
+            await closing[0]  # before: never done
+        assert all(task.done() for task in pool.tasks) and all(w.proc is None for w in pool.workers)
+        assert job.done()
+
+    asyncio.run(main())
+
+
 # -- 8. strict options ----------------------------------------------------------------------------------------
 def test_a_boolean_option_takes_a_boolean_only(serve):
     server = serve(*GENEROUS)

@@ -338,9 +338,9 @@ def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, engl
 
 
 ERRORS = {  # what the lobby says for an ornament numbered 9, and the table page for a taken seat
-    "en": ('Error: option "Ornaments": got {\'C\': 9}; allowed: ornaments numbered 1-7',
+    "en": ('Error: option "Ornaments": got 9@C; allowed: ornaments numbered 1-7',
            "Error: Player 1's seat is already taken; free: the seats of players 2."),
-    "es": ("Error: opción «Ornamentaciones»: no se admite {'C': 9}; se admite: losetas de ornamentación numeradas "
+    "es": ("Error: opción «Ornamentaciones»: no se admite 9@C; se admite: losetas de ornamentación numeradas "
            "del 1 al 7", "Error: El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2."),
 }
 
@@ -413,7 +413,10 @@ def test_two_bots_of_one_level_are_told_apart(server, browser):
     assert names == ["random bot (white)", "random bot (black)"]
     assert "Winner: random bot (" in page.inner_text("#result") or page.inner_text("#result") == "Draw"
     events = " ".join(page.locator("#log .events li").all_inner_texts())
-    assert "random bot 1" in events and "random bot 2" in events  # the server's texts number them
+    # the server's texts name the seats as the page does: colour and name (never "random bot 2")
+    assert "random bot (white)" in events and "random bot (black)" in events and "random bot 2" not in events
+    final = page.inner_text("#final")
+    assert "random bot (white)" in final and "random bot 2" not in final
     context.close()
 
 

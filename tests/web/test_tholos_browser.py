@@ -67,7 +67,7 @@ def test_lobby_shows_option_errors_precisely(server, browser):
     page.dispatch_event("#opt-ornament_locations", "change")
     wait_js(page, "document.getElementById('create-error').textContent.length > 0")
     # the option by its label, the value refused and what is allowed (the server's reason, said by the page)
-    assert page.inner_text("#create-error") == ('Error: option "Locations for ornaments": got \'XYZ\'; allowed: a '
+    assert page.inner_text("#create-error") == ('Error: option "Locations for ornaments": got "XYZ"; allowed: a '
                                                 "non-empty set of locations among ABCDEFG")
     page.click("#create-button")
     page.wait_for_timeout(300)

@@ -9,6 +9,27 @@ Reason = dict[str, Any]
 be a reason (``allowed`` below), said first. Clients localize it (the web lobby, from ``GET /api/texts``)."""
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """An option value as a player reads it, the same in every language: numbers and words as they are written
+    (text in double quotes, true/false, null), a mapping as "C: 9", a list comma-separated; never Python's own
+    notation (``{'C': 9}``). Cut after ``limit`` characters, so an error never repeats a huge input."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif value is None:
+        text = "null"
+    elif isinstance(value, float):
+        text = f"{value:g}"
+    elif isinstance(value, str):
+        text = f'"{value}"'
+    elif isinstance(value, dict):
+        text = ", ".join(f"{k}: {shown(v, limit)}" for k, v in value.items())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        text = ", ".join(shown(v, limit) for v in value)
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class MuseionError(Exception):
     """Base class of museion's own errors."""
 

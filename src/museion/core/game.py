@@ -44,7 +44,7 @@ from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
+from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason, shown
 from museion.core.registry import text_renderer
 
 CHANCE: Final = -1
@@ -154,9 +154,9 @@ def choice_option(*allowed: Any) -> Callable[[Any], Any]:
 
     def parse(value: Any) -> Any:
         if value not in allowed:
-            shown = ", ".join(repr(a) for a in allowed)
-            raise InvalidValue(f"got {_preview(value)}; allowed: {shown}", _preview(value), "error.allowed.choice",
-                               values=shown)
+            values = ", ".join(shown(a) for a in allowed)
+            raise InvalidValue(f"got {shown(value)}; allowed: {values}", shown(value), "error.allowed.choice",
+                               values=values)
         return value
 
     return Validator(parse, "choice", choices=allowed)
@@ -166,16 +166,12 @@ def _parse_bool(value: Any) -> bool:
     """Validator for a boolean option: a real boolean only (a command line converts its own flag strings)."""
     if isinstance(value, bool):
         return value
-    raise InvalidValue(f"got {_preview(value)}; allowed: true or false", _preview(value), "error.allowed.bool")
+    raise InvalidValue(f"got {shown(value)}; allowed: true or false", shown(value), "error.allowed.bool")
 
 
 bool_option = Validator(_parse_bool, "bool")
 
 
-def _preview(value: Any, limit: int = 40) -> str:
-    """The start of a rejected value, so an error never repeats a huge input."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def float_option(lo: float, hi: float) -> Callable[[Any], float]:
@@ -187,11 +183,11 @@ def float_option(lo: float, hi: float) -> Callable[[Any], float]:
                                 min=lo, max=hi)
 
         if isinstance(value, bool):
-            raise refuse(repr(value))
+            raise refuse(shown(value))
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise refuse(repr(value)) from None
+            raise refuse(shown(value)) from None
         if not lo <= number <= hi:
             raise refuse(f"{number:g}")
         return number
@@ -227,8 +223,8 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
     """Validator for an integer option in ``[lo, hi]`` (accepts digit strings from the command line)."""
 
     def parse(value: Any) -> int:
-        def refuse(shown: Any) -> InvalidValue:
-            got = _preview(shown)
+        def refuse(value: Any) -> InvalidValue:
+            got = shown(value)
             return InvalidValue(f"got {got}; allowed: an integer from {lo} to {hi}", got, "error.allowed.integer",
                                 min=lo, max=hi)
 

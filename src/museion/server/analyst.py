@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger("museion.server")
+CLOSE_SECONDS = 5.0
+"""How long :meth:`Analyst.close` waits for its task once the analysis process is killed (it ends at once)."""
 
 
 def main(nice: int = 10) -> None:
@@ -69,10 +71,14 @@ class Analyst:
         self.task = asyncio.get_running_loop().create_task(self._serve())
 
     async def close(self) -> None:
+        """End at once: the analysis process is killed first (a job in progress is asked for again later), then
+        the task is cancelled and waited for a bounded time (see ``BotPool.close``)."""
+        if self.proc is not None and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
         if self.task is not None:
             self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+            await asyncio.wait([self.task], timeout=CLOSE_SECONDS)
         await self._kill()
 
     def job(self, table_id: str) -> Job | None:
@@ -95,7 +101,8 @@ class Analyst:
             job = await self.waiting.get()
             job.status = "running"
             try:
-                analysis = await asyncio.wait_for(self._run(job), self.seconds)
+                async with asyncio.timeout(self.seconds):  # not wait_for: it may lose a cancellation (3.11)
+                    analysis = await self._run(job)
                 await self.store(job.table_id, analysis)
             except Exception as exc:  # noqa: BLE001 - a failed job is reported and may be asked for again
                 await self._kill()

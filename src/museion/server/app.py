@@ -75,6 +75,13 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": models.ErrorBody} for code in (400, 403, 404, 409, 410, 413, 415, 429, 503)}
 
 
+async def going_away(app: Guard, timeout: float) -> None:
+    """Close every table's sockets with 1001 (the server is stopping), waiting at most ``timeout`` seconds."""
+    manager = getattr(app.app.state, "manager", None)  # type: ignore[attr-defined]
+    if manager is not None:
+        await manager.going_away(timeout)
+
+
 def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     """The application for the database at ``db_url`` behind its guard (headers, origins, body size)."""
     config = config or ServerConfig()
@@ -458,7 +465,8 @@ async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> tuple[int |
     """The seat of the token in the first message (``None``: a spectator) and the language of its texts
     (``"lang"``, English when absent or unknown); ``False`` if the client left."""
     try:
-        data = await asyncio.wait_for(_receive(ws), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: it may lose a cancellation (3.11)
+            data = await _receive(ws)
     except (WebSocketDisconnect, RuntimeError):
         return False
     except TimeoutError:

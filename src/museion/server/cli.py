@@ -65,6 +65,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from museion.server.app import create_app
     from museion.server.protocol import Protocol
 
+    Server = _server_class()  # noqa: N806 - a class
     url = args.db or default_url()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.tables_dir is not None and not args.tables_dir.is_dir():
@@ -77,8 +78,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py).
     # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
     # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws=Protocol,
-                ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
-                proxy_headers=args.forwarded_allow_ips is not None, forwarded_allow_ips=args.forwarded_allow_ips,
-                server_header=False)
-    return 0
+    server = Server(uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", ws=Protocol,
+        ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
+        proxy_headers=args.forwarded_allow_ips is not None, forwarded_allow_ips=args.forwarded_allow_ips,
+        server_header=False, timeout_graceful_shutdown=config.shutdown_seconds))  # type: ignore[arg-type]
+    server.run()
+    return 0 if server.started else 3  # uvicorn's code for a server that could not start
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    from museion.server.app import going_away
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first closes every table's sockets with 1001 (going
+        away: uvicorn's own close says 1012, service restart); uvicorn then waits for what is left at most
+        ``shutdown_seconds`` (``timeout_graceful_shutdown``) before the application's own shutdown, which kills
+        the bot and analysis workers."""
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            await going_away(self.config.app, self.config.timeout_graceful_shutdown or 0)
+            await super().shutdown(sockets)
+
+    return Server

@@ -28,6 +28,7 @@ class _State(str):
 
 
 SLOW = (1008, "slow_consumer: the client read too little of what was sent")
+GOING_AWAY = (1001, "going_away: the server is shutting down; connect again in a moment")
 
 
 class Conn:
@@ -140,10 +141,12 @@ class Conn:
                 return
             self._drained.set()
 
-    def shut(self, code: int, reason: str) -> None:
-        """Close the socket with ``code`` and ``reason`` (once); the reader side then unregisters the client."""
-        if self._closing(reason):
-            asyncio.get_running_loop().create_task(self._shut(code, reason))
+    def shut(self, code: int, reason: str) -> asyncio.Task[None] | None:
+        """Close the socket with ``code`` and ``reason`` (once; the task that closes it, ``None`` if it was already
+        closing); the reader side then unregisters the client."""
+        if self._closing(reason, quiet=code == GOING_AWAY[0]):
+            return asyncio.get_running_loop().create_task(self._shut(code, reason))
+        return None
 
     async def end(self, code: int, reason: str, grace: float = 1.0) -> None:
         """Close the socket now (the reader calls it and then returns): the close frame gets ``grace`` seconds to
@@ -152,7 +155,7 @@ class Conn:
         if self._closing(reason):
             await self._shut(code, reason, grace)
 
-    def _closing(self, reason: str) -> bool:
+    def _closing(self, reason: str, quiet: bool = False) -> bool:
         """Stop sending (once: ``False`` if already closing)."""
         if self.closing:
             return False
@@ -160,7 +163,8 @@ class Conn:
         self.outbox.clear()
         self.states = 0
         self._drained.set()
-        log.info("closing a client: %s", reason.split(":")[0])
+        if not quiet:
+            log.info("closing a client: %s", reason.split(":")[0])
         return True
 
     async def _shut(self, code: int, reason: str, grace: float | None = None) -> None:
@@ -168,7 +172,8 @@ class Conn:
         ``send_timeout``), the TCP connection is dropped (a graceful close would keep the socket and its buffers
         for as long as the client keeps it open). With ``grace`` it is dropped that long after the frame left."""
         try:
-            await asyncio.wait_for(self._close(code, reason), self.send_timeout if grace is None else grace)
+            async with asyncio.timeout(self.send_timeout if grace is None else grace):  # not wait_for (above)
+                await self._close(code, reason)
         except Exception:  # noqa: BLE001 - timeout or an already broken socket: drop the connection
             self._drop()
             return

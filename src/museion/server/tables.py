@@ -23,7 +23,7 @@ import logging
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ from museion.server import web_texts, worker
 from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
-from museion.server.connection import Conn
+from museion.server.connection import GOING_AWAY, Conn
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
@@ -176,7 +176,7 @@ class LiveTable:
         to_move = state.current_player()
         over = state.is_terminal()
         seats = self.seats_json()
-        names = display_names(self.row.seats, lang)
+        names = display_names(self.row.seats, lang, self.state.game.seat_colours())
         legal = []
         if seat is not None and to_move == seat:
             legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe(a, lang, seat, names),
@@ -197,7 +197,7 @@ class LiveTable:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
         action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
         (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
-        names = display_names(self.row.seats, lang)
+        names = display_names(self.row.seats, lang, self.state.game.seat_colours())
         state = self.state
         if state.game.hidden_information and not state.is_terminal():
             return observed_record(self.log, state, None, names, lang, table=self.id)
@@ -298,9 +298,10 @@ def _default_name(seat: SeatRow) -> str:
 assert web_texts.PAGES  # the seat names' words (web.bot_name, web.level.*) are registered before use
 
 
-def display_names(seats: list[SeatRow], lang: str) -> list[str]:
-    """The seats' names as the log's texts say them in ``lang``: a given name, else "bot codicioso" / "Jugador 2";
-    names that are still alike get their seat number, so two bots of one level are told apart."""
+def display_names(seats: list[SeatRow], lang: str, colours: Sequence[str]) -> list[str]:
+    """The seats' names as every text says them in ``lang``, the same way as the web page (``seatNames``): a given
+    name, else "bot codicioso" / "Jugador 2", with the seat's colour where the game has colours ("random bot
+    (white)"); names that are still alike get their seat number, so two bots of one level are told apart."""
     names = []
     for s in seats:
         if s.name and s.name != _default_name(s):
@@ -310,6 +311,8 @@ def display_names(seats: list[SeatRow], lang: str) -> list[str]:
             names.append(i18n.text("web.bot_name", lang, level=level))
         else:
             names.append(i18n.text("web.player_n", lang, n=s.seat + 1))
+    names = [i18n.text("web.name_colour", lang, name=name, colour=i18n.text(f"web.colour.{colours[k]}", lang))
+             if k < len(colours) else name for k, name in enumerate(names)]
     return [i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
             for k, name in enumerate(names)]
 
@@ -447,6 +450,15 @@ class Manager:
                 await self.get(table_id)
         if tick:
             self.ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+
+    async def going_away(self, timeout: float) -> None:
+        """Close every client's socket with 1001 (going away) as the server begins to stop, waiting at most
+        ``timeout`` seconds for the close frames to leave (a client that reads nothing is dropped by its
+        ``Conn``'s send deadline, or when the process ends)."""
+        closing = [task for table in self.tables.values() for conn in list(table.conns)
+                   if (task := conn.shut(*GOING_AWAY)) is not None]
+        if closing:
+            await asyncio.wait(closing, timeout=timeout)
 
     async def close(self) -> None:
         for task in (self.sweeper, self.ticker):
@@ -687,7 +699,7 @@ class Manager:
             if to_move != seat:
                 raise TableError("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
             if action not in state.legal_actions():
-                names = display_names(table.row.seats, lang)
+                names = display_names(table.row.seats, lang, table.state.game.seat_colours())
                 raise TableError("illegal", short(state.explain_illegal(action, lang, names), 300))
             await self._commit(table, [action])
 
@@ -801,7 +813,7 @@ class Manager:
             table.hinting = False
         if table.seq != seq:
             raise TableError("stale", "the game moved on while the hint was computed")
-        names = display_names(table.row.seats, lang)
+        names = display_names(table.row.seats, lang, table.state.game.seat_colours())
         moves = [{"id": int(a), "notation": state.action_to_string(int(a)),
                   "text": state.describe(int(a), lang, seat, names), "highlights": state.highlights(int(a)),
                   "chance": chance} for a, chance in pairs]
@@ -819,7 +831,7 @@ class Manager:
             return {"status": "done", "analysis": self._in_words(table, stored, lang)}
         job = self.analyst.job(table_id)
         if start and (job is None or job.status == "failed"):
-            names = display_names(table.row.seats, lang)
+            names = display_names(table.row.seats, lang, table.state.game.seat_colours())
             job = self.analyst.submit(table_id, Record.from_state(table.state, names, table=table_id).to_dict())
             if job is None:
                 raise TableError("analysis_busy", "the server is analysing other games; ask again in a minute", 503)
@@ -834,7 +846,7 @@ class Manager:
     def _in_words(table: LiveTable, analysis: dict[str, Any], lang: str) -> dict[str, Any]:
         """The stored analysis with each decision's move and best move in words (``text``, ``best_text``) and the
         seats' names, in ``lang``."""
-        names = display_names(table.row.seats, lang)
+        names = display_names(table.row.seats, lang, table.state.game.seat_colours())
         history = table.state.history()
         game = table.state.game
         decisions = []

@@ -42,6 +42,8 @@ import museion
 from museion.bots import coach, make_bot
 
 PR_SET_PDEATHSIG = 1
+CLOSE_SECONDS = 5.0
+"""How long :meth:`BotPool.close` waits for its tasks once their workers are killed (they end at once)."""
 
 
 def choose(game: str, options: dict[str, Any], history: list[int], bot: str, seed: int) -> int:
@@ -148,7 +150,8 @@ class Worker:
 
     async def _line(self, timeout: float) -> dict[str, Any]:
         assert self.proc is not None and self.proc.stdout is not None
-        line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: see BotPool.close
+            line = await self.proc.stdout.readline()
         if not line:
             raise BotFailed("the worker exited")
         return json.loads(line)
@@ -168,10 +171,15 @@ class Worker:
             raise BotFailed(reply["error"])
         return reply
 
-    async def stop(self) -> None:
+    def kill(self) -> None:
+        """SIGKILL at once: a bot's search holds nothing worth waiting for."""
         if self.proc is not None and self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
+
+    async def stop(self) -> None:
+        self.kill()
+        if self.proc is not None:
             await self.proc.wait()
         self.proc = None
 
@@ -189,17 +197,28 @@ class BotPool:
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.timeouts = 0
+        self.closed = False
 
     async def start(self) -> None:
         await asyncio.gather(*(w.start() for w in self.workers))
         self.tasks = [asyncio.get_running_loop().create_task(self._serve(w)) for w in self.workers]
 
     async def close(self) -> None:
+        """End at once, whatever the workers are doing: they are killed first, then their tasks are cancelled.
+        The tasks also stop at ``closed``: under Python 3.11 a cancellation that arrives in the same loop
+        iteration as a worker's reply is lost inside ``asyncio.wait_for`` (it returns the reply instead;
+        CPython gh-86296), which left a task waiting for the next job forever and the server alive after SIGTERM
+        (seen at load ~12). The reads use ``asyncio.timeout``, which does not lose it."""
+        self.closed = True
+        for w in self.workers:
+            w.kill()
         for task in self.tasks:
             task.cancel()
         for job in (*self.quick, *self.costly):
             job.future.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.wake.set()
+        if self.tasks:
+            await asyncio.wait(self.tasks, timeout=CLOSE_SECONDS)
         await asyncio.gather(*(w.stop() for w in self.workers), return_exceptions=True)
 
     async def choose(self, args: dict[str, Any], costly: bool) -> int:
@@ -228,7 +247,7 @@ class BotPool:
         return None
 
     async def _serve(self, worker: Worker) -> None:
-        while True:
+        while not self.closed:
             job = self._next()
             if job is None:
                 self.wake.clear()

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from museion.core.errors import InvalidValue, OptionError, option_reason
+from museion.core.errors import InvalidValue, OptionError, option_reason, shown
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data, evaluate, view
@@ -72,7 +72,7 @@ NT: Final = data.NUM_CARD_TYPES
 def _parse_start(value: Any) -> int | str:
     allowed = "a seat 0-3 (or a colour black/white/brown/grey) or 'random'"
     if isinstance(value, bool):
-        raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "imhotep.allowed.start")
+        raise InvalidValue(f"got {shown(value)}; allowed: {allowed}", shown(value), "imhotep.allowed.start")
     if isinstance(value, str):
         text = value.strip().lower()
         if text == "random":
@@ -83,7 +83,7 @@ def _parse_start(value: Any) -> int | str:
             value = int(text)
     if isinstance(value, int) and 0 <= value < len(data.COLOURS):
         return value
-    raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "imhotep.allowed.start")
+    raise InvalidValue(f"got {shown(value)}; allowed: {allowed}", shown(value), "imhotep.allowed.start")
 
 
 class ImhotepState(ImhotepStateBase):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from museion.core.errors import InvalidValue, OptionError, option_reason
+from museion.core.errors import InvalidValue, OptionError, option_reason, shown
 from museion.core.game import (
     CHANCE,
     TERMINAL,
@@ -102,8 +102,8 @@ def _start_player_option(value: Any) -> int | str:
     try:
         return int_option(0, 3)(value)
     except ValueError:
-        raise InvalidValue(f"got {value!r}; allowed: a seat 0-3 (below the number of players) or 'random'",
-                           repr(value), "error.allowed.seat", n=4, last=3) from None
+        raise InvalidValue(f"got {shown(value)}; allowed: a seat 0-3 (below the number of players) or 'random'",
+                           shown(value), "error.allowed.seat", n=4, last=3) from None
 
 
 class PergamonState(PergamonStateBase):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from museion.core.errors import InvalidValue, OptionError, option_reason
+from museion.core.errors import InvalidValue, OptionError, option_reason, shown
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data, evaluate, events, view
@@ -41,26 +41,34 @@ def _parse_ornaments(value: Any) -> int | dict[str, int] | None:
             pairs = [part.split("@") for part in value.replace(" ", "").split(",") if part]
             value = {loc.upper(): int(k) for k, loc in pairs}
         except ValueError:
-            raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "tholos.allowed.ornaments") from None
+            raise InvalidValue(f"got {shown(value)}; allowed: {allowed}", shown(value),
+                               "tholos.allowed.ornaments") from None
     if isinstance(value, dict):
         placement = {str(loc).upper(): k for loc, k in value.items()}
+        got = _placement_text(placement)
         if any(loc not in LOCATIONS for loc in placement):
-            raise InvalidValue(f"got {value!r}: locations must be among {LOCATIONS}", repr(value),
+            raise InvalidValue(f"got {got}: locations must be among {LOCATIONS}", got,
                                "tholos.allowed.placement_locations", locations=LOCATIONS)
         if any(isinstance(k, bool) or k not in data.ORNAMENTS for k in placement.values()):
-            raise InvalidValue(f"got {value!r}: ornaments are numbered 1-7", repr(value), "tholos.allowed.numbers")
+            raise InvalidValue(f"got {got}: ornaments are numbered 1-7", got, "tholos.allowed.numbers")
         if len(set(placement.values())) != len(placement) or len(placement) > data.MAX_ORNAMENTS:
-            raise InvalidValue(f"got {value!r}: at most {data.MAX_ORNAMENTS} different ornaments", repr(value),
+            raise InvalidValue(f"got {got}: at most {data.MAX_ORNAMENTS} different ornaments", got,
                                "tholos.allowed.distinct", max=data.MAX_ORNAMENTS)
         return dict(sorted(placement.items()))
-    raise InvalidValue(f"got {value!r}; allowed: {allowed}", repr(value), "tholos.allowed.ornaments")
+    raise InvalidValue(f"got {shown(value)}; allowed: {allowed}", shown(value), "tholos.allowed.ornaments")
+
+
+def _placement_text(placement: dict[str, Any]) -> str:
+    """A placement as the option writes it, "1@C,7@E" (ornament @ location), cut like any value shown."""
+    text = ",".join(f"{shown(k).strip(chr(34))}@{loc}" for loc, k in placement.items())
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _parse_locations(value: Any) -> str:
     text = "".join(value) if isinstance(value, (list, tuple)) else str(value)
     text = "".join(sorted(set(text.upper().replace(",", "").replace(" ", ""))))
     if not text or any(ch not in LOCATIONS for ch in text):
-        raise InvalidValue(f"got {value!r}; allowed: a non-empty set of locations among {LOCATIONS}", repr(value),
+        raise InvalidValue(f"got {shown(value)}; allowed: a non-empty set of locations among {LOCATIONS}", shown(value),
                            "tholos.allowed.locations", locations=LOCATIONS)
     return text
 
@@ -69,7 +77,7 @@ def _parse_start(value: Any) -> int | str:
     names: dict[str, int | str] = {"white": 0, "w": 0, "0": 0, "black": 1, "b": 1, "1": 1, "random": "random"}
     key = str(value).lower() if not isinstance(value, bool) else "?"
     if key not in names:
-        raise InvalidValue(f"got {value!r}; allowed: 0 or 'white', 1 or 'black', 'random'", repr(value),
+        raise InvalidValue(f"got {shown(value)}; allowed: 0 or 'white', 1 or 'black', 'random'", shown(value),
                            "tholos.allowed.start")
     return names[key]
 
@@ -77,7 +85,8 @@ def _parse_start(value: Any) -> int | str:
 def _parse_players(value: Any) -> int:
     """Accepted so that ``--players 2`` works for every game; Tholos is for exactly 2."""
     if isinstance(value, bool) or str(value).strip() != "2":
-        raise InvalidValue(f"got {value!r}; Tholos is for exactly 2 players", repr(value), "tholos.allowed.players")
+        raise InvalidValue(f"got {shown(value)}; Tholos is for exactly 2 players", shown(value),
+                           "tholos.allowed.players")
     return 2
 
 
@@ -425,8 +434,8 @@ class TholosGame(Game):
             if orn > len(opts["ornament_locations"]):
                 raise OptionError(
                     f"option 'ornament_locations' of tholos: {orn} ornaments need at least {orn} locations, "
-                    f"got {opts['ornament_locations']!r}",
-                    option_reason("ornament_locations", repr(opts["ornament_locations"]), "tholos.allowed.enough",
+                    f"got {opts['ornament_locations']}",
+                    option_reason("ornament_locations", opts["ornament_locations"], "tholos.allowed.enough",
                                   n=orn))
         self.eligible = tuple(LOCATIONS.index(ch) for ch in opts["ornament_locations"])
         self.end_immediate = opts["end_check"] == "immediate"
