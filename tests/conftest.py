@@ -28,8 +28,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``pure_only`` replace a method or function of the engines with a faulty one to prove a
-    checker catches it; compiled code can be neither patched nor subclassed from Python, so they run in the pure
-    pass of ``make test`` (``MUSEION_PURE=1``) and are skipped when this run uses the compiled build."""
+    checker catches it; a compiled function or method cannot be replaced from Python (compiled callers keep calling
+    the original), so they run in the pure pass of ``make test`` (``MUSEION_PURE=1``) and are skipped when this
+    run uses the compiled build. (Subclassing is fine: core's ``Game`` and ``State`` accept subclasses written in
+    Python, see tests/nim.py.)"""
     import museion
 
     if museion.BUILD != "compiled":

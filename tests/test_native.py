@@ -95,3 +95,31 @@ def test_both_builds_play_identical_games():
     pure, compiled = _play(pure=True), _play(pure=False)
     assert (pure["build"], compiled["build"]) == ("pure", "compiled")
     assert compiled["games"] == pure["games"]
+
+
+def test_a_game_written_in_plain_python_runs_on_either_build():
+    """Core's ``Game`` and ``State`` accept subclasses written in plain Python in the compiled build too (mypyc's
+    ``allow_interpreted_subclasses``): the contract checker passes the test game Nim (tests/nim.py), states clone
+    and pickle, and the mcts bot (whose search loop is compiled) finds Nim's winning move."""
+    import copy
+    import pickle
+
+    from museion.bots.base import make_bot
+    from museion.core import game as core_game
+    from museion.core import registry
+    from museion.core.check import check_game
+    from tests.nim import Nim
+
+    assert str(core_game.__file__).endswith(".py") == (museion.BUILD == "pure")
+    registry.register(Nim, lambda state, player=None, lang="en": f"pile {state.pile}", "take 1 or 2")
+    try:
+        game = Nim(pile=7)
+        report = check_game(game, games=20, seed=0)
+        assert report.games == 20 and report.steps >= 20 * 4
+        state = game.new_initial_state()
+        state.apply_action(2)
+        for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert type(other) is type(state) and other.key() == state.key() == (5, 1)
+        assert make_bot("mcts:sims=300,cutoff=-1", seed=0).choose(game.new_initial_state()) == 1  # leaves 6
+    finally:
+        registry._GAMES.pop(Nim.name, None)

@@ -3,7 +3,9 @@
 Machines here are noisy, so the figure that matters is the ratio against a reference measured in the same run:
 rounds alternate between this process (the build it runs), a worker process in each build (pure and compiled,
 see :mod:`museion.native`) and OpenSpiel's ``python_tic_tac_toe`` and C++ ``tic_tac_toe``, and the medians are
-compared.
+compared. Every rate is per second of the measuring process's own CPU time (:func:`time.process_time`; each
+measurement lasts a wall-clock time): on a machine shared with other work, wall-clock rates mostly measure how
+much of a core the process got, CPU-time rates measure the code.
 """
 
 from __future__ import annotations
@@ -25,12 +27,12 @@ def playout_rate(game: Game, seconds: float, seed: int = 0) -> tuple[float, floa
     """Random playouts for ``seconds``: (steps/s, games/s); every applied action, chance included, is a step."""
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         steps += random_playout(game.new_initial_state(), rng).move_number()
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - cpu
     return steps / elapsed, games / elapsed
 
 
@@ -46,13 +48,13 @@ def clone_rate(game: Game, seconds: float, seed: int = 0) -> float:
             state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
         positions.append(state)
     count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         for state in positions:
             state.clone()
         count += len(positions)
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - cpu)
 
 
 def openspiel_rate(seconds: float, seed: int = 0, name: str = "python_tic_tac_toe") -> float | None:
@@ -66,28 +68,29 @@ def openspiel_rate(seconds: float, seed: int = 0, name: str = "python_tic_tac_to
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         state = game.new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
-    return float(steps / (time.perf_counter() - start))
+    return float(steps / (time.process_time() - cpu))
 
 
 def mcts_rate(game: Game, seconds: float, seed: int = 0, sims: int = 100) -> float:
     """MCTS simulations/s of the ``mcts`` bot (default leaf evaluation, no tree reuse) choosing moves along a
-    random game: the engine's share of a search (clone, apply, legal actions, evaluate) as bots use it."""
+    random game: the search loop (``museion.bots.tree``) and the engine's share (clone, apply, legal actions,
+    evaluate) as bots use them."""
     from museion.bots.mcts import MCTSBot
 
     rng = random.Random(seed)
     bot = MCTSBot(seed=seed, sims=sims, reuse=0)
     state = game.new_initial_state()
     done = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    cpu = time.process_time()
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline or done == 0:
         if state.is_terminal():
             state = game.new_initial_state()
@@ -98,7 +101,7 @@ def mcts_rate(game: Game, seconds: float, seed: int = 0, sims: int = 100) -> flo
             bot.choose(state)
             done += sims
         state.apply_action(rng.choice(state.legal_actions()))
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - cpu)
 
 
 MEASURES = {"playout": lambda game, s, seed: playout_rate(game, s, seed)[0], "mcts": mcts_rate}

@@ -1,11 +1,12 @@
 """Which build of the engines this process runs: the compiled one (mypyc) when a current one is there, else pure.
 
 ``tools/compile.py`` (run by ``make run`` / ``make test`` where a C compiler is available) compiles the modules of
-:data:`COMPILED_PACKAGES` with mypyc into ``build/compiled/`` next to ``src/``, with a manifest naming each extension
-and the SHA-256 of the source it was compiled from. Importing :mod:`museion` calls :func:`install`, which puts a
-finder in front of Python's own so those modules load from the extensions, but only when every listed source is
-unchanged since the build (a compiled module calls the others natively, so a stale one must not mix with fresh
-Python; after an edit the run is pure until the next build). ``MUSEION_PURE=1`` forces the pure build.
+:data:`COMPILED_PACKAGES` and :data:`COMPILED_EXTRA` with mypyc into ``build/compiled/`` next to ``src/``, with a
+manifest naming each extension and the SHA-256 of the source it was compiled from. Importing :mod:`museion` calls
+:func:`install`, which puts a finder in front of Python's own so those modules load from the extensions, but only
+when every listed source is unchanged since the build (a compiled module calls the others natively, so a stale one
+must not mix with fresh Python; after an edit the run is pure until the next build). ``MUSEION_PURE=1`` forces the
+pure build.
 
 The compiled build changes no result: the same code runs, typed; ``tests/test_native.py`` checks that both builds
 play identical games from the same seeds.
@@ -26,6 +27,9 @@ from types import ModuleType
 
 COMPILED_PACKAGES = ("museion.core", "museion.games.tholos", "museion.games.imhotep", "museion.games.pergamon")
 """The packages whose modules (all but ``__init__`` and :data:`INTERPRETED`) are compiled."""
+COMPILED_EXTRA = ("museion.bots.tree",)
+"""Single modules compiled too: the search loop of the ``mcts`` bot (the rest of ``museion.bots`` stays Python:
+bots are subclassed by plain-Python code, in tests and benchmarks)."""
 INTERPRETED = ("museion.core.errors",) + tuple(
     f"museion.games.{game}.{module}" for game in ("tholos", "imhotep", "pergamon") for module in ("text", "rules"))
 """Modules left to Python: the errors inherit from two builtin exception types, which mypyc cannot compile; the
@@ -44,8 +48,9 @@ def source_digest(module: str) -> str:
 
 
 def compiled_modules() -> list[str]:
-    """The module names of :data:`COMPILED_PACKAGES` (every ``.py`` file but ``__init__``), sorted."""
-    names = []
+    """The module names of :data:`COMPILED_PACKAGES` (every ``.py`` file but ``__init__``) and
+    :data:`COMPILED_EXTRA`, sorted."""
+    names = list(COMPILED_EXTRA)
     for package in COMPILED_PACKAGES:
         folder = SOURCE_ROOT.joinpath(*package.split("."))
         names += [f"{package}.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"]

@@ -11,79 +11,12 @@ import pytest
 import museion
 from museion.bots import coach
 from museion.core import registry
-from museion.core.game import TERMINAL, Game, State
+from museion.core.game import State
 from museion.core.play import sample_chance
 from museion.core.record import Record
 from museion.core.registry import register
 from tests.bots.conftest import CONFIGS, IDS
-
-
-# -- a tiny game whose best moves are known exactly -----------------------------------------------------------
-class NimState(State):
-    """Take 1 or 2 stones; whoever takes the last stone wins. A pile divisible by 3 is lost for the mover."""
-
-    def _start(self) -> None:
-        self.pile = self.game.options["pile"]
-        self.mover = 0
-
-    def current_player(self) -> int:
-        return TERMINAL if self.pile == 0 else self.mover
-
-    def _legal_actions(self) -> list[int]:
-        return [] if self.pile == 0 else [a for a in (1, 2) if a <= self.pile]
-
-    def _apply(self, action: int) -> None:
-        self.pile -= action
-        self.mover = 1 - self.mover
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return []
-
-    def action_to_string(self, action: int) -> str:
-        return f"take {action}"
-
-    def scores(self) -> list[float]:
-        if self.pile:
-            return [0.0, 0.0]
-        return [1.0 if p != self.mover else 0.0 for p in range(2)]  # the last mover took the last stone
-
-    def winners(self) -> list[int]:
-        return [1 - self.mover] if self.pile == 0 else []
-
-    def view(self, player: int | None) -> dict:
-        return {"pile": self.pile, "mover": self.mover}
-
-    def observation_tensor(self, player: int) -> list[float]:
-        return [float(self.pile), float(self.mover == player)]
-
-    def key(self) -> tuple:
-        return (self.pile, self.mover)
-
-    def _copy_into(self, other: State) -> None:
-        other.pile, other.mover = self.pile, self.mover
-
-
-class Nim(Game):
-    name = "coach_nim"
-    title = "Nim (test)"
-    OPTIONS = {"pile": museion.core.game.Option(5, "stones", museion.core.game.int_option(1, 20))}
-    state_class = NimState
-
-    def num_players(self) -> int:
-        return 2
-
-    def num_distinct_actions(self) -> int:
-        return 3
-
-    def max_chance_outcomes(self) -> int:
-        return 0
-
-    def max_game_length(self) -> int:
-        return 20
-
-    def observation_tensor_size(self) -> int:
-        return 2
-
+from tests.nim import Nim
 
 STRONG = "mcts:sims=2000,cutoff=-1"
 
@@ -102,7 +35,6 @@ def nim_record(actions: list[int], pile: int = 5) -> Record:
     return Record.from_state(state, ["Ana", "Bea"])
 
 
-@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_move_throwing_away_a_won_position_is_a_blunder() -> None:
     # pile 5: seat 0 wins by taking 2 (leaving 3); taking 1 leaves 4 and seat 1 wins with perfect play
     analysis = coach.analyse(nim_record([1, 1, 1, 2]), bot=STRONG, seed=1)
@@ -117,7 +49,6 @@ def test_a_move_throwing_away_a_won_position_is_a_blunder() -> None:
     assert analysis.to_json()["decisions"][0]["mark"] == "blunder"
 
 
-@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_game_of_good_moves_has_no_marks() -> None:
     for actions, pile in (([2, 1, 2], 5), ([1, 1, 2, 1, 2], 7), ([2, 1, 2, 2, 1], 8)):
         analysis = coach.analyse(nim_record(actions, pile), bot=STRONG, seed=2)
@@ -125,7 +56,6 @@ def test_a_game_of_good_moves_has_no_marks() -> None:
         assert analysis.result == [1.0, 0.0]
 
 
-@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_analysis_refuses_an_unfinished_game() -> None:
     state = museion.load("coach_nim", pile=5).state_from_history([1])
     with pytest.raises(ValueError, match="not a finished game"):
@@ -179,7 +109,6 @@ def test_a_hint_uses_only_the_seats_information(name: str, options: dict) -> Non
     assert checked, "no position with anything hidden was tried"
 
 
-@pytest.mark.pure_only  # the test game Nim subclasses core's Game/State from Python
 def test_a_hint_is_for_the_player_to_move() -> None:
     state = museion.load("coach_nim", pile=5).new_initial_state()
     with pytest.raises(ValueError, match="player to move"):

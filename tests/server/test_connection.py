@@ -131,3 +131,63 @@ def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
             assert conn() is None and live() is None, f"blocked={blocked}: left for the cycle collector"
         finally:
             gc.enable()
+
+
+def test_a_flooding_client_is_closed_at_once_and_dropped_after_the_grace():
+    """``Conn.end``: the close frame leaves, and the TCP connection is dropped ``grace`` seconds later whether or
+    not the client answered (a flooder reads nothing, so it never would); a close frame that cannot even leave
+    is not waited for longer than the grace."""
+
+    async def scenario(flowing: bool):
+        sock = Socket()
+        dropped = asyncio.Event()
+        conn = Conn(sock.send, 0, sock.close, send_timeout=60, abort=dropped.set)
+        if not flowing:  # the client's window is full: even the close frame cannot leave
+            async def stuck(code: int, reason: str) -> None:
+                await asyncio.Event().wait()
+            conn._close = stuck
+        await conn.end(1008, "too_many_messages: over 60/second", grace=0.01)
+        await asyncio.wait_for(dropped.wait(), 30)  # a bound for a broken build, not a timing claim
+        conn.close()
+        return conn.closing, sock.closed, dropped.is_set()
+
+    assert asyncio.run(scenario(True)) == (True, (1008, "too_many_messages: over 60/second"), True)
+    assert asyncio.run(scenario(False)) == (True, None, True)
+
+
+def test_a_client_closed_while_its_message_is_being_sent_is_freed_and_its_pump_ends():
+    """The client is closed (its reader saw the disconnect) while its pump is inside a send that then completes.
+    ``asyncio.wait_for`` (3.11) swallowed that cancellation when the send had finished: the pump went on to wait
+    for a next message forever, and the client with its socket objects (about 85 per WebSocket under uvicorn)
+    stayed in a reference cycle until the collector's rare full pass (issue 12d, the memory after the attack)."""
+    import gc
+    import weakref
+
+    async def scenario() -> tuple[weakref.ref, bool]:
+        holder: list[Conn] = []
+
+        async def send(text: str) -> None:
+            holder[0].close()  # the reader side closes the client meanwhile; the send itself completes
+
+        async def close(code: int, reason: str) -> None:
+            return None
+
+        conn = Conn(send, 0, close)
+        holder.append(conn)
+        task = conn.task
+        conn.put('{"type":"pong"}')
+        for _ in range(10):
+            await asyncio.sleep(0)
+        holder.clear()
+        done = task is not None and task.done()
+        del task
+        return weakref.ref(conn), done
+
+    gc.collect()
+    gc.disable()
+    try:
+        conn, done = asyncio.run(scenario())
+        assert done, "the pump still waits for a next message"
+        assert conn() is None, "left for the cycle collector"
+    finally:
+        gc.enable()

@@ -5,6 +5,7 @@ wall-clock time: waits are bounded, assertions are about what happened (counts, 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client as http_client
 import json
@@ -27,6 +28,8 @@ from websockets.uri import parse_uri
 
 import museion
 from museion.core.errors import OptionError
+from museion.server import guard
+from museion.server.guard import Guard, Limits
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -107,23 +110,73 @@ def test_resyncs_from_a_client_that_does_not_read_coalesce(serve):
 
 def test_a_spectator_that_reads_nothing_is_closed_as_a_slow_consumer(serve):
     """It cannot read the close frame (``test_connection.py`` checks its code); the server closes it all the same
-    and keeps nothing for it."""
-    server = serve(*GENEROUS, "--send-timeout", "1", "--resync-spacing", "0")
+    and keeps nothing for it. The client is a plain socket that never reads after its hello, and asks for full
+    states at a rate within its message budget."""
+    server = serve(*GENEROUS, "--send-timeout", "1", "--resync-spacing", "0", "--limit-messages", "1000/second")
     _, table = http("POST", f"{server.url}/api/tables", {"game": "imhotep", "options": {"players": 4},
                                                          "seats": ["human"] * 4})
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-    sock.connect(("127.0.0.1", server.port))
-    with _open_ws(server, table["id"], sock=sock, max_size=None, max_queue=1, ping_interval=None) as ws:
-        ws.send(json.dumps({"type": "hello", "token": None}))
-        deadline = time.monotonic() + 120
-        with pytest.raises(ConnectionClosed):
-            while True:
-                assert time.monotonic() < deadline, "the never-reading client was never closed"
-                for _ in range(50):  # each resync is one more full state it does not read
-                    ws.send('{"type":"resync"}')
-                time.sleep(0.05)
+    sock, client = _raw_ws(server, table["id"], receive_buffer=2048)
+    deadline = time.monotonic() + 120
+    with pytest.raises(OSError), sock:  # reset or broken pipe: the server dropped the connection
+        while True:
+            assert time.monotonic() < deadline, "the never-reading client was never closed"
+            for _ in range(10):  # each resync is one more full state it does not read
+                client.send_text(b'{"type":"resync"}')
+            sock.sendall(b"".join(client.data_to_send()))
+            time.sleep(0.02)
     assert "closing a client: slow_consumer" in server.log_text()
+
+
+def test_a_connection_over_its_message_budget_is_closed_and_its_address_paused(serve):
+    """A flood ends within its first burst: close 1008 with a reason, and the address may open no WebSocket for
+    ``--flood-pause`` seconds (the handshake is refused: HTTP 403); other addresses are not affected."""
+    server = serve(*GENEROUS, "--limit-messages", "20/second;100/minute", "--flood-pause", "600")
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    with _open_ws(server, table["id"]) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(1000):
+                ws.send('{"type":"resync"}')
+            while True:
+                ws.recv(timeout=30)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert closed.value.rcvd.reason.startswith("too_many_messages") and "20/second" in closed.value.rcvd.reason
+    with pytest.raises(InvalidStatus) as refused, _open_ws(server, table["id"]):
+        pass
+    assert refused.value.response.status_code == 403
+    other = socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.0.2", 0))
+    with _open_ws(server, table["id"], sock=other) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    assert "closing a client: too_many_messages" in server.log_text()
+
+
+def test_an_honest_client_never_reaches_the_default_message_budget(serve):
+    """The default budget against the busiest honest client: both players of a game move as soon as they may
+    (paced like a quick human), ping and resync after every move, and reconnect (hello, resync) after an outage
+    every few moves, as the browser does; nobody is closed."""
+    server = serve("--limit-create", "1000/minute", "--max-tables-per-client", "1000")
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
+    _, joined = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1})
+    tokens = [table["token"], joined["token"]]
+    players = [Player(server, table["id"], token) for token in tokens]
+    moves = 0
+    while moves < 60 and players[0].state["scores"] is None:
+        mover = players[players[0].state["to_move"]]
+        answer = mover.move(mover.state["legal"][0]["id"])
+        assert answer["type"] == "state", answer
+        for extra in ('{"type":"ping"}', '{"type":"resync"}'):
+            mover.ws.send(extra)
+        moves += 1
+        if moves % 10 == 0:  # an outage: the browser opens a new socket, says hello and asks for the state
+            seat = players.index(mover)
+            mover.close()
+            players[seat] = Player(server, table["id"], tokens[seat])
+            players[seat].ws.send('{"type":"resync"}')
+        time.sleep(0.1)  # a very quick human
+        for player in players:
+            player.wait(lambda s, seq=answer["seq"]: s["seq"] >= seq, timeout=30)
+    assert moves > 20 and "too_many_messages" not in server.log_text()
 
 
 def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(serve):
@@ -173,6 +226,51 @@ def test_table_creation_is_rate_limited_and_capped_per_client_and_in_total(serve
     codes = [http("POST", f"{full.url}/api/tables", TABLE)[0] for _ in range(3)]
     status, data = http("POST", f"{full.url}/api/tables", TABLE)
     assert codes == [201, 201, 503] and data["error"] == "server_full"
+
+
+def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monkeypatch):
+    """The cheapest rejection: while the wait the library gave runs, a POST over its limit and a WebSocket from
+    an address paused for flooding are answered without parsing headers, reading a body or asking the library,
+    after being held for up to a second (a flooding loop then sends one request a second, not thousands)."""
+    held: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        held.append(seconds)
+
+    monkeypatch.setattr(guard.asyncio, "sleep", sleep)
+    limits = Limits("2/minute", "60/minute", "30/second", "60/second", flood_pause=600)
+    assert limits.create.hit("10.0.0.1") is None and limits.create.hit("10.0.0.1") is None
+    assert limits.create.hit("10.0.0.1") >= 1
+    limits.create.limiter = None  # would fail if asked again
+    assert limits.create.hit("10.0.0.1") >= 1
+    limits.pause("10.0.0.2")
+
+    async def app(scope, receive, send):  # noqa: ANN001 - never reached
+        raise AssertionError("the application was reached")
+
+    async def nothing():
+        raise AssertionError("the body was read")
+
+    def answer(scope: dict) -> list[dict]:
+        sent: list[dict] = []
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        asyncio.run(Guard(app, 1024, limits=limits)(scope, nothing, send))
+        return sent
+
+    post = answer({"type": "http", "method": "POST", "path": "/api/tables", "client": ("10.0.0.1", 5),
+                   "headers": [(b"content-type", b"text/plain")]})  # would be 415 if it were looked at
+    assert post[0]["status"] == 429 and json.loads(post[1]["body"])["error"] == "rate_limited"
+    ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.0.2", 5), "headers": []})
+    assert ws == [{"type": "websocket.close", "code": 1008, "reason": ws[0]["reason"]}]
+    assert ws[0]["reason"].startswith("flooding")
+    assert len(held) == 2 and all(0 < seconds <= guard.HOLD for seconds in held)
+    busy = Guard(app, 1024, limits=limits)
+    busy.held = guard.MAX_HELD  # as many held as allowed: the next is answered at once
+    asyncio.run(busy.hold(30.0))
+    assert len(held) == 2
 
 
 def test_joins_and_moves_are_rate_limited(serve):
@@ -264,10 +362,15 @@ def test_hostile_frames_get_an_error_or_a_close_code_and_never_a_traceback(serve
     assert status == 400 and "w" * 50 not in data["message"]
 
 
-def _raw_ws(server: ServerProcess, table_id: str) -> tuple[socket.socket, ClientProtocol]:
+def _raw_ws(server: ServerProcess, table_id: str, receive_buffer: int | None = None
+            ) -> tuple[socket.socket, ClientProtocol]:
     """A WebSocket on a plain socket, driven by the library's sans-I/O client, after a spectator's hello: what
     the client receives, and how its TCP connection ends, are seen exactly."""
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock = socket.socket()
+    if receive_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", server.port))
     client = ClientProtocol(parse_uri(f"{server.ws_url}/ws/tables/{table_id}"), max_size=None)
     client.send_request(client.connect())
     sock.sendall(b"".join(client.data_to_send()))

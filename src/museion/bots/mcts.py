@@ -33,35 +33,17 @@ The budget is a number of simulations (``sims``, reproducible: the arena uses it
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 
 from museion.bots.base import Bot
 from museion.bots.greedy import greedy_action
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_chances
+from museion.bots.tree import Node, simulate
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
 
 Evaluator = Callable[[State, int], list[float]]
 """``(state, player) -> win chance of every player`` for a non-terminal leaf (``player``: whose view)."""
-
-
-class Node:
-    """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``.
-
-    ``complete``: the children are exactly the legal actions, seen in a search where every determinisation is the
-    same state (``State.determined_for``): the node is then one position whose legal actions never change, so
-    selection skips computing and checking them."""
-
-    __slots__ = ("children", "visits", "total", "avail", "mover", "complete")
-
-    def __init__(self, mover: int) -> None:
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 1
-        self.mover = mover
-        self.complete = False
 
 
 class MCTSBot(Bot):
@@ -198,80 +180,14 @@ class MCTSBot(Bot):
         self.last_simulations = count
 
     def _simulate(self, det: State) -> None:
-        """One simulation on the determinisation ``det`` (consumed): select, expand, roll out, back up."""
-        rng, c = self.rng, self.params["c"]
-        log, sqrt = math.log, math.sqrt
-        node = self.root
-        assert node is not None
-        path = [node]
-        fixed = self._determined  # a node is one position: its legal actions never change
-        leaf = False  # stopped before a wide draw (leaf_draws)
-        leaf_draws = self.params["leaf_draws"]
-        while True:
-            mover = det.current_player()
-            if mover < 0:  # chance or terminal
-                if mover != CHANCE:
-                    break
-                if leaf_draws and node.mover >= 0 and len(det.chance_outcomes()) >= leaf_draws:
-                    leaf = True
-                    break
-                outcome = det.apply_chance(rng)
-                child = node.children.get(outcome)
-                if child is None:
-                    child = node.children[outcome] = Node(CHANCE)
-                node = child
-                path.append(node)
-                continue
-            if fixed and node.complete:  # UCB1 over the children, which are exactly the legal actions
-                best_score = -1.0
-                for a, child in node.children.items():
-                    child.avail += 1
-                    visits = child.visits
-                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                    if score > best_score:
-                        best_score, action, best = score, a, child
-                node = best
-                det.apply_unchecked(action)
-                path.append(node)
-                continue
-            legal = det.legal_actions()
-            children = node.children
-            get = children.get
-            untried: list[int] | None = None
-            best_score = -1.0
-            action = legal[0]
-            for a in legal:  # availability counts of every legal child; UCB1 while all are tried
-                child = get(a)
-                if child is None:
-                    if untried is None:
-                        untried = [a]
-                    else:
-                        untried.append(a)
-                    continue
-                child.avail += 1
-                if untried is None:
-                    visits = child.visits
-                    score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                    if score > best_score:
-                        best_score, action = score, a
-            if untried is not None:  # children held actions not legal here; the untried one is expanded
-                    untried = [a for a in legal if a not in children]
-            if untried is not None:
-                action = untried[int(rng.random() * len(untried))]
-                node = children[action] = Node(mover)
-                det.apply_action(action)
-                path.append(node)
-                break
-            if fixed and len(children) == len(legal):  # children from other determinisations stay out
-                node.complete = True
-            node = children[action]
-            det.apply_action(action)
-            path.append(node)
-        rewards = self._leaf_value(det) if leaf else self._rollout(det)
-        for n in path:
-            n.visits += 1
-            if n.mover >= 0:
-                n.total += rewards[n.mover]
+        """One simulation on the determinisation ``det`` (consumed): select, expand, roll out, back up
+        (:func:`museion.bots.tree.simulate`, compiled with the engines)."""
+        assert self.root is not None
+        simulate(self.root, det, self.rng, self.params["c"], self._determined, self.params["leaf_draws"], self._value)
+
+    def _value(self, det: State, leaf: bool) -> list[float]:
+        """The rewards of a simulation that stopped at ``det``: its leaf value or a rollout from it."""
+        return self._leaf_value(det) if leaf else self._rollout(det)
 
     def _leaf_value(self, det: State) -> list[float]:
         """``leaf_draws``: the evaluation of the position before a draw (an estimate over its outcomes anyway)."""

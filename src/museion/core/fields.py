@@ -9,17 +9,17 @@ every search bot. ``tests/core/test_fields.py`` fails when a generated module is
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-VALUE = "value"
+VALUE: Final = "value"
 """Immutable (an int, a bool, a tuple): the copy shares it."""
-LIST = "list"
+LIST: Final = "list"
 """A list of immutable items: the copy gets a shallow copy; the key holds it as a tuple."""
-NESTED = "nested"
+NESTED: Final = "nested"
 """A list of lists of immutable items: the copy copies each inner list; the key holds tuples of tuples."""
-DICT = "dict"
+DICT: Final = "dict"
 """A dict of immutable keys and values: the copy gets a new dict; the key holds its sorted items."""
-COPIES = (VALUE, LIST, NESTED, DICT)
+COPIES: Final = (VALUE, LIST, NESTED, DICT)
 
 
 class Field(NamedTuple):

@@ -38,15 +38,16 @@ import pathlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Final, Generic
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
 
 
@@ -248,8 +249,12 @@ def int_option(lo: int, hi: int) -> Callable[[Any], int]:
     return Validator(parse, "int", bounds=(lo, hi))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """An immutable game configuration. Subclasses set ``name``, ``OPTIONS`` and ``state_class``."""
+    """An immutable game configuration. Subclasses set ``name``, ``OPTIONS`` and ``state_class``.
+
+    A game may be written in plain Python on the compiled core too: ``Game`` and ``State`` allow subclasses that
+    are not compiled (``tests/nim.py``; ``tests/test_native.py`` plays it on both builds)."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -402,6 +407,7 @@ own type (mypyc does not allow a subclass to narrow an attribute's declared type
 StateT = TypeVar("StateT", bound="State[Any]")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(Generic[GameT]):
     """One position of a game. Subclasses implement the underscore methods; the public ones check input.
 

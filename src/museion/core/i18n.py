@@ -32,16 +32,16 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import OptionError
 
-LANGUAGES = ("en", "es")
+LANGUAGES: Final = ("en", "es")
 """Supported languages; English is the fallback."""
-DEFAULT = "en"
-ENV = "MUSEION_LANG"
+DEFAULT: Final = "en"
+ENV: Final = "MUSEION_LANG"
 
-_CATALOGUE: dict[str, dict[str, str]] = {}
+_CATALOGUE: Final[dict[str, dict[str, str]]] = {}
 
 
 def register(texts: Mapping[str, Mapping[str, str]]) -> None:
@@ -138,7 +138,7 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
-UI_TEXTS = {
+UI_TEXTS: Final = {
     "ui.seat": {"en": "seat {n}", "es": "asiento {n}"},
     "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
     "ui.human": {"en": "human", "es": "humano"},

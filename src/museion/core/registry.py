@@ -10,7 +10,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import museion.games as games_package
 from museion.core.errors import OptionError
@@ -39,7 +39,7 @@ class GameEntry:
         return self.describe(game if game is not None else self.game_class(), lang)
 
 
-_GAMES: dict[str, GameEntry] = {}
+_GAMES: Final[dict[str, GameEntry]] = {}
 
 
 def register(game_class: type[Game], render_text: Callable[..., Any],

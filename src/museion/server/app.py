@@ -24,7 +24,9 @@ Every message is parsed by one strict Pydantic model (``models.ClientMessage``):
 deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays, so does a
 message over the size limit (``too_large``); a frame over 16 times the limit is closed with 1009, invalid UTF-8
 with 1007, both with a reason (``protocol.py``); a client that reads too little is closed with 1008
-``slow_consumer``; an Origin that is not allowed is refused before the handshake; a socket beyond
+``slow_consumer``; one that sends more than its budget (``limit_messages``) with 1008 ``too_many_messages``, and
+its address may then open no WebSocket for ``flood_pause`` seconds (refused before the handshake, like an Origin
+that is not allowed); a socket beyond
 ``max_sockets_per_client`` of one address gets ``too_many_sockets`` and is closed with 4429.
 """
 
@@ -96,7 +98,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages, config.limit_poll, config.limit_hint,
-                                       config.limit_analysis)
+                                       config.limit_analysis, config.flood_pause)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Counter()
     _errors(app)
@@ -415,19 +417,21 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
     key = next(SOCKETS)
+    limits: Limits = app.state.limits
     try:
         while not conn.closing:
             await conn.room()
             data = await _receive(ws)
             if data is None:
                 break
-            throttle = app.state.limits.messages
-            if throttle.hit(key) is not None:  # read nothing for a moment: TCP makes the sender wait
-                await asyncio.sleep(throttle.spacing())
+            if not limits.messages.spend(key):  # a flood: its next handshakes are refused for a while too
+                limits.pause(client)
+                await conn.end(1008, f"too_many_messages: over {limits.messages.spec} on one connection")
+                break
             if len(data) > config.max_body:
                 conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
                 continue
-            await _handle(data, conn, table, manager, app.state.limits, client)
+            await _handle(data, conn, table, manager, limits, client)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -54,8 +54,11 @@ class ServerConfig:
     analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
     analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
     limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
-    limit_messages: str = opt("100/second", "messages one WebSocket may send; beyond it the server stops reading "
-                                            "that socket for a moment")
+    limit_messages: str = opt("60/second;1200/minute", "messages one WebSocket may send (a burst, then a steady "
+                                                       "rate); beyond it the socket is closed with 1008 "
+                                                       "too_many_messages")
+    flood_pause: float = opt(10.0, "seconds an address whose WebSocket was closed for too many messages may open no "
+                                   "new one (its handshakes are refused before any work)")
     max_tables: int = opt(5000, "unfinished tables in total")
     max_tables_per_client: int = opt(20, "unfinished tables created by one client address")
     max_sockets_per_client: int = opt(32, "WebSockets one client address may have open at once (more are closed "

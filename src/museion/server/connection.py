@@ -6,7 +6,8 @@ any number of resyncs or missed updates cost one message; a full state replaces 
 before it. Replies to the client's own messages (errors, pongs) hold back its reading: while half the outbox is
 waiting, the server reads nothing more from that client (:meth:`Conn.room`), so TCP makes the client wait. A
 client whose socket takes longer than ``send_timeout`` to accept one message, or that still has more than
-``limit`` messages waiting, is closed with code 1008 and the reason ``slow_consumer``.
+``limit`` messages waiting, is closed with code 1008 and the reason ``slow_consumer``; one that sends more
+messages than its budget is closed at once (:meth:`Conn.end`, the reader's decision).
 """
 
 from __future__ import annotations
@@ -128,7 +129,10 @@ class Conn:
                 if isinstance(text, _State):
                     self.states -= 1
             try:
-                await asyncio.wait_for(self.send(text), self.send_timeout)
+                # not ``asyncio.wait_for``: in 3.11 it swallows a cancellation that meets a send just completed, and
+                # the pump of a closed client then waits forever, in a reference cycle with the client
+                async with asyncio.timeout(self.send_timeout):
+                    await self.send(text)
             except TimeoutError:
                 self.shut(*SLOW)
                 return
@@ -138,25 +142,43 @@ class Conn:
 
     def shut(self, code: int, reason: str) -> None:
         """Close the socket with ``code`` and ``reason`` (once); the reader side then unregisters the client."""
+        if self._closing(reason):
+            asyncio.get_running_loop().create_task(self._shut(code, reason))
+
+    async def end(self, code: int, reason: str, grace: float = 1.0) -> None:
+        """Close the socket now (the reader calls it and then returns): the close frame gets ``grace`` seconds to
+        leave and the client as long to answer it, then the TCP connection is dropped. For a client that
+        floods: it reads nothing, so it would never answer, and until dropped its frames are still parsed."""
+        if self._closing(reason):
+            await self._shut(code, reason, grace)
+
+    def _closing(self, reason: str) -> bool:
+        """Stop sending (once: ``False`` if already closing)."""
         if self.closing:
-            return
+            return False
         self.closing = True
         self.outbox.clear()
         self.states = 0
         self._drained.set()
         log.info("closing a client: %s", reason.split(":")[0])
-        asyncio.get_running_loop().create_task(self._shut(code, reason))
+        return True
 
-    async def _shut(self, code: int, reason: str) -> None:
-        """The close frame waits behind what the client did not read; if it cannot leave in time, the TCP
-        connection is dropped (a graceful close would keep the socket and its buffers for as long as the
-        client keeps it open)."""
+    async def _shut(self, code: int, reason: str, grace: float | None = None) -> None:
+        """The close frame waits behind what the client did not read; if it cannot leave in time (``grace``, or
+        ``send_timeout``), the TCP connection is dropped (a graceful close would keep the socket and its buffers
+        for as long as the client keeps it open). With ``grace`` it is dropped that long after the frame left."""
         try:
-            await asyncio.wait_for(self._close(code, reason), self.send_timeout)
+            await asyncio.wait_for(self._close(code, reason), self.send_timeout if grace is None else grace)
         except Exception:  # noqa: BLE001 - timeout or an already broken socket: drop the connection
-            if self._abort is not None:
-                with contextlib.suppress(Exception):
-                    self._abort()
+            self._drop()
+            return
+        if grace is not None:
+            asyncio.get_running_loop().call_later(grace, self._drop)
+
+    def _drop(self) -> None:
+        if self._abort is not None:
+            with contextlib.suppress(Exception):
+                self._abort()
 
     def close(self) -> None:
         """Stop sending and let go of the table (``render``): a closed client must be freed by reference counting

@@ -7,6 +7,7 @@ library (sliding window counters in memory).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import time
@@ -41,35 +42,80 @@ ABORT = "museion.abort"
 receive the close frame, and a graceful close would keep its socket open with full buffers."""
 
 
+class Blocklist:
+    """Keys refused until a given time: a refused client's next requests cost one dictionary lookup each."""
+
+    def __init__(self) -> None:
+        self.until: dict[str, float] = {}
+        """Refused keys and the monotonic time until which they stay refused."""
+
+    def waiting(self, key: str) -> float | None:
+        """Seconds ``key`` must still wait, or ``None``."""
+        until = self.until.get(key)
+        if until is None:
+            return None
+        now = time.monotonic()
+        if now < until:
+            return until - now
+        del self.until[key]
+        return None
+
+    def block(self, key: str, seconds: float) -> None:
+        now = time.monotonic()
+        if len(self.until) >= MAX_BLOCKED:  # many addresses: forget those whose wait is over
+            self.until = {k: t for k, t in self.until.items() if t > now}
+        self.until[key] = now + seconds
+
+
+HOLD = 1.0
+"""Seconds a client refused again is kept waiting before its answer (at most its remaining wait)."""
+MAX_HELD = 256
+"""Refused requests held at once; beyond, the answer is immediate (many held connections would cost memory)."""
+MAX_BLOCKED = 10_000
+"""Refused keys remembered before the expired ones are swept out."""
+
+
 class RateLimit:
-    """One named limit (``"20/minute;200/hour"``) counted per client key."""
+    """One named limit (``"20/minute;200/hour"``) counted per client key.
+
+    A key the library has refused stays refused until the time the library gave (``refused``), so a flood of
+    requests over the limit costs a dictionary lookup each instead of the library's window arithmetic."""
 
     def __init__(self, spec: str, limiter: SlidingWindowCounterRateLimiter, name: str) -> None:
         self.items = parse_many(spec)
         self.limiter = limiter
         self.name = name
         self.spec = spec
+        self.refused = Blocklist()
 
     def hit(self, key: str) -> float | None:
         """Count one request; ``None`` if allowed, else the seconds until the client may try again."""
+        wait = self.refused.waiting(key)
+        if wait is not None:
+            return max(1.0, wait)
         for item in self.items:
             if not self.limiter.test(item, self.name, key):
-                reset = self.limiter.get_window_stats(item, self.name, key).reset_time
-                return max(1.0, reset - time.time())
+                wait = self.limiter.get_window_stats(item, self.name, key).reset_time - time.time()
+                self.refused.block(key, wait)
+                return max(1.0, wait)
         for item in self.items:
             self.limiter.hit(item, self.name, key)
         return None
 
-    def spacing(self) -> float:
-        """Seconds between two requests at the limit's steadiest rate (how long a throttled reader pauses)."""
-        return max(item.get_expiry() / item.amount for item in self.items)
+    def spend(self, key: str) -> bool:
+        """Count one message of a budget whose first refusal ends the connection: one library call per window
+        (no separate test); ``False`` once the budget is spent."""
+        return all(self.limiter.hit(item, self.name, key) for item in self.items)
 
 
 class Limits:
-    """Every rate limit of the server over one in-memory storage."""
+    """Every rate limit of the server over one in-memory storage, and the addresses paused for flooding."""
 
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
-                 hint: str = "6/minute", analysis: str = "10/minute") -> None:
+                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0) -> None:
+        self.flood_pause = flood_pause
+        self.flooded = Blocklist()
+        """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
         self.storage = MemoryStorage()
         limiter = SlidingWindowCounterRateLimiter(self.storage)
         self.create = RateLimit(create, limiter, "create")
@@ -79,6 +125,11 @@ class Limits:
         self.poll = RateLimit(poll, limiter, "poll")
         self.hint = RateLimit(hint, limiter, "hint")
         self.analysis = RateLimit(analysis, limiter, "analysis")
+
+    def pause(self, address: str) -> None:
+        """``address`` flooded a WebSocket: refuse its new ones for ``flood_pause`` seconds."""
+        if self.flood_pause > 0:
+            self.flooded.block(address, self.flood_pause)
 
 
 def error_body(code: str, message: str) -> bytes:
@@ -95,10 +146,20 @@ class Guard:
         self.max_body = max_body
         self.origins = set(origins)
         self.hosts = {h.lower() for h in hosts}
+        self.held = 0
+        """Refused requests being held (``hold``)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
+            return
+        early = self.still_refused(scope)
+        if early is not None:  # a client already over its limit: refused before anything else is looked at
+            await self.hold(early[0])
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008, "reason": early[1][:120]})
+            else:
+                await _answer(send, 429, "rate_limited", early[1], [(b"retry-after", f"{early[0]:.0f}".encode())])
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         refusal = self.refuse(scope, headers)
@@ -155,21 +216,51 @@ class Guard:
                 return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
 
-    def rate_limited(self, scope: Scope) -> tuple[float, str] | None:
-        """(seconds to wait, message) when this POST is over its client's limit; checked before the body is read,
-        so a flood costs as little as possible."""
-        if self.limits is None:
+    async def hold(self, wait: float) -> None:
+        """Keep a client that was already refused waiting (at most ``HOLD`` seconds, and only ``MAX_HELD`` at a
+        time) before it is refused again. A flood is a loop that sends its next request when the last one is
+        answered: the faster the refusal, the more requests; a held one costs a sleeping coroutine, no CPU."""
+        if self.held >= MAX_HELD:
+            return
+        self.held += 1
+        try:
+            await asyncio.sleep(min(wait, HOLD))
+        finally:
+            self.held -= 1
+
+    def limit_of(self, scope: Scope) -> RateLimit | None:
+        """The rate limit this request counts against (POSTs that create or change something), if any."""
+        if self.limits is None or scope["type"] != "http" or scope["method"] != "POST":
             return None
         path = scope["path"]
         seat_change = path.startswith("/api/tables/") and path.endswith(("/join", "/bot", "/invite"))
-        limit = (self.limits.create if path == "/api/tables" else self.limits.join if seat_change else
-                 self.limits.poll if path == "/api/my-tables" else None)
-        if limit is None:
+        return (self.limits.create if path == "/api/tables" else self.limits.join if seat_change else
+                self.limits.poll if path == "/api/my-tables" else None)
+
+    def still_refused(self, scope: Scope) -> tuple[float, str] | None:
+        """(seconds to wait, message) for a client that was refused moments ago and must still wait: a WebSocket
+        from an address paused for flooding, a POST over a limit it already exceeded. No headers are parsed and
+        no counter is touched, so a flood of such requests costs the server as little as it can."""
+        if self.limits is None:
             return None
-        wait = limit.hit(scope["client"][0] if scope.get("client") else "unknown")
-        if wait is None:
+        if scope["type"] == "websocket":
+            wait = self.limits.flooded.waiting(_client(scope))
+            return None if wait is None else (wait, f"flooding: your address sent too many messages; wait "
+                                                    f"{max(1.0, wait):.0f} s")
+        limit = self.limit_of(scope)
+        wait = None if limit is None else limit.refused.waiting(_client(scope))
+        if limit is None or wait is None:
             return None
-        return wait, f"too many requests of this kind (limit {limit.spec}); try again in {wait:.0f} s"
+        return max(1.0, wait), _too_many(limit, wait)
+
+    def rate_limited(self, scope: Scope) -> tuple[float, str] | None:
+        """(seconds to wait, message) when this POST is over its client's limit; checked before the body is read,
+        so a flood costs as little as possible."""
+        limit = self.limit_of(scope)
+        wait = None if limit is None else limit.hit(_client(scope))
+        if limit is None or wait is None:
+            return None
+        return wait, _too_many(limit, wait)
 
     def origin_allowed(self, origin: str, host: str, scope: Scope) -> bool:
         if self.origins:
@@ -190,6 +281,14 @@ class Guard:
             chunks.append(message.get("body", b""))
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+
+def _client(scope: Scope) -> str:
+    return scope["client"][0] if scope.get("client") else "unknown"
+
+
+def _too_many(limit: RateLimit, wait: float) -> str:
+    return f"too many requests of this kind (limit {limit.spec}); try again in {max(1.0, wait):.0f} s"
 
 
 WS_RECEIVE_BUFFER = 4 * 1024

@@ -23,6 +23,8 @@ Chance outcome ids depend on the chance node (``max_chance_outcomes() == 12``):
 
 from __future__ import annotations
 
+from typing import Final
+
 from museion.games.imhotep.data import (
     CARD_CODES,
     COLOURS,
@@ -33,17 +35,17 @@ from museion.games.imhotep.data import (
     SITE_CODES,
 )
 
-GET = 0
-PLACE = 1
-SAIL = PLACE + SHIPS_PER_ROUND * MAX_SHIP_CAPACITY  # 17
-CARD = SAIL + SHIPS_PER_ROUND * len(SITE_CODES)  # 37
-PICK = CARD + 4  # 41
-ORDER = PICK + NUM_CARD_TYPES  # 53
-PASS = ORDER + len(COLOURS)  # 57
-NUM_ACTIONS = PASS + 1  # 58
+GET: Final = 0
+PLACE: Final = 1
+SAIL: Final = PLACE + SHIPS_PER_ROUND * MAX_SHIP_CAPACITY  # 17
+CARD: Final = SAIL + SHIPS_PER_ROUND * len(SITE_CODES)  # 37
+PICK: Final = CARD + 4  # 41
+ORDER: Final = PICK + NUM_CARD_TYPES  # 53
+PASS: Final = ORDER + len(COLOURS)  # 57
+NUM_ACTIONS: Final = PASS + 1  # 58
 
-NUM_CHANCE = max(NUM_CARD_TYPES, 7, len(COLOURS))
-BLUE_NAMES = ("LEVER", "HAMMER", "SAIL", "CHISEL")
+NUM_CHANCE: Final = max(NUM_CARD_TYPES, 7, len(COLOURS))
+BLUE_NAMES: Final = ("LEVER", "HAMMER", "SAIL", "CHISEL")
 
 
 def place(ship: int, space: int) -> int:
@@ -68,13 +70,13 @@ def _player_names() -> tuple[str, ...]:
     return tuple(names)
 
 
-PLAYER_NAMES = _player_names()
+PLAYER_NAMES: Final = _player_names()
 """Notation of every player action id."""
-PLAYER_IDS = {name: i for i, name in enumerate(PLAYER_NAMES)}
+PLAYER_IDS: Final = {name: i for i, name in enumerate(PLAYER_NAMES)}
 
-START_NAMES = tuple(f"F:{colour.upper()}" for colour in COLOURS)
-DEAL_NAMES = tuple(f"D:{code}" for code in CARD_CODES)
-ROUND_NAMES = {n: tuple("R:" + "-".join(map(str, card)) for card in cards) for n, cards in ROUND_CARDS.items()}
+START_NAMES: Final = tuple(f"F:{colour.upper()}" for colour in COLOURS)
+DEAL_NAMES: Final = tuple(f"D:{code}" for code in CARD_CODES)
+ROUND_NAMES: Final = {n: tuple("R:" + "-".join(map(str, card)) for card in cards) for n, cards in ROUND_CARDS.items()}
 
 
 def norm(text: str) -> str:

@@ -9,31 +9,33 @@ from any seat.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from museion.games.imhotep import data
 
 if TYPE_CHECKING:
     from museion.games.imhotep.state import ImhotepState
 
-SCALE = 6.0
+SCALE: Final = 6.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
 
-ON_SHIP = 0.9
-SLED_FIRST, SLED_FIRST_COUNT, SLED_MORE = 0.4, 2, 0.1
-MARKET_PICK_PENDING = 1.5
+ON_SHIP: Final = 0.9
+SLED_FIRST: Final = 0.4
+SLED_FIRST_COUNT: Final = 2
+SLED_MORE: Final = 0.1
+MARKET_PICK_PENDING: Final = 1.5
 """Stones on ships will reach a site (0.9 each); on the sled the first two count 0.4 (enough stones to act
 matter), further ones 0.1 (a hoard does not); a market card still to pick 1.5 (else sailing to the market looks
 like a loss one step ahead)."""
 
-NT = data.NUM_CARD_TYPES
-DECORATIONS = data.DECORATION_SITE
-SITES_WITH_STONES = (data.PYRAMID, data.TEMPLE, data.BURIAL, data.OBELISK)
+NT: Final = data.NUM_CARD_TYPES
+DECORATIONS: Final = data.DECORATION_SITE
+SITES_WITH_STONES: Final = (data.PYRAMID, data.TEMPLE, data.BURIAL, data.OBELISK)
 
 
-_BURIAL: dict[tuple[int, ...], list[int]] = {}
+_BURIAL: Final[dict[tuple[int, ...], list[int]]] = {}
 """Burial chamber -> points per player (a chamber changes seldom during a search; the cache is bounded)."""
-_BURIAL_CACHE_SIZE = 100_000
+_BURIAL_CACHE_SIZE: Final = 100_000
 
 
 def _burial_points(burial: list[int], n: int) -> list[int]:
@@ -98,7 +100,7 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     return values
 
 
-FEATURES = (
+FEATURES: Final = (
     "bias", "evaluation margin over the best rival / 20", "progress (rounds and ships sailed) / 6",
     "evaluation margin x progress", "evaluation minus the rivals' mean / 20", "score margin over the best rival / 20",
     "sled / 5", "rivals' mean sled / 5", "quarry / 29", "stones on ships / 4", "rivals' mean stones on ships / 4",

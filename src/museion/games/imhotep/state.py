@@ -24,7 +24,7 @@ still aboard its ship.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
@@ -50,16 +50,16 @@ from museion.games.imhotep.state_base import ImhotepStateBase
 # phases (who decides: chance for the first three, the stone owner at MARKET, else the player whose turn it is)
 START, ROUND, DEAL, TURN, LEVER_SAIL, LEVER_ORDER, HAMMER_PLACE, SAIL_PLACE, SAIL_SAIL, CHISEL_1, CHISEL_2, \
     MARKET_PICK, OVER = range(13)
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "start player", "round card", "market deal", "turn", "lever: sail", "lever: unloading order",
     "hammer: place", "sail card: place", "sail card: sail", "chisel: first stone", "chisel: second stone",
     "market pick", "game over",
 )
 
-NT = data.NUM_CARD_TYPES
-N_SITES = len(data.SITES)
+NT: Final = data.NUM_CARD_TYPES
+N_SITES: Final = len(data.SITES)
 # FREE_SITES[mask] = sites not in the docked bitmask
-FREE_SITES = tuple(tuple(s for s in range(N_SITES) if not mask >> s & 1) for mask in range(1 << N_SITES))
+FREE_SITES: Final = tuple(tuple(s for s in range(N_SITES) if not mask >> s & 1) for mask in range(1 << N_SITES))
 
 
 # -- options ---------------------------------------------------------------------------------------------

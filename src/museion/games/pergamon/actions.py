@@ -29,21 +29,23 @@ A find is named by its century and two-digit number (``4.63``), unique in a tile
 
 from __future__ import annotations
 
-SPACES = 13
-A_SPACE = 0            # + space index 0..12
-A_DIG = 13             # + gallery index 0..4
-A_TILE = 18            # + tile index 0..59
-A_CLOSE = 78
-A_BREAK = 79           # + marker 0..2
-A_POLISH = 82          # + coins 0..22
-MAX_POLISH = 22        # 24 - 2: more polish can never raise a collection's space (minimum value is 2)
-A_CANCEL = 105
-A_END = 106
-A_PAY = 107
-A_DROP = 108           # + tile index 0..59
-NUM_ACTIONS = 168
+from typing import Final
 
-ROMAN = ("I", "II", "III", "IV", "V")
+SPACES: Final = 13
+A_SPACE: Final = 0            # + space index 0..12
+A_DIG: Final = 13             # + gallery index 0..4
+A_TILE: Final = 18            # + tile index 0..59
+A_CLOSE: Final = 78
+A_BREAK: Final = 79           # + marker 0..2
+A_POLISH: Final = 82          # + coins 0..22
+MAX_POLISH: Final = 22        # 24 - 2: more polish can never raise a collection's space (minimum value is 2)
+A_CANCEL: Final = 105
+A_END: Final = 106
+A_PAY: Final = 107
+A_DROP: Final = 108           # + tile index 0..59
+NUM_ACTIONS: Final = 168
+
+ROMAN: Final = ("I", "II", "III", "IV", "V")
 
 
 def tile_code(century: int, number: int) -> str:

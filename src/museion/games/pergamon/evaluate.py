@@ -10,21 +10,23 @@ see ``view.py``); the unrevealed funds-card values are never read.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from museion.games.pergamon import data
 
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
 
-SCALE = 4.0
+SCALE: Final = 4.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
 
-COIN, FIND, FIND_BUILDING = 0.25, 0.4, 0.6
+COIN: Final = 0.25
+FIND: Final = 0.4
+FIND_BUILDING: Final = 0.6
 """Coins buy excavations and polish (0.25 VP each); finds in the supply 0.4 VP each (so storing beats dropping);
 finds in the collection being built 0.6 each (so building goes on to the close)."""
 
-_SCHEDULE = tuple(sorted((turn, shift) for turn, (_, shift) in data.EVALUATIONS.items()))
+_SCHEDULE: Final = tuple(sorted((turn, shift) for turn, (_, shift) in data.EVALUATIONS.items()))
 
 
 def evaluate(state: PergamonState, player: int) -> list[float]:
@@ -56,7 +58,7 @@ def evaluate(state: PergamonState, player: int) -> list[float]:
     return values
 
 
-FEATURES = (
+FEATURES: Final = (
     "bias", "evaluation margin over the best rival / 10", "progress (turn / 12)", "evaluation margin x progress",
     "evaluation minus the rivals' mean / 10", "VP margin over the best rival / 10",
     "coins / 10", "the richest rival's coins / 10", "finds in the supply / 6", "rivals' mean finds / 6",

@@ -12,7 +12,7 @@ in ``state.py`` stay cheap.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from museion.core.game import Event, ScorePart
 from museion.games.pergamon import data
@@ -34,7 +34,7 @@ from museion.games.pergamon.actions import (
 if TYPE_CHECKING:
     from museion.games.pergamon.state import PergamonState
 
-RAIDER_SYMBOL = ("raider_bags", "raider_mixed", "raider_chests")
+RAIDER_SYMBOL: Final = ("raider_bags", "raider_mixed", "raider_chests")
 
 
 def move_event(state: PergamonState, action: int) -> Event:
@@ -187,7 +187,7 @@ def _kind(action: int) -> str:
     return {A_CANCEL: "cancel", A_END: "end", A_PAY: "pay"}.get(action, "drop")
 
 
-_ARABIC = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)
+_ARABIC: Final = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)
 
 
 def alias(text: str) -> str:

@@ -11,7 +11,7 @@ completed, closed or exhibited on a player's behalf (PER-EXH-1).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import InvalidValue, OptionError, option_reason
 from museion.core.game import (
@@ -48,19 +48,28 @@ from museion.games.pergamon.rules import OPTION_HELP
 from museion.games.pergamon.state_base import PergamonStateBase
 
 # stages
-ST_START, ST_LAYOUT, ST_CARD, ST_PLACE, ST_MAIN, ST_BUILD, ST_BREAK, ST_POLISH, ST_STORE, ST_OVER = range(10)
-STAGE_NAMES = ("start", "layout", "cards", "space", "main", "build", "break", "polish", "store", "over")
+ST_START: Final = 0
+ST_LAYOUT: Final = 1
+ST_CARD: Final = 2
+ST_PLACE: Final = 3
+ST_MAIN: Final = 4
+ST_BUILD: Final = 5
+ST_BREAK: Final = 6
+ST_POLISH: Final = 7
+ST_STORE: Final = 8
+ST_OVER: Final = 9
+STAGE_NAMES: Final = ("start", "layout", "cards", "space", "main", "build", "break", "polish", "store", "over")
 """Stage names in views: first player chance, tile layout chance, funds-card chance, choosing a space, the
 phase-3 menu (excavate / start a collection / end), building a collection, choosing the collection to break up,
 polishing (confirms), storage, game over."""
-RAIDER = 4                 # actor id of the tomb raider (players are 0-3)
-MAX_CANCELS = 3
+RAIDER: Final = 4                 # actor id of the tomb raider (players are 0-3)
+MAX_CANCELS: Final = 3
 """DECISION (PER-EXH-1): a player who abandoned 3 collections in a phase-3 turn starts no other one that turn. A
 collection being built can always be cancelled; the cap only keeps games finite (see ``max_game_length``)."""
-NO_MARKER = -1
-MUSEUM_TOP = data.MUSEUM_SPACES
+NO_MARKER: Final = -1
+MUSEUM_TOP: Final = data.MUSEUM_SPACES
 
-_REACH: dict[int, tuple[tuple[int, int, int, int], int]] = {}
+_REACH: Final[dict[int, tuple[tuple[int, int, int, int], int]]] = {}
 
 
 def _reach(adj: int) -> tuple[tuple[int, int, int, int], int]:

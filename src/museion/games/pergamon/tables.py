@@ -37,30 +37,30 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from museion.games.pergamon import data
 
-TABLE_KEYS = ("research_track", "museum_bands", "tiles")
+TABLE_KEYS: Final = ("research_track", "museum_bands", "tiles")
 """The three replaceable tables, by their key in a tables file."""
-TABLE_NAMES = {"research_track": {"en": "research track", "es": "investigación"},
+TABLE_NAMES: Final = {"research_track": {"en": "research track", "es": "investigación"},
                "museum_bands": {"en": "museum bands", "es": "franjas del museo"},
                "tiles": {"en": "tiles", "es": "hallazgos"}}
 """The tables' names in ``museion rules pergamon``, by language."""
-KEYS = ("name", "comment", *TABLE_KEYS)
-MAX_FILE_BYTES = 256 * 1024
-MAX_NAME = 100
-RECONSTRUCTED_FILE = Path(str(resources.files("museion.games.pergamon") / "reconstructed.json"))
+KEYS: Final = ("name", "comment", *TABLE_KEYS)
+MAX_FILE_BYTES: Final = 256 * 1024
+MAX_NAME: Final = 100
+RECONSTRUCTED_FILE: Final = Path(str(resources.files("museion.games.pergamon") / "reconstructed.json"))
 """Found through the package (this module's own ``__file__`` is in build/compiled/ when it runs compiled)."""
-RECONSTRUCTED_NAME = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
-RECONSTRUCTED_SHOWN = {"en": RECONSTRUCTED_NAME,
+RECONSTRUCTED_NAME: Final = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
+RECONSTRUCTED_SHOWN: Final = {"en": RECONSTRUCTED_NAME,
                        "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)"}
 
-SPACES = 13
-GALLERY_NAMES = ("I", "II", "III", "IV", "V")
-RAIDER_SYMBOLS = ("2 bags", "bag + chest", "2 chests")
+SPACES: Final = 13
+GALLERY_NAMES: Final = ("I", "II", "III", "IV", "V")
+RAIDER_SYMBOLS: Final = ("2 bags", "bag + chest", "2 chests")
 """Tomb raider symbols by the number of chests among the two funds cards (PER-RAIDER-1)."""
-TILE_TEXT = re.compile(r"([VJBM])(\d\d)\|([1-5])([VJBM])")
+TILE_TEXT: Final = re.compile(r"([VJBM])(\d\d)\|([1-5])([VJBM])")
 
 
 @dataclass(frozen=True)

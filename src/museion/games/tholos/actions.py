@@ -22,14 +22,24 @@ Chance outcome ids: 0/1 = start player White/Black (``start:W``), 2 + 7*(k-1) + 
 
 from __future__ import annotations
 
+from typing import Final
+
 from museion.games.tholos.data import COLOURS, LOCATIONS
 
-TAKE, PLACE, MOVE, RETURN, QUARRY, STEAL, SECOND, GREY_QUARRY, DECLINE = 0, 9, 30, 79, 86, 89, 92, 113, 120
-NUM_ACTIONS = 121
+TAKE: Final = 0
+PLACE: Final = 9
+MOVE: Final = 30
+RETURN: Final = 79
+QUARRY: Final = 86
+STEAL: Final = 89
+SECOND: Final = 92
+GREY_QUARRY: Final = 113
+DECLINE: Final = 120
+NUM_ACTIONS: Final = 121
 
-CHANCE_START = 0
-CHANCE_ORNAMENT = 2
-NUM_CHANCE = 2 + 7 * 7
+CHANCE_START: Final = 0
+CHANCE_ORNAMENT: Final = 2
+NUM_CHANCE: Final = 2 + 7 * 7
 
 
 def take(colour: int, n: int) -> int:

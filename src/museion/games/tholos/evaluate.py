@@ -9,7 +9,7 @@ read from either seat.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from museion.core.game import CHANCE
 from museion.games.tholos import actions as act
@@ -18,18 +18,21 @@ from museion.games.tholos import data
 if TYPE_CHECKING:
     from museion.games.tholos.state import TholosState
 
-SCALE = 4.0
+SCALE: Final = 4.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
 
-OPEN_WEIGHT, FILL_WEIGHT = 0.6, 0.4
+OPEN_WEIGHT: Final = 0.6
+FILL_WEIGHT: Final = 0.4
 """An open column counts for its current leader at 60 % + 40 % x (its filling) of its current points."""
-SHOP_OWN, SHOP_RIVAL, SHOP_GREY = 0.8, 0.5, 0.1
+SHOP_OWN: Final = 0.8
+SHOP_RIVAL: Final = 0.5
+SHOP_GREY: Final = 0.1
 """Workshop stones are future placements: own colour 0.8 (they can take or keep a column), rival colour 0.5
 (worth +3 in a column one wins), grey 0.1."""
 
 
 Column = tuple[int, float, int, bool]
-_COLUMNS: dict[tuple[tuple[int, ...], int, int], Column] = {}
+_COLUMNS: Final[dict[tuple[tuple[int, ...], int, int], Column]] = {}
 """(column, ornament, height) -> (winner or -1, weighted points, points, full): columns are tuples shared between
 states and there are few distinct ones, so each is scored once."""
 
@@ -46,8 +49,12 @@ def _column(col: tuple[int, ...], ornament: int, height: int) -> Column:
 
 def _columns(state: TholosState) -> list[Column]:
     known = _COLUMNS
-    columns = zip(state.columns, state.ornaments, state.max_heights, strict=True)
-    return [known.get(key) or _column(*key) for key in columns]
+    cols, ornaments, heights = state.columns, state.ornaments, state.max_heights
+    out: list[Column] = []
+    for loc in range(len(cols)):
+        found = known.get((cols[loc], ornaments[loc], heights[loc]))
+        out.append(found if found is not None else _column(cols[loc], ornaments[loc], heights[loc]))
+    return out
 
 
 def evaluate(state: TholosState, player: int, columns: list[Column] | None = None) -> list[float]:
@@ -58,13 +65,12 @@ def evaluate(state: TholosState, player: int, columns: list[Column] | None = Non
         if winner >= 0:
             values[winner] += value
     ws = state.workshops
-    for p in (0, 1):
-        own, rival = ws[3 * p + p], ws[3 * p + 1 - p]
-        values[p] += SHOP_OWN * own + SHOP_RIVAL * rival + SHOP_GREY * ws[3 * p + data.GREY]
+    for p in range(2):
+        values[p] += SHOP_OWN * ws[3 * p + p] + SHOP_RIVAL * ws[3 * p + 1 - p] + SHOP_GREY * ws[3 * p + data.GREY]
     return values
 
 
-FEATURES = (
+FEATURES: Final = (
     "bias", "evaluation margin / 10", "progress (stones in the temple / capacity)", "evaluation margin x progress",
     "score margin / 10", "columns won margin / 7",
     "secured points (full columns), own / 10", "secured points, rival / 10",

@@ -12,17 +12,20 @@ decision by the same player (THO-PLACE-3/4); the turn is skipped forward when th
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from museion.core.errors import InvalidValue
 from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
-from museion.games.tholos.data import GREY, LOCATIONS, MOVED_COLOUR
+from museion.games.tholos.data import GREY, LOCATIONS
 from museion.games.tholos.rules import OPTION_HELP
 from museion.games.tholos.state_base import TholosStateBase
 
-SETUP, MAIN, EXTRA, OVER = 0, 1, 2, 3
+SETUP: Final = 0
+MAIN: Final = 1
+EXTRA: Final = 2
+OVER: Final = 3
 
 
 # -- options ---------------------------------------------------------------------------------------------
@@ -178,29 +181,37 @@ class TholosState(TholosStateBase):
         ws, base = self.workshops, 3 * p
         free = data.WORKSHOP_SIZE - ws[base] - ws[base + 1] - ws[base + 2]
         out: list[int] = []
-        if free:  # THO-TAKE-1..4
+        if free > 0:  # THO-TAKE-1..4
             quarry = self.quarry
-            for c in (0, 1, 2):
-                limit = data.TAKE_LIMIT_OWN if c == p else data.TAKE_LIMIT_GREY if c == GREY else data.TAKE_LIMIT_RIVAL
-                n = min(limit, free, quarry[c])
-                if n > 0:
-                    out.extend(range(3 * c, 3 * c + n))
-        cols, maxh = self.columns, self.max_heights
-        free_locs = [loc for loc in range(7) if len(cols[loc]) < maxh[loc]]
-        for c in (0, 1, 2):  # THO-PLACE-1
+            for c in range(3):
+                n = data.TAKE_LIMIT_OWN if c == p else data.TAKE_LIMIT_GREY if c == GREY else data.TAKE_LIMIT_RIVAL
+                n = min(n, free)
+                n = min(n, quarry[c])
+                for a in range(3 * c, 3 * c + n):
+                    out.append(a)
+        free_locs = self._free_locations(-1)
+        for c in range(3):  # THO-PLACE-1
             if ws[base + c]:
                 first = act.PLACE + 7 * c
-                out.extend([first + loc for loc in free_locs])
+                for loc in free_locs:
+                    out.append(first + loc)
         return out
 
+    def _free_locations(self, skip: int) -> list[int]:
+        """The locations (but ``skip``) whose column is below its maximum height."""
+        cols, maxh = self.columns, self.max_heights
+        return [loc for loc in range(7) if loc != skip and len(cols[loc]) < maxh[loc]]
+
     def _take(self, action: int) -> None:
-        c, n = divmod(action, 3)
-        self.quarry[c] -= n + 1
-        self.workshops[3 * self.to_move + c] += n + 1
+        c = action // 3  # (divmod is a generic call in the compiled build; // and % are native)
+        n = action % 3 + 1
+        self.quarry[c] -= n
+        self.workshops[3 * self.to_move + c] += n
         self._end_turn()
 
     def _place(self, action: int) -> None:
-        c, loc = divmod(action - act.PLACE, 7)
+        c = (action - act.PLACE) // 7
+        loc = (action - act.PLACE) % 7
         p = self.to_move
         self.workshops[3 * p + c] -= 1
         self.columns[loc] += (c,)
@@ -224,28 +235,42 @@ class TholosState(TholosStateBase):
         not offered (THO-END-2)."""
         if self.stones_in_temple == self.temple_capacity and at != 2:
             return []
-        cols, maxh, p = self.columns, self.max_heights, self.to_move
-        ws, base = self.workshops, 3 * p
+        cols, p, ws = self.columns, self.to_move, self.workshops
         out: list[int] = []
-        free_locs = [loc for loc in range(7) if loc != at and len(cols[loc]) < maxh[loc]]
-        if at in MOVED_COLOUR:  # THO-ACT-A, THO-ACT-B, THO-ACT-G
-            colour = MOVED_COLOUR[at]
+        free_locs = self._free_locations(at)
+        colour = data.MOVED_COLOUR_AT[at]
+        if colour >= 0:  # THO-ACT-A, THO-ACT-B, THO-ACT-G
             for src in range(7):
-                if src != at and cols[src] and cols[src][-1] == colour:
-                    out.extend(act.move(src, dst) for dst in free_locs if dst != src)
+                col = cols[src]
+                if src != at and col and col[-1] == colour:
+                    first = act.MOVE + 7 * src
+                    for dst in free_locs:
+                        if dst != src:
+                            out.append(first + dst)
         elif at == 2:  # THO-ACT-C
-            out.extend(act.RETURN + src for src in range(7) if src != at and cols[src])
+            for src in range(7):
+                if src != at and cols[src]:
+                    out.append(act.RETURN + src)
         elif at == 3:  # THO-ACT-D (the free space it needs: the placement that triggered it just made one)
-            out.extend(act.QUARRY + c for c in (0, 1, 2) if self.quarry[c])
+            quarry = self.quarry
+            for c in range(3):
+                if quarry[c]:
+                    out.append(act.QUARRY + c)
         elif at == 4:  # THO-ACT-E (the free space likewise)
             rival = 3 * (1 - p)
-            out.extend(act.STEAL + c for c in (0, 1, 2) if ws[rival + c])
+            for c in range(3):
+                if ws[rival + c]:
+                    out.append(act.STEAL + c)
         else:  # THO-ACT-F
-            for c in (0, 1, 2):
+            base = 3 * p
+            for c in range(3):
                 if ws[base + c]:
-                    out.extend(act.second(c, dst) for dst in free_locs)
+                    first = act.SECOND + 7 * c
+                    for dst in free_locs:
+                        out.append(first + dst)
         if self.ornaments[at] == 6 and self.quarry[GREY]:  # THO-ORN-6
-            out.extend(act.GREY_QUARRY + dst for dst in free_locs)
+            for dst in free_locs:
+                out.append(act.GREY_QUARRY + dst)
         if out:
             out.append(act.DECLINE)  # THO-ACT-NONE: declining is always allowed
         return out
@@ -253,7 +278,8 @@ class TholosState(TholosStateBase):
     def _extra(self, action: int) -> None:
         p, cols = self.to_move, self.columns
         if action < act.RETURN:  # move a top stone (A/B/G)
-            src, dst = divmod(action - act.MOVE, 7)
+            src = (action - act.MOVE) // 7
+            dst = (action - act.MOVE) % 7
             stone = cols[src][-1]
             cols[src] = cols[src][:-1]
             cols[dst] += (stone,)
@@ -272,7 +298,8 @@ class TholosState(TholosStateBase):
             self.workshops[3 * (1 - p) + c] -= 1
             self.workshops[3 * p + c] += 1
         elif action < act.GREY_QUARRY:  # F (THO-PLACE-4: the second stone triggers nothing)
-            c, dst = divmod(action - act.SECOND, 7)
+            c = (action - act.SECOND) // 7
+            dst = (action - act.SECOND) % 7
             self.workshops[3 * p + c] -= 1
             cols[dst] += (c,)
             self.stones_in_temple += 1
