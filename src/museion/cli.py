@@ -327,7 +327,7 @@ def _progress(quiet: bool) -> Progress:
 # -- check ------------------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
     """The conformance checker (and, for hidden information, the secrecy check); its report in the chosen language
-    (a violation itself is the engine's English message: it is for the game's developer)."""
+    (a violation too, by its ``check.*`` key; its details, such as a game's invariant messages, are the engine's)."""
     from museion.core.check import check_game
 
     lang = i18n.language(args.lang)
@@ -338,7 +338,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             report = check_game(game, args.games, args.seed, on_game=lambda _i: progress.advance(task))
         except ConformanceError as exc:
             progress.stop()
-            err.print(f"[red]{i18n.text('tool.violation', lang)}[/red] {escape(str(exc))}")
+            said = i18n.say(exc.reason, lang) if exc.reason else str(exc)
+            err.print(f"[red]{i18n.text('tool.violation', lang)}[/red] {escape(said)}", highlight=False)
             print(json.dumps(exc.record))
             return 1
     secrecy = None

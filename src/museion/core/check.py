@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from museion.core import i18n
-from museion.core.errors import ConformanceError, IllegalActionError
+from museion.core.errors import ConformanceError, IllegalActionError, Reason
 from museion.core.game import CHANCE, TERMINAL, Game, State
 from museion.core.play import sample_chance
 from museion.core.record import Record
@@ -75,7 +75,7 @@ def _check_one(game: Game, rng: random.Random, report: CheckReport) -> State:
         state.apply_action(action)
         report.steps += 1
         if len(state.history()) > game.max_game_length():
-            _fail(state, f"game longer than max_game_length() = {game.max_game_length()}")
+            _fail(state, "check.too_long", limit=game.max_game_length())
     report.longest = max(report.longest, len(state.history()))
     return state
 
@@ -97,37 +97,37 @@ def check_state(state: State, rng: random.Random) -> None:
         _check_reveals(state, legal, rng)
     problems = state.invariant_violations()
     if problems:
-        _fail(state, "invariant violated: " + "; ".join(problems))
+        _fail(state, "check.invariant", problems="; ".join(problems))
     if state.is_terminal():
         scores, winners, returns = state.scores(), state.winners(), state.returns()
         if len(scores) != game.num_players() or not winners or len(returns) != game.num_players():
-            _fail(state, f"bad terminal results: scores={scores} winners={winners} returns={returns}")
+            _fail(state, "check.bad_results", scores=scores, winners=winners, returns=returns)
     if state.key() != key:
-        _fail(state, "checking the state changed it")
+        _fail(state, "check.state_changed")
 
 
 def _check_legal_list(state: State, player: int, legal: list[int]) -> None:
     game = state.game
     if player == TERMINAL:
         if legal:
-            _fail(state, f"terminal state has legal actions {legal}")
+            _fail(state, "check.terminal_legal", legal=legal)
         return
     if not legal:
-        _fail(state, "no legal action in a running game")
+        _fail(state, "check.no_legal")
     if legal != sorted(set(legal)):
-        _fail(state, f"legal actions not sorted and unique: {legal}")
+        _fail(state, "check.legal_unsorted", legal=legal)
     bound = game.max_chance_outcomes() if player == CHANCE else game.num_distinct_actions()
     if legal[0] < 0 or legal[-1] >= bound:
-        _fail(state, f"legal action ids {legal} outside range({bound})")
+        _fail(state, "check.legal_range", legal=legal, bound=bound)
     if player == CHANCE:
         outcomes = state.chance_outcomes()
         total = sum(p for _, p in outcomes)
         if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
-            _fail(state, f"chance probabilities {outcomes} do not sum to 1 (sum {total})")
+            _fail(state, "check.chance_sum", outcomes=outcomes, total=total)
         if sorted(a for a, _ in outcomes) != legal:
-            _fail(state, "chance outcomes differ from legal_actions()")
+            _fail(state, "check.chance_outcomes")
     elif not 0 <= player < game.num_players():
-        _fail(state, f"current_player() = {player} is not a player")
+        _fail(state, "check.not_a_player", player=player)
 
 
 def _check_notation(state: State, legal: list[int]) -> None:
@@ -135,31 +135,31 @@ def _check_notation(state: State, legal: list[int]) -> None:
     for action in legal:
         text = state.action_to_string(action)
         if text in seen:
-            _fail(state, f"actions {seen[text]} and {action} share the notation {text!r}")
+            _fail(state, "check.shared_notation", first=seen[text], second=action, text=text)
         seen[text] = action
         try:
             back = state.string_to_action(text)
         except IllegalActionError as exc:
-            _fail(state, f"notation {text!r} of action {action} does not parse: {exc}")
+            _fail(state, "check.notation_unparsed", text=text, action=action, error=str(exc))
         if back != action:
-            _fail(state, f"notation {text!r} of action {action} parses to {back}")
+            _fail(state, "check.notation_parses_to", text=text, action=action, back=back)
 
 
 def _check_clone(state: State, key: tuple[Any, ...], legal: list[int], rng: random.Random) -> None:
     copy = state.clone()
     if copy.key() != key or copy.history() != state.history():
-        _fail(state, "clone() differs from the original")
+        _fail(state, "check.clone_differs")
     if legal:
         copy.apply_action(legal[rng.randrange(len(legal))])
         if state.key() != key or state.legal_actions() != legal:
-            _fail(state, "applying an action to a clone changed the original")
+            _fail(state, "check.clone_changed_original")
 
 
 def _check_json(state: State, key: tuple[Any, ...], legal: list[int]) -> None:
     text = state.to_json()
     back = state.game.state_from_json(json.loads(json.dumps(json.loads(text))))
     if back.key() != key or back.legal_actions() != legal or back.history() != state.history():
-        _fail(state, "JSON round-trip changed the state")
+        _fail(state, "check.json_round_trip")
 
 
 def _check_illegal(state: State, key: tuple[Any, ...], legal: list[int], rng: random.Random) -> None:
@@ -175,9 +175,9 @@ def _check_illegal(state: State, key: tuple[Any, ...], legal: list[int], rng: ra
         except IllegalActionError:
             pass
         else:
-            _fail(state, f"illegal action {action} was accepted")
+            _fail(state, "check.illegal_accepted", action=action)
         if state.key() != key or state.legal_actions() != legal:
-            _fail(state, f"rejecting illegal action {action} changed the state")
+            _fail(state, "check.illegal_changed", action=action)
 
 
 def _check_views(state: State, rng: random.Random) -> None:
@@ -187,16 +187,16 @@ def _check_views(state: State, rng: random.Random) -> None:
         try:
             json.dumps(view)
         except TypeError as exc:
-            _fail(state, f"view({viewer}) is not JSON-able: {exc}")
+            _fail(state, "check.view_not_json", viewer=viewer, error=str(exc))
         if viewer is None:
             continue
         other = state.resample(viewer, random.Random(rng.random()))
         if other.view(viewer) != view:
-            _fail(state, f"resample({viewer}) gives a state whose view({viewer}) differs")
+            _fail(state, "check.resample_view", viewer=viewer)
         if viewer == state.current_player() and other.legal_actions() != state.legal_actions():
-            _fail(state, f"resample({viewer}) changes the legal actions of the player to act")
+            _fail(state, "check.resample_legal", viewer=viewer)
         if other.key() != state.key() and game.state_from_history(other.history()).key() != other.key():
-            _fail(state, f"resample({viewer}) gives a state that its own history does not reproduce")
+            _fail(state, "check.resample_history", viewer=viewer)
 
 
 def _check_observations(state: State, legal: list[int]) -> None:
@@ -211,28 +211,27 @@ def _check_observations(state: State, legal: list[int]) -> None:
         for action in legal:
             seen = state.observed_action(action, observer)
             if not isinstance(seen, str) or not seen:
-                _fail(state, f"observed_action({action}, {observer}) is {seen!r}, not a notation string")
+                _fail(state, "check.observed_not_string", action=action, observer=observer, seen=seen)
             if game.shared_observations and seen != state.observed_action(action, None):
-                _fail(state, f"shared_observations, but observer {observer} sees {seen!r} for action {action} "
-                             f"and a spectator {state.observed_action(action, None)!r}")
+                _fail(state, "check.observed_not_shared", observer=observer, seen=seen, action=action,
+                      spectator=state.observed_action(action, None))
             groups.setdefault(seen, []).append(action)
         for seen, actions in groups.items():
             if len(actions) > 1:
                 views = {json.dumps(_after(state, a).view(observer), sort_keys=True) for a in actions}
                 if len(views) > 1:
-                    _fail(state, f"actions {actions} all look like {seen!r} to observer {observer}, but leave "
-                                 "different views: the observation does not say what it reveals")
+                    _fail(state, "check.observed_hides", actions=actions, seen=seen, observer=observer)
     if legal:
         action = legal[len(state.history()) % len(legal)]
         for event in state.events(action):
             try:
                 json.dumps(event.to_json())
             except TypeError as exc:
-                _fail(state, f"event {event} is not JSON-able: {exc}")
+                _fail(state, "check.event_not_json", event=str(event), error=str(exc))
             if not i18n.has(event.key):
-                _fail(state, f"event key {event.key!r} has no text in museion.core.i18n")
+                _fail(state, "check.event_no_text", key=event.key)
             if event.audience is not None and not set(event.audience) <= set(range(game.num_players())):
-                _fail(state, f"event {event} speaks to seats that do not exist")
+                _fail(state, "check.event_seats", event=str(event))
 
 
 def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: int = 3) -> None:
@@ -248,8 +247,7 @@ def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: in
             if other.observed_action(action, seat) != seen:
                 continue  # the action reveals something: it is observed differently, as it should be
             if _after(state, action).view(seat) != _after(other, action).view(seat):
-                _fail(state, f"action {action} is observed as {seen!r} by seat {seat} in states it cannot tell "
-                             "apart, but leaves it different views: the observation hides what it reveals")
+                _fail(state, "check.reveal_hidden", action=action, seen=seen, seat=seat)
 
 
 def _after(state: State, action: int) -> State:
@@ -258,6 +256,11 @@ def _after(state: State, action: int) -> State:
     return child
 
 
-def _fail(state: State, message: str) -> None:
-    record = Record.from_state(state, meta={"violation": message}).to_dict()
-    raise ConformanceError(f"{state.game.name}: {message} (after {len(state.history())} actions)", record)
+def _fail(state: State, key: str, /, **args: Any) -> None:
+    """Raise the violation ``key`` (a ``check.*`` text of the catalogue) with ``args``: the exception's message and
+    the record's ``violation`` are English, its ``reason`` (also in the record) lets a report say it in any language."""
+    reason: Reason = {"key": "check.violation",
+                      "args": {"game": state.game.name, "violation": {"key": key, "args": args},
+                               "actions": len(state.history())}}
+    record = Record.from_state(state, violation=i18n.say(reason["args"]["violation"]), reason=reason).to_dict()
+    raise ConformanceError(i18n.say(reason), record, reason)

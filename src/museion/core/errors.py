@@ -65,8 +65,11 @@ def option_reason(option: str, got: Any, allowed: Reason | str, **args: Any) -> 
 
 
 class ConformanceError(MuseionError, AssertionError):
-    """A violation of the game contract found by the conformance checker; carries the reproducing record."""
+    """A violation of the game contract found by the conformance checker; carries the reproducing record. The message
+    is English; ``reason`` (a ``check.violation`` text whose ``violation`` argument is a stable ``check.*`` key with
+    its arguments) says it in any language."""
 
-    def __init__(self, message: str, record: dict[str, Any] | None = None) -> None:
+    def __init__(self, message: str, record: dict[str, Any] | None = None, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.record = record
+        self.reason = reason
