@@ -229,7 +229,7 @@ def _check_observations(state: State, legal: list[int]) -> None:
             except TypeError as exc:
                 _fail(state, "check.event_not_json", event=str(event), error=str(exc))
             if not i18n.has(event.key):
-                _fail(state, "check.event_no_text", key=event.key)
+                _fail(state, "check.event_no_text", event_key=event.key)
             if event.audience is not None and not set(event.audience) <= set(range(game.num_players())):
                 _fail(state, "check.event_seats", event=str(event))
 
@@ -256,7 +256,7 @@ def _after(state: State, action: int) -> State:
     return child
 
 
-def _fail(state: State, key: str, /, **args: Any) -> None:
+def _fail(state: State, key: str, **args: Any) -> None:
     """Raise the violation ``key`` (a ``check.*`` text of the catalogue) with ``args``: the exception's message and
     the record's ``violation`` are English, its ``reason`` (also in the record) lets a report say it in any language."""
     reason: Reason = {"key": "check.violation",

@@ -57,6 +57,16 @@ class InvalidValue(MuseionError, ValueError):
         self.allowed: Reason = {"key": allowed, "args": args}
 
 
+class RefusedValue(MuseionError, ValueError):
+    """An option value a validator refuses for a reason of its own rather than "got X; allowed Y" (a tables file
+    that cannot be read, the entry at fault in it): the English message and the same as a catalogue text
+    (``reason``); :func:`museion.core.game.parse_options` names the option."""
+
+    def __init__(self, message: str, key: str, **args: Any) -> None:
+        super().__init__(message)
+        self.reason: Reason = {"key": key, "args": args}
+
+
 def option_reason(option: str, got: Any, allowed: Reason | str, **args: Any) -> Reason:
     """The reason of an :class:`OptionError` about one option: "option {option}: got {got}; allowed: {allowed}",
     ``allowed`` a catalogue key (with ``args``) or a reason."""

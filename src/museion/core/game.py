@@ -44,7 +44,7 @@ from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, InvalidValue, OptionError, option_reason, shown
+from museion.core.errors import IllegalActionError, InvalidValue, OptionError, RefusedValue, option_reason, shown
 from museion.core.registry import text_renderer
 
 CHANCE: Final = -1
@@ -214,7 +214,8 @@ def parse_options(owner: str, declared: Mapping[str, Option], given: Mapping[str
             parsed[key] = opt.parse(given.get(key, opt.default))
         except (ValueError, TypeError) as exc:
             reason = (option_reason(key, exc.got, exc.allowed) if isinstance(exc, InvalidValue) else
-                      {"key": "error.option_said", "args": {"option": key, "message": str(exc)}})
+                      {"key": "error.option_said",
+                       "args": {"option": key, "message": exc.reason if isinstance(exc, RefusedValue) else str(exc)}})
             raise OptionError(f"option {key!r} of {owner}: {exc}", reason) from None
     return parsed
 

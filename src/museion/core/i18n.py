@@ -319,8 +319,8 @@ UI_TEXTS: Final = {
               "distintas: la observación no dice lo que revela"},
     "check.event_not_json": {"en": "event {event} is not JSON-able: {error}",
                              "es": "el suceso {event} no se puede pasar a JSON: {error}"},
-    "check.event_no_text": {"en": "event key {key!r} has no text in museion.core.i18n",
-                            "es": "la clave de suceso {key!r} no tiene texto en museion.core.i18n"},
+    "check.event_no_text": {"en": "event key {event_key!r} has no text in museion.core.i18n",
+                            "es": "la clave de suceso {event_key!r} no tiene texto en museion.core.i18n"},
     "check.event_seats": {"en": "event {event} speaks to seats that do not exist",
                           "es": "el suceso {event} se dirige a asientos que no existen"},
     "check.reveal_hidden": {

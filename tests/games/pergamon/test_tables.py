@@ -235,3 +235,36 @@ def test_bad_files_are_refused_with_the_reason(tmp_path):
         museion.load("pergamon", tables=latin)
     with pytest.raises(OptionError, match="allowed: None, the path of a tables file, or its data"):
         museion.load("pergamon", tables=7)
+
+
+def test_tables_errors_are_said_in_spanish(tmp_path):
+    """A refused tables file carries its reason as a text of the catalogue (``pergamon.tables.*``), not English
+    detail: a client says it in the player's language, the entry at fault and the rule ID as they are written."""
+    from museion.core import i18n
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"tiles": [', encoding="utf-8")
+    cases = [
+        (str(tmp_path / "missing.json"), "no se puede leer el archivo de tablas", "pergamon.tables.no_file"),
+        (broken, "el archivo de tablas 'broken.json' no es JSON válido", "pergamon.tables.not_json"),
+        (_edit("tiles/0", "V02|1B"), "la mitad derecha (borde izquierdo) de tipo jarrón está en 16 losetas; "
+                                     "PER-TILE-4 exige 15", "pergamon.tables.half_count"),
+        (_edit("tiles/59", ...), "tiles: no se admite 59 elementos; se admite: una lista de 60 losetas",
+         "pergamon.tables.tiles"),
+        (_edit("research_track/5/coins", 1), "research_track[5] (P6) pide 1 moneda, menos que las 2 de P5: lo que "
+                                             "se pide crece de derecha a izquierda (PER-FUNDS-3)",
+         "pergamon.tables.requests"),
+        (_edit("museum_bands/1/first", 6), "ninguna franja cubre el espacio 5", "pergamon.tables.band_missing"),
+    ]
+    for value, spanish, key in cases:
+        with pytest.raises(OptionError) as info:
+            museion.load("pergamon", tables=value)
+        reason = info.value.reason
+        assert reason["key"] == "error.option_said" and reason["args"]["message"]["key"] == key
+        said = i18n.say(reason, "es")
+        assert said.startswith("opción «tables»: ") and spanish in said, said
+        assert str(info.value).endswith(i18n.say(reason["args"]["message"], "en"))  # the English message's words
+    english = {"cannot", "read", "tables", "file", "such", "valid", "half", "tiles", "needs", "requests", "fewer",
+               "rise", "band", "covers", "space"}
+    said = i18n.say(info.value.reason, "es")
+    assert not {w for w in said.replace("museum_bands", " ").split() if w.strip(".,;:") in english}, said

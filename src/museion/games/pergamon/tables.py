@@ -39,6 +39,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from museion.core import i18n
+from museion.core.errors import Reason, RefusedValue
 from museion.games.pergamon import data
 
 TABLE_KEYS: Final = ("research_track", "museum_bands", "tiles")
@@ -87,44 +89,44 @@ def parse_option(value: Any) -> dict[str, Any] | None:
         return normalise(read_file(value), default_name=Path(value).name)
     if isinstance(value, dict):
         return normalise(value)
-    raise ValueError(f"got {type(value).__name__}; allowed: None, the path of a tables file, or its data (a dict)")
+    raise _refuse("type", got=type(value).__name__)
 
 
 def read_file(path: str | os.PathLike[str]) -> Any:
     """The JSON data of a tables file (refusing a missing, oversized or malformed one with the reason)."""
     file = Path(path)
     if not file.is_file():  # not a directory, device or pipe (which could be read for ever)
-        raise ValueError(f"cannot read tables file {str(path)!r}: no such file (or not a regular file)")
+        raise _refuse("no_file", path=repr(str(path)))
     try:
         with file.open("rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ValueError(f"cannot read tables file {str(path)!r}: {exc.strerror or exc}") from None
+        raise _refuse("unreadable", path=repr(str(path)), error=str(exc.strerror or exc)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise ValueError(f"tables file {file.name!r} is larger than {MAX_FILE_BYTES} bytes")
+        raise _refuse("too_large", file=repr(file.name), limit=MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"tables file {file.name!r} is not UTF-8 text") from None
+        raise _refuse("not_utf8", file=repr(file.name)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"tables file {file.name!r} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+        raise _refuse("not_json", file=repr(file.name), error=exc.msg, line=exc.lineno) from None
 
 
 def normalise(raw: Any, default_name: str = "custom tables") -> dict[str, Any]:
-    """Validate tables data and return it in normal form; ``ValueError`` names the entry at fault."""
+    """Validate tables data and return it in normal form; :class:`RefusedValue` names the entry at fault."""
     if not isinstance(raw, dict):
-        raise ValueError(f"tables data must be a JSON object with keys among {', '.join(KEYS)}")
+        raise _refuse("not_object", keys=", ".join(KEYS))
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
-        raise ValueError(f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} in tables "
-                         f"data; allowed: {', '.join(KEYS)}")
+        raise _refuse("unknown_keys" if len(unknown) > 1 else "unknown_key", keys=", ".join(map(repr, unknown)),
+                      allowed=", ".join(KEYS))
     if not any(key in raw for key in TABLE_KEYS):
-        raise ValueError(f"tables data replaces none of {', '.join(TABLE_KEYS)}")
+        raise _refuse("replaces_none", tables=", ".join(TABLE_KEYS))
     name = raw.get("name", default_name)
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ValueError(f"name: got {name!r}; allowed: a text of 1 to {MAX_NAME} characters")
+        raise _refuse("name", got=repr(name), limit=MAX_NAME)
     out: dict[str, Any] = {"name": name.strip()}
     if "research_track" in raw:
         out["research_track"] = track_data(parse_track(raw["research_track"]))
@@ -172,18 +174,16 @@ def parse_tiles(raw: Any) -> tuple[tuple[str, int, int, str], ...]:
     """60 tiles written ``V63|4J``, checked against PER-TILE-4, PER-TILE-2 and PER-DATA-1."""
     count = data.TURNS * data.PILE_SIZE
     if not isinstance(raw, list) or len(raw) != count:
-        got = f"{len(raw)} entries" if isinstance(raw, list) else type(raw).__name__
-        raise ValueError(f"tiles: got {got}; allowed: a list of {count} tiles written like 'V63|4J'")
+        got = _entries(raw) if isinstance(raw, list) else type(raw).__name__
+        raise _refuse("tiles", got=got, count=count)
     tiles = []
     for i, text in enumerate(raw):
         match = TILE_TEXT.fullmatch(text.replace(" ", "").upper()) if isinstance(text, str) else None
         if match is None:
-            raise ValueError(f"tiles[{i}]: got {text!r}; a tile is written as it lies, e.g. 'V63|4J': the right "
-                             "half at its left edge (V, J, B or M) and its two-digit number, '|', then the century "
-                             "1-5 and the left half at its right edge")
+            raise _refuse("tile", i=i, got=repr(text))
         left, number, century, right = match.groups()
         if left == right:
-            raise ValueError(f"tiles[{i}] {text!r}: the two halves of a tile are of different types (PER-TILE-4)")
+            raise _refuse("tile_halves", i=i, tile=repr(text))
         tiles.append((left, int(number), int(century), right))
     check_tiles(tiles)
     return tuple(tiles)
@@ -195,63 +195,58 @@ def check_tiles(tiles: list[tuple[str, int, int, str]]) -> None:
     for century in range(1, 6):
         found = [i for i, t in enumerate(tiles) if t[2] == century]
         if len(found) != per_century:
-            raise ValueError(f"tiles: century {century} is on {len(found)} tiles; PER-TILE-4 needs {per_century} "
-                             "tiles per century")
+            raise _refuse("century_count", century=century, found=len(found), needed=per_century)
     per_half = len(tiles) // 4
     for kind, name in zip(data.TYPES, data.TYPE_NAMES, strict=True):
-        for edge, half in ((0, "right half (left edge)"), (3, "left half (right edge)")):
+        for edge, half in ((0, "right_half"), (3, "left_half")):
             count = sum(1 for t in tiles if t[edge] == kind)
             if count != per_half:
-                raise ValueError(f"tiles: the {half} of a {name} is on {count} tiles; PER-TILE-4 needs {per_half}")
+                raise _refuse("half_count", half={"key": f"pergamon.tables.{half}"}, name=name, found=count,
+                              needed=per_half)
     seen: dict[tuple[int, int], int] = {}
     dates: dict[tuple[str, int], int] = {}
     for i, (left, number, century, _right) in enumerate(tiles):
         other = seen.setdefault((century, number), i)
         if other != i:
-            raise ValueError(f"tiles[{other}] {tile_text(tiles[other])!r} and tiles[{i}] {tile_text(tiles[i])!r} are "
-                             f"both find {century}.{number:02d}: finds are named and ordered by century and number "
-                             "(PER-TILE-2), which must differ")
+            raise _refuse("same_find", other=other, first=repr(tile_text(tiles[other])), i=i,
+                          second=repr(tile_text(tiles[i])), find=f"{century}.{number:02d}")
         other = dates.setdefault((left, number), i)
         if other != i:
             name = data.TYPE_NAMES[data.TYPES.index(left)]
-            raise ValueError(f"tiles[{other}] {tile_text(tiles[other])!r} and tiles[{i}] {tile_text(tiles[i])!r} both "
-                             f"number a {name}'s right half {number:02d}: two {name}s would share a date (PER-DATA-1: "
-                             "dates are unique within an object type)")
+            raise _refuse("same_date", other=other, first=repr(tile_text(tiles[other])), i=i,
+                          second=repr(tile_text(tiles[i])), name=name, number=f"{number:02d}")
 
 
 def parse_track(raw: Any) -> tuple[tuple[int, int, int | None], ...]:
     """13 spaces P1..P13 with rising requests and one space per tomb raider symbol (PER-FUNDS-3, PER-RAIDER-1)."""
     if not isinstance(raw, list) or len(raw) != SPACES:
-        got = f"{len(raw)} entries" if isinstance(raw, list) else type(raw).__name__
-        raise ValueError(f"research_track: got {got}; allowed: a list of {SPACES} spaces, P1 (rightmost) to P13")
+        got = _entries(raw) if isinstance(raw, list) else type(raw).__name__
+        raise _refuse("track", got=got, count=SPACES)
     rows: list[tuple[int, int, int | None]] = []
     for i, entry in enumerate(raw):
         where = f"research_track[{i}] (P{i + 1})"
         if not isinstance(entry, dict) or set(entry) - {"space", "coins", "deepest_gallery", "tomb_raider"}:
-            raise ValueError(f"{where}: got {entry!r}; allowed: an object with keys space, coins, deepest_gallery "
-                             "and tomb_raider")
+            raise _refuse("space_entry", where=where, got=repr(entry))
         if entry.get("space") != f"P{i + 1}":
-            raise ValueError(f"{where}: space is {entry.get('space')!r}, expected 'P{i + 1}' (spaces are listed "
-                             "from P1, rightmost, to P13, leftmost)")
+            raise _refuse("space_name", where=where, got=repr(entry.get("space")), expected=f"P{i + 1}")
         coins: Any = entry.get("coins")
         if not _whole(coins) or coins < 0:
-            raise ValueError(f"{where}: coins {coins!r}; allowed: a whole number >= 0")
+            raise _refuse("coins", where=where, got=repr(coins))
         gallery = entry.get("deepest_gallery")
         if gallery not in GALLERY_NAMES:
-            raise ValueError(f"{where}: deepest_gallery {gallery!r}; allowed: {', '.join(GALLERY_NAMES)}")
+            raise _refuse("gallery", where=where, got=repr(gallery), allowed=", ".join(GALLERY_NAMES))
         symbol = entry.get("tomb_raider")
         key = None if symbol is None else " ".join(str(symbol).replace("+", " + ").split()).lower()
         if key is not None and key not in RAIDER_SYMBOLS:
-            raise ValueError(f"{where}: tomb_raider {symbol!r}; allowed: null, {', '.join(map(repr, RAIDER_SYMBOLS))}")
+            raise _refuse("raider", where=where, got=repr(symbol), allowed=", ".join(map(repr, RAIDER_SYMBOLS)))
         if rows and coins < rows[-1][0]:
-            raise ValueError(f"{where} requests {coins} coins, fewer than P{i}'s {rows[-1][0]}: requests rise from "
-                             "right to left (PER-FUNDS-3)")
+            raise _refuse("requests", where=where, coins=coins, previous=f"P{i}", fewer=rows[-1][0])
         rows.append((coins, GALLERY_NAMES.index(gallery) + 1, None if key is None else RAIDER_SYMBOLS.index(key)))
     for chests, symbol in enumerate(RAIDER_SYMBOLS):
         where_found = [f"P{i + 1}" for i, row in enumerate(rows) if row[2] == chests]
         if len(where_found) != 1:
-            raise ValueError(f"research_track: the tomb raider symbol {symbol!r} is on {', '.join(where_found) or 'no'}"
-                             " space; PER-RAIDER-1 needs it on exactly one")
+            raise _refuse("raider_count" if where_found else "raider_missing", symbol=repr(symbol),
+                          spaces=", ".join(where_found))
     return tuple(rows)
 
 
@@ -259,30 +254,37 @@ def parse_bands(raw: Any) -> tuple[tuple[int, int, int], ...]:
     """Bands ``{"first", "last", "vp"}`` covering each museum space 1-24 exactly once (PER-EVAL-1)."""
     top = data.MUSEUM_SPACES
     if not isinstance(raw, list) or not raw:
-        raise ValueError(f"museum_bands: got {raw!r}; allowed: a list of bands {{\"first\", \"last\", \"vp\"}} "
-                         f"covering spaces 1-{top}")
+        raise _refuse("bands", got=repr(raw), top=top)
     owner: dict[int, int] = {}
     rows = []
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict) or set(entry) != {"first", "last", "vp"}:
-            raise ValueError(f"museum_bands[{i}]: got {entry!r}; allowed: an object with keys first, last, vp")
+            raise _refuse("band_entry", i=i, got=repr(entry))
         first, last, vp = entry["first"], entry["last"], entry["vp"]
         if not (_whole(first) and _whole(last) and 1 <= first <= last <= top):
-            raise ValueError(f"museum_bands[{i}]: spaces {first!r}-{last!r}; allowed: whole numbers with "
-                             f"1 <= first <= last <= {top}")
+            raise _refuse("band_spaces", i=i, first=repr(first), last=repr(last), top=top)
         if not _whole(vp) or vp < 1:
-            raise ValueError(f"museum_bands[{i}] ({first}-{last}): vp {vp!r}; allowed: a whole number >= 1")
+            raise _refuse("band_vp", i=i, first=first, last=last, got=repr(vp))
         for space in range(first, last + 1):
             other = owner.setdefault(space, i)
             if other != i:
-                raise ValueError(f"museum_bands[{other}] and museum_bands[{i}] both cover space {space}; the bands "
-                                 f"must cover each space 1-{top} once (PER-EVAL-1)")
+                raise _refuse("band_overlap", other=other, i=i, space=space, top=top)
         rows.append((first, last, vp))
     missing = [s for s in range(1, top + 1) if s not in owner]
     if missing:
-        raise ValueError(f"museum_bands: no band covers space {missing[0]}; the bands must cover each space "
-                         f"1-{top} once (PER-EVAL-1)")
+        raise _refuse("band_missing", space=missing[0], top=top)
     return tuple(rows)
+
+
+def _refuse(what: str, **args: Any) -> RefusedValue:
+    """The refusal ``pergamon.tables.<what>`` (its texts are in text.py): the English message, and the reason that
+    lets a client say it in its language."""
+    key = f"pergamon.tables.{what}"
+    return RefusedValue(i18n.say({"key": key, "args": args}), key, **args)
+
+
+def _entries(raw: list[Any]) -> Reason:
+    return {"key": "pergamon.tables.entries", "args": {"n": len(raw)}}
 
 
 def _whole(value: Any) -> bool:

@@ -314,4 +314,116 @@ TEXTS.update({
     "pergamon.b.st_polish": {"en": "polishing", "es": "puliendo"},
     "pergamon.b.st_store": {"en": "storage", "es": "almacenamiento"},
     "pergamon.b.st_over": {"en": "over", "es": "final"},
+    # errors in an operator's tables file (tables.py; option "tables"), said in the player's language
+    "pergamon.tables.type": {
+        "en": "got {got}; allowed: None, the path of a tables file, or its data (a dict)",
+        "es": "no se admite {got}; se admite: None, la ruta de un archivo de tablas o sus datos (un dict)"},
+    "pergamon.tables.no_file": {
+        "en": "cannot read tables file {path}: no such file (or not a regular file)",
+        "es": "no se puede leer el archivo de tablas {path}: no existe (o no es un archivo normal)"},
+    "pergamon.tables.unreadable": {"en": "cannot read tables file {path}: {error}",
+                                   "es": "no se puede leer el archivo de tablas {path}: {error}"},
+    "pergamon.tables.too_large": {"en": "tables file {file} is larger than {limit} bytes",
+                                  "es": "el archivo de tablas {file} ocupa más de {limit} bytes"},
+    "pergamon.tables.not_utf8": {"en": "tables file {file} is not UTF-8 text",
+                                 "es": "el archivo de tablas {file} no es texto UTF-8"},
+    "pergamon.tables.not_json": {"en": "tables file {file} is not valid JSON: {error} (line {line})",
+                                 "es": "el archivo de tablas {file} no es JSON válido: {error} (línea {line})"},
+    "pergamon.tables.not_object": {"en": "tables data must be a JSON object with keys among {keys}",
+                                   "es": "los datos de tablas deben ser un objeto JSON con claves entre {keys}"},
+    "pergamon.tables.unknown_key": {"en": "unknown key {keys} in tables data; allowed: {allowed}",
+                                    "es": "clave desconocida {keys} en los datos de tablas; se admiten: {allowed}"},
+    "pergamon.tables.unknown_keys": {"en": "unknown keys {keys} in tables data; allowed: {allowed}",
+                                     "es": "claves desconocidas {keys} en los datos de tablas; se admiten: {allowed}"},
+    "pergamon.tables.replaces_none": {"en": "tables data replaces none of {tables}",
+                                      "es": "los datos de tablas no sustituyen ninguna de {tables}"},
+    "pergamon.tables.name": {"en": "name: got {got}; allowed: a text of 1 to {limit} characters",
+                             "es": "name: no se admite {got}; se admite: un texto de 1 a {limit} caracteres"},
+    "pergamon.tables.entries": {"en": "{n} entries", "es": "{n} elementos"},
+    "pergamon.tables.tiles": {
+        "en": "tiles: got {got}; allowed: a list of {count} tiles written like 'V63|4J'",
+        "es": "tiles: no se admite {got}; se admite: una lista de {count} losetas escritas como 'V63|4J'"},
+    "pergamon.tables.tile": {
+        "en": "tiles[{i}]: got {got}; a tile is written as it lies, e.g. 'V63|4J': the right half at its left edge "
+              "(V, J, B or M) and its two-digit number, '|', then the century 1-5 and the left half at its right edge",
+        "es": "tiles[{i}]: no se admite {got}; una loseta se escribe tal como está en la mesa, p. ej. 'V63|4J': la "
+              "mitad derecha en su borde izquierdo (V, J, B o M) y su número de dos cifras, '|', luego el siglo 1-5 "
+              "y la mitad izquierda en su borde derecho"},
+    "pergamon.tables.tile_halves": {
+        "en": "tiles[{i}] {tile}: the two halves of a tile are of different types (PER-TILE-4)",
+        "es": "tiles[{i}] {tile}: las dos mitades de una loseta son de tipos distintos (PER-TILE-4)"},
+    "pergamon.tables.century_count": {
+        "en": "tiles: century {century} is on {found} tiles; PER-TILE-4 needs {needed} tiles per century",
+        "es": "tiles: el siglo {century} está en {found} losetas; PER-TILE-4 exige {needed} losetas por siglo"},
+    "pergamon.tables.right_half": {"en": "right half (left edge)", "es": "mitad derecha (borde izquierdo)"},
+    "pergamon.tables.left_half": {"en": "left half (right edge)", "es": "mitad izquierda (borde derecho)"},
+    "pergamon.tables.half_count": {
+        "en": "tiles: the {half} of a {name!t} is on {found} tiles; PER-TILE-4 needs {needed}",
+        "es": "tiles: la {half} de tipo {name!t} está en {found} losetas; PER-TILE-4 exige {needed}"},
+    "pergamon.tables.same_find": {
+        "en": "tiles[{other}] {first} and tiles[{i}] {second} are both find {find}: finds are named and ordered by "
+              "century and number (PER-TILE-2), which must differ",
+        "es": "tiles[{other}] {first} y tiles[{i}] {second} son ambas el hallazgo {find}: los hallazgos se nombran "
+              "y ordenan por siglo y número (PER-TILE-2), que deben ser distintos"},
+    "pergamon.tables.same_date": {
+        "en": "tiles[{other}] {first} and tiles[{i}] {second} both number a {name!t}'s right half {number}: two "
+              "{name!t}s would share a date (PER-DATA-1: dates are unique within an object type)",
+        "es": "tiles[{other}] {first} y tiles[{i}] {second} dan ambas el número {number} a la mitad derecha de tipo "
+              "{name!t}: dos objetos de ese tipo tendrían la misma fecha (PER-DATA-1: las fechas no se repiten "
+              "dentro de un tipo de objeto)"},
+    "pergamon.tables.track": {
+        "en": "research_track: got {got}; allowed: a list of {count} spaces, P1 (rightmost) to P13",
+        "es": "research_track: no se admite {got}; se admite: una lista de {count} espacios, de P1 (el de más a la "
+              "derecha) a P13"},
+    "pergamon.tables.space_entry": {
+        "en": "{where}: got {got}; allowed: an object with keys space, coins, deepest_gallery and tomb_raider",
+        "es": "{where}: no se admite {got}; se admite: un objeto con las claves space, coins, deepest_gallery y "
+              "tomb_raider"},
+    "pergamon.tables.space_name": {
+        "en": "{where}: space is {got}, expected '{expected}' (spaces are listed from P1, rightmost, to P13, leftmost)",
+        "es": "{where}: el espacio es {got}, se esperaba '{expected}' (los espacios van de P1, el de más a la "
+              "derecha, a P13, el de más a la izquierda)"},
+    "pergamon.tables.coins": {"en": "{where}: coins {got}; allowed: a whole number >= 0",
+                              "es": "{where}: coins {got}; se admite: un número entero >= 0"},
+    "pergamon.tables.gallery": {"en": "{where}: deepest_gallery {got}; allowed: {allowed}",
+                                "es": "{where}: deepest_gallery {got}; se admite: {allowed}"},
+    "pergamon.tables.raider": {"en": "{where}: tomb_raider {got}; allowed: null, {allowed}",
+                               "es": "{where}: tomb_raider {got}; se admite: null, {allowed}"},
+    "pergamon.tables.requests": {
+        "en": "{where} requests {coins} coins, fewer than {previous}'s {fewer}: requests rise from right to left "
+              "(PER-FUNDS-3)",
+        "es": "{where} pide {coins:moneda|monedas}, menos que las {fewer} de {previous}: lo que se pide crece de "
+              "derecha a izquierda (PER-FUNDS-3)"},
+    "pergamon.tables.raider_count": {
+        "en": "research_track: the tomb raider symbol {symbol} is on {spaces} space; PER-RAIDER-1 needs it on "
+              "exactly one",
+        "es": "research_track: el símbolo del saqueador de tumbas {symbol} está en los espacios {spaces}; "
+              "PER-RAIDER-1 lo exige en uno exactamente"},
+    "pergamon.tables.raider_missing": {
+        "en": "research_track: the tomb raider symbol {symbol} is on no space; PER-RAIDER-1 needs it on exactly one",
+        "es": "research_track: el símbolo del saqueador de tumbas {symbol} no está en ningún espacio; PER-RAIDER-1 "
+              "lo exige en uno exactamente"},
+    "pergamon.tables.bands": {
+        "en": "museum_bands: got {got}; allowed: a list of bands {{\"first\", \"last\", \"vp\"}} covering "
+              "spaces 1-{top}",
+        "es": "museum_bands: no se admite {got}; se admite: una lista de franjas {{\"first\", \"last\", \"vp\"}} que "
+              "cubran los espacios 1-{top}"},
+    "pergamon.tables.band_entry": {
+        "en": "museum_bands[{i}]: got {got}; allowed: an object with keys first, last, vp",
+        "es": "museum_bands[{i}]: no se admite {got}; se admite: un objeto con las claves first, last, vp"},
+    "pergamon.tables.band_spaces": {
+        "en": "museum_bands[{i}]: spaces {first}-{last}; allowed: whole numbers with 1 <= first <= last <= {top}",
+        "es": "museum_bands[{i}]: espacios {first}-{last}; se admite: números enteros con 1 <= first <= last <= {top}"},
+    "pergamon.tables.band_vp": {
+        "en": "museum_bands[{i}] ({first}-{last}): vp {got}; allowed: a whole number >= 1",
+        "es": "museum_bands[{i}] ({first}-{last}): vp {got}; se admite: un número entero >= 1"},
+    "pergamon.tables.band_overlap": {
+        "en": "museum_bands[{other}] and museum_bands[{i}] both cover space {space}; the bands must cover each space "
+              "1-{top} once (PER-EVAL-1)",
+        "es": "museum_bands[{other}] y museum_bands[{i}] cubren ambas el espacio {space}; las franjas deben cubrir "
+              "cada espacio 1-{top} una sola vez (PER-EVAL-1)"},
+    "pergamon.tables.band_missing": {
+        "en": "museum_bands: no band covers space {space}; the bands must cover each space 1-{top} once (PER-EVAL-1)",
+        "es": "museum_bands: ninguna franja cubre el espacio {space}; las franjas deben cubrir cada espacio 1-{top} "
+              "una sola vez (PER-EVAL-1)"},
 })
