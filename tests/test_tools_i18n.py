@@ -59,6 +59,25 @@ def test_simulate_says_what_is_wrong_in_spanish(capsys):
     assert "--bots nombra 3 bots; tholos con estas opciones tiene 2 asientos" in capsys.readouterr().err
 
 
+
+@pytest.mark.parametrize(("args", "english", "spanish"), [
+    (["tholos", "--option", "advanced=maybe"], 'option "advanced": got "maybe"; allowed: true or false',
+     'opción «advanced»: no se admite "maybe"; se admite: true o false'),
+    (["imhotep", "--players", "9"], 'option "players": got 9; allowed: an integer from 2 to 4',
+     "opción «players»: no se admite 9; se admite: un número entero de 2 a 4"),
+    (["pergamon", "--option", "tables=/nonexistent/tables.json"], 'option "tables": cannot read tables file',
+     "opción «tables»: no se puede leer el archivo de tablas"),
+])
+def test_option_errors_on_the_command_line_are_said_in_the_chosen_language(args, english, spanish, capsys,
+                                                                           monkeypatch):
+    """An option error carries its reason, so the terminal says it in the session's language like the web."""
+    monkeypatch.delenv("MUSEION_LANG", raising=False)
+    assert main(["simulate", *args, "--games", "1"]) == 2
+    assert english in " ".join(capsys.readouterr().err.split())
+    assert main(["simulate", *args, "--games", "1", "--lang", "es"]) == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert said.startswith("error: ") and spanish in said
+
 @pytest.mark.pure_only
 def test_a_contract_violation_is_said_in_the_chosen_language(capsys, monkeypatch):
     """A broken engine (stones from nowhere, as in tests/core/test_contract.py): ``museion check`` names the violation

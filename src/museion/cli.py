@@ -565,6 +565,13 @@ def _needs_extra(command: str, extra: str) -> int:
     return 2
 
 
+def _error_text(exc: Exception, lang: str) -> str:
+    """An error said in the session's language when it carries a reason (option errors, table files), else its
+    (English) message: the catalogue has the words, the exception only the key and the values."""
+    reason = getattr(exc, "reason", None)
+    return i18n.say(reason, lang) if reason else str(exc)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
@@ -573,7 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except (MuseionError, ValueError) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]{i18n.text('ui.error', lang := i18n.language(getattr(args, 'lang', None)))}:[/red] "
+                  f"{escape(_error_text(exc, lang))}", highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130

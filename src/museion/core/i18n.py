@@ -140,6 +140,7 @@ class _Formatter(string.Formatter):
 
 UI_TEXTS: Final = {
     "ui.seat": {"en": "seat {n}", "es": "asiento {n}"},
+    "ui.error": {"en": "error", "es": "error"},
     "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
     "ui.human": {"en": "human", "es": "humano"},
     "ui.prompt": {"en": "seat {n}> ", "es": "asiento {n}> "},
