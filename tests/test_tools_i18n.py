@@ -61,11 +61,11 @@ def test_simulate_says_what_is_wrong_in_spanish(capsys):
 
 
 @pytest.mark.parametrize(("args", "english", "spanish"), [
-    (["tholos", "--option", "advanced=maybe"], 'option "advanced": got "maybe"; allowed: true or false',
+    (["tholos", "--option", "advanced=maybe"], 'option \'advanced\' of tholos: got "maybe"; allowed: true or false',
      'opción «advanced»: no se admite "maybe"; se admite: true o false'),
-    (["imhotep", "--players", "9"], 'option "players": got 9; allowed: an integer from 2 to 4',
+    (["imhotep", "--players", "9"], "option 'players' of imhotep: got 9; allowed: an integer from 2 to 4",
      "opción «players»: no se admite 9; se admite: un número entero de 2 a 4"),
-    (["pergamon", "--option", "tables=/nonexistent/tables.json"], 'option "tables": cannot read tables file',
+    (["pergamon", "--option", "tables=/none.json"], "option 'tables' of pergamon: cannot read tables file",
      "opción «tables»: no se puede leer el archivo de tablas"),
 ])
 def test_option_errors_on_the_command_line_are_said_in_the_chosen_language(args, english, spanish, capsys,

@@ -566,10 +566,10 @@ def _needs_extra(command: str, extra: str) -> int:
 
 
 def _error_text(exc: Exception, lang: str) -> str:
-    """An error said in the session's language when it carries a reason (option errors, table files), else its
-    (English) message: the catalogue has the words, the exception only the key and the values."""
+    """An error said in the session's language when it carries a reason (option errors, table files); in English,
+    or without a reason, its message (which also names the game): the catalogue has the words for the others."""
     reason = getattr(exc, "reason", None)
-    return i18n.say(reason, lang) if reason else str(exc)
+    return i18n.say(reason, lang) if reason and lang != i18n.DEFAULT else str(exc)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
