@@ -63,6 +63,13 @@ def _session(game: str, inputs: str, *args: str) -> str:
     return out.stdout
 
 
+
+def test_the_final_position_is_drawn_in_the_session_language():
+    """The last board (printed after the game, also when only bots played) uses the session's words."""
+    text = _session("imhotep", "", "--seat", "0=bot:random", "--seat", "1=bot:random", "--seed", "3", "--lang", "es")
+    assert "MERCADO" in text and "PIRÁMIDE" in text and "PUNTUACIÓN FINAL" in text
+    assert "MARKET" not in text and "PYRAMID" not in text and "FINAL SCORING" not in text
+
 def test_a_tholos_session_explains_itself_in_spanish():
     """Issue 13 in the terminal: the legend, "you play White", moves in words, the refusal's reason, the forced
     move not asked, the final breakdown whose rows add up."""

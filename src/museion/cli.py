@@ -165,7 +165,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except Abandoned:
         console.print(i18n.text("ui.abandoned", lang))
         return 0
-    console.print(Panel(str(state), title=i18n.text("ui.final_position", lang)), highlight=False)
+    console.print(Panel(text_renderer(state.game.name)(state, None, lang=lang),
+                        title=i18n.text("ui.final_position", lang)), highlight=False)
     _print_final(state, names, lang)
     if args.record:
         Record.from_state(state, names).save(args.record)

@@ -87,6 +87,8 @@ def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysi
     errors = page_errors(page)
     page.goto(f"{analysing.url}/table/{tid}")
     page.wait_for_selector("#analyse-button")
+    offer = page.inner_text("#analyse-button >> xpath=..")
+    assert "null" not in offer and "undefined" not in offer, offer  # the offer says only its words
     page.click("#analyse-button")
     wait_js(page, "document.body.dataset.analysis === 'done'", timeout=120_000)
     analysis = http("GET", f"{analysing.url}/api/tables/{tid}/analysis?lang={lang}")[1]["analysis"]

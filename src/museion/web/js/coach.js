@@ -62,7 +62,7 @@ export function renderAnalysis(box, state, { step, names, total, onAsk, onJump }
   const head = el("h2", { id: "analysis-h" }, t("web.analysis.title"));
   if (state.status === "none" || state.status === "failed") {
     box.replaceChildren(head, el("p", { class: "hint" }, t("web.analysis.intro")),
-      state.status === "failed" ? el("p", { class: "error" }, t("web.analysis.failed")) : null,
+      ...(state.status === "failed" ? [el("p", { class: "error" }, t("web.analysis.failed"))] : []),
       el("button", { id: "analyse-button", type: "button", onclick: onAsk }, t("web.analysis.ask")));
     return;
   }
