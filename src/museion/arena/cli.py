@@ -124,6 +124,7 @@ def _run(config: ArenaConfig, out: pathlib.Path, args: argparse.Namespace, label
 def cmd_arena(args: argparse.Namespace) -> int:
     from museion.arena.report import write_report
     from museion.arena.stats import summarize, timing_summary
+
     if args.games < 1:
         raise MuseionError(f"--games must be at least 1, got {args.games}")
     config = ArenaConfig(args.game, game_options(args), split_specs(args.bots), args.games, args.seed,
@@ -186,6 +187,7 @@ def _variant(text: str) -> tuple[str, Any]:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from museion.arena.balance import compare, seat_table
+
     base_options = game_options(args)
     out = pathlib.Path(args.out)
     runs: list[tuple[str, dict[str, Any]]] = [("base", base_options)]
