@@ -85,7 +85,7 @@ class OpenSpielMCTS(Bot):
 
 
 def main() -> int:
-    from museion.cli import add_game, game_options
+    from museion.cli_options import add_game, game_options
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_game(parser)

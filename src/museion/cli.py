@@ -1,8 +1,7 @@
 """The ``museion`` command: play, simulate, check, bench, replay, rules (and arena/serve when installed).
 
-Game options are flags built from every game's ``OPTIONS`` (``--advanced``, ``--players 3``, ``--wrath``,
-``--start-player random``...) plus ``--option KEY=VALUE``; the chosen game validates them, so an option another
-game knows but this one does not is refused with the list of allowed options.
+The options every subcommand shares (the GAME argument and its option flags, ``--lang``) are in
+``museion.cli_options``, which the plugins use too.
 """
 
 from __future__ import annotations
@@ -21,11 +20,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 import museion
 from museion.bots import Bot, bot_names, coach, make_bot, make_bots, split_specs
+from museion.cli_options import add_game, add_lang, game_options, load_game, progress_bar
 from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.game import Game, State
@@ -39,63 +38,8 @@ console = Console()
 err = Console(stderr=True)
 
 PLUGINS = {"museion.arena.cli": (("arena", "selfplay", "analyze"), "arena"), "museion.server.cli": (("serve",), "web")}
-"""Modules that add subcommands when their extra is installed (each has ``register(subparsers, add_game)``), with
+"""Modules that add subcommands when their extra is installed (each has ``register(subparsers)``), with
 the command they add and the extra it needs: without the extra the command says which one to install."""
-
-
-# -- options --------------------------------------------------------------------------------------------
-def _all_options() -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in museion.available_games():
-        try:
-            options = entry(name).game_class.OPTIONS
-        except Exception:  # noqa: BLE001 - a broken game must not hide the others; using it reports the error
-            continue
-        for key, opt in options.items():
-            found.setdefault(key, opt)
-    return found
-
-
-def add_game(parser: argparse.ArgumentParser, game_optional: bool = False) -> None:
-    """The GAME argument and one flag per known game option."""
-    names = ", ".join(museion.available_games())
-    parser.add_argument("game", nargs="?" if game_optional else None, help=f"one of: {names}")
-    group = parser.add_argument_group("game options (validated by the chosen game)")
-    for key, opt in _all_options().items():
-        flag = "--" + key.replace("_", "-")
-        if isinstance(opt.default, bool):
-            group.add_argument(flag, dest=f"opt_{key}", action="store_const", const=True, default=None, help=opt.doc)
-        else:
-            group.add_argument(flag, dest=f"opt_{key}", default=None, metavar="V", help=opt.doc)
-    group.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                       help="any game option, e.g. -o ornaments=1@C,7@E")
-
-
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
-    options = {k[4:]: v for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
-    for item in args.option:
-        if "=" not in item:
-            raise MuseionError(f"--option takes KEY=VALUE, got {item!r}")
-        key, value = item.split("=", 1)
-        options[key.strip().replace("-", "_")] = _literal(value.strip())
-    return options
-
-
-FLAG_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
-
-
-def _literal(text: str) -> Any:
-    """A typed option value: JSON (``3``, ``true``, ``{"C": 1}``), the flag words yes/no/on/off, else the text."""
-    if text.lower() in FLAG_WORDS:
-        return FLAG_WORDS[text.lower()]
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, ValueError, RecursionError):
-        return text
-
-
-def load_game(args: argparse.Namespace) -> Game:
-    return museion.load(args.game, **game_options(args))
 
 
 # -- play -------------------------------------------------------------------------------------------------
@@ -270,7 +214,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lengths: list[int] = []
     out = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
     start = time.perf_counter()
-    with _progress(args.json) as progress:
+    with progress_bar(err, args.json) as progress:
         task = progress.add_task(f"{game.name}", total=args.games)
         for i in range(args.games):
             state = bot_game(game, specs, args.seed + i)
@@ -320,11 +264,6 @@ def bot_game(game: Game, specs: Sequence[str], seed: int) -> State:
     return play_match(game.new_initial_state(), make_bots(specs, seed), random.Random(seed))
 
 
-def _progress(quiet: bool) -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TimeRemainingColumn(), console=err, disable=quiet, transient=False)
-
-
 # -- check ------------------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
     """The conformance checker (and, for hidden information, the secrecy check); its report in the chosen language
@@ -333,7 +272,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = i18n.language(args.lang)
     game = load_game(args)
-    with _progress(args.json) as progress:
+    with progress_bar(err, args.json) as progress:
         task = progress.add_task(i18n.text("tool.check_task", lang, game=game.name), total=args.games)
         try:
             report = check_game(game, args.games, args.seed, on_game=lambda _i: progress.advance(task))
@@ -361,7 +300,7 @@ def _check_secrecy(game: Game, args: argparse.Namespace, lang: str) -> Any:
     from museion.secrecy import check_secrecy
 
     games = args.secrecy_games if args.secrecy_games is not None else args.games
-    with _progress(args.json) as progress:
+    with progress_bar(err, args.json) as progress:
         task = progress.add_task(i18n.text("tool.secrecy_task", lang, game=game.name), total=games)
         return check_secrecy(game, games, args.seed, on_game=lambda _i: progress.advance(task))
 
@@ -483,11 +422,6 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 # -- main ---------------------------------------------------------------------------------------------------
-def _add_lang(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
-                        help=f"language of the texts (default: ${i18n.ENV}, else en)")
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.")
     parser.add_argument("--version", action="version", version=f"museion {museion.__version__}")
@@ -499,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="e.g. --seat 0=human --seat 1=bot:random (default: you in seat 0, bots elsewhere)")
     p.add_argument("--seed", type=int, default=None, help="seed chance and bots (default: unpredictable)")
     p.add_argument("--record", metavar="FILE", help="save the game record here at the end")
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="many bot games with a summary")
@@ -509,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--record", metavar="FILE", help="write every game as a JSON-lines record")
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("check", help="conformance checker: seeded random games, every contract check each step")
@@ -522,30 +456,30 @@ def build_parser() -> argparse.ArgumentParser:
                         "seat's bytes on every surface, true state vs resample)")
     p.add_argument("--secrecy-games", type=int, default=None, metavar="N",
                    help="games for the indistinguishability check (default: --games)")
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("bench", help="throughput, compiled vs pure, vs OpenSpiel's tic-tac-toe (no GAME: every game)")
     add_game(p, game_optional=True)
     p.add_argument("--seconds", type=float, default=12.0, help="total measuring time per game")
     p.add_argument("--json", action="store_true")
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("replay", help="replay a game record (JSON, or one line of a JSON-lines file)")
     p.add_argument("file")
-    _add_lang(p)
+    add_lang(p)
     p.add_argument("--index", type=int, default=0, help="which record of a JSON-lines file")
     p.add_argument("--board", action="store_true", help="show the board after every move")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs (for these options)")
     add_game(p)
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("games", help="list the games and their options")
-    _add_lang(p)
+    add_lang(p)
     p.set_defaults(func=cmd_games)
 
     for module, (commands, extra) in PLUGINS.items():
@@ -557,7 +491,7 @@ def build_parser() -> argparse.ArgumentParser:
                 missing.add_argument("rest", nargs=argparse.REMAINDER)
                 missing.set_defaults(func=lambda _args, c=command, e=extra: _needs_extra(c, e), needs_extra=True)
             continue
-        plugin.register(sub, add_game)
+        plugin.register(sub)
     return parser
 
 

@@ -1,4 +1,4 @@
-"""``museion arena`` and ``museion balance`` (a CLI plugin: ``register(subparsers, add_game)``)."""
+"""``museion arena`` and ``museion balance`` (a CLI plugin: ``register(subparsers)``)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,14 @@ import argparse
 import json
 import pathlib
 import re
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from museion.arena.runner import ArenaConfig, run_arena
 from museion.bots import coach, split_specs
+from museion.cli_options import add_game, game_options, literal, load_game, progress_bar
 from museion.core import i18n
 from museion.core.errors import MuseionError
 
@@ -22,7 +21,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def register(subparsers: Any, add_game: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(subparsers: Any) -> None:
     p = subparsers.add_parser("arena", help="seat-balanced bot tournament: ratings, win rates, HTML report")
     add_game(p)
     p.add_argument("--bots", required=True,
@@ -112,9 +111,7 @@ def _add_run_args(p: argparse.ArgumentParser, default_out: str) -> None:
 
 
 def _run(config: ArenaConfig, out: pathlib.Path, args: argparse.Namespace, label: str) -> list[Any]:
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=err, disable=getattr(args, "json", False)) as progress:
+    with progress_bar(err, getattr(args, "json", False)) as progress:
         task = progress.add_task(label, total=config.games)
 
         def update(done: int, total: int) -> None:
@@ -127,7 +124,6 @@ def _run(config: ArenaConfig, out: pathlib.Path, args: argparse.Namespace, label
 def cmd_arena(args: argparse.Namespace) -> int:
     from museion.arena.report import write_report
     from museion.arena.stats import summarize, timing_summary
-    from museion.cli import game_options
 
     if args.games < 1:
         raise MuseionError(f"--games must be at least 1, got {args.games}")
@@ -183,17 +179,14 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 
 def _variant(text: str) -> tuple[str, Any]:
-    from museion.cli import _literal
-
     if "=" not in text:
         raise MuseionError(f"--variant takes KEY=VALUE (a game option), got {text!r}")
     key, value = text.split("=", 1)
-    return key.strip().replace("-", "_"), _literal(value.strip())
+    return key.strip().replace("-", "_"), literal(value.strip())
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from museion.arena.balance import compare, seat_table
-    from museion.cli import game_options
 
     base_options = game_options(args)
     out = pathlib.Path(args.out)
@@ -234,8 +227,6 @@ def _print_balance(results: dict[str, Any], bot: str) -> None:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from museion.cli import game_options
-
     config = ArenaConfig(args.game, game_options(args), [args.bot], args.games, args.seed)
     records = _run(config, pathlib.Path(args.out), args, f"selfplay {config.game} {args.bot}")
     console.print(f"{len(records)} self-play games in {pathlib.Path(args.out) / 'results.jsonl'}; "
@@ -248,7 +239,6 @@ def cmd_train(args: argparse.Namespace) -> int:
     import sys
 
     from museion.arena.learn import train
-    from museion.cli import load_game
 
     game = load_game(args)
     command = "museion " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["train"] else ""

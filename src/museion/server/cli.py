@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import logging
 import pathlib
-from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -18,8 +17,8 @@ NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
-def register(subparsers: Any, add_game: Callable[..., None]) -> None:
-    """Add the ``serve`` subcommand (``add_game`` is unused: games and options are chosen in the lobby)."""
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand (no GAME argument: games and options are chosen in the lobby)."""
     p = subparsers.add_parser("serve", help="web table: lobby, play in the browser, spectate, replays")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000)

@@ -14,6 +14,7 @@ from typing import Any
 import museion
 from museion.games.pergamon.state import (
     ST_MAIN,
+    ST_OVER,
     ST_PLACE,
     ST_STORE,
     PergamonGame,
@@ -177,3 +178,9 @@ def clear_gallery(state: PergamonState, k: int) -> PergamonState:
     state.box_tiles += len(state.galleries[k])
     state.galleries[k] = []
     return refresh(state)
+
+
+def end_turn(state: PergamonState) -> PergamonState:
+    """Everyone left in phase 3 ends (dropping finds if storage is due) until the next turn's layout."""
+    turn = state.turn
+    return run_until(state, lambda s: s.turn != turn or s.stage == ST_OVER)

@@ -400,7 +400,7 @@ class TholosState(TholosStateBase):
 
 class TholosGame(Game):
     """Tholos for 2 players. Options: ``advanced``, ``ornaments``, ``ornament_locations``, ``end_check``,
-    ``start_player`` (see README, section Tholos)."""
+    ``start_player`` (see docs/tholos.md)."""
 
     name = "tholos"
     state_class = TholosState
