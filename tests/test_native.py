@@ -101,7 +101,8 @@ def test_both_builds_play_identical_games():
 def test_a_game_written_in_plain_python_runs_on_either_build():
     """Core's ``Game`` and ``State`` accept subclasses written in plain Python in the compiled build too (mypyc's
     ``allow_interpreted_subclasses``): the contract checker passes the example game Nim (examples/nim, which make
-    test installs), states clone and pickle, and the mcts bot (whose search loop is compiled) finds Nim's winning move."""
+    test installs), states clone and pickle, and the mcts bot (whose search loop is compiled) finds Nim's winning
+    move."""
     import copy
     import pickle
 
