@@ -15,8 +15,9 @@ $(VENV)/.run: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[web,compiled]"
 	touch $@
 
-$(VENV)/.test: pyproject.toml | $(BIN)/python
+$(VENV)/.test: pyproject.toml examples/nim/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench,learn,sb3]"
+	$(BIN)/pip install --quiet -e examples/nim
 	touch $@
 
 ## compiled: the engines compiled with mypyc into build/compiled/ (skipped when current; without a C compiler

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from museion import native  # noqa: E402
+from museion.core.registry import compiled_modules  # noqa: E402
 
 
 def have_compiler() -> bool:
@@ -37,7 +38,7 @@ def build() -> None:
     from mypyc.build import mypycify
     from setuptools import Distribution
 
-    modules = native.compiled_modules()
+    modules = compiled_modules()
     sources = {m: native.source_digest(m) for m in modules}  # before compiling: an edit meanwhile makes it stale
     paths = [str(Path("src", *m.split(".")).with_suffix(".py")) for m in modules]
     work = Path(tempfile.mkdtemp(prefix="museion-mypyc-"))
@@ -76,7 +77,7 @@ def main() -> int:
     parser.add_argument("--force", action="store_true", help="build even if the build is current")
     parser.add_argument("--require", action="store_true", help="exit 1 if no build can be made")
     args = parser.parse_args()
-    if not args.force and native.current_extensions() is not None:
+    if not args.force and native.current_extensions(compiled_modules()) is not None:
         print("compiled build is current:", native.BUILD_DIR)
         return 0
     if not have_compiler():
@@ -84,7 +85,7 @@ def main() -> int:
         return 1 if args.require else 0
     start = time.perf_counter()
     build()
-    print(f"compiled {len(native.compiled_modules())} modules with mypyc in {time.perf_counter() - start:.0f} s:",
+    print(f"compiled {len(compiled_modules())} modules with mypyc in {time.perf_counter() - start:.0f} s:",
           native.BUILD_DIR)
     return 0
 

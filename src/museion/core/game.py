@@ -32,7 +32,6 @@ would send to a seat is the same for the true state and for ``resample(seat)``.
 
 from __future__ import annotations
 
-import importlib
 import json
 import pathlib
 import random
@@ -45,7 +44,7 @@ from typing_extensions import TypeVar
 
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, RefusedValue, option_reason, shown
-from museion.core.registry import text_renderer
+from museion.core.registry import explainer, models_folder, text_renderer
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
@@ -249,7 +248,7 @@ class Game:
     """An immutable game configuration. Subclasses set ``name``, ``OPTIONS`` and ``state_class``.
 
     A game may be written in plain Python on the compiled core too: ``Game`` and ``State`` allow subclasses that
-    are not compiled (``tests/nim.py``; ``tests/test_native.py`` plays it on both builds)."""
+    are not compiled (the example game of docs/adding-a-game.md; ``tests/test_native.py`` plays it on both builds)."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -299,12 +298,11 @@ class Game:
         return [f"observation[{i}]" for i in range(self.observation_tensor_size())]
 
     def model_file(self, kind: str = "value") -> pathlib.Path | None:
-        """A trained model the game ships for this player count: ``models/<kind>-<players>p.json`` in the game's
-        own folder (``museion train`` writes it), or ``None`` when there is none."""
-        package = type(self).__module__.rpartition(".")[0]
-        path = pathlib.Path(importlib.import_module(package).__file__ or "").parent
-        found = path / "models" / f"{kind}-{self.num_players()}p.json"
-        return found if found.is_file() else None
+        """A trained model the game ships for this player count: ``<kind>-<players>p.json`` in the models folder
+        its descriptor names (``museion train`` writes it), or ``None`` when there is none."""
+        folder = models_folder(self.name)
+        found = folder / f"{kind}-{self.num_players()}p.json" if folder is not None else None
+        return found if found is not None and found.is_file() else None
 
     # -- words for players (texts in museion.core.i18n, keys in the game's text.py) -------------------------
     @classmethod
@@ -673,14 +671,10 @@ class State(Generic[GameT]):
         return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
 
     def _explainer(self) -> Any:
-        """The game's ``explain.py`` (the same file name in every game folder) that implements the methods above
+        """The explainer the game's descriptor names (its ``explain.py``) that implements the methods above
         (``move_event(state, action)``, ``highlights``, ``illegal_reason``, ``parse_any(state, text)``,
         ``legend(state, lang)``, ``score_breakdown(state, observer)``), or ``None`` for a game without one."""
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            return importlib.import_module(package + ".explain")
-        except ModuleNotFoundError:
-            return None
+        return explainer(self.game.name)
 
     def _clone_as(self, cls: type[StateT]) -> StateT:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own

@@ -53,6 +53,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
 from museion.core import i18n
+from museion.core.descriptor import descriptors
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
 from museion.server import models
@@ -185,11 +186,6 @@ def texts(wanted: str | None) -> dict[str, Any]:
     name of every language in itself (for the language switch)."""
     codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
     lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
-    for game in museion.available_games():  # each game registers its terms when its package is imported
-        try:
-            entry(game).game_class  # noqa: B018 - imported for its texts
-        except Exception:  # noqa: BLE001 - a game still being written simply has no texts yet
-            continue
     return {"lang": lang, "languages": {code: i18n.text("web.language_name", code) for code in i18n.LANGUAGES},
             "texts": {key: i18n.template(key, lang) for key in i18n.keys()}}
 
@@ -334,6 +330,16 @@ class NotModified(Exception):
 
 def _pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/games/{name}/board.js", include_in_schema=False)
+    async def board(name: Annotated[str, Path(max_length=64)]) -> FileResponse:
+        """A game's board module for the web table: the file its descriptor names, in the game's own folder (the
+        client names a game, never a file). 404 for a game without one: the page then draws the generic board."""
+        found = descriptors().get(name)
+        path = found.path(found.board) if found is not None else None
+        if path is None or not path.is_file():
+            raise TableError("bad_game", f"no board module for the game {short(name, 64)!r}", 404)
+        return FileResponse(path, media_type="text/javascript")
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
