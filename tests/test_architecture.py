@@ -74,3 +74,13 @@ def test_no_class_over_300_lines(package):
             for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES]
     assert not long, "split these classes:\n" + "\n".join(long)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "src" / "museion" / "server").glob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT / "src")))
+def test_no_type_only_import_in_the_server(path):
+    """The contracts skip imports under ``if TYPE_CHECKING:``; the server has none, so its acyclic contract sees
+    every arrow (a type-only cycle cannot hide there)."""
+    found = [node.lineno for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.If)
+             and "TYPE_CHECKING" in ast.unparse(node.test)]
+    assert not found, f"{path.relative_to(ROOT)}: imports under TYPE_CHECKING at lines {found}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 import museion
 from museion.server import models
@@ -144,11 +144,12 @@ REF = "#/components/schemas/{model}"
 def asyncapi() -> dict[str, Any]:
     """The WebSocket protocol as an AsyncAPI 3.0 document (the server's view: it receives the client's messages
     and sends its own), every payload the JSON Schema of its model."""
-    pairs = [(model, "validation") for _, model, _ in CLIENT] + [(model, "serialization") for _, model, _ in SERVER]
-    keys, top = models_json_schema(pairs, ref_template=REF)
+    sides: list[tuple[str, list[tuple[str, type[BaseModel], str]], JsonSchemaMode]] = [
+        ("client", CLIENT, "validation"), ("server", SERVER, "serialization")]
+    keys, top = models_json_schema([(model, mode) for _, listed, mode in sides for _, model, _ in listed],
+                                   ref_template=REF)
     messages: dict[str, Any] = {}
-    for side, listed in (("client", CLIENT), ("server", SERVER)):
-        mode = "validation" if side == "client" else "serialization"
+    for side, listed, mode in sides:
         for name, model, summary in listed:
             messages[f"{side}.{name}"] = {"name": name, "title": model.__name__, "summary": summary,
                                           "contentType": "application/json", "payload": keys[(model, mode)]}

@@ -6,8 +6,9 @@ history, bot spec, seed), rebuilds the state by replay, asks the bot and writes 
 ``seat``) and gets ``{"hint": [SUGGESTION, ...]}``, each the coach's ``Suggestion`` as JSON: hints are searching
 jobs like any other, queued and bounded by the same deadline. It runs at a lower CPU priority than the server and
 ends when the server does, however the server ends: stdin reaches end of file when the server's side of the pipe
-closes, the kernel sends SIGKILL when the parent dies (Linux ``PR_SET_PDEATHSIG``), and a watchdog thread exits when the parent process changes. The
-workers are plain subprocesses with pipes, so no multiprocessing helper (resource tracker) is started at all.
+closes, the kernel sends SIGKILL when the parent dies (Linux ``PR_SET_PDEATHSIG``), and a watchdog thread exits
+when the parent process changes. The workers are plain subprocesses with pipes, so no multiprocessing helper
+(resource tracker) is started at all.
 
 :class:`BotPool` schedules the jobs. Each table has at most one job (its bot is to move), jobs are served in
 arrival order within two classes, quick bots (no search: random, greedy, easy) before searching ones, and
