@@ -23,8 +23,7 @@ def expected(game: str) -> str:
     table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table)
     title = GAMES[game]
-    return render_state_base(f"{title}StateBase", title, f"games/{game}/fields.py", table.FIELDS,
-                             (f"museion.games.{game}.state", f"{title}Game"))
+    return render_state_base(f"{title}StateBase", title, f"games/{game}/fields.py", table.FIELDS)
 
 
 def main(argv: list[str]) -> int:

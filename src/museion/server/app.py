@@ -54,6 +54,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
+from museion.core.explain import explainer
 from museion.core.registry import entry
 from museion.server import models
 from museion.server.config import ServerConfig, short
@@ -545,7 +546,8 @@ def _move_action(message: models.Move, table: LiveTable, seat: int | None, lang:
         try:
             return table.state.string_to_action(message.move)
         except IllegalActionError:
-            raise TableError("illegal", short(table.state.explain_illegal(message.move, lang), 300)) from None
+            why = explainer(table.state.game).explain_illegal(table.state, message.move, lang)
+            raise TableError("illegal", short(why, 300)) from None
     if message.action is None:
         raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
                                       "'move': its notation)")

@@ -31,6 +31,7 @@ from typing import Any
 import museion
 from museion.core import i18n
 from museion.core.errors import OptionError, Reason
+from museion.core.explain import explainer
 from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
@@ -178,9 +179,11 @@ class LiveTable:
         seats = self.seats_json()
         names = display_names(self.row.seats, lang, self.state.game.seat_colours())
         legal = []
+        words = explainer(state.game)
         if seat is not None and to_move == seat:
-            legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe(a, lang, seat, names),
-                      "highlights": state.highlights(a)} for a in state.legal_actions()]
+            legal = [{"id": a, "notation": state.action_to_string(a),
+                      "text": words.describe(state, a, lang, seat, names), "highlights": words.highlights(state, a)}
+                     for a in state.legal_actions()]
         entries = [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])]
         return {
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
@@ -190,7 +193,7 @@ class LiveTable:
             "scores": state.scores() if over else None,
             "winners": self.results()[1] if over else None, "seats": seats, "clock": self.clock_json(),
             "notices": self.notices_json(lang), "hints": self.row.hints,
-            "breakdown": [part.to_json(lang, names) for part in state.score_breakdown(seat)] if over else None,
+            "breakdown": [part.to_json(lang, names) for part in words.score_breakdown(state, seat)] if over else None,
         }
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -700,7 +703,8 @@ class Manager:
                 raise TableError("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s")
             if action not in state.legal_actions():
                 names = display_names(table.row.seats, lang, table.state.game.seat_colours())
-                raise TableError("illegal", short(state.explain_illegal(action, lang, names), 300))
+                why = explainer(state.game).explain_illegal(state, action, lang, names)
+                raise TableError("illegal", short(why, 300))
             await self._commit(table, [action])
 
     async def _commit_chance(self, table: LiveTable) -> None:
@@ -814,9 +818,10 @@ class Manager:
         if table.seq != seq:
             raise TableError("stale", "the game moved on while the hint was computed")
         names = display_names(table.row.seats, lang, table.state.game.seat_colours())
+        words = explainer(state.game)
         moves = [{"id": int(a), "notation": state.action_to_string(int(a)),
-                  "text": state.describe(int(a), lang, seat, names), "highlights": state.highlights(int(a)),
-                  "chance": chance} for a, chance in pairs]
+                  "text": words.describe(state, int(a), lang, seat, names),
+                  "highlights": words.highlights(state, int(a)), "chance": chance} for a, chance in pairs]
         return {"type": "hint", "seq": seq, "seat": seat, "moves": moves}
 
     async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -850,10 +855,11 @@ class Manager:
         history = table.state.history()
         game = table.state.game
         decisions = []
+        words = explainer(game)
         for d in analysis["decisions"]:
             state = game.state_from_history(history[:d["n"]])
-            decisions.append({**d, "text": state.describe(d["action"], lang, None, names),
-                              "best_text": state.describe(d["best"], lang, None, names)})
+            decisions.append({**d, "text": words.describe(state, d["action"], lang, None, names),
+                              "best_text": words.describe(state, d["best"], lang, None, names)})
         return {**analysis, "players": names, "decisions": decisions}
 
     # -- clocks ------------------------------------------------------------------------------------------
