@@ -10,8 +10,9 @@ import pytest
 
 import museion
 from museion.core import i18n
-from museion.core.explain import explainer
-from museion.core.game import ScorePart
+from museion.core.errors import IllegalActionError
+from museion.core.explain import PLAIN, Explainer, explainer
+from museion.core.game import ScorePart, State
 
 CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players": 2}),
            ("imhotep", {"players": 4, "wrath": True}), ("pergamon", {"players": 2}), ("pergamon", {"players": 3})]
@@ -150,3 +151,31 @@ def test_option_metadata_in_both_languages(name):
     english = {o["name"]: o["label"] for o in cls.option_info("en")}
     spanish = {o["name"]: o["label"] for o in cls.option_info("es")}
     assert english != spanish
+
+
+def test_the_state_does_not_present_itself():
+    """Presentation is the explainer's (core/explain.py); the state keeps the rules and the notation only."""
+    for method in ("describe", "highlights", "legend", "score_breakdown", "illegal_reason", "parse_any",
+                   "explain_illegal", "move_event", "_explainer"):
+        assert not hasattr(State, method), method
+    for name in museion.available_games():
+        state = museion.load(name).new_initial_state()
+        found = explainer(state.game)
+        assert isinstance(found, Explainer) and found is not PLAIN, name
+        assert str(state) == found.render_text(state)
+
+
+def test_a_game_without_an_explainer_gets_the_defaults():
+    """Nim (tests/nim.py) has no explain.py: moves are told by their notation, the score is one part."""
+    from tests.nim import Nim
+
+    state = Nim(pile=4).new_initial_state()
+    words = explainer(state.game)
+    assert words is PLAIN
+    assert words.describe(state, 2) == "take 2"
+    assert words.highlights(state, 2) == [] and words.legend(state) == []
+    assert [part.key for part in words.score_breakdown(state)] == ["ui.total"]
+    assert words.explain_illegal(state, 0) == "take 0 is not a legal move here"
+    assert words.explain_illegal(state, 3) == "no action of this game has id 3 (ids are 0-2)"
+    with pytest.raises(IllegalActionError, match="no move of this game is written so; legal: take 1, take 2"):
+        state.string_to_action("take 9")

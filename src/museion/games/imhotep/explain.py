@@ -195,7 +195,7 @@ class ImhotepExplainer(Explainer[ImhotepState]):
 
     def render_text(self, state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
         """The table drawn as text (``render.py``)."""
-        return str(render.render_text(state, player, lang))
+        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = ImhotepExplainer()

@@ -248,7 +248,7 @@ class PergamonExplainer(Explainer[PergamonState]):
 
     def render_text(self, state: PergamonState, player: int | None = None, lang: str = "en") -> str:
         """The table drawn as text (``render.py``)."""
-        return str(render.render_text(state, player, lang))
+        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = PergamonExplainer()

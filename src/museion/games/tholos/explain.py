@@ -209,7 +209,7 @@ class TholosExplainer(Explainer[TholosState]):
 
     def render_text(self, state: TholosState, player: int | None = None, lang: str = "en") -> str:
         """The table drawn as text (``render.py``)."""
-        return str(render.render_text(state, player, lang))
+        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = TholosExplainer()
