@@ -21,10 +21,10 @@ def expected(game: GameDescriptor, table_file: Path) -> str:
     assert spec and spec.loader
     table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table)
-    module, _, game_class = game.game.partition(":")
+    game_class = game.game.partition(":")[2]
     title = game_class.removesuffix("Game")
     shown = table_file.relative_to(game.folder.parent.parent).as_posix()  # games/<game>/fields.py
-    return render_state_base(f"{title}StateBase", title, shown, table.FIELDS, (module, game_class))
+    return render_state_base(f"{title}StateBase", title, shown, table.FIELDS)
 
 
 def main(argv: list[str]) -> int:

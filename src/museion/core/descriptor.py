@@ -102,3 +102,9 @@ def _discover() -> dict[str, GameDescriptor]:
         found[descriptor.name] = descriptor
     return dict(sorted(found.items()))
 
+
+
+def models_folder(name: str) -> pathlib.Path | None:
+    """The folder of trained models the descriptor of game ``name`` names (``None``: none, or not installed)."""
+    found = _discover().get(str(name).lower())
+    return found.path(found.models) if found is not None else None

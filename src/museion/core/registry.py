@@ -7,7 +7,6 @@ names a game. Every game's words are in :mod:`museion.core.i18n` from its first 
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -45,7 +44,6 @@ class GameEntry:
 
 
 _GAMES: Final[dict[str, GameEntry]] = {}
-_EXPLAINERS: Final[dict[str, Any]] = {}
 
 
 def _register_texts() -> None:
@@ -99,22 +97,6 @@ def load(name: str, **options: Any) -> Game:
 
 def text_renderer(name: str) -> Callable[..., Any]:
     return entry(name).render_text
-
-
-def explainer(name: str) -> Any:
-    """What the descriptor of ``name`` names as its explainer, loaded; ``None`` for a game without one (or a game
-    class that is not installed, like a test's)."""
-    key = str(name).lower()
-    if key not in _EXPLAINERS:
-        found = descriptors().get(key)
-        _EXPLAINERS[key] = resolve(found.explainer) if found is not None and found.explainer else None
-    return _EXPLAINERS[key]
-
-
-def models_folder(name: str) -> pathlib.Path | None:
-    """The folder of trained models the descriptor of ``name`` names (``None``: none, or not installed)."""
-    found = descriptors().get(str(name).lower())
-    return found.path(found.models) if found is not None else None
 
 
 def compiled_modules() -> list[str]:

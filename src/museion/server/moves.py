@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from museion.core.errors import IllegalActionError
+from museion.core.explain import explainer
 from museion.core.game import State
 from museion.server.config import short
 from museion.server.errors import TableError
@@ -18,8 +19,10 @@ from museion.server.messages import HintedMove, LegalMove
 
 def legal_move(state: State, action: int, lang: str, seat: int | None, names: Sequence[str]) -> LegalMove:
     """``action`` for ``seat`` (to move at ``state``): its id, notation, words in ``lang`` and board highlights."""
+    words = explainer(state.game)
     return LegalMove(id=action, notation=state.action_to_string(action),
-                     text=state.describe(action, lang, seat, names), highlights=state.highlights(action))
+                     text=words.describe(state, action, lang, seat, names),
+                     highlights=words.highlights(state, action))
 
 
 def legal_moves(state: State, seat: int | None, lang: str, names: Sequence[str]) -> list[LegalMove]:
@@ -37,19 +40,19 @@ def hinted_move(state: State, action: int, chance: float, lang: str, seat: int, 
 
 def in_words(state: State, action: int, lang: str, names: Sequence[str]) -> str:
     """``action`` at ``state`` in words as a spectator says it (the analysis of a finished game)."""
-    return state.describe(action, lang, None, names)
+    return explainer(state.game).describe(state, action, lang, None, names)
 
 
 def breakdown(state: State, seat: int | None, lang: str, names: Sequence[str]) -> list[dict[str, Any]] | None:
     """The final score's parts as ``seat`` may see them, once the game is over."""
     if not state.is_terminal():
         return None
-    return [part.to_json(lang, names) for part in state.score_breakdown(seat)]
+    return [part.to_json(lang, names) for part in explainer(state.game).score_breakdown(state, seat)]
 
 
 def refuse_illegal(state: State, move: int | str, lang: str, names: Sequence[str] | None) -> TableError:
     """Why ``move`` (an id or a notation) cannot be played, in the rules' terms and in ``lang``."""
-    return TableError("illegal", short(state.explain_illegal(move, lang, names), 300))
+    return TableError("illegal", short(explainer(state.game).explain_illegal(state, move, lang, names), 300))
 
 
 def action_of(state: State, move: int | str, lang: str) -> int:
