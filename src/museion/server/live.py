@@ -26,7 +26,6 @@ from museion.core.record import Record, observed_record
 from museion.server import moves
 from museion.server.clocks import ClockState
 from museion.server.connection import Conn
-from museion.server.messages import StateMessage
 from museion.server.seats import display_names, notices_json, results, seats_json
 from museion.server.storage import SeatRow, TableRow, dumps, hash_token
 
@@ -131,20 +130,23 @@ class LiveTable:
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-        """What ``seat`` sees now, in ``lang``, as a :class:`StateMessage`'s JSON; the log in full (``since`` None:
-        a resync) or from entry ``since`` on, each entry as ``seat`` learned it (``Step.entry``)."""
+        """What ``seat`` sees now, in ``lang``, shaped as :class:`~museion.server.messages.StateMessage` (a dict:
+        this runs for every seat after every move, and tests/server/test_protocol.py checks played games' frames
+        against the published schema instead of validating at run time); the log in full (``since`` None: a
+        resync) or from entry ``since`` on, each entry as ``seat`` learned it (``Step.entry``)."""
         state = self.state
         to_move = state.current_player()
         names = self.names(lang)
         final = self.results()
-        return StateMessage(
-            table=self.id, game=self.row.game, title=state.game.title, seq=self.seq, seat=seat, full=since is None,
-            status=self.status(), to_move=to_move if to_move >= 0 else None, view=state.view(seat),
-            legal=moves.legal_moves(state, seat, lang, names),
-            log=[step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
-            log_from=0 if since is None else since, scores=final and final[0], winners=final and final[1],
-            seats=seats_json(self.row), clock=self.clock_json(), notices=notices_json(self.row, lang),
-            hints=self.row.hints, breakdown=moves.breakdown(state, seat, lang, names)).model_dump()
+        return {
+            "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
+            "seat": seat, "full": since is None, "status": self.status(),
+            "to_move": to_move if to_move >= 0 else None, "view": state.view(seat),
+            "legal": moves.legal_moves(state, seat, lang, names),
+            "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
+            "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
+            "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang),
+            "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names)}
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
