@@ -1,7 +1,10 @@
 """The compiled (mypyc) and the pure build: which one a run uses, and that both play exactly the same games.
 
-``make test`` runs the suite twice and says which build each pass must use (``MUSEION_EXPECT_BUILD``), so a
-compiled pass that silently fell back to Python fails here instead of passing as a second pure run.
+In a checkout the compiled build is ``build/compiled/`` (tools/compile.py); in an installed compiled wheel the
+extensions sit beside the ``.py`` files (cibuildwheel runs this file against each release wheel; tests/test_wheel.py
+plays the local wheel). ``make test`` runs the suite twice and says which build each pass must use
+(``MUSEION_EXPECT_BUILD``), so a compiled pass that silently fell back to Python fails here instead of passing as a
+second pure run.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def _play_build_only(pure: bool) -> str:
 def test_both_builds_play_identical_games():
     """Same seeds, same games: legal actions, observation tensors, views, evaluations, observed actions, events,
     clones, returns, scores and records agree between the compiled and the pure build, step by step."""
-    if native.current_extensions() is None:
+    if not native.compiled_available():
         if os.environ.get("MUSEION_EXPECT_BUILD") == "compiled":
             pytest.fail("the compiled pass has no current compiled build")
         pytest.skip("no current compiled build (python tools/compile.py builds it where a C compiler is)")

@@ -1,15 +1,20 @@
 """Which build of the engines this process runs: the compiled one (mypyc) when a current one is there, else pure.
 
-``tools/compile.py`` (run by ``make run`` / ``make test`` where a C compiler is available) compiles the modules of
-:data:`COMPILED_PACKAGES` and :data:`COMPILED_EXTRA` with mypyc into ``build/compiled/`` next to ``src/``, with a
-manifest naming each extension and the SHA-256 of the source it was compiled from. Importing :mod:`museion` calls
-:func:`install`, which puts a finder in front of Python's own so those modules load from the extensions, but only
-when every listed source is unchanged since the build (a compiled module calls the others natively, so a stale one
-must not mix with fresh Python; after an edit the run is pure until the next build). ``MUSEION_PURE=1`` forces the
-pure build.
+The compiled build is found in one of two places:
 
-The compiled build changes no result: the same code runs, typed; ``tests/test_native.py`` checks that both builds
-play identical games from the same seeds.
+- **An installed compiled wheel** (``pip install museion`` on a platform with one, built by ``setup.py``): each
+  module of :func:`compiled_modules` has its extension beside its ``.py`` file, and Python's own import system
+  prefers the extension. ``MUSEION_PURE=1`` puts a finder in front that loads the ``.py`` files instead.
+- **A source checkout** (``pip install -e``, as ``make run`` and ``make test`` do): ``tools/compile.py`` (run by
+  ``make run`` / ``make test`` where a C compiler is available) builds the same wheel and unpacks its extensions into
+  ``build/compiled/`` next to ``src/``, with a manifest naming each extension and the SHA-256 of the source it was
+  compiled from. :func:`install` puts a finder in front of Python's own so those modules load from the extensions,
+  but only when every listed source is unchanged since the build (a compiled module calls the others natively, so a
+  stale one must not mix with fresh Python; after an edit the run is pure until the next build).
+
+Importing :mod:`museion` calls :func:`install`; ``MUSEION_PURE=1`` forces the pure build. The compiled build changes
+no result: the same code runs, typed; ``tests/test_native.py`` (the checkout) and ``tests/test_wheel.py`` (an
+installed wheel) check that both builds play identical games from the same seeds.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ INTERPRETED = ("museion.core.errors",) + tuple(
 games' ``text`` and ``rules`` are tables of words, where compiling costs build time and saves nothing."""
 
 SOURCE_ROOT = pathlib.Path(__file__).resolve().parent.parent
-"""``src/``: the compiled build is for a source checkout (``pip install -e``, as ``make run`` and ``make test`` do)."""
+"""The folder holding the ``museion`` package: ``src/`` in a checkout, ``site-packages`` in an installation."""
 BUILD_DIR = SOURCE_ROOT.parent / "build" / "compiled"
 MANIFEST = BUILD_DIR / "manifest.json"
 
@@ -75,6 +80,19 @@ def current_extensions() -> dict[str, str] | None:
     return files if all(pathlib.Path(f).is_file() for f in files.values()) else None
 
 
+def wheel_extensions() -> dict[str, str]:
+    """Module name -> extension file installed beside the module's ``.py`` file (a compiled wheel), for every module
+    of :func:`compiled_modules` that has one: all of them in a compiled wheel, none in a pure one or a checkout."""
+    found = {}
+    for name in compiled_modules():
+        stem = SOURCE_ROOT.joinpath(*name.split("."))
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            if stem.with_name(stem.name + suffix).is_file():
+                found[name] = str(stem.with_name(stem.name + suffix))
+                break
+    return found
+
+
 class _CompiledFinder(importlib.abc.MetaPathFinder):
     """Finds the compiled extension of a listed module (and mypyc's shared library) before the ``.py`` file."""
 
@@ -90,14 +108,50 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the ``.py`` file of a listed module where Python's own finder would take the extension beside it."""
+
+    def __init__(self, modules: set[str]) -> None:
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, SOURCE_ROOT.joinpath(*fullname.split(".")).with_suffix(".py"))
+
+
 def install() -> str:
-    """Use the compiled build if there is a current one and ``MUSEION_PURE`` is not set; say which: the build."""
-    if os.environ.get("MUSEION_PURE", "") not in ("", "0"):
-        return "pure"
-    if any(m in sys.modules for m in compiled_modules()):  # already imported as Python: keep one build
-        return "pure"
-    files = current_extensions()
-    if files is None:
-        return "pure"
-    sys.meta_path.insert(0, _CompiledFinder(files))
-    return "compiled"
+    """Use the compiled build if there is a complete, current one and ``MUSEION_PURE`` is not set; say which: the
+    build. A wheel's extensions that are not used (pure requested, or an incomplete set) are hidden behind their
+    ``.py`` files, so a run is always wholly one build."""
+    beside = wheel_extensions()
+    pure = os.environ.get("MUSEION_PURE", "") not in ("", "0")
+    if pure or any(m in sys.modules for m in compiled_modules()):  # already imported as Python: keep one build
+        build = "pure"
+    elif beside:
+        build = "compiled" if len(beside) == len(compiled_modules()) else "pure"
+    else:
+        files = current_extensions()
+        if files is None:
+            return "pure"
+        sys.meta_path.insert(0, _CompiledFinder(files))
+        return "compiled"
+    if build == "pure" and beside:
+        sys.meta_path.insert(0, _SourceFinder(set(beside)))
+    return build
+
+
+def missing_build(build: str) -> str | None:
+    """Why a run is pure though nobody asked for it (``MUSEION_PURE``), for ``museion --version`` and ``museion
+    bench`` to say once with the way to the compiled build: ``"checkout"`` (no current build in ``build/compiled/``),
+    ``"install"`` (a pure wheel, or an sdist built without a C compiler); None when compiled or asked to be pure."""
+    if build == "compiled" or os.environ.get("MUSEION_PURE", "") not in ("", "0"):
+        return None
+    return "checkout" if (SOURCE_ROOT.parent / "tools" / "compile.py").is_file() else "install"
+
+
+def compiled_available() -> bool:
+    """A complete, current compiled build is here: a compiled wheel's, or a checkout's ``build/compiled/``."""
+    return len(wheel_extensions()) == len(compiled_modules()) or current_extensions() is not None
