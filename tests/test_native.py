@@ -126,3 +126,21 @@ def test_a_game_written_in_plain_python_runs_on_either_build():
         assert make_bot("mcts:sims=300,cutoff=-1", seed=0).choose(game.new_initial_state()) == 1  # leaves 6
     finally:
         registry._GAMES.pop(Nim.name, None)
+
+
+def test_a_pure_run_nobody_asked_for_says_once_how_to_get_the_compiled_build(monkeypatch):
+    """``museion --version`` (and the top of ``museion bench``): the build that runs, and a second line only where a
+    pure build runs without ``MUSEION_PURE`` (here a checkout: ``make compiled``; an installation is
+    tests/test_wheel.py's)."""
+    from museion.cli import build_said
+    from museion.core import i18n
+
+    monkeypatch.setattr(museion, "BUILD", "pure")
+    monkeypatch.delenv("MUSEION_PURE", raising=False)
+    assert build_said("en").splitlines() == [f"museion {museion.__version__}, engines: pure Python",
+                                             i18n.text("tool.no_compiled_checkout", "en")]
+    assert "make compiled" in build_said("es").splitlines()[1]
+    monkeypatch.setenv("MUSEION_PURE", "1")
+    assert build_said("es") == f"museion {museion.__version__}, motores: Python puro (MUSEION_PURE está activada)"
+    monkeypatch.setattr(museion, "BUILD", "compiled")
+    assert build_said("en") == f"museion {museion.__version__}, engines: compiled (mypyc)"

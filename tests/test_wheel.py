@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from museion.version import __version__
 from tests.test_native import PLAYOUTS
 
 pytestmark = pytest.mark.packaging
@@ -85,7 +86,7 @@ def test_the_compiled_wheel_runs_compiled_outside_the_checkout_and_plays_as_its_
     assert (compiled["build"], pure["build"]) == ("compiled", "pure")
     assert compiled["games"] == pure["games"]
     museion = tmp_path / "venv" / "bin" / "museion"
-    assert _run([museion, "--version"], tmp_path).strip() == "museion 0.1.0, engines: compiled (mypyc)"
+    assert _run([museion, "--version"], tmp_path).strip() == f"museion {__version__}, engines: compiled (mypyc)"
     assert "MUSEION_PURE is set" in _run([museion, "--version"], tmp_path, _env(MUSEION_PURE="1"))
 
 
@@ -105,7 +106,7 @@ def test_the_sdist_installs_and_runs_pure_where_no_compiler_is(tmp_path):
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     assert "museion: no working C compiler: building the pure-Python wheel" in build.stdout + build.stderr
     (wheel,) = (tmp_path / "built").glob("museion-*.whl")
-    assert wheel.name == "museion-0.1.0-py3-none-any.whl"
+    assert wheel.name == f"museion-{__version__}-py3-none-any.whl"
     python = _venv(tmp_path / "venv", sdist, env)
     script = ("import json, museion, random; from museion.core.play import sample_chance\n"
               "s = museion.load('pergamon', players=3).new_initial_state(); rng = random.Random(1)\n"
@@ -116,6 +117,6 @@ def test_the_sdist_installs_and_runs_pure_where_no_compiler_is(tmp_path):
     assert build_ == "pure" and Path(where).is_relative_to(tmp_path / "venv") and len(returns) == 3
     assert not list(Path(where).parent.rglob("*.so")) and not list(Path(where).parent.rglob("*.pyd"))
     said = _run([tmp_path / "venv" / "bin" / "museion", "--version"], tmp_path, env).splitlines()
-    assert said[0] == "museion 0.1.0, engines: pure Python"
+    assert said[0] == f"museion {__version__}, engines: pure Python"
     assert said[1].startswith("This installation has no compiled engines") and "--no-binary museion" in said[1]
     assert len(said) == 2
