@@ -71,7 +71,7 @@ def main() -> int:
     parser.add_argument("--force", action="store_true", help="build even if the build is current")
     parser.add_argument("--require", action="store_true", help="exit 1 if no build can be made")
     args = parser.parse_args()
-    if not args.force and native.current_extensions() is not None:
+    if not args.force and native.current_extensions() is not None and any(WHEEL_DIR.glob("museion-*.whl")):
         print("compiled build is current:", native.BUILD_DIR)
         return 0
     if not compiler_works():
