@@ -86,10 +86,10 @@ def wheel_extensions() -> dict[str, str]:
     found = {}
     for name in compiled_modules():
         stem = SOURCE_ROOT.joinpath(*name.split("."))
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            if stem.with_name(stem.name + suffix).is_file():
-                found[name] = str(stem.with_name(stem.name + suffix))
-                break
+        suffixes = importlib.machinery.EXTENSION_SUFFIXES
+        file = next((f for f in (stem.with_name(stem.name + s) for s in suffixes) if f.is_file()), None)
+        if file is not None:
+            found[name] = str(file)
     return found
 
 
@@ -122,22 +122,25 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
             fullname, SOURCE_ROOT.joinpath(*fullname.split(".")).with_suffix(".py"))
 
 
+def pure_asked() -> bool:
+    """``MUSEION_PURE`` is set (to anything but ``0``)."""
+    return os.environ.get("MUSEION_PURE", "") not in ("", "0")
+
+
 def install() -> str:
     """Use the compiled build if there is a complete, current one and ``MUSEION_PURE`` is not set; say which: the
-    build. A wheel's extensions that are not used (pure requested, or an incomplete set) are hidden behind their
-    ``.py`` files, so a run is always wholly one build."""
+    build. A wheel's extensions that are not used (pure asked, or an incomplete set) are hidden behind their ``.py``
+    files, so a run is always wholly one build."""
     beside = wheel_extensions()
-    pure = os.environ.get("MUSEION_PURE", "") not in ("", "0")
-    if pure or any(m in sys.modules for m in compiled_modules()):  # already imported as Python: keep one build
+    if pure_asked() or any(m in sys.modules for m in compiled_modules()):  # already imported as Python: keep one
         build = "pure"
-    elif beside:
+    elif beside:  # a compiled wheel: Python's own finder takes the extension beside each .py file
         build = "compiled" if len(beside) == len(compiled_modules()) else "pure"
-    else:
-        files = current_extensions()
-        if files is None:
-            return "pure"
+    elif (files := current_extensions()) is not None:  # a checkout's build/compiled/
         sys.meta_path.insert(0, _CompiledFinder(files))
-        return "compiled"
+        build = "compiled"
+    else:
+        build = "pure"
     if build == "pure" and beside:
         sys.meta_path.insert(0, _SourceFinder(set(beside)))
     return build
@@ -147,7 +150,7 @@ def missing_build(build: str) -> str | None:
     """Why a run is pure though nobody asked for it (``MUSEION_PURE``), for ``museion --version`` and ``museion
     bench`` to say once with the way to the compiled build: ``"checkout"`` (no current build in ``build/compiled/``),
     ``"install"`` (a pure wheel, or an sdist built without a C compiler); None when compiled or asked to be pure."""
-    if build == "compiled" or os.environ.get("MUSEION_PURE", "") not in ("", "0"):
+    if build == "compiled" or pure_asked():
         return None
     return "checkout" if (SOURCE_ROOT.parent / "tools" / "compile.py").is_file() else "install"
 
