@@ -1,7 +1,10 @@
 """The compiled (mypyc) and the pure build: which one a run uses, and that both play exactly the same games.
 
-``make test`` runs the suite twice and says which build each pass must use (``MUSEION_EXPECT_BUILD``), so a
-compiled pass that silently fell back to Python fails here instead of passing as a second pure run.
+In a checkout the compiled build is ``build/compiled/`` (tools/compile.py); in an installed compiled wheel the
+extensions sit beside the ``.py`` files (cibuildwheel runs this file against each release wheel; tests/test_wheel.py
+plays the local wheel). ``make test`` runs the suite twice and says which build each pass must use
+(``MUSEION_EXPECT_BUILD``), so a compiled pass that silently fell back to Python fails here instead of passing as a
+second pure run.
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def _play_build_only(pure: bool) -> str:
 def test_both_builds_play_identical_games():
     """Same seeds, same games: legal actions, observation tensors, views, evaluations, observed actions, events,
     clones, returns, scores and records agree between the compiled and the pure build, step by step."""
-    if native.current_extensions() is None:
+    if not native.compiled_available():
         if os.environ.get("MUSEION_EXPECT_BUILD") == "compiled":
             pytest.fail("the compiled pass has no current compiled build")
         pytest.skip("no current compiled build (python tools/compile.py builds it where a C compiler is)")
@@ -121,3 +124,21 @@ def test_a_game_written_in_plain_python_runs_on_either_build():
     for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
         assert type(other) is type(state) and other.key() == state.key() == (5, 1)
     assert make_bot("mcts:sims=300,cutoff=-1", seed=0).choose(game.new_initial_state()) == 1  # leaves 6
+
+
+def test_a_pure_run_nobody_asked_for_says_once_how_to_get_the_compiled_build(monkeypatch):
+    """``museion --version`` (and the top of ``museion bench``): the build that runs, and a second line only where a
+    pure build runs without ``MUSEION_PURE`` (here a checkout: ``make compiled``; an installation is
+    tests/test_wheel.py's)."""
+    from museion.cli import build_said
+    from museion.core import i18n
+
+    monkeypatch.setattr(museion, "BUILD", "pure")
+    monkeypatch.delenv("MUSEION_PURE", raising=False)
+    assert build_said("en").splitlines() == [f"museion {museion.__version__}, engines: pure Python",
+                                             i18n.text("tool.no_compiled_checkout", "en")]
+    assert "make compiled" in build_said("es").splitlines()[1]
+    monkeypatch.setenv("MUSEION_PURE", "1")
+    assert build_said("es") == f"museion {museion.__version__}, motores: Python puro (MUSEION_PURE está activada)"
+    monkeypatch.setattr(museion, "BUILD", "compiled")
+    assert build_said("en") == f"museion {museion.__version__}, engines: compiled (mypyc)"

@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 import museion
+from museion import native
 from museion.bots import Bot, bot_names, coach, make_bot, make_bots, split_specs
 from museion.cli_options import add_game, add_lang, game_options, load_game, progress_bar
 from museion.core import i18n
@@ -331,6 +332,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     lang = i18n.language(args.lang)
     names = [args.game] if args.game else museion.available_games()
     results = []
+    if not args.json:
+        console.print(escape(build_said(lang)), highlight=False)
     load_before = os.getloadavg()
     workers = start_workers()
     try:
@@ -424,9 +427,21 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 # -- main ---------------------------------------------------------------------------------------------------
+def build_said(lang: str = i18n.DEFAULT) -> str:
+    """The version and which build of the engines runs (``museion --version``, the top of ``museion bench``); where
+    a pure build runs though nobody asked for it (``MUSEION_PURE``), a second line says so and how to get the
+    compiled one (see :func:`museion.native.missing_build`)."""
+    missing = native.missing_build(museion.BUILD)
+    which = "compiled" if museion.BUILD == "compiled" else "pure_asked" if missing is None else "pure"
+    line = i18n.text("tool.engines", lang, version=museion.__version__, build=i18n.text(f"tool.engines_{which}", lang))
+    return line if missing is None else f"{line}\n{i18n.text(f'tool.no_compiled_{missing}', lang)}"
+
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.")
-    parser.add_argument("--version", action="version", version=f"museion {museion.__version__}")
+    parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # keeps --version's lines
+    parser.add_argument("--version", action="version", version=build_said(i18n.language()))
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("play", help="play in the terminal against bots or hot-seat")

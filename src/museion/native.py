@@ -1,16 +1,21 @@
 """Which build of the engines this process runs: the compiled one (mypyc) when a current one is there, else pure.
 
-``tools/compile.py`` (run by ``make run`` / ``make test`` where a C compiler is available) compiles the modules of
-``museion.core.registry.compiled_modules()`` (the core's, :func:`core_modules`, and those the games' descriptors
-name) with mypyc into ``build/compiled/`` next to ``src/``, with a manifest naming each extension and the SHA-256
-of the source it was compiled from. Importing :mod:`museion` calls
-:func:`install`, which puts a finder in front of Python's own so those modules load from the extensions, but only
-when every listed source is unchanged since the build (a compiled module calls the others natively, so a stale one
-must not mix with fresh Python; after an edit the run is pure until the next build). ``MUSEION_PURE=1`` forces the
-pure build.
+The compiled build is found in one of two places:
 
-The compiled build changes no result: the same code runs, typed; ``tests/test_native.py`` checks that both builds
-play identical games from the same seeds.
+- **An installed compiled wheel** (``pip install museion`` on a platform with one, built by ``setup.py``): each
+  module of ``museion.core.registry.compiled_modules()`` (the core's, :func:`core_modules`, and those the games'
+  descriptors name) has its extension beside its ``.py`` file, and Python's own import system
+  prefers the extension. ``MUSEION_PURE=1`` puts a finder in front that loads the ``.py`` files instead.
+- **A source checkout** (``pip install -e``, as ``make run`` and ``make test`` do): ``tools/compile.py`` (run by
+  ``make run`` / ``make test`` where a C compiler is available) builds the same wheel and unpacks its extensions into
+  ``build/compiled/`` next to ``src/``, with a manifest naming each extension and the SHA-256 of the source it was
+  compiled from. :func:`install` puts a finder in front of Python's own so those modules load from the extensions,
+  but only when every listed source is unchanged since the build (a compiled module calls the others natively, so a
+  stale one must not mix with fresh Python; after an edit the run is pure until the next build).
+
+Importing :mod:`museion` calls :func:`install`; ``MUSEION_PURE=1`` forces the pure build. The compiled build changes
+no result: the same code runs, typed; ``tests/test_native.py`` (the checkout) and ``tests/test_wheel.py`` (an
+installed wheel) check that both builds play identical games from the same seeds.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ the descriptors are read once per process, where compiling saves nothing. (A gam
 tables of words, ``text`` and ``rules``, for the same reason.)"""
 
 SOURCE_ROOT = pathlib.Path(__file__).resolve().parent.parent
-"""``src/``: the compiled build is for a source checkout (``pip install -e``, as ``make run`` and ``make test`` do)."""
+"""The folder holding the ``museion`` package: ``src/`` in a checkout, ``site-packages`` in an installation."""
 BUILD_DIR = SOURCE_ROOT.parent / "build" / "compiled"
 MANIFEST = BUILD_DIR / "manifest.json"
 
@@ -81,6 +86,26 @@ def current_extensions(modules: Sequence[str] | None = None) -> dict[str, str] |
     return files if all(pathlib.Path(f).is_file() for f in files.values()) else None
 
 
+def wheel_extensions(modules: Sequence[str]) -> dict[str, str]:
+    """Module name -> extension file installed beside the module's ``.py`` file (a compiled wheel), for each of
+    ``modules`` that has one: all of them in a compiled wheel, none in a pure one or a checkout."""
+    found = {}
+    for name in modules:
+        stem = SOURCE_ROOT.joinpath(*name.split("."))
+        files = (stem.with_name(stem.name + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+        file = next((f for f in files if f.is_file()), None)
+        if file is not None:
+            found[name] = str(file)
+    return found
+
+
+def installed_modules() -> list[str]:
+    """Every module of the installed ``museion`` package (its ``.py`` files): where a compiled wheel's extensions
+    must be hidden, this finds them without reading the games' descriptors."""
+    package = SOURCE_ROOT / "museion"
+    return sorted(".".join(p.relative_to(SOURCE_ROOT).with_suffix("").parts) for p in package.rglob("*.py"))
+
+
 class _CompiledFinder(importlib.abc.MetaPathFinder):
     """Finds the compiled extension of a listed module (and mypyc's shared library) before the ``.py`` file."""
 
@@ -96,12 +121,56 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file, loader=loader)
 
 
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the ``.py`` file of a listed module where Python's own finder would take the extension beside it."""
+
+    def __init__(self, modules: set[str]) -> None:
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        return importlib.util.spec_from_file_location(
+            fullname, SOURCE_ROOT.joinpath(*fullname.split(".")).with_suffix(".py"))
+
+
+def pure_asked() -> bool:
+    """``MUSEION_PURE`` is set (to anything but ``0``)."""
+    return os.environ.get("MUSEION_PURE", "") not in ("", "0")
+
+
 def install() -> str:
-    """Use the compiled build if there is a current one and ``MUSEION_PURE`` is not set; say which: the build."""
-    if os.environ.get("MUSEION_PURE", "") not in ("", "0"):
-        return "pure"
-    files = current_extensions()
-    if files is None or any(m in sys.modules for m in files):  # already imported as Python: keep one build
-        return "pure"
-    sys.meta_path.insert(0, _CompiledFinder(files))
-    return "compiled"
+    """Use the compiled build if there is a complete, current one and ``MUSEION_PURE`` is not set; say which: the
+    build. A wheel's extensions that are not used (pure asked, or an incomplete set) are hidden behind their ``.py``
+    files, so a run is always wholly one build. Runs at ``import museion``, before any game's descriptor may be
+    read: an installed wheel is recognised by the core's extensions (every compiled wheel has them all), a
+    checkout's build by its manifest."""
+    core = core_modules()
+    beside = wheel_extensions(core)
+    if pure_asked() or any(m in sys.modules for m in core):  # already imported as Python: keep one build
+        build = "pure"
+    elif beside:  # a compiled wheel: Python's own finder takes the extension beside each .py file
+        build = "compiled" if len(beside) == len(core) else "pure"
+    elif (files := current_extensions()) is not None and not any(m in sys.modules for m in files):
+        sys.meta_path.insert(0, _CompiledFinder(files))  # a checkout's build/compiled/
+        build = "compiled"
+    else:
+        build = "pure"
+    if build == "pure" and beside:
+        sys.meta_path.insert(0, _SourceFinder(set(wheel_extensions(installed_modules()))))
+    return build
+
+
+def missing_build(build: str) -> str | None:
+    """Why a run is pure though nobody asked for it (``MUSEION_PURE``), for ``museion --version`` and ``museion
+    bench`` to say once with the way to the compiled build: ``"checkout"`` (no current build in ``build/compiled/``),
+    ``"install"`` (a pure wheel, or an sdist built without a C compiler); None when compiled or asked to be pure."""
+    if build == "compiled" or pure_asked():
+        return None
+    return "checkout" if (SOURCE_ROOT.parent / "tools" / "compile.py").is_file() else "install"
+
+
+def compiled_available() -> bool:
+    """A complete, current compiled build is here: a compiled wheel's, or a checkout's ``build/compiled/``."""
+    return len(wheel_extensions(core_modules())) == len(core_modules()) or current_extensions() is not None

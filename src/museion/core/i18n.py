@@ -270,6 +270,27 @@ UI_TEXTS: Final = {
     "tool.build_compiled": {"en": "compiled", "es": "compilado"},
     "tool.bench_builds": {"en": "builds: {builds}; load average {before} before, {after} after",
                           "es": "versiones: {builds}; carga media {before} antes, {after} después"},
+    "tool.engines": {"en": "museion {version}, engines: {build}", "es": "museion {version}, motores: {build}"},
+    "tool.engines_compiled": {"en": "compiled (mypyc)", "es": "compilados (mypyc)"},
+    "tool.engines_pure": {"en": "pure Python", "es": "Python puro"},
+    "tool.engines_pure_asked": {"en": "pure Python (MUSEION_PURE is set)",
+                                "es": "Python puro (MUSEION_PURE está activada)"},
+    "tool.no_compiled_install": {
+        "en": "This installation has no compiled engines (a pure wheel, or one built without a C compiler): the same "
+              "games run several times slower. Compiled wheels exist for CPython 3.11-3.13 on Linux (x86_64, "
+              "aarch64), macOS and Windows; elsewhere, with a C compiler and Python's headers: pip install "
+              "--force-reinstall --no-deps --no-binary museion museion",
+        "es": "Esta instalación no tiene los motores compilados (un wheel puro, o uno construido sin compilador de "
+              "C): las mismas partidas van varias veces más lentas. Hay wheels compilados para CPython 3.11-3.13 en "
+              "Linux (x86_64, aarch64), macOS y Windows; en otras plataformas, con un compilador de C y las "
+              "cabeceras de Python: pip install --force-reinstall --no-deps --no-binary museion museion"},
+    "tool.no_compiled_checkout": {
+        "en": "This checkout has no current compiled build (never built, or a source changed since): the same games "
+              "run several times slower. Build it with make compiled (python tools/compile.py; it needs a C "
+              "compiler and Python's headers).",
+        "es": "Esta copia del código no tiene los motores compilados al día (nunca se compilaron, o una fuente ha "
+              "cambiado desde entonces): las mismas partidas van varias veces más lentas. Compílalos con make "
+              "compiled (python tools/compile.py; hace falta un compilador de C y las cabeceras de Python)."},
     "tool.not_available": {"en": "n/a", "es": "n/d"},
     "tool.no_openspiel": {
         "en": "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.",
