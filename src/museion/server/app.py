@@ -55,7 +55,7 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
-from museion.server import models
+from museion.server import accounts, models
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -111,6 +111,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _errors(app)
     _lobby_routes(app)
     _pages(app)
+    accounts.install(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
