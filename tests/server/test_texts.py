@@ -11,6 +11,7 @@ import museion
 from museion.core import i18n
 from museion.core.registry import entry
 from museion.server import web_texts
+from museion.server.accounts import texts as account_texts
 from museion.server.testing import http
 
 WEB = pathlib.Path(web_texts.__file__).resolve().parents[1] / "web" / "js"
@@ -25,6 +26,7 @@ def _client_keys() -> tuple[set[str], set[str]]:
 
 
 def test_every_key_the_client_names_exists_in_both_languages():
+    assert account_texts.TEXTS  # the account pages' words are registered with them
     for name in museion.available_games():
         entry(name).game_class  # noqa: B018 - a game registers its terms when its package is imported
     keys, prefixes = _client_keys()

@@ -247,7 +247,7 @@ def router(service: Accounts) -> APIRouter:
         account = await service.db(service.store.find, body.username)
         if account is None or not await service.db(service.store.use_code, account.id, body.code):
             service.guesses.failed(key, address)
-            raise AccountError(401, "bad_credentials", "wrong username or recovery code")
+            raise AccountError(401, "bad_recovery", "wrong username or recovery code")
         service.guesses.succeeded(key)
         if account.status != "active":
             raise AccountError(403, "suspended", "this account is suspended by the server's operator")
