@@ -62,6 +62,21 @@ class Me(BaseModel):
     recovery_codes_left: int
 
 
+class AccountData(BaseModel):
+    username: str
+    created: float
+    status: str
+
+
+class MyData(BaseModel):
+    """Everything stored about an account (``GET /api/me/data``)."""
+
+    account: AccountData
+    sessions: list[SessionInfo]
+    recovery_codes_left: int
+    tables: list[dict[str, str]] = Field(description="tables bound to the account (none yet: seats are not bound)")
+
+
 class Ended(BaseModel):
     ended: int = Field(description="sessions ended")
 

@@ -18,7 +18,6 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
-from fastapi.responses import JSONResponse
 from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
@@ -265,13 +264,12 @@ def router(service: Accounts) -> APIRouter:
         return models.Me(username=account.username, created=account.created, csrf=csrf_token(token), **overview)
 
     @api.get("/api/me/data")
-    async def my_data(request: Request) -> JSONResponse:
+    async def my_data(request: Request, response: Response) -> models.MyData:
         """Everything stored about the account, as a JSON file to download."""
         account, _token = await service.signed_in(request)
-        data = await service.db(service.store.export, account.id)
-        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="museion-'
-                                                                  f'{account.username}.json"',
-                                           "Cache-Control": "no-store"})
+        response.headers["Content-Disposition"] = f'attachment; filename="museion-{account.username}.json"'
+        response.headers["Cache-Control"] = "no-store"
+        return models.MyData(**await service.db(service.store.export, account.id))
 
     @api.delete("/api/me")
     async def delete_me(request: Request, response: Response, body: models.PasswordCheck) -> models.Deleted:
