@@ -280,3 +280,31 @@ def test_no_secret_reaches_the_log(server):
     log = server.log_text()
     for secret in ["secreto de luna", browser.cookie, browser.csrf, *codes]:
         assert secret not in log
+
+
+def test_over_https_the_cookie_is_secure_host_only_and_a_planted_plain_one_is_ignored(tmp_path):
+    """Behind a TLS proxy (``--forwarded-allow-ips``, ``X-Forwarded-Proto: https``) the session cookie is
+    ``__Host-museion_session`` with ``Secure``; the plain ``museion_session`` (which a sibling subdomain could set)
+    opens nothing there."""
+    server = ServerProcess(tmp_path / "museion.db", args=(*GENEROUS, "--forwarded-allow-ips", "127.0.0.1")).start()
+    try:
+        def send(method: str, path: str, body: dict | None, cookie: str | None = None) -> http.client.HTTPResponse:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            headers = {"Content-Type": "application/json", "X-Forwarded-Proto": "https"}
+            if cookie:
+                headers["Cookie"] = cookie
+            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            response = conn.getresponse()
+            response.read()
+            return response
+
+        answer = send("POST", "/api/accounts", {"username": "Nerea", "password": PASSWORD})
+        assert answer.status == 201
+        cookie = answer.headers["set-cookie"]
+        assert cookie.startswith("__Host-museion_session=") and "Secure" in cookie and "HttpOnly" in cookie
+        assert "Domain" not in cookie and "Path=/" in cookie
+        value = re.match(r"__Host-museion_session=([^;]*)", cookie).group(1)
+        assert send("GET", "/api/me", None, f"__Host-museion_session={value}").status == 200
+        assert send("GET", "/api/me", None, f"museion_session={value}").status == 401
+    finally:
+        server.stop()
