@@ -5,9 +5,11 @@ one plays its tables on."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -145,3 +147,43 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path):
     assert "database: none (before migrations); newest: 0002_accounts" in admin("revision")
     assert "database at revision 0002_accounts" in admin("migrate")
     assert "database: 0002_accounts; newest: 0002_accounts" in admin("revision")
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_stores_opened_together_migrate_one_after_the_other(database):
+    """Threads of one process (Alembic's commands are one at a time per process: ``migrations.LOCK``) and
+    processes (``museion admin migrate``; on PostgreSQL an advisory lock, ``migrations/env.py``): without the
+    locks the later ones would create the tables again, or break Alembic's module-level proxies."""
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        stores = list(pool.map(lambda _: Store(database), range(3)))
+    for store in stores:
+        assert migrations.revision(store.engine) == migrations.head()
+        store.engine.dispose()
+
+
+@pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage")
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations(database):
+    """Three ``museion admin migrate`` processes while the migrations' advisory lock is held: each waits for it
+    (seen in ``pg_locks``), then all three end at the newest revision, one after the other."""
+    holder = create_engine(database)
+    with holder.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": migrations.ADVISORY_LOCK})
+        conn.commit()
+        runs = [subprocess.Popen([sys.executable, "-m", "museion.cli", "admin", "--db", database, "migrate"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+        deadline = time.monotonic() + 120
+        waiting = 0
+        while waiting < 3 and time.monotonic() < deadline and all(run.poll() is None for run in runs):
+            time.sleep(0.2)
+            waiting = conn.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+                                   ).scalar_one()
+            conn.commit()
+        assert waiting == 3, [run.poll() for run in runs]
+        conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": migrations.ADVISORY_LOCK})
+        conn.commit()
+    holder.dispose()
+    for run in runs:
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+        assert "database at revision 0002_accounts" in out

@@ -13,6 +13,7 @@ revision itself: it creates what is missing and adds the columns older versions 
 from __future__ import annotations
 
 import pathlib
+import threading
 
 from alembic import command
 from alembic.config import Config
@@ -21,6 +22,12 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine
 
 HERE = pathlib.Path(__file__).resolve().parent
+ADVISORY_LOCK = 0x6D757365
+"""The key ("muse") of the PostgreSQL advisory lock that ``env.py`` holds while it migrates."""
+LOCK = threading.Lock()
+"""Alembic's commands install module-level proxies (``alembic.op``, ``alembic.context``): one at a time per
+process. Between processes (servers starting together on one PostgreSQL database) ``env.py`` takes an advisory
+lock."""
 
 
 def config(connection: Connection | None = None) -> Config:
@@ -50,5 +57,5 @@ def upgrade(engine: Engine, target: str = "head") -> None:
     DDL in transactions (PostgreSQL; SQLite's DDL commits as it goes, each revision being written to be re-run)."""
     if target == "head" and revision(engine) == head():
         return
-    with engine.begin() as conn:
+    with LOCK, engine.begin() as conn:
         command.upgrade(config(conn), target)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import text
 
-LOCK = 0x6D757365  # "muse": the advisory lock key of museion's migrations
+from museion.server.migrations import ADVISORY_LOCK
 
 connection = context.config.attributes.get("connection")
 if connection is None:
@@ -16,5 +16,5 @@ if connection is None:
 context.configure(connection=connection, render_as_batch=connection.dialect.name == "sqlite")
 with context.begin_transaction():
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": ADVISORY_LOCK})
     context.run_migrations()
