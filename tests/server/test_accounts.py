@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from sqlalchemy import select
 
-from museion.server.accounts import passwords
+from museion.server.accounts import passwords, texts
 from museion.server.accounts.passwords import Refused, check_password, check_username
 from museion.server.accounts.routes import AccountError, Accounts
 from museion.server.accounts.schema import accounts_t
@@ -171,3 +171,8 @@ def test_an_unknown_username_is_checked_against_the_dummy_hash(tmp_path, monkeyp
     assert checked == [passwords.dummy_hash(), ana.password_hash]
     assert (unknown.status, unknown.code, str(unknown)) == (wrong.status, wrong.code, str(wrong)) == (
         401, "bad_credentials", "wrong username or password")
+
+
+def test_every_account_text_is_in_both_languages_and_translated():
+    assert all(set(t) == {"en", "es"} and t["en"] and t["es"] for t in texts.TEXTS.values())
+    assert [k for k, t in texts.TEXTS.items() if t["en"] == t["es"]] == []
