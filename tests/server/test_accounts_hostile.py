@@ -308,3 +308,35 @@ def test_over_https_the_cookie_is_secure_host_only_and_a_planted_plain_one_is_ig
         assert send("GET", "/api/me", None, f"museion_session={value}").status == 401
     finally:
         server.stop()
+
+
+def test_changing_the_password_asks_the_old_one_and_ends_the_other_sessions(server):
+    mine, other = Client(server), Client(server)
+    mine.sign_up("Olga")
+    assert other.sign_in("Olga")[0] == 200
+    change = {"password": PASSWORD, "new_password": "otra clave larga 5"}
+    status, answer = mine.request("POST", "/api/me/password", change, csrf="0" * 64)
+    assert (status, answer["error"]) == (403, "csrf")
+    status, answer = mine.request("POST", "/api/me/password", {**change, "password": "not it at all"})
+    assert (status, answer["error"]) == (401, "bad_credentials")
+    status, answer = mine.request("POST", "/api/me/password", {**change, "new_password": "password123"})
+    assert (status, answer["error"]) == (400, "password_common")
+    before = mine.cookie
+    assert mine.request("POST", "/api/me/password", change)[0] == 200
+    assert mine.cookie != before and mine.request("GET", "/api/me")[1]["username"] == "Olga"
+    assert other.request("GET", "/api/me")[0] == 401
+    assert Client(server).request("GET", "/api/me", cookie=before)[0] == 401
+    assert Client(server).sign_in("Olga", "otra clave larga 5")[0] == 200
+
+
+def test_new_recovery_codes_replace_the_old_ones(server):
+    browser = Client(server)
+    old = browser.sign_up("Paula")["recovery_codes"]
+    status, answer = browser.request("POST", "/api/me/recovery-codes", {"password": PASSWORD}, csrf="x")
+    assert (status, answer["error"]) == (403, "csrf")
+    status, answer = browser.request("POST", "/api/me/recovery-codes", {"password": PASSWORD})
+    assert status == 200 and len(answer["recovery_codes"]) == 10 and not set(answer["recovery_codes"]) & set(old)
+    recover = {"username": "Paula", "code": old[0], "password": "nueva clave 9"}
+    assert Client(server).request("POST", "/api/accounts/recover", recover)[0] == 401
+    recover["code"] = answer["recovery_codes"][0]
+    assert Client(server).request("POST", "/api/accounts/recover", recover)[0] == 200

@@ -49,14 +49,14 @@ def test_sign_up_second_browser_download_and_delete(server, browser, shots, tmp_
     page = first.new_page()
     errors = page_errors(page)
     page.goto(server.url + "/")
-    wait_js(page, "document.getElementById('account-link').textContent.length > 0")
+    wait_js(page, "((document.getElementById('account-link') || {}).textContent || '').length > 0")
     page.click("#account-link")
     page.wait_for_selector("#signin")
     page.click("a[href='/signup']")
     page.fill("#username", "Nora")
     page.fill("#password", "short")
     page.click("#signup-submit")
-    wait_js(page, "document.getElementById('form-error').textContent.includes('at least 8')")
+    wait_js(page, "(document.getElementById('signup-error') || {textContent: ''}).textContent.includes('at least 8')")
     page.fill("#password", PASSWORD)
     page.click("#signup-submit")
     page.wait_for_selector("#recovery-codes")
@@ -68,7 +68,7 @@ def test_sign_up_second_browser_download_and_delete(server, browser, shots, tmp_
     assert page.inner_text("#account-name") == "Nora"
     assert page.locator("#recovery-codes").count() == 0  # shown once: the account page has none
     page.goto(server.url + "/")
-    wait_js(page, "document.getElementById('account-link').textContent === 'Account: Nora'")
+    wait_js(page, "(document.getElementById('account-link') || {}).textContent === 'Account: Nora'")
 
     second = browser.new_context(locale="es-ES")
     other = second.new_page()
@@ -76,11 +76,12 @@ def test_sign_up_second_browser_download_and_delete(server, browser, shots, tmp_
     other.fill("#username", "nora")
     other.fill("#password", "not the password")
     other.click("#signin-submit")
-    wait_js(other, "document.getElementById('form-error').textContent === 'Usuario o contraseña incorrectos.'")
+    wait_js(other, "(document.getElementById('signin-error') || {}).textContent === "
+                   "'Usuario o contraseña incorrectos.'")
     other.fill("#password", PASSWORD)
     other.click("#signin-submit")
     other.wait_for_url(server.url + "/")
-    wait_js(other, "document.getElementById('account-link').textContent === 'Cuenta: Nora'")
+    wait_js(other, "(document.getElementById('account-link') || {}).textContent === 'Cuenta: Nora'")
 
     page.goto(server.url + "/account")
     page.wait_for_selector("#session-count")
@@ -92,7 +93,21 @@ def test_sign_up_second_browser_download_and_delete(server, browser, shots, tmp_
     data = json.loads(saved.read_text())
     assert data["account"]["username"] == "Nora" and len(data["sessions"]) == 2
 
-    page.fill("#confirm", PASSWORD)
+    page.fill("#current", PASSWORD)
+    page.fill("#new-password", "una clave nueva")
+    page.click("#change-submit")
+    wait_js(page, "(document.getElementById('status') || {}).textContent === "
+                  "'Your password is changed; other browsers are signed out.'")
+    other.goto(server.url + "/account")
+    other.wait_for_selector("a[href='/signin']")  # the second browser was signed out
+    assert "No has iniciado sesión" in other.inner_text("main")
+    other.goto(server.url + "/signin")
+    other.fill("#username", "Nora")
+    other.fill("#password", "una clave nueva")
+    other.click("#signin-submit")
+    other.wait_for_url(server.url + "/")
+
+    page.fill("#confirm", "una clave nueva")
     page.click("#delete-submit")
     wait_js(page, "(document.getElementById('status') || {}).textContent === 'Your account is deleted.'")
     other.goto(server.url + "/account")

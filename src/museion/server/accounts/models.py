@@ -30,6 +30,11 @@ class PasswordCheck(Strict):
     password: Password = Field(description="the account's password, asked again before it is deleted")
 
 
+class NewPassword(Strict):
+    password: Password = Field(description="the account's current password")
+    new_password: Password
+
+
 class Empty(Strict):
     pass
 
@@ -38,6 +43,10 @@ class SignedUp(BaseModel):
     username: str
     recovery_codes: list[str] = Field(description="shown once: each sets a new password once (no mail is sent)")
     csrf: str = Field(description="send it as the X-CSRF-Token header with every change made with this session")
+
+
+class Codes(BaseModel):
+    recovery_codes: list[str] = Field(description="shown once; the codes shown before no longer work")
 
 
 class SignedIn(BaseModel):

@@ -280,4 +280,27 @@ def router(service: Accounts) -> APIRouter:
         forget_cookie(request, response)
         return models.Deleted(deleted=True)
 
+    @api.post("/api/me/password")
+    async def change_password(request: Request, response: Response, body: models.NewPassword) -> models.SignedIn:
+        """A new password (the current one asked; CSRF token needed): every other session ends, this browser
+        gets a new one."""
+        account, _token = await service.changing(request)
+        try:
+            password = passwords.check_password(body.new_password, account.username)
+        except passwords.Refused as exc:
+            raise _refused(exc) from None
+        await service.check_password(account.username, body.password, _client(request))
+        hashed = await service.hashes.run(passwords.hash_password, password)
+        await service.db(service.store.set_password, account.id, hashed)
+        return models.SignedIn(username=account.username, csrf=await service.start_session(request, response, account))
+
+    @api.post("/api/me/recovery-codes")
+    async def new_codes(request: Request, body: models.PasswordCheck) -> models.Codes:
+        """New recovery codes, shown in this answer only (the password asked; CSRF token needed)."""
+        account, _token = await service.changing(request)
+        await service.check_password(account.username, body.password, _client(request))
+        codes = passwords.new_recovery_codes()
+        await service.db(service.store.replace_codes, account.id, codes)
+        return models.Codes(recovery_codes=codes)
+
     return api

@@ -104,6 +104,12 @@ class AccountStore:
             return conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id,
                                                          recovery_t.c.code_hash == code_hash(code))).rowcount == 1
 
+    def replace_codes(self, account_id: int, codes: list[str]) -> None:
+        """New recovery codes; the old ones stop working."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
+            conn.execute(insert(recovery_t), [{"account_id": account_id, "code_hash": code_hash(c)} for c in codes])
+
     def set_password(self, account_id: int, password_hash: str, end_sessions: bool = True) -> None:
         """A new password hash; every session ends with it (whoever knew the old password is signed out)."""
         with self.engine.begin() as conn:

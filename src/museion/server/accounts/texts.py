@@ -86,6 +86,15 @@ PAGES = {
     "web.account.sign_out": _both("Sign out", "Cerrar sesión"),
     "web.account.sign_out_everywhere": _both("Log out everywhere", "Cerrar sesión en todas partes"),
     "web.account.download": _both("Download my data (JSON)", "Descargar mis datos (JSON)"),
+    "web.account.change_title": _both("Change the password", "Cambiar la contraseña"),
+    "web.account.current_password": _both("Current password", "Contraseña actual"),
+    "web.account.changed": _both("Your password is changed; other browsers are signed out.",
+                                 "Tu contraseña ha cambiado; los demás navegadores han cerrado la sesión."),
+    "web.account.codes_new_title": _both("New recovery codes", "Nuevos códigos de recuperación"),
+    "web.account.codes_new_help": _both(
+        "New codes replace the ones you have: useful when few are left or someone may have seen them.",
+        "Los códigos nuevos sustituyen a los que tienes: útil cuando te quedan pocos o alguien ha podido verlos."),
+    "web.account.codes_new": _both("Make new codes", "Crear códigos nuevos"),
     "web.account.delete_title": _both("Delete the account", "Borrar la cuenta"),
     "web.account.delete_help": _both(
         "Deleting removes your username, your password and your sessions for good. The tables you played stay, "

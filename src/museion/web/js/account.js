@@ -29,18 +29,18 @@ function passwordField(id, label, autocomplete, help = null) {
     el("label", { class: "show", for: `${id}-show` }, box, t("web.account.show_password"))];
 }
 
-function errorLine() { return el("p", { id: "form-error", class: "error", role: "alert" }); }
 
 /** Submit a form's values; on a refusal its reason is said in the page's language and the form stays. */
 function form(id, fields, button, send) {
   return el("form", { id, onsubmit: async (e) => {
     e.preventDefault();
-    const error = document.getElementById("form-error");
+    const error = document.getElementById(`${id}-error`);
     error.textContent = "";
     const submit = e.target.querySelector("button[type=submit]");
     submit.disabled = true;
     try { await send(); } catch (failure) { error.textContent = requestError(failure); } finally { submit.disabled = false; }
-  } }, ...fields, el("button", { type: "submit", id: `${id}-submit` }, button), errorLine());
+  } }, ...fields, el("button", { type: "submit", id: `${id}-submit` }, button),
+  el("p", { id: `${id}-error`, class: "error", role: "alert" }));
 }
 
 const value = (id) => document.getElementById(id).value;
@@ -126,6 +126,20 @@ async function account(notice = "") {
       el("button", { type: "button", id: "sign-out", onclick: () => out("/api/session") }, t("web.account.sign_out")),
       el("button", { type: "button", id: "sign-out-everywhere", onclick: () => out("/api/sessions") },
         t("web.account.sign_out_everywhere"))),
+    el("h2", {}, t("web.account.change_title")),
+    form("change", [
+      ...passwordField("current", t("web.account.current_password"), "current-password"),
+      ...passwordField("new-password", t("web.account.new_password"), "new-password", t("web.account.password_help")),
+    ], t("web.account.change_title"), async () => {
+      await call("POST", "/api/me/password", { password: value("current"), new_password: value("new-password") });
+      await account(t("web.account.changed"));
+    }),
+    el("h2", {}, t("web.account.codes_new_title")),
+    el("p", {}, t("web.account.codes_new_help")),
+    form("codes", passwordField("codes-password", t("web.account.password"), "current-password"),
+      t("web.account.codes_new"), async () => {
+        showCodes((await call("POST", "/api/me/recovery-codes", { password: value("codes-password") })).recovery_codes);
+      }),
     el("h2", { id: "delete-h" }, t("web.account.delete_title")),
     el("p", {}, t("web.account.delete_help")),
     form("delete", passwordField("confirm", t("web.account.confirm_password"), "current-password"),
