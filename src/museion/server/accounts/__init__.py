@@ -7,16 +7,19 @@ Modules: ``passwords`` (the rules and the hashes), ``throttle`` (guesses held ba
 
 from __future__ import annotations
 
+import threading
+
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from museion.server.accounts import pages, texts
+from museion.server.accounts import pages, passwords, texts
 from museion.server.accounts.routes import AccountError, Accounts, router
 
 
 def install(app: FastAPI) -> None:
     """The account API, its error answers and its pages."""
     service = app.state.accounts = Accounts(app)
+    threading.Thread(target=passwords.dummy_hash, name="museion-dummy-hash", daemon=True).start()  # made once, early
     app.include_router(router(service))
     pages.install(app)
     assert texts.TEXTS  # the pages' words are in the catalogue (GET /api/texts)
