@@ -7,16 +7,17 @@ of the database. Also: recovery codes, log out everywhere, the data download, an
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import re
 import sqlite3
-import subprocess
 import sys
 import time
 
 import psutil
 import pytest
 
+from museion import cli
 from museion.server.testing import GENEROUS, ServerProcess
 
 PASSWORD = "tortuga azul 7"
@@ -249,15 +250,16 @@ def test_a_deleted_account_leaves_no_personal_data_in_the_database(server):
     Client(server).sign_up("Kiara-Deleted")  # the name is free again
 
 
-def test_the_operator_resets_suspends_and_deletes(server):
+def test_the_operator_resets_suspends_and_deletes(server, capsys, monkeypatch):
+    """``museion admin`` (in this process: the command is the same) on the running server's database."""
     browser = Client(server)
     browser.sign_up("Lola")
 
     def admin(*args: str, stdin: str | None = None) -> str:
-        done = subprocess.run([sys.executable, "-m", "museion.cli", "admin", "--db", server.db_url, *args],
-                              capture_output=True, text=True, timeout=120, input=stdin)
-        assert done.returncode == 0, done.stderr
-        return done.stdout
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        assert cli.main(["admin", "--db", server.db_url, *args]) == 0
+        return capsys.readouterr().out
 
     assert "Lola" in admin("accounts")
     admin("suspend", "lola")

@@ -19,6 +19,7 @@ from legacy_schema import CREATED, main_schema, make, old_schema
 from sqlalchemy import create_engine, inspect, make_url, select, text
 
 import museion
+from museion import cli
 from museion.server import migrations
 from museion.server.accounts import schema as account_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
@@ -134,15 +135,13 @@ def test_a_server_started_on_mains_database_plays_its_table_on(tmp_path):
         server.stop()
 
 
-def test_the_admin_command_migrates_and_says_the_revision(tmp_path):
+def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
     url = f"sqlite:///{tmp_path / 'museion.db'}"
     make(url, main_schema(), [], hash_token("t"))
 
     def admin(*args: str) -> str:
-        done = subprocess.run([sys.executable, "-m", "museion.cli", "admin", "--db", url, *args],
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return done.stdout
+        assert cli.main(["admin", "--db", url, *args]) == 0
+        return capsys.readouterr().out
 
     assert "database: none (before migrations); newest: 0002_accounts" in admin("revision")
     assert "database at revision 0002_accounts" in admin("migrate")
