@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 
 import pytest
+from legacy_schema import before_migrations
 
 from museion.server import worker
 from museion.server.clocks import ClockSpec, ClockState
@@ -332,6 +333,7 @@ def test_a_database_of_an_earlier_version_opens_without_clocks(tmp_path):
             db.execute(f"ALTER TABLE tables DROP COLUMN {column}")
         for column in ("standin", "forfeit"):
             db.execute(f"ALTER TABLE seats DROP COLUMN {column}")
+        before_migrations(db)
     store = Store(url)
     row = store.load_table("t1")
     assert row.clock is None and row.notices == [] and row.creator_key is None

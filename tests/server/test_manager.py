@@ -104,6 +104,8 @@ def test_seat_specs_and_public_chance():
 def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expires(tmp_path):
     import sqlite3
 
+    from legacy_schema import before_migrations
+
     from museion.server.storage import SeatRow, TableRow
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
@@ -112,6 +114,7 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expi
         db.execute("DROP INDEX ix_tables_creator")
         db.execute("ALTER TABLE tables DROP COLUMN creator")
         db.execute("ALTER TABLE tables DROP COLUMN started")
+        before_migrations(db)
     store = Store(url)
     assert store.load_table("t1").started == 1.0 and store.expire_open(10.0) == []
     assert store.lobby("open", 50, 0)[1] == 1

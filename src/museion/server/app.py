@@ -42,7 +42,7 @@ from museion.core import i18n
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import messages, models
+from museion.server import accounts, messages, models
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.errors import TableError
@@ -101,6 +101,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _errors(app)
     _lobby_routes(app)
     _pages(app)
+    accounts.install(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:

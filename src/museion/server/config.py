@@ -80,6 +80,12 @@ class ServerConfig:
                                        "server is down)")
     idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
                                     "from storage when asked for again)")
+    limit_signup: str = opt("5/hour;20/day", "accounts one network (IPv4 /24, IPv6 /64) may create")
+    limit_signin: str = opt("30/minute;300/hour", "password checks (sign-in, recovery, deletion) one network may ask "
+                                                  "for, right or wrong (each costs an Argon2id hash)")
+    signin_free: int = opt(5, "failed sign-ins to one account before each further one waits (1 s, 2 s, 4 s ... "
+                              "15 min)")
+    signin_free_network: int = opt(30, "failed sign-ins from one network before each further one waits")
     tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "
                                         "a file (Pergamon's tables); None: clients name no files")
 

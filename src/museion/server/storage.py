@@ -44,14 +44,16 @@ from sqlalchemy import (
     exists,
     func,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import DisconnectionError
 
+from museion.server import migrations
+
 metadata = MetaData()
+"""The tables as the code reads and writes them; their schema in a database is made by the migrations (a test
+checks that both agree: tests/server/test_migrations.py)."""
 
 tables_t = Table(
     "tables", metadata,
@@ -197,23 +199,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        self._migrate()
-
-    def _migrate(self) -> None:
-        """Add the columns that databases made by earlier versions lack (nullable ones: an old table has no clock,
-        no notices, no creator token, no stand-ins). Their tables count as started (they predate expiry: none of
-        them expires)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        with self.engine.begin() as conn:
-            for table in (tables_t, seats_t):
-                present = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
-                for column in table.columns:
-                    if column.name not in present:
-                        kind = column.type.compile(self.engine.dialect)
-                        conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
-            if "started" not in have:
-                conn.execute(update(tables_t).values(started=tables_t.c.created))
+        migrations.upgrade(self.engine)  # the schema is the migrations' (server/migrations), never create_all
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:

@@ -7,6 +7,7 @@ import { currentLanguage, requestError, t } from "./i18n.js";
 import { myTablesLink } from "./mytables.js";
 import { optionControl, readOption } from "./options.js";
 import { playerName } from "./seats.js";
+import { accountLink } from "./session.js";
 
 let catalogue = { games: [], bots: [] };
 const POLL_MS = 10000;
@@ -16,8 +17,10 @@ const chosen = { seats: [], sit: "0" };  // the seat choices, kept when the opti
 
 async function main() {
   document.title = t("web.lobby_title");
-  renderHeader(t("web.lobby_title"), { extra: [el("nav", {}, el("a", { id: "my-tables-link", href: "/tables/mine" }))] });
+  renderHeader(t("web.lobby_title"), { extra: [el("nav", { class: "top-links" }, el("a", { id: "my-tables-link", href: "/tables/mine" }),
+    el("a", { id: "account-link", href: "/signin" }), el("a", { id: "privacy-link", href: "/privacy" }, t("web.account.privacy")))] });
   myTablesLink();
+  accountLink();
   catalogue = await api(`/api/games?lang=${currentLanguage()}`);
   renderForm();
   await refreshTables();

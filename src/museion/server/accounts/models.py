@@ -1,0 +1,94 @@
+"""Request and answer bodies of the account API (strict like ``server.models``: no coercion, no unknown fields,
+every string bounded). The rules a username or password must follow are checked by ``passwords`` with an error
+that says them; the bounds here only keep what is read small."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, StringConstraints
+
+from museion.server.models import Strict
+
+Username = Annotated[str, StringConstraints(max_length=64)]
+Password = Annotated[str, StringConstraints(max_length=1024)]
+Code = Annotated[str, StringConstraints(max_length=64)]
+
+
+class Credentials(Strict):
+    username: Username
+    password: Password
+
+
+class Recover(Strict):
+    username: Username
+    code: Code = Field(description="one of the recovery codes shown at sign-up (dashes and case do not matter)")
+    password: Password = Field(description="the new password")
+
+
+class PasswordCheck(Strict):
+    password: Password = Field(description="the account's password, asked again before it is deleted")
+
+
+class NewPassword(Strict):
+    password: Password = Field(description="the account's current password")
+    new_password: Password
+
+
+class Empty(Strict):
+    pass
+
+
+class SignedUp(BaseModel):
+    username: str
+    recovery_codes: list[str] = Field(description="shown once: each sets a new password once (no mail is sent)")
+    csrf: str = Field(description="send it as the X-CSRF-Token header with every change made with this session")
+
+
+class Codes(BaseModel):
+    recovery_codes: list[str] = Field(description="shown once; the codes shown before no longer work")
+
+
+class SignedIn(BaseModel):
+    username: str
+    csrf: str
+
+
+class Recovered(SignedIn):
+    recovery_codes_left: int
+
+
+class SessionInfo(BaseModel):
+    created: float
+    expires: float
+
+
+class Me(BaseModel):
+    username: str
+    created: float
+    csrf: str
+    sessions: list[SessionInfo]
+    recovery_codes_left: int
+
+
+class AccountData(BaseModel):
+    username: str
+    created: float
+    status: str
+
+
+class MyData(BaseModel):
+    """Everything stored about an account (``GET /api/me/data``)."""
+
+    account: AccountData
+    sessions: list[SessionInfo]
+    recovery_codes_left: int
+    tables: list[dict[str, str]] = Field(description="tables bound to the account (none yet: seats are not bound)")
+
+
+class Ended(BaseModel):
+    ended: int = Field(description="sessions ended")
+
+
+class Deleted(BaseModel):
+    deleted: bool

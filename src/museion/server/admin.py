@@ -1,0 +1,87 @@
+"""``museion admin``: the operator's commands on a server's database (plugin of the ``museion`` command, needs the
+``web`` extra). Run them beside the server or while it is stopped: they write the database, which the server
+reads on every request (a suspended or deleted account's sessions end at once).
+
+  museion admin [--db URL] migrate            upgrade the schema to the newest revision (serve does it at start)
+  museion admin [--db URL] revision           the schema revision of the database, and the newest shipped
+  museion admin [--db URL] accounts           list the accounts: username, created, status
+  museion admin [--db URL] reset-password USER [--password-stdin]
+                                              a new password (random, printed once; or read from standard input);
+                                              every session of the account ends
+  museion admin [--db URL] suspend USER       the account can no longer sign in; its sessions end
+  museion admin [--db URL] reinstate USER     undo a suspension
+  museion admin [--db URL] delete USER --yes  delete the account and its personal data
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import time
+from typing import Any
+
+from museion.server.storage import default_url
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``admin`` subcommand."""
+    p = subparsers.add_parser("admin", help="operator: database migrations and accounts (reset a password, "
+                                            "suspend, delete)")
+    p.add_argument("--db", default=None, metavar="URL", help="SQLAlchemy URL of the server's database (default "
+                                                             "sqlite:///museion.db)")
+    sub = p.add_subparsers(dest="admin_command", required=True)
+    sub.add_parser("migrate", help="upgrade the database's schema to the newest revision")
+    sub.add_parser("revision", help="the database's schema revision and the newest shipped")
+    sub.add_parser("accounts", help="list the accounts")
+    reset = sub.add_parser("reset-password", help="set a new password (printed once) and end every session")
+    reset.add_argument("username")
+    reset.add_argument("--password-stdin", action="store_true", help="read the new password from standard input")
+    for name, text in (("suspend", "the account can no longer sign in; its sessions end"),
+                       ("reinstate", "undo a suspension")):
+        sub.add_parser(name, help=text).add_argument("username")
+    delete = sub.add_parser("delete", help="delete the account and its personal data")
+    delete.add_argument("username")
+    delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
+    p.set_defaults(func=cmd_admin)
+
+
+def cmd_admin(args: argparse.Namespace) -> int:
+    from museion.server import migrations
+    from museion.server.accounts import passwords
+    from museion.server.accounts.store import AccountStore
+    from museion.server.storage import make_engine
+
+    engine = make_engine(args.db or default_url())
+    command = args.admin_command
+    if command == "revision":
+        print(f"database: {migrations.revision(engine) or 'none (before migrations)'}; newest: {migrations.head()}")
+        return 0
+    migrations.upgrade(engine)
+    if command == "migrate":
+        print(f"database at revision {migrations.revision(engine)}")
+        return 0
+    store = AccountStore(engine)
+    if command == "accounts":
+        for account in store.list():
+            created = time.strftime("%Y-%m-%d %H:%M", time.gmtime(account.created))
+            print(f"{account.username}\t{created} UTC\t{account.status}")
+        return 0
+    account = store.find(args.username)
+    if account is None:
+        raise ValueError(f"no account is named {args.username!r}")
+    if command == "reset-password":
+        password = sys.stdin.readline().rstrip("\n") if args.password_stdin else secrets.token_urlsafe(12)
+        store.set_password(account.id, passwords.hash_password(passwords.check_password(password, account.username)))
+        print(f"new password of {account.username}: {password}" if not args.password_stdin else
+              f"password of {account.username} set")
+        print("every session of the account has ended")
+    elif command in ("suspend", "reinstate"):
+        store.set_status(account.id, "suspended" if command == "suspend" else "active")
+        print(f"{account.username}: {'suspended; its sessions have ended' if command == 'suspend' else 'active'}")
+    elif command == "delete":
+        if not args.yes:
+            raise ValueError(f"deleting {account.username!r} cannot be undone: add --yes")
+        store.delete(account.id)
+        print(f"{account.username}: deleted")
+    return 0

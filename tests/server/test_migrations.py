@@ -1,0 +1,188 @@
+"""Schema migrations (Alembic, ``server/migrations``): a new database gets exactly the schema the code reads and
+writes; the first revision is main's schema as it was; databases made by main (and by older versions) are
+upgraded in place with their rows, on SQLite and on PostgreSQL (``MUSEION_TEST_PG_URL``), and a server started on
+one plays its tables on."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from legacy_schema import CREATED, main_schema, make, old_schema
+from sqlalchemy import create_engine, inspect, make_url, select, text
+
+import museion
+from museion import cli
+from museion.server import migrations
+from museion.server.accounts import schema as account_schema
+from museion.server.storage import Store, hash_token, make_engine, metadata
+from museion.server.testing import Player, ServerProcess
+
+PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
+STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
+assert account_schema.accounts_t is not None  # the account tables are part of ``metadata``
+
+
+@pytest.fixture
+def database(request, tmp_path):  # noqa: ANN001 - a pytest request
+    """An empty database of the kind asked for: a SQLite file, or a new PostgreSQL database dropped afterwards."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'museion.db'}"
+        return
+    name = f"museion_mig_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _differences(engine, target) -> list:  # noqa: ANN001
+    """What Alembic's autogenerate would change to make the database's schema ``target`` (nothing: they agree)."""
+    with engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn), target)
+    return [d for d in diffs
+            if not (isinstance(d, tuple) and d[0] == "remove_table" and d[1].name == "alembic_version")]
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
+    engine = Store(database).engine
+    assert migrations.revision(engine) == migrations.head() == "0002_accounts"
+    assert _differences(engine, metadata) == []
+    engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_the_first_revision_is_mains_schema(database):
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0001_tables")
+    assert _differences(engine, main_schema()) == []
+    engine.dispose()
+
+
+def _check_upgraded(url: str, token: str, actions: list[int], finished: bool) -> None:
+    store = Store(url)
+    assert migrations.revision(store.engine) == migrations.head()
+    row = store.load_table("legacy1")
+    assert row is not None and row.actions == actions and row.status == "running"
+    assert [(s.kind, s.name, s.token_hash) for s in row.seats] == [("human", "Ana", hash_token(token)),
+                                                                    ("bot", None, None)]
+    assert row.started == pytest.approx(CREATED)  # a table of before expiry counts as started: it never expires
+    if finished:
+        assert store.load_analysis("legacy2") == {"kept": True}
+        assert store.load_table("legacy2").scores == [1.0, 0.0]
+    with store.engine.connect() as conn:  # the account tables are there, empty
+        assert conn.execute(select(account_schema.accounts_t)).all() == []
+    assert _differences(store.engine, metadata) == []
+    Store(url).engine.dispose()  # opening it again changes nothing
+    assert migrations.revision(store.engine) == migrations.head()
+    store.engine.dispose()
+
+
+def _some_actions(n: int) -> list[int]:
+    state = museion.load("tholos").new_initial_state()
+    actions = []
+    for _ in range(n):
+        action = state.legal_actions()[0]
+        actions.append(action)
+        state.apply_action(action)
+    return actions
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_made_by_main_is_upgraded_with_its_rows(database):
+    actions = _some_actions(4)
+    make(database, main_schema(), actions, hash_token("seat-token"))
+    _check_upgraded(database, "seat-token", actions, finished=True)
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_older_than_main_gets_the_columns_it_lacks(database):
+    actions = _some_actions(3)
+    make(database, old_schema(), actions, hash_token("old-token"))
+    _check_upgraded(database, "old-token", actions, finished=False)
+    engine = make_engine(database)
+    assert {ix["name"] for ix in inspect(engine).get_indexes("tables")} >= {"ix_tables_status", "ix_tables_creator"}
+    engine.dispose()
+
+
+def test_a_server_started_on_mains_database_plays_its_table_on(tmp_path):
+    path = tmp_path / "museion.db"
+    actions = _some_actions(2)
+    make(f"sqlite:///{path}", main_schema(), actions, hash_token("seat-token"))
+    server = ServerProcess(path, bot_delay=0.01).start()
+    try:
+        me = Player(server, "legacy1", "seat-token")
+        assert me.first["seat"] == 0 and len(me.log) >= len(actions)
+        me.wait(lambda s: bool(s["legal"]) or s["status"] == "finished")
+        if me.state["legal"]:
+            assert me.move(me.state["legal"][0]["id"])["type"] == "state"
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'museion.db'}"
+    make(url, main_schema(), [], hash_token("t"))
+
+    def admin(*args: str) -> str:
+        assert cli.main(["admin", "--db", url, *args]) == 0
+        return capsys.readouterr().out
+
+    assert "database: none (before migrations); newest: 0002_accounts" in admin("revision")
+    assert "database at revision 0002_accounts" in admin("migrate")
+    assert "database: 0002_accounts; newest: 0002_accounts" in admin("revision")
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_stores_opened_together_migrate_one_after_the_other(database):
+    """Threads of one process (Alembic's commands are one at a time per process: ``migrations.LOCK``) and
+    processes (``museion admin migrate``; on PostgreSQL an advisory lock, ``migrations/env.py``): without the
+    locks the later ones would create the tables again, or break Alembic's module-level proxies."""
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        stores = list(pool.map(lambda _: Store(database), range(3)))
+    for store in stores:
+        assert migrations.revision(store.engine) == migrations.head()
+        store.engine.dispose()
+
+
+@pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage")
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations(database):
+    """Three ``museion admin migrate`` processes while the migrations' advisory lock is held: each waits for it
+    (seen in ``pg_locks``), then all three end at the newest revision, one after the other."""
+    holder = create_engine(database)
+    with holder.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": migrations.ADVISORY_LOCK})
+        conn.commit()
+        runs = [subprocess.Popen([sys.executable, "-m", "museion.cli", "admin", "--db", database, "migrate"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+        deadline = time.monotonic() + 120
+        waiting = 0
+        while waiting < 3 and time.monotonic() < deadline and all(run.poll() is None for run in runs):
+            time.sleep(0.2)
+            waiting = conn.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+                                   ).scalar_one()
+            conn.commit()
+        assert waiting == 3, [run.poll() for run in runs]
+        conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": migrations.ADVISORY_LOCK})
+        conn.commit()
+    holder.dispose()
+    for run in runs:
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err
+        assert "database at revision 0002_accounts" in out
