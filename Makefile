@@ -37,20 +37,11 @@ play: $(VENV)/.run
 	-@$(BIN)/python tools/compile.py >/dev/null 2>&1
 	$(BIN)/museion play tholos --seat 0=human --seat 1=bot:random
 
-## make test: install the test dependencies, type-check (mypy --strict), build the compiled engines, run the
-## engine tests (tests/core, games, bots, envs, test_native.py) on the compiled build, then every test on the pure
-## build, tests/test_wheel.py among them (once: build/wheel/'s wheel and the sdist installed in fresh venvs).
-## Without a C compiler only the pure pass runs (said so); with one, a failed build fails the run.
+## make test: install the test dependencies, type-check (mypy --strict), then on both cores: the pure pass (every
+## test) while the compiled build is made, then the engine tests on the compiled build and the packaging tests
+## (tools/test.sh says which and why). Without a C compiler only the pure pass runs (said so).
 test: $(VENV)/.test browser
-	$(BIN)/mypy
-	$(BIN)/python tools/compile.py
-	@if $(BIN)/python -c "import sys, museion; sys.exit(museion.BUILD != 'compiled')"; then \
-	  echo "== compiled build: tests/core tests/games tests/bots tests/envs tests/test_native.py"; \
-	  MUSEION_EXPECT_BUILD=compiled $(BIN)/python -m pytest tests/core tests/games tests/bots tests/envs \
-	    tests/test_native.py; \
-	else echo "== no compiled build (no C compiler): the pure pass only"; fi
-	@echo "== pure build: every test"
-	MUSEION_PURE=1 MUSEION_EXPECT_BUILD=pure $(BIN)/python -m pytest
+	BIN=$(BIN) bash tools/test.sh
 
 ## browser: Debian's Chromium for the browser tests (Playwright cannot download its own browser here)
 browser:
