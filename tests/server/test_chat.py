@@ -12,7 +12,7 @@ import pytest
 
 from museion.cli import main
 from museion.server import chat_store
-from museion.server.chat import clean
+from museion.server.chat import clean, guest_label
 from museion.server.config import ServerConfig
 from museion.server.connection import Conn
 from museion.server.errors import TableError
@@ -118,11 +118,14 @@ def test_players_chat_is_stored_and_replayed_only_for_a_seat_token_spectators_ch
                 await manager.chat.history(table.id, wrong)
             assert info.value.code == "bad_token" and info.value.status == 403
         late_player, late_watcher = Client(table, 1, "10.0.1.1"), Client(table, None, "10.0.3.1")
-        await manager.chat.backlog(table, late_player.conn)
-        await manager.chat.backlog(table, late_watcher.conn)
+        await manager.chat.backlog(table, late_player.conn, late_player.address)
+        await manager.chat.backlog(table, late_watcher.conn, late_watcher.address)
         await _settle()
         assert [line["text"] for line in late_player.chat()] == ["good luck"]
         assert [line["text"] for line in late_watcher.chat()] == ["nice opening"]
+        backlog = json.loads(late_watcher.sent[-1])  # a spectator is told its own label, a player none
+        assert backlog["backlog"] and backlog["you"] == guest_label(table.id, "10.0.3.1")
+        assert backlog["you"] != late_watcher.chat()[0]["guest"] and json.loads(late_player.sent[-1])["you"] is None
         await manager.close()
         return table.id
 
@@ -134,7 +137,7 @@ def test_players_chat_is_stored_and_replayed_only_for_a_seat_token_spectators_ch
         table = await manager.get(table_id)
         assert list(table.spectators_chat) == []
         watcher = Client(table, None, "10.0.9.1")
-        await manager.chat.backlog(table, watcher.conn)
+        await manager.chat.backlog(table, watcher.conn, watcher.address)
         await _settle()
         assert watcher.chat() == []
         assert [line["text"] for line in chat_store.players_lines(manager.store, table_id)] == ["good luck"]

@@ -84,12 +84,15 @@ def test_every_message_of_a_played_game_validates_against_the_published_schema(s
                  {"type": "chat", "text": "¡suerte!"}, {"type": "chat", "text": "x", "channel": "spectators"}):
         me.send(sent)  # a pong, a stale move, a second hello, a chat line, a refused one: each answered
     spectator.send({"type": "chat", "text": "hola", "channel": "spectators"})
-    while not any(json.loads(t)["type"] == "chat" for t in spectator.texts):
+
+    def lines(player: Player) -> list[dict]:
+        return [line for t in player.texts if json.loads(t)["type"] == "chat" for line in json.loads(t)["messages"]]
+
+    while not lines(spectator):
         spectator.recv()
-    while not any(json.loads(t)["type"] == "chat" for t in me.texts):
+    while not lines(me):
         me.recv()
-    me.send({"type": "report", "id": next(json.loads(t) for t in me.texts if json.loads(t)["type"] == "chat")[
-        "messages"][0]["id"]})
+    me.send({"type": "report", "id": lines(me)[0]["id"]})
     me.wait(lambda s: s["to_move"] == 0)
     me.send({"type": "hint", "seq": me.state["seq"]})
     while not any(json.loads(t)["type"] == "hint" for t in me.texts):

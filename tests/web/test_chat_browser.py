@@ -59,6 +59,7 @@ def test_two_players_chat_markup_is_text_mute_and_report(server, browser, shots,
     bob.wait_for_timeout(300)
     assert dialogs == [] and not errors_a and not errors_b
     assert _lines(ana) == _lines(bob)  # the writer sees its own lines (and no mute button on them)
+    assert "null" not in bob.text_content("#chat") and "undefined" not in bob.text_content("#chat")
     assert ana.locator("#chat .chat-mute").count() == 0
     bob.screenshot(path=str(shots / f"chat-{lang}-360-players.png"), full_page=True)
     assert_accessible(bob, f"table chat, {lang}, 360 px")
@@ -89,7 +90,7 @@ def test_two_players_chat_markup_is_text_mute_and_report(server, browser, shots,
     assert watcher.get_attribute("#chat-tab-spectators", "aria-selected") == "true"
     _say(watcher, "nice game")
     wait_js(watcher, "document.querySelectorAll('#chat .chat-line').length === 1")
-    assert _lines(watcher) == ["nice game"]
+    assert _lines(watcher) == ["nice game"] and watcher.locator("#chat .chat-mute").count() == 0  # its own line
     watcher.screenshot(path=str(shots / f"chat-{lang}-360-spectator.png"), full_page=True)
     bob.wait_for_timeout(300)
     assert _lines(bob) == [XSS, "rules at https://example.com/tholos", "still there?"]
@@ -116,7 +117,7 @@ def test_the_chat_by_keyboard_on_a_desktop(server, browser, shots):
     page.keyboard.type("¡hola! <b>bold?</b>")
     page.keyboard.press("Enter")
     wait_js(page, "document.querySelectorAll('#chat .chat-line').length === 1")
-    assert _lines(page) == ["¡hola! <b>bold?</b>"]
+    assert _lines(page) == ["¡hola! <b>bold?</b>"] and "null" not in page.text_content("#chat")
     assert page.evaluate("document.activeElement.id") == "chat-input"  # the focus stays in the field
     page.screenshot(path=str(shots / "chat-en-desktop.png"))
     assert_accessible(page, "table chat, desktop")

@@ -442,7 +442,7 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
     key = next(SOCKETS)
-    await manager.chat.backlog(table, conn)
+    await manager.chat.backlog(table, conn, client)
     limits: Limits = app.state.limits
     try:
         while not conn.closing:

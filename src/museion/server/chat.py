@@ -71,9 +71,9 @@ def guest_label(table_id: str, client: str) -> str:
     return hmac.new(GUEST_KEY, f"{table_id}|{client}".encode(), hashlib.sha256).hexdigest()[:6]
 
 
-def chat_json(table: LiveTable, lines: list[dict[str, Any]], backlog: bool) -> str:
+def chat_json(table: LiveTable, lines: list[dict[str, Any]], backlog: bool, you: str | None = None) -> str:
     """A ``messages.ChatMessage`` as sent."""
-    return dumps({"type": "chat", "table": table.id, "backlog": backlog, "messages": lines})
+    return dumps({"type": "chat", "table": table.id, "backlog": backlog, "you": you, "messages": lines})
 
 
 class Chat:
@@ -84,15 +84,15 @@ class Chat:
         self.limits = limits or Limits("1000/second", "1000/second", "1000/second", "1000/second")
         chat_store.ensure(tables.store)
 
-    async def backlog(self, table: LiveTable, conn: Conn) -> None:
-        """After the hello: the recent messages of the client's channel (nothing when there are none). A
-        spectator's cost no database read; a player's one."""
+    async def backlog(self, table: LiveTable, conn: Conn, client: str) -> None:
+        """After the hello: the recent messages of the client's channel, and a spectator's own label (so its page
+        knows its own lines). A spectator's cost no database read; a player's one."""
         if conn.seat is None:
-            lines = list(table.spectators_chat)
+            lines, you = list(table.spectators_chat), guest_label(table.id, client)
         else:
             lines = await self.tables.writer.read(chat_store.players_lines, self.tables.store, table.id)
-        if lines:
-            conn.put(chat_json(table, lines, True))
+            you = None
+        conn.put(chat_json(table, lines, True, you))
 
     def spend(self, key: str, client: str) -> None:
         """Count one chat message of the connection ``key`` from ``client``; over either limit: ``rate_limited``."""

@@ -128,6 +128,8 @@ class ChatMessage(BaseModel):
     type: Literal["chat"] = "chat"
     table: str
     backlog: bool = Field(description="true: the recent messages, sent once after the hello; false: new ones")
+    you: str | None = Field(description="in the backlog to a spectator: its own label (``guest``) at this table; "
+                                        "else null")
     messages: list[models.ChatLine]
 
 

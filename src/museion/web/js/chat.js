@@ -13,7 +13,7 @@ const MUTED = (tableId) => `museion.chat.muted.${tableId}`;
 /** Build the chat panel into `container` (it appends itself) and return its hooks for the table page:
  * `receive(msg)` (true when the message was the chat's), `update(state, names)` after every state message. */
 export function chatPanel(container, tableId, send) {
-  const chat = { lines: { players: [], spectators: [] }, seat: null, names: [], tab: null, status: "",
+  const chat = { lines: { players: [], spectators: [] }, seat: null, guest: null, names: [], tab: null, status: "",
     muted: new Set(loadMuted(tableId)), open: !window.matchMedia("(max-width: 600px)").matches, drawn: false };
   const root = el("section", { id: "chat", class: "chat", "aria-labelledby": "chat-toggle" });
   container.append(root);
@@ -28,6 +28,7 @@ export function chatPanel(container, tableId, send) {
       return false;
     }
     if (msg.type !== "chat") return false;
+    if (msg.backlog) chat.guest = msg.you;
     for (const line of msg.messages) {
       const lines = chat.lines[line.channel];
       if (msg.backlog && lines.some((old) => old.id === line.id)) continue;
@@ -52,7 +53,9 @@ export function chatPanel(container, tableId, send) {
     }
   }
 
-  function mine(line) { return chat.seat !== null && line.seat === chat.seat; }
+  function mine(line) {
+    return chat.seat !== null ? line.seat === chat.seat : line.seat === null && line.guest === chat.guest;
+  }
 
   function nameOf(line) {
     if (line.name) return line.name;
@@ -127,10 +130,11 @@ export function chatPanel(container, tableId, send) {
     if (!readable) return box;
     const shown = chat.lines[chat.tab].filter((line) => !chat.muted.has(author(line)));
     const hidden = chat.lines[chat.tab].length - shown.length;
+    const empty = chat.lines[chat.tab].length ? null : el("li", { class: "chat-empty" }, t("web.chat.empty"));
     box.append(el("ol", { id: "chat-lines", class: "chat-lines", tabindex: "0", "aria-label": t(`web.chat.${chat.tab}`) },
-      shown.length ? shown.map(lineItem) : el("li", { class: "chat-empty" }, t("web.chat.empty"))));
-    if (hidden) box.append(el("p", { class: "chat-hidden" }, t("web.chat.muted", { n: hidden })));
-    box.append(mutedList(), form(typed), el("p", { id: "chat-status", class: "chat-status", role: "status" }, chat.status));
+      shown.map(lineItem), empty));
+    if (hidden) box.append(el("p", { class: "chat-hidden" }, t("web.chat.muted", { n: hidden })), mutedList());
+    box.append(form(typed), el("p", { id: "chat-status", class: "chat-status", role: "status" }, chat.status));
     return box;
   }
 
