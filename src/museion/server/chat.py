@@ -24,7 +24,7 @@ import time
 import unicodedata
 from typing import Any
 
-from museion.server import chat_store, chat_texts
+from museion.server import chat_store, web_texts
 from museion.server.connection import Conn
 from museion.server.errors import TableError
 from museion.server.guard import Limits, network_of
@@ -38,7 +38,7 @@ BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 Source" characters. The marks U+200E/U+200F change no order and stay allowed."""
 GUEST_KEY = secrets.token_bytes(16)
 """Keys spectators' labels for this server process (a label says nothing about the address behind it)."""
-assert chat_texts.CHAT  # the chat's words are in the catalogue before any client asks for them
+assert web_texts.TEXTS  # the chat's words are in the catalogue before any client asks for them
 
 
 def clean(text: str) -> str:

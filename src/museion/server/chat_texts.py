@@ -1,9 +1,7 @@
-"""The table chat's texts (``web.chat.*`` and its refusals' ``web.code.*``) in English and Spanish, registered in the
-project's one catalogue beside the rest of the web client's (``web_texts.py``)."""
+"""The table chat's texts (``web.chat.*`` and its refusals' ``web.code.*``) in English and Spanish; ``web_texts.py``
+registers them in the project's one catalogue with the rest of the web client's."""
 
 from __future__ import annotations
-
-from museion.core import i18n
 
 
 def _both(en: str, es: str) -> dict[str, str]:
@@ -48,5 +46,3 @@ CHAT = {
                                    "Solo puedes escribir en tu propio canal (jugadores o espectadores)."),
     "web.code.no_message": _both("That message is no longer there.", "Ese mensaje ya no está."),
 }
-
-i18n.register(CHAT)
