@@ -69,6 +69,7 @@ def test_clean_normalises_and_refuses_precisely():
              ("abc\u202edcba", "chat_bad_character", "U+202E (RIGHT-TO-LEFT OVERRIDE) at position 4"),
              ("x\u2066y", "chat_bad_character", "U+2066 (LEFT-TO-RIGHT ISOLATE) at position 2"),
              ("bell\x07", "chat_bad_character", "U+0007"),
+             ("one\u2028two", "chat_bad_character", "U+2028 (LINE SEPARATOR) at position 4"),
              ("\ud800", "chat_bad_character", "U+D800")]
     for text, code, words in cases:
         with pytest.raises(TableError) as info:

@@ -10,7 +10,7 @@ replay (``POST /api/tables/ID/chat`` with a seat token); the spectators' channel
 and is gone when the table leaves memory (only a message someone reports is copied into its report).
 
 Text is checked before it is kept: one line of at most ``MAX_CHAT`` characters after NFC normalisation, without
-control characters (Unicode Cc, lone surrogates) or the bidirectional embedding, override and isolate characters
+control characters (Unicode Cc, lone surrogates, line and paragraph separators) or the bidirectional embedding, override and isolate characters
 that can make a line read backwards (U+202A-U+202E, U+2066-U+2069); each refusal says which character, where.
 Clients show it as text (never as markup, links not clickable); limits count per connection and per network.
 """
@@ -36,6 +36,8 @@ from museion.server.tables import Tables
 BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 """Embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI): Unicode's "Trojan
 Source" characters. The marks U+200E/U+200F change no order and stay allowed."""
+REFUSED = ("Cc", "Cs", "Zl", "Zp")
+"""Unicode categories refused: controls (newline, tab, escape...), lone surrogates, line and paragraph separators."""
 GUEST_KEY = secrets.token_bytes(16)
 """Keys spectators' labels for this server process (a label says nothing about the address behind it)."""
 assert web_texts.TEXTS  # the chat's words are in the catalogue before any client asks for them
@@ -50,11 +52,11 @@ def clean(text: str) -> str:
         raise TableError("chat_too_long", f"a chat message has at most {MAX_CHAT} characters; this one has "
                                           f"{len(text)}")
     for position, char in enumerate(text, 1):
-        if unicodedata.category(char) in ("Cc", "Cs") or ord(char) in BIDI_CONTROLS:
+        if unicodedata.category(char) in REFUSED or ord(char) in BIDI_CONTROLS:
             code = f"U+{ord(char):04X}"
             name = unicodedata.name(char, "a control character")
             raise TableError("chat_bad_character", f"character {code} ({name}) at position {position} is not "
-                             "allowed: a chat message is one line of text without control characters or "
+                             "allowed: a chat message is one line without control characters, line separators or "
                              "bidirectional embedding, override and isolate characters (U+202A-U+202E, "
                              "U+2066-U+2069)")
     return text
