@@ -127,6 +127,13 @@ def test_players_chat_is_stored_and_replayed_only_for_a_seat_token_spectators_ch
         backlog = json.loads(late_watcher.sent[-1])  # a spectator is told its own label, a player none
         assert backlog["backlog"] and backlog["you"] == guest_label(table.id, "10.0.3.1")
         assert backlog["you"] != late_watcher.chat()[0]["guest"] and json.loads(late_player.sent[-1])["you"] is None
+        new = Client(table, None, "10.0.4.1")
+        await manager.chat.backlog(table, new.conn, new.address)
+        await manager.chat.say(table, new.conn, "me too", None, new.key, new.address)
+        await _settle()
+        own = json.loads(new.sent[-1])  # its own line tells it its label; the others' copy does not
+        assert own["you"] == own["messages"][0]["guest"] == guest_label(table.id, "10.0.4.1")
+        assert json.loads(late_watcher.sent[-1])["you"] is None
         await manager.close()
         return table.id
 

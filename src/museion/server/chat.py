@@ -87,14 +87,16 @@ class Chat:
         chat_store.ensure(tables.store)
 
     async def backlog(self, table: LiveTable, conn: Conn, client: str) -> None:
-        """After the hello: the recent messages of the client's channel, and a spectator's own label (so its page
-        knows its own lines). A spectator's cost no database read; a player's one."""
+        """After the hello: the recent messages of the client's channel (nothing when there are none), with a
+        spectator's own label (so its page knows its own lines). A spectator's cost no database read; a player's
+        one."""
         if conn.seat is None:
             lines, you = list(table.spectators_chat), guest_label(table.id, client)
         else:
             lines = await self.tables.writer.read(chat_store.players_lines, self.tables.store, table.id)
             you = None
-        conn.put(chat_json(table, lines, True, you))
+        if lines:
+            conn.put(chat_json(table, lines, True, you))
 
     def spend(self, key: str, client: str) -> None:
         """Count one chat message of the connection ``key`` from ``client``; over either limit: ``rate_limited``."""
@@ -126,7 +128,9 @@ class Chat:
                 raise TableError("storage", "the server could not keep your message; try again", 503) from exc
         sent = chat_json(table, [line], False)
         for reader in list(table.conns):
-            if channel_of(reader) == own:
+            if reader is conn and line["guest"] is not None:
+                reader.put(chat_json(table, [line], False, line["guest"]))  # a spectator learns its own label
+            elif channel_of(reader) == own:
                 reader.put(sent)
 
     async def report(self, table: LiveTable, conn: Conn, message: str, client: str) -> str:

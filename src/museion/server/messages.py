@@ -123,13 +123,13 @@ class Pong(BaseModel):
 
 class ChatMessage(BaseModel):
     """Chat lines for this client: each new message of a channel it reads, as it is written, and after the hello
-    the channel's recent ones (``backlog``). Players read the players' channel, spectators the spectators'."""
+    the channel's recent ones, if any (``backlog``). Players read the players' channel, spectators the spectators'."""
 
     type: Literal["chat"] = "chat"
     table: str
     backlog: bool = Field(description="true: the recent messages, sent once after the hello; false: new ones")
-    you: str | None = Field(description="in the backlog to a spectator: its own label (``guest``) at this table; "
-                                        "else null")
+    you: str | None = Field(description="to a spectator, in its backlog and with its own new line: its own label "
+                                        "(``guest``) at this table; else null")
     messages: list[models.ChatLine]
 
 

@@ -28,7 +28,7 @@ export function chatPanel(container, tableId, send) {
       return false;
     }
     if (msg.type !== "chat") return false;
-    if (msg.backlog) chat.guest = msg.you;
+    if (msg.you) chat.guest = msg.you;
     for (const line of msg.messages) {
       const lines = chat.lines[line.channel];
       if (msg.backlog && lines.some((old) => old.id === line.id)) continue;
