@@ -62,11 +62,11 @@ def cmd_reports(args: argparse.Namespace) -> int:
     if not found:
         print("no reports")
         return 0
-    for r in found:
+    for r in found:  # what clients wrote is printed quoted (JSON escapes): nothing reaches the terminal raw
         when = datetime.datetime.fromtimestamp(r["reported"], datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         author = f"seat {r['seat']}" if r["seat"] is not None else f"spectator {r['guest']}"
         if r["name"]:
-            author += f" ({r['name']})"
+            author += f" ({json.dumps(r['name'], ensure_ascii=False)})"  # quoted: a name is the client's text
         reporter = "a spectator" if r["reporter_seat"] is None else f"seat {r['reporter_seat']}"
         print(f"{when}  table {r['table_id']}  {r['channel']}  message {r['message']}  by {author}, reported by "
               f"{reporter}\n    {json.dumps(r['text'], ensure_ascii=False)}")

@@ -10,8 +10,9 @@ replay (``POST /api/tables/ID/chat`` with a seat token); the spectators' channel
 and is gone when the table leaves memory (only a message someone reports is copied into its report).
 
 Text is checked before it is kept: one line of at most ``MAX_CHAT`` characters after NFC normalisation, without
-control characters (Unicode Cc, lone surrogates, line and paragraph separators) or the bidirectional embedding, override and isolate characters
-that can make a line read backwards (U+202A-U+202E, U+2066-U+2069); each refusal says which character, where.
+control characters (Unicode Cc, lone surrogates, line and paragraph separators) or the bidirectional embedding,
+override and isolate characters that can make a line read backwards (U+202A-U+202E, U+2066-U+2069); each refusal
+says which character, where.
 Clients show it as text (never as markup, links not clickable); limits count per connection and per network.
 """
 
