@@ -21,11 +21,18 @@ END = "<!-- end of the generated reference -->"
 GAME_OPTIONS = "game options (validated by the chosen game)"
 
 
-def subcommands(parser: argparse.ArgumentParser) -> dict[str, tuple[str, argparse.ArgumentParser]]:
-    """Every subcommand: its name, one-line help and parser, in the order ``museion --help`` lists them."""
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+def subcommands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, tuple[str, argparse.ArgumentParser]]:
+    """Every subcommand: its name, one-line help and parser, in the order ``museion --help`` lists them; a
+    subcommand's own subcommands follow it (``admin reports``)."""
+    action = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if action is None:
+        return {}
     helps = {choice.dest: choice.help or "" for choice in action._choices_actions}
-    return {name: (helps.get(name, ""), sub) for name, sub in action.choices.items()}
+    found = {}
+    for name, sub in action.choices.items():
+        found[prefix + name] = (helps.get(name, ""), sub)
+        found.update(subcommands(sub, f"{prefix}{name} "))
+    return found
 
 
 def _cell(text: str) -> str:
@@ -46,6 +53,10 @@ def _flag_rows(parser: argparse.ArgumentParser) -> tuple[list[str], list[str], b
             text = formatter._expand_help(action) if action.help else ""
             if "(default:" in text:  # said in words (e.g. "one per core"): the machine's figure after it would vary
                 text = re.sub(r" \(default [^()]*\)$", "", text)
+            if isinstance(action, argparse._SubParsersAction):
+                positionals.append("command")
+                rows.append(f"| `COMMAND` | one of: {', '.join(action.choices)} (each below) |")
+                continue
             if not action.option_strings:
                 positionals.append(action.dest)
                 if action.dest == "game":  # its help names the installed games

@@ -161,7 +161,7 @@ def _exchange(server: ServerProcess, table: dict, frame) -> str:  # noqa: ANN001
             COUNTS["ws_closed"] += 1
             return "closed"
     assert replies[:-1] or frame == '{"type":"ping"}' or "ping" in str(frame), (str(frame)[:80], replies)
-    assert all(r["type"] in ("state", "error", "pong") for r in replies)
+    assert all(r["type"] in ("state", "error", "pong", "chat", "reported") for r in replies)
     for reply in replies:
         if reply["type"] == "error":
             COUNTS["ws_errors"] += 1

@@ -56,8 +56,9 @@ def test_the_asyncapi_document_is_well_formed(server):
         for message in operation["messages"]:  # an operation's messages are its channel's (AsyncAPI 3.0)
             assert message["$ref"].startswith("#/channels/table/messages/")
             actions.setdefault(operation["action"], set()).add(message["$ref"].rsplit("/", 1)[1])
-    assert actions == {"receive": {f"client.{t}" for t in ("hello", "move", "hint", "resync", "ping")},
-                       "send": {f"server.{t}" for t in ("state", "hint", "error", "pong")}}
+    assert actions == {"receive": {f"client.{t}" for t in ("hello", "move", "hint", "resync", "ping", "chat",
+                                                           "report")},
+                       "send": {f"server.{t}" for t in ("state", "hint", "error", "pong", "chat", "reported")}}
     for message in doc["components"]["messages"].values():
         assert message["contentType"] == "application/json"
         schema = _resolve(doc, message["payload"]["$ref"])
@@ -79,8 +80,19 @@ def test_every_message_of_a_played_game_validates_against_the_published_schema(s
     assert status == 201, table
     me = Player(server, table["id"], table["token"], lang="es")
     spectator = Player(server, table["id"])
-    for sent in ({"type": "ping"}, {"type": "move", "seq": 10**6, "action": 0}, {"type": "hello"}):
-        me.send(sent)  # a pong, a stale move, a second hello: each answered
+    for sent in ({"type": "ping"}, {"type": "move", "seq": 10**6, "action": 0}, {"type": "hello"},
+                 {"type": "chat", "text": "¡suerte!"}, {"type": "chat", "text": "x", "channel": "spectators"}):
+        me.send(sent)  # a pong, a stale move, a second hello, a chat line, a refused one: each answered
+    spectator.send({"type": "chat", "text": "hola", "channel": "spectators"})
+
+    def lines(player: Player) -> list[dict]:
+        return [line for t in player.texts if json.loads(t)["type"] == "chat" for line in json.loads(t)["messages"]]
+
+    while not lines(spectator):
+        spectator.recv()
+    while not lines(me):
+        me.recv()
+    me.send({"type": "report", "id": lines(me)[0]["id"]})
     me.wait(lambda s: s["to_move"] == 0)
     me.send({"type": "hint", "seq": me.state["seq"]})
     while not any(json.loads(t)["type"] == "hint" for t in me.texts):
@@ -99,8 +111,9 @@ def test_every_message_of_a_played_game_validates_against_the_published_schema(s
         errors = list(_validator(doc, "server", message["type"]).iter_errors(message))
         assert not errors, (message["type"], [e.message for e in errors[:3]])
         seen.add(message["type"])
-    assert seen == {"state", "hint", "error", "pong"}
+    assert seen == {"state", "hint", "error", "pong", "chat", "reported"}
     for sent in ({"type": "hello", "token": None, "lang": "es"}, {"type": "move", "seq": 3, "action": 7},
                  {"type": "move", "seq": 3, "move": "A1"}, {"type": "hint", "seq": 0}, {"type": "resync"},
-                 {"type": "ping"}):  # and what a client sends is what the document says it may
+                 {"type": "ping"}, {"type": "chat", "text": "hi", "channel": "players"}, {"type": "chat", "text": "hi"},
+                 {"type": "report", "id": "abc"}):  # and what a client sends is what the document says it may
         assert not list(_validator(doc, "client", sent["type"]).iter_errors(sent))

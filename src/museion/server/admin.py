@@ -11,23 +11,35 @@ reads on every request (a suspended or deleted account's sessions end at once).
   museion admin [--db URL] suspend USER       the account can no longer sign in; its sessions end
   museion admin [--db URL] reinstate USER     undo a suspension
   museion admin [--db URL] delete USER --yes  delete the account and its personal data
+  museion admin [--db URL] reports [--table ID] [--limit N] [--json]
+                                              chat messages players and spectators reported, newest first
+
+Registration hook: a module that adds subcommands names itself in :data:`EXTENSIONS` and defines
+``add_admin(subparsers)``, which adds its parsers (each sets ``func``, taking the parsed arguments and returning the
+exit code; the database URL is ``args.db``, :func:`open_store` opens the storage).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import importlib
+import json
 import secrets
 import sys
 import time
 from typing import Any
 
-from museion.server.storage import default_url
+from museion.server.storage import Store, default_url
+
+EXTENSIONS: list[str] = []
+"""Modules with ``add_admin(subparsers)`` that add subcommands to ``museion admin``."""
 
 
 def register(subparsers: Any) -> None:
     """Add the ``admin`` subcommand."""
-    p = subparsers.add_parser("admin", help="operator: database migrations and accounts (reset a password, "
-                                            "suspend, delete)")
+    p = subparsers.add_parser("admin", help="operator: database migrations, accounts (reset a password, "
+                                            "suspend, delete) and chat reports")
     p.add_argument("--db", default=None, metavar="URL", help="SQLAlchemy URL of the server's database (default "
                                                              "sqlite:///museion.db)")
     sub = p.add_subparsers(dest="admin_command", required=True)
@@ -44,6 +56,45 @@ def register(subparsers: Any) -> None:
     delete.add_argument("username")
     delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
     p.set_defaults(func=cmd_admin)
+    add_reports(sub)
+    for module in EXTENSIONS:
+        importlib.import_module(module).add_admin(sub)
+
+
+def open_store(args: argparse.Namespace) -> Store:
+    return Store(args.db or default_url())
+
+
+def add_reports(sub: Any) -> None:
+    p = sub.add_parser("reports", help="chat messages players and spectators reported, newest first")
+    p.add_argument("--limit", type=int, default=50, help="how many reports at most (default 50)")
+    p.add_argument("--table", default=None, metavar="ID", help="only the reports of this table")
+    p.add_argument("--json", action="store_true", help="print them as JSON lines")
+    p.set_defaults(func=cmd_reports)
+
+
+def cmd_reports(args: argparse.Namespace) -> int:
+    from museion.server import chat_store  # its tables join the storage's metadata
+
+    store = open_store(args)
+    chat_store.ensure(store)
+    found = chat_store.reports(store, args.limit, args.table)
+    if args.json:
+        for report in found:
+            print(json.dumps(report, ensure_ascii=False))
+        return 0
+    if not found:
+        print("no reports")
+        return 0
+    for r in found:  # what clients wrote is printed quoted (JSON escapes): nothing reaches the terminal raw
+        when = datetime.datetime.fromtimestamp(r["reported"], datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        author = f"seat {r['seat']}" if r["seat"] is not None else f"spectator {r['guest']}"
+        if r["name"]:
+            author += f" ({json.dumps(r['name'], ensure_ascii=False)})"  # quoted: a name is the client's text
+        reporter = "a spectator" if r["reporter_seat"] is None else f"seat {r['reporter_seat']}"
+        print(f"{when}  table {r['table_id']}  {r['channel']}  message {r['message']}  by {author}, reported by "
+              f"{reporter}\n    {json.dumps(r['text'], ensure_ascii=False)}")
+    return 0
 
 
 def cmd_admin(args: argparse.Namespace) -> int:

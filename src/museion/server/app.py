@@ -79,7 +79,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_nice) if config.bot_workers > 0 else None
-        manager = Manager(Store(db_url), config, pool)
+        manager = Manager(Store(db_url), config, pool, limits=limits)
         app.state.manager = manager
         await manager.start()
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
@@ -95,7 +95,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages, config.limit_poll, config.limit_hint,
-                                       config.limit_analysis, config.flood_pause)
+                                       config.limit_analysis, config.flood_pause, config.limit_chat,
+                                       config.limit_chat_network, config.limit_report)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Counter()
     _errors(app)
@@ -125,6 +126,8 @@ HINTS = {
     "move.action": "'action' is an integer action id from your legal moves (or 'move': its notation)",
     "move.move": f"'move' is the notation of one of your legal moves (at most {models.MAX_MOVE} characters)",
     "hello.token": f"'token' is your seat token (at most {models.MAX_TOKEN} characters) or null",
+    "chat.text": f"'text' is one line of at most {models.MAX_CHAT} characters",
+    "chat.channel": "'channel' is 'players' (seated players) or 'spectators'",
 }
 
 
@@ -282,6 +285,12 @@ def _lobby_routes(app: FastAPI) -> None:
         seat = await manager().leave(table_id, body.token)
         return models.Left(table=table_id, seat=seat, left=True)
 
+    @app.post("/api/tables/{table_id}/chat")
+    async def chat(table_id: str, body: models.ChatRequest) -> models.ChatHistory:
+        """The players' chat of a table, for one of its seat tokens (in the body, never in a URL): the replay's
+        chat, only for those who were there. Spectators' chat is not kept."""
+        return models.ChatHistory(**await manager().chat.history(table_id, body.token))
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, lang: str | None = None) -> models.RecordAnswer:
         """The full record, or while a hidden-information game runs what a spectator has learned so far."""
@@ -361,7 +370,8 @@ def _pages(app: FastAPI) -> None:
 
 
 # -- play ----------------------------------------------------------------------------------------------------
-def send(message: messages.StateMessage | messages.HintMessage | messages.ErrorMessage | messages.Pong) -> str:
+def send(message: messages.StateMessage | messages.HintMessage | messages.ErrorMessage | messages.Pong
+         | messages.Reported) -> str:
     """A server message as the JSON text sent."""
     return dumps(message.model_dump())
 
@@ -379,7 +389,8 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | models.Resync | models.Ping | str:
+def parse(data: str | bytes) -> (models.Hello | models.Move | models.Hint | models.Resync | models.Ping | models.Chat
+                                 | models.Report | str):
     """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
@@ -387,7 +398,7 @@ def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | model
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "hint, resync or ping")
+                "hint, resync, ping, chat or report")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -432,6 +443,7 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     conn = Conn(ws.send_text, seat, close, config.outbox_messages, config.send_timeout, lambda: _abort(ws), lang)
     table.register(conn)
     key = next(SOCKETS)
+    await manager.chat.backlog(table, conn, client)
     limits: Limits = app.state.limits
     try:
         while not conn.closing:
@@ -446,7 +458,7 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
             if len(data) > config.max_body:
                 conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
                 continue
-            await _handle(data, conn, table, manager, limits, client)
+            await _handle(data, conn, table, manager, limits, client, key)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -507,9 +519,11 @@ def _language(lang: str | None) -> str:
 
 
 async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,
-                  client: str) -> None:
+                  client: str, key: str = "") -> None:
     message = parse(data)
-    if isinstance(message, str):
+    if isinstance(message, models.Chat | models.Report):
+        await _chat(message, conn, table, manager, client, key)
+    elif isinstance(message, str):
         conn.put(_err("malformed", message, table.seq))
     elif isinstance(message, models.Ping):
         conn.put(send(messages.Pong()), coalesce=True)
@@ -535,6 +549,19 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
 
 
 HINT_TASKS: set[asyncio.Task[None]] = set()
+
+
+async def _chat(message: models.Chat | models.Report, conn: Conn, table: LiveTable, manager: Manager, client: str,
+                key: str) -> None:
+    """A chat message for the table, or a report of one (``chat.py``); a refusal goes to the sender only."""
+    try:
+        if isinstance(message, models.Chat):
+            await manager.chat.say(table, conn, message.text, message.channel, key, client)
+        else:
+            reported = await manager.chat.report(table, conn, message.id, client)
+            conn.put(send(messages.Reported(id=reported)))
+    except TableError as exc:
+        conn.put(_err(exc.code, str(exc), table.seq))
 
 
 async def _hint(seq: int, conn: Conn, table: LiveTable, manager: Manager) -> None:

@@ -54,6 +54,11 @@ class ServerConfig:
     analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
     analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
     limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
+    limit_chat: str = opt("5/10second;30/minute", "chat messages one WebSocket may send (refused beyond: "
+                                                  "rate_limited, the connection stays)")
+    limit_chat_network: str = opt("15/10second;90/minute", "chat messages one network (IPv4 /24, IPv6 /64) may "
+                                                           "send over all its connections")
+    limit_report: str = opt("10/hour", "chat messages one network may report to the operator")
     limit_messages: str = opt("60/second;1200/minute", "messages one WebSocket may send (a burst, then a steady "
                                                        "rate); beyond it the socket is closed with 1008 "
                                                        "too_many_messages")

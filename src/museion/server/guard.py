@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import socket
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -112,7 +113,8 @@ class Limits:
     """Every rate limit of the server over one in-memory storage, and the addresses paused for flooding."""
 
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
-                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0) -> None:
+                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0,
+                 chat: str = "5/10second", chat_network: str = "15/10second", report: str = "10/hour") -> None:
         self.flood_pause = flood_pause
         self.flooded = Blocklist()
         """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
@@ -125,11 +127,28 @@ class Limits:
         self.poll = RateLimit(poll, limiter, "poll")
         self.hint = RateLimit(hint, limiter, "hint")
         self.analysis = RateLimit(analysis, limiter, "analysis")
+        self.chat = RateLimit(chat, limiter, "chat")
+        """Chat messages per connection."""
+        self.chat_network = RateLimit(chat_network, limiter, "chat-network")
+        """Chat messages per network (``network_of``): many connections or addresses of one network share it."""
+        self.report = RateLimit(report, limiter, "report")
 
     def pause(self, address: str) -> None:
         """``address`` flooded a WebSocket: refuse its new ones for ``flood_pause`` seconds."""
         if self.flood_pause > 0:
             self.flooded.block(address, self.flood_pause)
+
+
+def network_of(address: str) -> str:
+    """The network an address belongs to, as caps count clients: its IPv4 /24 or IPv6 /64 (an address that is
+    not an IP, such as a test client's name, is its own network)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ipaddress.ip_network(f"{ip}/{24 if ip.version == 4 else 64}", strict=False))
 
 
 def error_body(code: str, message: str) -> bytes:
@@ -235,7 +254,7 @@ class Guard:
         path = scope["path"]
         seat_change = path.startswith("/api/tables/") and path.endswith(("/join", "/bot", "/invite"))
         return (self.limits.create if path == "/api/tables" else self.limits.join if seat_change else
-                self.limits.poll if path == "/api/my-tables" else None)
+                self.limits.poll if path == "/api/my-tables" or _chat_history(path) else None)
 
     def still_refused(self, scope: Scope) -> tuple[float, str] | None:
         """(seconds to wait, message) for a client that was refused moments ago and must still wait: a WebSocket
@@ -281,6 +300,10 @@ class Guard:
             chunks.append(message.get("body", b""))
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+
+def _chat_history(path: str) -> bool:
+    return path.startswith("/api/tables/") and path.endswith("/chat")
 
 
 def _client(scope: Scope) -> str:

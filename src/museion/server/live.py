@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,8 @@ from museion.server.seats import display_names, notices_json, results, seats_jso
 from museion.server.storage import SeatRow, TableRow, dumps, hash_token
 
 RNG = secrets.SystemRandom()
+SPECTATORS_CHAT = 100
+"""Spectators' chat lines a live table keeps (for those who connect later)."""
 
 
 def resolve_chance(state: State) -> None:
@@ -70,6 +73,8 @@ class LiveTable:
     """A hint for this table is being computed (one at a time per table)."""
     now: Callable[[], float] = time.monotonic
     """The server's monotonic clock (a test's fake one)."""
+    spectators_chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SPECTATORS_CHAT))
+    """The spectators' recent chat lines (``chat.py``): kept in memory only, gone when the table leaves memory."""
 
     @property
     def id(self) -> str:

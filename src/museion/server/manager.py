@@ -20,9 +20,11 @@ from museion.core.record import Record
 from museion.server import worker
 from museion.server.analysis import Analysis
 from museion.server.bot_moves import BotMoves
+from museion.server.chat import Chat
 from museion.server.config import ServerConfig
 from museion.server.connection import GOING_AWAY
 from museion.server.errors import TableError
+from museion.server.guard import Limits
 from museion.server.hints import Hints
 from museion.server.live import LiveTable
 from museion.server.lobby import Lobby
@@ -41,7 +43,7 @@ class Manager:
     """All live tables of one server, its rooms, its services and its upkeep."""
 
     def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, limits: Limits | None = None) -> None:
         self.config = config
         self.pool = pool
         self.live = Tables(store, config, clock)
@@ -51,6 +53,7 @@ class Manager:
         self.lobby = Lobby(self.live, self.timekeeper)
         self.hints = Hints(self.live, pool)
         self.analyses = Analysis(self.live)
+        self.chat = Chat(self.live, limits)
         self.live.turn = self.bots.schedule
         self.live.loaded = self._loaded
         self.store, self.writer, self.tables = store, self.live.writer, self.live.tables

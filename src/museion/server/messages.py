@@ -121,7 +121,26 @@ class Pong(BaseModel):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = TypeAdapter(Annotated[StateMessage | HintMessage | ErrorMessage | Pong,
+class ChatMessage(BaseModel):
+    """Chat lines for this client: each new message of a channel it reads, as it is written, and after the hello
+    the channel's recent ones, if any (``backlog``). Players read the players' channel, spectators the spectators'."""
+
+    type: Literal["chat"] = "chat"
+    table: str
+    backlog: bool = Field(description="true: the recent messages, sent once after the hello; false: new ones")
+    you: str | None = Field(description="to a spectator, in its backlog and with its own new line: its own label "
+                                        "(``guest``) at this table; else null")
+    messages: list[models.ChatLine]
+
+
+class Reported(BaseModel):
+    """A report was kept for the operator (``id``: the message reported), to the reporter only."""
+
+    type: Literal["reported"] = "reported"
+    id: str
+
+
+ServerMessage = TypeAdapter(Annotated[StateMessage | HintMessage | ErrorMessage | Pong | ChatMessage | Reported,
                                       Field(discriminator="type")])
 """Every message the server sends (tests validate what a played game sends against it)."""
 
@@ -131,12 +150,16 @@ CLIENT: list[tuple[str, type[BaseModel], str]] = [
     ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
     ("resync", models.Resync, "ask for the full state again"),
     ("ping", models.Ping, "keep the connection alive; answered with pong"),
+    ("chat", models.Chat, "a chat message: players write to the players' channel, spectators to the spectators'"),
+    ("report", models.Report, "report a chat message you were shown to the server's operator"),
 ]
 SERVER: list[tuple[str, type[BaseModel], str]] = [
     ("state", StateMessage, "the table as this seat sees it, after every change"),
     ("hint", HintMessage, "the answer to a hint"),
     ("error", ErrorMessage, "a refusal: what was wrong and what is allowed"),
     ("pong", Pong, "the answer to a ping"),
+    ("chat", ChatMessage, "chat messages of a channel this client reads (its recent ones after the hello)"),
+    ("reported", Reported, "a report was kept for the operator"),
 ]
 REF = "#/components/schemas/{model}"
 
@@ -159,8 +182,9 @@ def asyncapi() -> dict[str, Any]:
         "asyncapi": "3.0.0",
         "info": {"title": "museion table protocol", "version": museion.__version__,
                  "description": "One WebSocket per table and client: JSON text frames. Send hello first; every "
-                                "later message is a move, hint, resync or ping. The server answers with state, "
-                                "hint, error and pong messages (docs/protocol.md)."},
+                                "later message is a move, hint, resync, ping, chat or report. The server "
+                                "answers with state, hint, error, pong, chat and reported messages "
+                                "(docs/protocol.md)."},
         "defaultContentType": "application/json",
         "channels": {"table": {
             "address": "/ws/tables/{table_id}", "title": "a table", "messages": refs,

@@ -16,6 +16,9 @@ MAX_TOKEN = 64
 MAX_MOVE = 64
 MAX_SEATS = 8
 MAX_SEQ = 2**31 - 1
+MAX_CHAT = 300
+"""Characters of one chat message (after NFC normalisation); the model takes four times as many, so that a longer
+one gets the precise ``chat_too_long`` refusal."""
 
 Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
 Token = Annotated[str, StringConstraints(max_length=MAX_TOKEN)]
@@ -97,7 +100,35 @@ class LeaveRequest(Strict):
     token: Token
 
 
+class ChatRequest(Strict):
+    """A seat token of the table: its players' chat (the replay's chat, for those who were there)."""
+
+    token: Token
+
+
 # -- REST answers --------------------------------------------------------------------------------------------
+class ChatLine(BaseModel):
+    """One chat message as readers get it: text only (clients show it as text, never as markup or links)."""
+
+    id: str = Field(description="the message's id (to report it)")
+    channel: Literal["players", "spectators"]
+    seat: int | None = Field(description="the author's seat; null: a spectator")
+    guest: str | None = Field(description="a spectator author's label at this table (the same while they watch "
+                                          "from the same address); null for a player")
+    name: str | None = Field(description="the author's name as given (later: the account's name); null: say the "
+                                         "seat's name, or 'spectator GUEST'")
+    text: str = Field(description="NFC-normalised, one line, no control or bidirectional-override characters")
+    at: float = Field(description="when it was written (Unix time)")
+
+
+class ChatHistory(BaseModel):
+    """The players' chat of a table, for one of its seats (oldest first)."""
+
+    table: str
+    seat: int
+    messages: list[ChatLine]
+
+
 class ErrorBody(BaseModel):
     error: str = Field(description="stable machine-readable code")
     message: str = Field(description="what was wrong and what is allowed")
@@ -380,4 +411,24 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Resync | Ping, Field(discriminator="type")])
+Channel = Literal["players", "spectators"]
+
+
+class Chat(Strict):
+    """A chat message for the table: seated players write to ``players``, spectators to ``spectators`` (the
+    default: the writer's own channel). At most ``MAX_CHAT`` characters of one line of text."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=4 * MAX_CHAT)]
+    channel: Channel | None = None
+
+
+class Report(Strict):
+    """Report a chat message the client was shown (its ``id``) to the server's operator."""
+
+    type: Literal["report"]
+    id: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Resync | Ping | Chat | Report,
+                                      Field(discriminator="type")])

@@ -6,6 +6,7 @@ the client uses exists here in both languages. Spanish uses the rulebooks' words
 from __future__ import annotations
 
 from museion.core import i18n
+from museion.server.chat_texts import CHAT
 
 
 def _both(en: str, es: str) -> dict[str, str]:
@@ -265,6 +266,6 @@ CLOCKS = {
     "web.clock.forfeit_choice": _both("the seat forfeits", "el asiento abandona"),
 }
 
-TEXTS = {**PAGES, **CLOCKS}
+TEXTS = {**PAGES, **CLOCKS, **CHAT}
 i18n.register(TEXTS)
 

@@ -5,6 +5,7 @@ import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { announce } from "./announce.js";
 import { activate, mark, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
+import { chatPanel } from "./chat.js";
 import { highlightKeys, renderAnalysis, renderHint } from "./coach.js";
 import { connect } from "./connection.js";
 import { dockPreview } from "./dock.js";
@@ -34,6 +35,7 @@ const socket = connect(tableId, () => {
   const held = heldSeat(tableId);
   return { type: "hello", token: held ? held.token : null, lang: currentLanguage() };
 }, onMessage, setLink);
+const chat = chatPanel($("side"), tableId, (message) => socket.send(message));
 
 function setLink(state) {
   if (state === app.link) return;
@@ -55,6 +57,7 @@ function notice(message, kind = "info") {
 }
 
 async function onMessage(msg) {
+  if (chat.receive(msg)) return;
   if (msg.type === "hint") {
     if (!app.msg || msg.seq !== app.msg.seq) return;
     app.hint = { seq: msg.seq, moves: msg.moves };
@@ -93,6 +96,7 @@ async function onMessage(msg) {
   if (msg.status === "finished" && !app.analysis) loadAnalysis(false);
   tellNews(msg);
   draw();
+  chat.update(msg, app.names);
 }
 
 /** What to tell the player about an error message: an illegal move's reason (the server writes it in the page's
