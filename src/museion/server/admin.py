@@ -77,7 +77,6 @@ def cmd_reports(args: argparse.Namespace) -> int:
     from museion.server import chat_store  # its tables join the storage's metadata
 
     store = open_store(args)
-    chat_store.ensure(store)
     found = chat_store.reports(store, args.limit, args.table)
     if args.json:
         for report in found:

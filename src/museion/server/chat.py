@@ -85,7 +85,6 @@ class Chat:
     def __init__(self, tables: Tables, limits: Limits | None = None) -> None:
         self.tables = tables
         self.limits = limits or Limits("1000/second", "1000/second", "1000/second", "1000/second")
-        chat_store.ensure(tables.store)
 
     async def backlog(self, table: LiveTable, conn: Conn, client: str) -> None:
         """After the hello: the recent messages of the client's channel (nothing when there are none), with a

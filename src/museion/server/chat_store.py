@@ -46,11 +46,6 @@ HISTORY = 200
 """Players' messages a client gets when it connects (the newest), and in the replay."""
 
 
-def ensure(store: Store) -> None:
-    """Create the chat tables in a database that lacks them (until the Alembic migration does it)."""
-    metadata.create_all(store.engine, tables=[chat_t, reports_t], checkfirst=True)
-
-
 def save_line(store: Store, table_id: str, line: dict[str, Any]) -> None:
     with store.engine.begin() as conn:
         conn.execute(insert(chat_t).values(id=line["id"], table_id=table_id, seat=line["seat"], name=line["name"],
