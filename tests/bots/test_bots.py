@@ -194,6 +194,7 @@ def test_specs_levels_and_parameters() -> None:
     ("mcts:simz=3", "unknown option 'simz' for bot 'mcts'; allowed: sims, time"),
     ("mcts:sims=lots", "option 'sims' of bot 'mcts': got \"lots\"; allowed: an integer"),
     ("mcts:rollout=smart", 'option \'rollout\' of bot \'mcts\': got "smart"; allowed: "random", "greedy"'),
+    ("mcts:clock=sun", 'option \'clock\' of bot \'mcts\': got "sun"; allowed: "wall", "cpu"'),
     ("mcts:eval=magic", 'option \'eval\' of bot \'mcts\': got "magic"; allowed: "heuristic", "learned"'),
     ("random:sims=3", "unknown option 'sims' for bot 'random'; allowed: none"),
     ("mcts:sims", "parameters are KEY=VALUE"),
@@ -207,6 +208,9 @@ def test_bad_specs_are_refused_precisely(spec: str, message: str) -> None:
 def test_time_budget_and_greedy_rollouts_work() -> None:
     state = museion.load("tholos").new_initial_state()
     bot = make_bot("mcts:time=0.01,rollout=greedy,cutoff=3", 0)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_simulations >= 1
+    bot = make_bot("expert:time=0.01,clock=cpu", 0)  # the process's CPU seconds (benchmarks on a loaded machine)
     assert bot.choose(state) in state.legal_actions()
     assert bot.last_simulations >= 1
 
