@@ -248,7 +248,8 @@ def main() -> int:
             sink.flush()
             lines.append(line)
             loads.append(line["load"])
-            print(f"{len(lines)}/{args.games} museion {sum(x['share'] for x in lines):.1f}", file=sys.stderr, flush=True)
+            wins = sum(x["share"] for x in lines)
+            print(f"{len(lines)}/{args.games} museion {wins:.1f}", file=sys.stderr, flush=True)
     summary = summarize(sorted(lines, key=lambda x: x["index"]), args.players, args, loads)
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(json.dumps({k: summary[k] for k in ("games", "win_rate", "low", "high", "simulations_per_search",

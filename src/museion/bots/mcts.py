@@ -29,7 +29,8 @@ moves are decided by real outcomes rather than an estimate.
 
 The budget is a number of simulations (``sims``, reproducible: the arena uses it) or seconds per move
 (``time``: wall-clock seconds, or this process's CPU seconds with ``clock=cpu``, which a loaded machine distorts far
-less: benchmarks at equal time use it). The subtree under the actions that were actually played is kept between moves (``observe``).
+less: benchmarks at equal time use it). The subtree under the actions that were actually played is kept between
+moves (``observe``).
 """
 
 from __future__ import annotations
