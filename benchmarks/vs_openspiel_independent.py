@@ -11,7 +11,7 @@ the museion bot decides on that mirror (``choose``, and ``observe`` after every 
 - Equal time: museion searches ``--time`` seconds by its own clock (``time=S,clock=...``); before each game
   OpenSpiel's simulation count is calibrated so that its searches take as long: OpenSpiel's bot searches a fixed
   number of probe simulations at positions spread over a seeded random game of the same configuration, and the
-  count is ``time / (seconds per simulation)``. ``--clock cpu`` (default) measures this process's CPU time, which a
+  count is ``time / (seconds per simulation)``, measured once more at that count. ``--clock cpu`` (default) measures this process's CPU time, which a
   loaded machine distorts far less than the wall clock (``--clock wall``). Each search's actual time is recorded
   for both sides (the summary's ``seconds_per_search``), so the match is checked, not assumed.
   Or fixed budgets instead: ``--time 0 --os-sims N`` and a museion spec with ``sims=M`` (simulation-matched runs).
@@ -118,16 +118,21 @@ def calibration_positions(game: pyspiel.Game, seed: int) -> list[pyspiel.State]:
 
 def calibrate(game: pyspiel.Game, seed: int, args: argparse.Namespace) -> tuple[int, float]:
     """OpenSpiel's simulation count for searches of ``args.time`` seconds, and the measured seconds per
-    simulation (``args.probe`` simulations at each calibration position, timed by ``args.clock``)."""
+    simulation, timed by ``args.clock`` at the calibration positions: first with ``args.probe`` simulations each,
+    then once more with the count that gives (a simulation costs more in a deeper tree)."""
     clock = CLOCKS[args.clock]
     positions = calibration_positions(game, seed)
-    bot = spiel_bot(game, args.probe, seed + 1, args)
+    sims = args.probe
+    bot = spiel_bot(game, sims, seed + 1, args)
     bot.step(positions[0])  # warm-up: first calls pay for imports and caches
-    start = clock()
-    for position in positions:
-        bot.step(position)
-    per_sim = (clock() - start) / (args.probe * len(positions))
-    return max(1, round(args.time / per_sim)), per_sim
+    for _ in range(2):
+        bot.max_simulations = sims
+        start = clock()
+        for position in positions:
+            bot.step(position)
+        per_sim = (clock() - start) / (sims * len(positions))
+        sims = max(1, round(args.time / per_sim))
+    return sims, per_sim
 
 
 def museion_spec(args: argparse.Namespace) -> str:

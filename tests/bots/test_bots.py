@@ -251,3 +251,28 @@ def test_one_match_driver_and_seeding_rule() -> None:
     assert state.history() == record.actions
     assert timing["searched"][1] > 0 and timing["simulations"][1] == 10 * timing["searched"][1]
     assert timing["searched"][0] == timing["searched"][2] == 0
+
+
+def test_paranoid_opponents_and_mixed_playouts() -> None:
+    """``opponents=paranoid`` gives every other seat what our player does not win; ``mix`` blends the leaf
+    evaluation with a playout to the end from the same leaf."""
+    state = museion.load("imhotep", players=4).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5"):
+        bot = make_bot(spec, 0)
+        assert bot.choose(state) in state.legal_actions()
+    bot.player = state.current_player()
+    seed = 5
+    bot.rng = random.Random(seed)
+    mixed = bot._value(state.clone(), False)
+    bot.params.update(mix=0.0, cutoff=-1)
+    bot.rng = random.Random(seed)
+    playout = bot._value(state.clone(), False)
+    estimate = bot.evaluator(state, bot.player)
+    assert mixed == pytest.approx([0.5 * e + 0.5 * o for e, o in zip(estimate, playout, strict=True)])
+    bot.params.update(mix=0.0, cutoff=0, opponents="paranoid")
+    rewards = bot._value(state.clone(), False)
+    ours = rewards[bot.player]
+    assert ours == pytest.approx(estimate[bot.player])
+    assert all(r == pytest.approx(1.0 - ours) for p, r in enumerate(rewards) if p != bot.player)

@@ -70,6 +70,11 @@ class MCTSBot(Bot):
         "leaf_draws": Option(0, "value the position before a draw that follows a decision below the root when the "
                                 "draw has at least this many outcomes, instead of drawing (0 = never)",
                              int_option(0, 1_000_000)),
+        "mix": Option(0.0, "weight of a playout to the end (with the rollout policy) in the value of a leaf reached "
+                           "after cutoff decisions, against its evaluation (0 = the evaluation alone)",
+                      float_option(0.0, 1.0)),
+        "opponents": Option("maxn", "how the tree models the other players: maxn (each maximises its own win chance) "
+                                    "or paranoid (all of them minimise ours)", choice_option("maxn", "paranoid")),
         "endgame": Option(0, "play leaves to the end (with the rollout policy) where at most this many decisions "
                              "remain (0 = never)", int_option(0, 1000)),
     }
@@ -192,8 +197,13 @@ class MCTSBot(Bot):
         simulate(self.root, det, self.rng, self.params["c"], self._determined, self.params["leaf_draws"], self._value)
 
     def _value(self, det: State, leaf: bool) -> list[float]:
-        """The rewards of a simulation that stopped at ``det``: its leaf value or a rollout from it."""
-        return self._leaf_value(det) if leaf else self._rollout(det)
+        """The rewards of a simulation that stopped at ``det``: its leaf value or a rollout from it; ``paranoid``:
+        every other seat gets what our player does not (one coalition against us)."""
+        rewards = self._leaf_value(det) if leaf else self._rollout(det)
+        if self.params["opponents"] == "paranoid":
+            ours = rewards[self.player]
+            rewards = [ours if p == self.player else 1.0 - ours for p in range(len(rewards))]
+        return rewards
 
     def _leaf_value(self, det: State) -> list[float]:
         """``leaf_draws``: the evaluation of the position before a draw (an estimate over its outcomes anyway)."""
@@ -210,13 +220,18 @@ class MCTSBot(Bot):
             left = det.remaining_decisions()
             if left is not None and left <= endgame:
                 cutoff = -1
+        mix = self.params["mix"]
+        estimate: list[float] | None = None
         decisions = 0
         while not det.is_terminal():
             if det.is_chance_node():
                 det.apply_chance(rng)
                 continue
             if decisions == cutoff:
-                return self.evaluator(det, self.player)
+                estimate = self.evaluator(det, self.player)
+                if not mix:
+                    return estimate
+                cutoff = -1  # and play on to the end
             if greedy:
                 action = greedy_action(det, det.current_player(), rng, 0.1)
             else:
@@ -224,6 +239,8 @@ class MCTSBot(Bot):
                 action = legal[int(rng.random() * len(legal))]
             det.apply_action(action)
             decisions += 1
-        return terminal_rewards(det)
+        if estimate is None:
+            return terminal_rewards(det)
+        return [(1.0 - mix) * e + mix * o for e, o in zip(estimate, terminal_rewards(det), strict=True)]
 
 
