@@ -10,11 +10,12 @@ the museion bot decides on that mirror (``choose``, and ``observe`` after every 
   ``solve=True``, OpenSpiel's default, unless ``--no-solve``).
 - Equal time: museion searches ``--time`` seconds by its own clock (``time=S,clock=...``); before each game
   OpenSpiel's simulation count is calibrated so that its searches take as long: OpenSpiel's bot searches a fixed
-  number of probe simulations at positions spread over a seeded random game of the same configuration, and the
-  count is ``time / (seconds per simulation)``, measured once more at that count. ``--clock cpu`` (default) measures this process's CPU time, which a
-  loaded machine distorts far less than the wall clock (``--clock wall``). Each search's actual time is recorded
-  for both sides (the summary's ``seconds_per_search``), so the match is checked, not assumed.
-  Or fixed budgets instead: ``--time 0 --os-sims N`` and a museion spec with ``sims=M`` (simulation-matched runs).
+  number of probe simulations at positions spread over a seeded random game of the same configuration, the count
+  is ``time / (seconds per simulation)``, measured once more at that count. ``--clock cpu`` (default) measures
+  this process's CPU time, which a loaded machine distorts far less than the wall clock (``--clock wall``). Each
+  search's actual time is recorded for both sides (the summary's ``seconds_per_search``), so the match is
+  checked, not assumed. Or fixed budgets instead: ``--time 0 --os-sims N`` and a museion spec with ``sims=M``
+  (simulation-matched runs).
 - Forced moves (one legal action) are played without a search by either side.
 - Seats: game ``i`` seats museion at ``i mod players``; the others are OpenSpiel bots, each with its own seeded RNG.
   Chance is drawn from ``random.Random`` seeded by the game's seed, over OpenSpiel's ``chance_outcomes()``.
