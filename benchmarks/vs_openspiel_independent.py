@@ -244,7 +244,7 @@ def main() -> int:
     path = out / "games.jsonl"
     lines = [json.loads(text) for text in path.read_text().splitlines() if text.strip()] if path.exists() else []
     done = {line["index"] for line in lines}
-    loads = [os.getloadavg()[0]]
+    loads = [os.getloadavg()[0], *(line["load"] for line in lines)]
     with path.open("a") as sink:
         for index in range(args.games):
             if index in done:
