@@ -8,7 +8,7 @@ leaf evaluation alone (the search's ``evaluator``, what a hint would say without
 1/players. Lower is better. Reproducible for a given build (simulation budgets, seeded searches)::
 
     nice -n 5 .venv/bin/python benchmarks/hint_calibration.py imhotep --players 4 --games 40 --positions 5 \\
-        --out benchmarks/results/issue28/hint-calibration-imhotep4.json
+        --out benchmarks/results/vs-openspiel/hint-calibration-imhotep4.json
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ machine wall-clock seconds buy a fraction of a core that changes from minute to 
 of simulations both sides search (the result depends on it). Forced moves (one legal action) cost nobody any time.
 
 A second harness that shares none of this code, ``benchmarks/vs_openspiel_independent.py``, measures the same
-pairing; see ``benchmarks/results/issue28/README.md`` for both side by side.
+pairing; see ``benchmarks/results/vs-openspiel/README.md`` for both side by side.
 
 Run (Imhotep 4 players, expert against three MCTSBots, fair share 25 %)::
 
