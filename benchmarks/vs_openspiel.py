@@ -1,17 +1,22 @@
 """museion bots against OpenSpiel's own search bots, through the project's OpenSpiel adapter, as an arena run.
 
 Registers ``openspiel_mcts`` (OpenSpiel's Python ``MCTSBot``: UCT, ``uct_c=2``, one random rollout per
-simulation, no solver) as a museion bot name for this process, then runs a seat-balanced ``museion arena``
-(results, ``summary.json``, ``report.html`` with plots and calibration in ``--out``; resumable). Equal time per
-move: ``time=S`` gives the OpenSpiel bot a simulation count re-tuned after every move so that its searches take
-``S`` seconds (it has no time budget of its own); museion bots take ``time=S`` directly. Forced moves (one
-legal action) cost nobody any time.
+simulation, OpenSpiel's default ``solve=True`` unless ``solve=0``) as a museion bot name for this process, then runs
+a seat-balanced ``museion arena`` (results, ``summary.json``, ``report.html`` with plots and calibration in
+``--out``; resumable). Equal time per move: ``time=S`` gives the OpenSpiel bot a simulation count re-tuned after
+every move so that its searches take ``S`` seconds (it has no time budget of its own); museion bots take ``time=S``
+directly. ``clock=cpu`` on both sides measures the process's CPU seconds instead of the wall clock: on a loaded
+machine wall-clock seconds buy a fraction of a core that changes from minute to minute, and with it the number
+of simulations both sides search (the result depends on it). Forced moves (one legal action) cost nobody any time.
 
-Run (the issue-15 goal: Imhotep 4 players, expert against three MCTSBots, >= 40 %, fair share 25 %)::
+A second harness that shares none of this code, ``benchmarks/vs_openspiel_independent.py``, measures the same
+pairing; see ``benchmarks/results/vs-openspiel/README.md`` for both side by side.
 
-    nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py imhotep --players 4 \\
-        --bots expert:time=0.2,openspiel_mcts:time=0.2,openspiel_mcts:time=0.2,openspiel_mcts:time=0.2 \\
-        --games 400 --jobs 2 --out bench-out/imhotep4-expert-3openspiel
+Run (Imhotep 4 players, expert against three MCTSBots, fair share 25 %)::
+
+    nice -n 5 .venv/bin/python benchmarks/vs_openspiel.py imhotep --players 4 \\
+        --bots expert:time=0.1,clock=cpu,openspiel_mcts:time=0.1,clock=cpu,openspiel_mcts:time=0.1,clock=cpu,\\
+openspiel_mcts:time=0.1,clock=cpu --games 200 --jobs 1 --out bench-out/imhotep4-expert-3openspiel
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from museion.arena.report import write_report
 from museion.arena.runner import ArenaConfig, run_arena
 from museion.arena.stats import summarize, timing_summary
 from museion.bots import BOTS, Bot, split_specs
-from museion.core.game import Option, State, float_option, int_option
+from museion.core.game import Option, State, choice_option, float_option, int_option
 from museion.core.registry import load
 
 
@@ -40,6 +45,9 @@ class OpenSpielMCTS(Bot):
         "time": Option(0.0, "seconds per move: the simulation count is re-tuned after each move",
                        float_option(0.0, 3600.0)),
         "c": Option(2.0, "UCT exploration constant", float_option(0.0, 100.0)),
+        "clock": Option("wall", "what time measures: wall or cpu (this process's CPU seconds)",
+                        choice_option("wall", "cpu")),
+        "solve": Option(1, "MCTS-Solver backups (OpenSpiel's default 1)", int_option(0, 1)),
     }
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
@@ -60,7 +68,8 @@ class OpenSpielMCTS(Bot):
             self.os_game = pyspiel.load_game(f"python_museion_{state.game.name}({options})")
             rs = np.random.RandomState(self.rng.randrange(2**31))
             evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-            self.bot = mcts.MCTSBot(self.os_game, self.params["c"], self.sims, evaluator, solve=False,
+            self.bot = mcts.MCTSBot(self.os_game, self.params["c"], self.sims, evaluator,
+                                    solve=bool(self.params["solve"]),
                                     random_state=rs)
             self._game_key = state.game
         return self.bot
@@ -75,9 +84,10 @@ class OpenSpielMCTS(Bot):
         for action in state.history():
             os_state.apply_action(action)
         bot.max_simulations = self.last_simulations = self.sims
-        start = time.perf_counter()
+        clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
+        start = clock()
         action = bot.step(os_state)
-        spent = time.perf_counter() - start
+        spent = clock() - start
         budget = self.params["time"]
         if budget:  # aim the next search at the budget (bounded steps keep it stable)
             self.sims = max(10, int(self.sims * min(2.0, max(0.5, budget / max(spent, 1e-4)))))

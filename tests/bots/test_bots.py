@@ -194,6 +194,7 @@ def test_specs_levels_and_parameters() -> None:
     ("mcts:simz=3", "unknown option 'simz' for bot 'mcts'; allowed: sims, time"),
     ("mcts:sims=lots", "option 'sims' of bot 'mcts': got \"lots\"; allowed: an integer"),
     ("mcts:rollout=smart", 'option \'rollout\' of bot \'mcts\': got "smart"; allowed: "random", "greedy"'),
+    ("mcts:clock=sun", 'option \'clock\' of bot \'mcts\': got "sun"; allowed: "wall", "cpu"'),
     ("mcts:eval=magic", 'option \'eval\' of bot \'mcts\': got "magic"; allowed: "heuristic", "learned"'),
     ("random:sims=3", "unknown option 'sims' for bot 'random'; allowed: none"),
     ("mcts:sims", "parameters are KEY=VALUE"),
@@ -207,6 +208,9 @@ def test_bad_specs_are_refused_precisely(spec: str, message: str) -> None:
 def test_time_budget_and_greedy_rollouts_work() -> None:
     state = museion.load("tholos").new_initial_state()
     bot = make_bot("mcts:time=0.01,rollout=greedy,cutoff=3", 0)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_simulations >= 1
+    bot = make_bot("expert:time=0.01,clock=cpu", 0)  # the process's CPU seconds (benchmarks on a loaded machine)
     assert bot.choose(state) in state.legal_actions()
     assert bot.last_simulations >= 1
 
@@ -247,3 +251,28 @@ def test_one_match_driver_and_seeding_rule() -> None:
     assert state.history() == record.actions
     assert timing["searched"][1] > 0 and timing["simulations"][1] == 10 * timing["searched"][1]
     assert timing["searched"][0] == timing["searched"][2] == 0
+
+
+def test_paranoid_opponents_and_mixed_playouts() -> None:
+    """``opponents=paranoid`` gives every other seat what our player does not win; ``mix`` blends the leaf
+    evaluation with a playout to the end from the same leaf."""
+    state = museion.load("imhotep", players=4).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5"):
+        bot = make_bot(spec, 0)
+        assert bot.choose(state) in state.legal_actions()
+    bot.player = state.current_player()
+    seed = 5
+    bot.rng = random.Random(seed)
+    mixed = bot._value(state.clone(), False)
+    bot.params.update(mix=0.0, cutoff=-1)
+    bot.rng = random.Random(seed)
+    playout = bot._value(state.clone(), False)
+    estimate = bot.evaluator(state, bot.player)
+    assert mixed == pytest.approx([0.5 * e + 0.5 * o for e, o in zip(estimate, playout, strict=True)])
+    bot.params.update(mix=0.0, cutoff=0, opponents="paranoid")
+    rewards = bot._value(state.clone(), False)
+    ours = rewards[bot.player]
+    assert ours == pytest.approx(estimate[bot.player])
+    assert all(r == pytest.approx(1.0 - ours) for p, r in enumerate(rewards) if p != bot.player)

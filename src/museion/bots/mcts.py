@@ -28,7 +28,9 @@ Endings (``endgame=K``): where the game says at most ``K`` player decisions rema
 moves are decided by real outcomes rather than an estimate.
 
 The budget is a number of simulations (``sims``, reproducible: the arena uses it) or seconds per move
-(``time``). The subtree under the actions that were actually played is kept between moves (``observe``).
+(``time``: wall-clock seconds, or this process's CPU seconds with ``clock=cpu``, which a loaded machine distorts far
+less: benchmarks at equal time use it). The subtree under the actions that were actually played is kept between
+moves (``observe``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ class MCTSBot(Bot):
         "sims": Option(400, "simulations per move (ignored when time is set)", int_option(1, 10_000_000)),
         "time": Option(0.0, "seconds per move instead of a simulation count (0 = use sims)",
                        float_option(0.0, 3600.0)),
+        "clock": Option("wall", "what time measures: wall (seconds on the clock, for play) or cpu (this process's "
+                                "CPU seconds: equal budgets on a loaded machine, for benchmarks)",
+                        choice_option("wall", "cpu")),
         "c": Option(0.5, "UCB exploration constant (rewards are in [0, 1])", float_option(0.0, 100.0)),
         "rollout": Option("random", "rollout policy: random or greedy", choice_option("random", "greedy")),
         "cutoff": Option(0, "player decisions per rollout before evaluating (0 = evaluate the leaf at once, "
@@ -65,6 +70,11 @@ class MCTSBot(Bot):
         "leaf_draws": Option(0, "value the position before a draw that follows a decision below the root when the "
                                 "draw has at least this many outcomes, instead of drawing (0 = never)",
                              int_option(0, 1_000_000)),
+        "mix": Option(0.0, "weight of a playout to the end (with the rollout policy) in the value of a leaf reached "
+                           "after cutoff decisions, against its evaluation (0 = the evaluation alone)",
+                      float_option(0.0, 1.0)),
+        "opponents": Option("maxn", "how the tree models the other players: maxn (each maximises its own win chance) "
+                                    "or paranoid (all of them minimise ours)", choice_option("maxn", "paranoid")),
         "endgame": Option(0, "play leaves to the end (with the rollout policy) where at most this many decisions "
                              "remain (0 = never)", int_option(0, 1000)),
     }
@@ -166,14 +176,15 @@ class MCTSBot(Bot):
     def _search(self, state: State, player: int) -> None:
         self._determined = state.determined_for(player)
         budget = self.params["time"]
-        deadline = time.perf_counter() + budget if budget else None
+        clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
+        deadline = clock() + budget if budget else None
         sims = self.params["sims"]
         count = 0
         while True:
             self._simulate(state.resample(player, self.rng))
             count += 1
             if deadline is not None:
-                if count % 16 == 0 and time.perf_counter() >= deadline:
+                if count % 16 == 0 and clock() >= deadline:
                     break
             elif count >= sims:
                 break
@@ -186,8 +197,13 @@ class MCTSBot(Bot):
         simulate(self.root, det, self.rng, self.params["c"], self._determined, self.params["leaf_draws"], self._value)
 
     def _value(self, det: State, leaf: bool) -> list[float]:
-        """The rewards of a simulation that stopped at ``det``: its leaf value or a rollout from it."""
-        return self._leaf_value(det) if leaf else self._rollout(det)
+        """The rewards of a simulation that stopped at ``det``: its leaf value or a rollout from it; ``paranoid``:
+        every other seat gets what our player does not (one coalition against us)."""
+        rewards = self._leaf_value(det) if leaf else self._rollout(det)
+        if self.params["opponents"] == "paranoid":
+            ours = rewards[self.player]
+            rewards = [ours if p == self.player else 1.0 - ours for p in range(len(rewards))]
+        return rewards
 
     def _leaf_value(self, det: State) -> list[float]:
         """``leaf_draws``: the evaluation of the position before a draw (an estimate over its outcomes anyway)."""
@@ -204,13 +220,18 @@ class MCTSBot(Bot):
             left = det.remaining_decisions()
             if left is not None and left <= endgame:
                 cutoff = -1
+        mix = self.params["mix"]
+        estimate: list[float] | None = None
         decisions = 0
         while not det.is_terminal():
             if det.is_chance_node():
                 det.apply_chance(rng)
                 continue
             if decisions == cutoff:
-                return self.evaluator(det, self.player)
+                estimate = self.evaluator(det, self.player)
+                if not mix:
+                    return estimate
+                cutoff = -1  # and play on to the end
             if greedy:
                 action = greedy_action(det, det.current_player(), rng, 0.1)
             else:
@@ -218,6 +239,8 @@ class MCTSBot(Bot):
                 action = legal[int(rng.random() * len(legal))]
             det.apply_action(action)
             decisions += 1
-        return terminal_rewards(det)
+        if estimate is None:
+            return terminal_rewards(det)
+        return [(1.0 - mix) * e + mix * o for e, o in zip(estimate, terminal_rewards(det), strict=True)]
 
 
