@@ -75,7 +75,7 @@ function pathOf(notation) {
 function drawBoard() {
   if (!lesson.data) return;
   const step = current();
-  const frame = $("lesson-board");
+  const frame = $("board");
   const ctx = { names: lesson.data.names, seat: lesson.data.seat, toMove: step.to_move >= 0 ? step.to_move : null,
     narrow: frame.clientWidth < 600, legalTexts: step.do ? [step.do] : [] };
   const node = lesson.board.render(step.view, ctx);
@@ -85,6 +85,16 @@ function drawBoard() {
   const next = path[lesson.selection.length];
   activate(node, new Set([next]), lesson.selection, tap);
   mark(node, [next], "lesson-target");
+  reveal(node.querySelector(".lesson-target"));
+}
+
+/** Scroll the place to tap into view below the lesson's panel (on a phone the board is taller than the screen). */
+function reveal(spot) {
+  if (!spot) return;
+  const top = $("lesson-panel").getBoundingClientRect().bottom + 8;
+  const rect = spot.getBoundingClientRect();
+  if (rect.top < top) window.scrollBy(0, rect.top - top);
+  else if (rect.bottom > window.innerHeight) window.scrollBy(0, Math.min(rect.bottom - window.innerHeight + 8, rect.top - top));
 }
 
 /** A tap on the marked place: the next part of the move's path; the move is made once its path is complete. */
