@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers_web import page_errors, wait_js
 
 from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.server import lesson_texts
-from tests.web.helpers_web import page_errors, wait_js
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -60,9 +60,9 @@ def spanish(context) -> None:  # noqa: ANN001
     context.add_init_script("localStorage.setItem('museion.lang', 'es')")
 
 
-def finish_tutorial(page, game: str, lang: str) -> int:  # noqa: ANN001
+def finish_tutorial(page, game: str, lang: str, shot=None) -> int:  # noqa: ANN001
     """Walk the tutorial: "Next" on a step to read, a tap on the marked place on a step with a move; every step
-    fits the width. Returns the number of steps."""
+    fits the width (``shot(n)``: a screenshot of step n, for every step with a move). Returns the number of steps."""
     wait_js(page, "document.body.dataset.step !== undefined")
     total = len(lesson.tutorial(game)["steps"])
     for n in range(total):
@@ -75,6 +75,9 @@ def finish_tutorial(page, game: str, lang: str) -> int:  # noqa: ANN001
         if page.evaluate("document.body.dataset.waiting") == "read":
             page.click("#lesson-next")
             continue
+        if shot:
+            page.evaluate(_TARGET_POINT)
+            shot(n)
         while page.evaluate("document.body.dataset.step") == str(n):
             point = page.evaluate(_TARGET_POINT)
             assert point, f"step {n}: the marked place cannot be tapped"
@@ -94,7 +97,8 @@ def test_tutorial_end_to_end(server, browser, shots, game, lang, size):
     page.select_option("#game", game)
     page.click("#learn-link")
     where = f"{game}-{lang}-{size['width']}"
-    total = finish_tutorial(page, game, lang)
+    total = finish_tutorial(page, game, lang, lambda n: page.screenshot(path=str(shots / f"learn-{where}-{n:02d}.png"))
+                            if size == PHONE else None)
     page.screenshot(path=str(shots / f"learn-{where}-last.png"))
     # resumable: leaving and coming back shows the same step
     page.reload()

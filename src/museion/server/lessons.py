@@ -15,7 +15,6 @@ from museion.server import lesson_texts
 from museion.server.config import short
 from museion.server.errors import TableError
 
-
 assert lesson_texts.TEXTS  # the pages' words are registered with the server
 
 def _known(name: str, field: str) -> None:
