@@ -11,7 +11,7 @@ from helpers_web import page_errors, wait_js
 
 from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
-from museion.server import lesson_texts
+from museion.server import web_texts
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -44,7 +44,7 @@ def english_only_words(game: str) -> set[str]:
     script = lesson.tutorial(game) or {"steps": []}
     sections = lesson.guide(game) or []
     said = [step["say"] for step in script["steps"]] + [s["title"] for s in sections] + [s["text"] for s in sections]
-    said += [s["picture"]["caption"] for s in sections if "picture" in s] + list(lesson_texts.TEXTS.values())
+    said += [s["picture"]["caption"] for s in sections if "picture" in s] + list(web_texts.LEARN.values())
 
     def words(lang: str) -> set[str]:
         return set(re.findall(r"[A-Za-z]{4,}", " ".join(_texts(said, lang))))
@@ -109,6 +109,9 @@ def test_tutorial_end_to_end(server, browser, shots, game, lang, size):
     seats = page.evaluate("window.museionState.seats")
     assert [s["kind"] for s in seats].count("bot") == len(seats) - 1
     assert all(s["bot"] == "easy" for s in seats if s["kind"] == "bot")
+    # the table's rules panel: the rules for players (no rule IDs) and the way to the rules page with pictures
+    wait_js(page, "document.querySelector('#rules-box .rules-link') !== null")
+    assert not re.search(r"\b[A-Z]{3}-[A-Z]+", page.text_content("#rules"))
     page.screenshot(path=str(shots / f"learn-{where}-game.png"))
     assert not errors, errors
     context.close()

@@ -11,11 +11,9 @@ from typing import Any
 from museion.core import lesson
 from museion.core.descriptor import descriptors
 from museion.core.registry import load
-from museion.server import lesson_texts
 from museion.server.config import short
 from museion.server.errors import TableError
 
-assert lesson_texts.TEXTS  # the pages' words are registered with the server
 
 def _known(name: str, field: str) -> None:
     """A 404 unless ``name`` is an installed game whose descriptor names a ``field`` (tutorial or guide)."""
