@@ -47,3 +47,23 @@ def test_a_lesson_is_computed_once_per_game_and_language():
     assert lessons.guide("tholos", "en") is lessons.guide("tholos", "en")
     with pytest.raises(Exception, match="no tutorial"):
         lessons.tutorial("nosuch", "en")
+
+
+def test_a_lesson_that_does_not_replay_is_not_offered(monkeypatch):
+    """At start the server computes every lesson; one that the engine refuses is logged and answered with a 404."""
+    def broken(name, script):  # noqa: ANN001, ANN202
+        if name == "imhotep":
+            raise ValueError("not the learner's move")
+        return real(name, script)
+    real = lessons.lesson.replay
+    monkeypatch.setattr(lessons.lesson, "replay", broken)
+    lessons._tutorial.cache_clear()
+    try:
+        lessons.prepare()
+        assert ("imhotep", "tutorial") in lessons._BROKEN and ("imhotep", "guide") not in lessons._BROKEN
+        with pytest.raises(Exception, match="no tutorial for the game 'imhotep'"):
+            lessons.tutorial("imhotep", "en")
+        assert lessons.tutorial("tholos", "en")["steps"]
+    finally:
+        lessons._BROKEN.clear()
+        lessons._tutorial.cache_clear()

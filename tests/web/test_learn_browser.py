@@ -95,8 +95,10 @@ def test_tutorial_end_to_end(server, browser, shots, game, lang, size):
     errors = page_errors(page)
     page.goto(server.url + "/")
     page.select_option("#game", game)
-    page.click("#learn-link")
     where = f"{game}-{lang}-{size['width']}"
+    page.locator("#learn-link").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"learn-{where}-lobby.png"))
+    page.click("#learn-link")
     total = finish_tutorial(page, game, lang, lambda n: page.screenshot(path=str(shots / f"learn-{where}-{n:02d}.png"))
                             if size == PHONE else None)
     page.screenshot(path=str(shots / f"learn-{where}-last.png"))

@@ -82,6 +82,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         manager = Manager(Store(db_url), config, pool)
         app.state.manager = manager
         await manager.start()
+        lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
         thresholds = gc.get_threshold()
         gc.set_threshold(thresholds[0], thresholds[1], FULL_GC_EVERY)

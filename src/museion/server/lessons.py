@@ -6,19 +6,40 @@ ends a tutorial is an ordinary table with a bot, created through the lobby like 
 from __future__ import annotations
 
 import functools
+import logging
 from typing import Any
 
-from museion.core import lesson
+from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.registry import load
 from museion.server.config import short
 from museion.server.errors import TableError
 
+log = logging.getLogger(__name__)
+_BROKEN: set[tuple[str, str]] = set()
+"""The lessons that failed to replay when the server started (a game still being written): not offered."""
+
+
+def prepare() -> None:
+    """Compute every installed game's lessons in every language (the server does it once, at start). A lesson
+    that does not replay is logged and refused from then on, like a game the lobby cannot load."""
+    for name, found in descriptors().items():
+        for field, build in (("tutorial", _tutorial), ("guide", _guide)):
+            if getattr(found, field) is None:
+                continue
+            try:
+                for lang in i18n.LANGUAGES:
+                    build(name, lang)
+            except Exception:  # noqa: BLE001 - one game's broken lesson must not stop the server
+                log.exception("the %s of %s does not replay; it is not offered", field, name)
+                _BROKEN.add((name, field))
+
 
 def _known(name: str, field: str) -> None:
-    """A 404 unless ``name`` is an installed game whose descriptor names a ``field`` (tutorial or guide)."""
+    """A 404 unless ``name`` is an installed game whose descriptor names a ``field`` (tutorial or guide) that
+    replays."""
     found = descriptors().get(name)
-    if found is None or getattr(found, field) is None:
+    if found is None or getattr(found, field) is None or (name, field) in _BROKEN:
         raise TableError("bad_game", f"no {field} for the game {short(name, 64)!r}", 404)
 
 
