@@ -63,7 +63,8 @@ def spanish(context) -> None:  # noqa: ANN001
 def finish_tutorial(page, game: str, lang: str, shot=None) -> int:  # noqa: ANN001
     """Walk the tutorial: "Next" on a step to read, a tap on the marked place on a step with a move; every step
     fits the width (``shot(n)``: a screenshot of step n, for every step with a move). Returns the number of steps."""
-    wait_js(page, "document.body.dataset.step !== undefined")
+    page.wait_for_url(re.compile(r"/learn/"))
+    wait_js(page, "document.body !== null && document.body.dataset.step !== undefined")
     total = len(lesson.tutorial(game)["steps"])
     for n in range(total):
         wait_js(page, f"document.body.dataset.step === '{n}'")
