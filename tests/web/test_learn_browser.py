@@ -108,7 +108,7 @@ def test_tutorial_end_to_end(server, browser, shots, game, lang, size):
     page.screenshot(path=str(shots / f"learn-{where}-lobby.png"))
     page.click("#learn-link")
     total = finish_tutorial(page, game, lang, lambda n: page.screenshot(path=str(shots / f"learn-{where}-{n:02d}.png"))
-                            if size == PHONE else None)
+                            if size == PHONE and lang == "es" else None)  # every step once, lean for CI
     page.screenshot(path=str(shots / f"learn-{where}-last.png"))
     # resumable: leaving and coming back shows the same step
     page.reload()

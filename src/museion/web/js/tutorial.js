@@ -35,7 +35,9 @@ async function main() {
   document.title = title;
   renderHeader(title, { back: true, extra: [el("a", { id: "rules-link", href: `/rules/${game}` }, t("web.learn.rules_link"))] });
   goTo(Math.min(saved(), lesson.data.steps.length - 1));
-  window.addEventListener("resize", () => drawBoard());
+  // redraw for a new width only (a phone's address bar showing or hiding resizes the height while scrolling)
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => { if (window.innerWidth !== width) { width = window.innerWidth; drawBoard(); } });
 }
 
 function goTo(step) {
