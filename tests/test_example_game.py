@@ -105,6 +105,7 @@ def test_it_is_played_at_the_web_table_in_a_browser(tmp_path):
             page.goto(server.url + "/")
             page.select_option("#game", "nim")
             page.wait_for_selector("#seat-1")
+            assert page.locator("#learn-link, #guide-link").count() == 0  # no tutorial, no guide: no links
             page.select_option("#seat-1", "bot:random")
             page.fill("#name", "Ada")
             page.click("#create-button")

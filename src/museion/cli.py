@@ -26,7 +26,7 @@ import museion
 from museion import native
 from museion.bots import Bot, bot_names, coach, make_bot, make_bots, split_specs
 from museion.cli_options import add_game, add_lang, game_options, load_game, progress_bar
-from museion.core import i18n
+from museion.core import i18n, lesson
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
 from museion.core.explain import explainer
 from museion.core.game import Game, State
@@ -399,10 +399,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """The game's description, the legend of its notation and its options in the chosen language, then the rules
-    summary with its rule IDs in that language."""
+    """The rules for players in the chosen language when the game has them (its guide); with ``--spec``, or for
+    a game without them, the game's description, the legend of its notation, its options, then the rules summary
+    with its rule IDs in that language."""
     lang = i18n.language(args.lang)
     game = load_game(args)
+    guide = None if args.spec else lesson.guide_text(args.game, lang)
+    if guide is not None:
+        print(guide)
+        return 0
     print(game.description(lang), end="\n\n")
     for line in explainer(game).legend(game.new_initial_state(), lang):
         print(line)
@@ -491,9 +496,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", action="store_true", help="show the board after every move")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("rules", help="print the rules summary of a game with its rule IDs (for these options)")
+    p = sub.add_parser("rules", help="print the rules of a game for players (with --spec: the specification's "
+                                     "summary with its rule IDs, for these options)")
     add_game(p)
     add_lang(p)
+    p.add_argument("--spec", action="store_true", help="the specification with rule IDs, legend and options "
+                                                       "(for developers)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("games", help="list the games and their options")

@@ -59,9 +59,12 @@ def test_join_leave_and_listing(server):
 
 
 def test_rules_are_served(server):
+    """The panel's rules are the rules for players; the specification with rule IDs stays at ``?spec=true``."""
     status, data = http("GET", f"{server.url}/api/games/tholos/rules")
-    assert status == 200 and "THO-SCORE-1" in data["rules"] and "quarry" in data["rules"]
-    status, data = http("GET", f"{server.url}/api/games/pergamon/rules?lang=es")
+    assert status == 200 and data["guide"] and "quarry" in data["rules"] and "THO-" not in data["rules"]
+    status, data = http("GET", f"{server.url}/api/games/tholos/rules?spec=true")
+    assert status == 200 and not data["guide"] and "THO-SCORE-1" in data["rules"] and "quarry" in data["rules"]
+    status, data = http("GET", f"{server.url}/api/games/pergamon/rules?lang=es&spec=true")
     assert status == 200 and "PER-EXH-1" in data["rules"] and "saqueador de tumbas" in data["rules"]
     assert "Tablas en uso" in data["rules"] and "Tables in use" not in data["rules"]
     status, data = http("GET", f"{server.url}/api/games/tholos/rules?lang=xx")

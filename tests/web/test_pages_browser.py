@@ -151,8 +151,9 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     assert page.inner_text("#preview-line")
     page.screenshot(path=str(shots / f"{name}-preview.png"))
     if lang == "es":
-        wait_js(page, "document.getElementById('rules').textContent.includes('-SETUP-1')")  # the summary, in Spanish
-        assert "PREPARACIÓN" in page.text_content("#rules").upper()
+        # the rules for players, in Spanish (no rule IDs; the specification is `museion rules --spec`)
+        wait_js(page, "document.getElementById('rules').textContent.includes('EL OBJETIVO')")
+        assert "-SETUP-1" not in page.text_content("#rules")
         assert _english_on(page, english_words, ("Ana",), game) == []
     if size == "mobile":
         _check_mobile(page)

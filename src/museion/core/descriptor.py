@@ -59,6 +59,12 @@ class GameDescriptor:
     """Modules of ``package`` compiled with mypyc (short names); the others stay Python."""
     fields: str | None = None
     """The field table ``tools/generate_fields.py`` turns into ``state_base.py`` (a file in the folder)."""
+    tutorial: str | None = None
+    """The interactive tutorial ("Learn to play"): a script of steps on the real engine (:mod:`museion.core.lesson`);
+    none: the lobby offers no tutorial."""
+    guide: str | None = None
+    """The rules for players (``museion rules``, the rules page and panel): sections of text in each language, some
+    with a picture drawn by the board from a prepared position (:mod:`museion.core.lesson`); none: the summary."""
 
     @property
     def folder(self) -> pathlib.Path:

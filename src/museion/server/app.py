@@ -38,11 +38,11 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
-from museion.core import i18n
+from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import accounts, messages, models
+from museion.server import accounts, lessons, messages, models
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.errors import TableError
@@ -82,6 +82,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         manager = Manager(Store(db_url), config, pool, limits=limits)
         app.state.manager = manager
         await manager.start()
+        lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
         thresholds = gc.get_threshold()
         gc.set_threshold(thresholds[0], thresholds[1], FULL_GC_EVERY)
@@ -171,7 +172,8 @@ def game_info(name: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     game = cls()
     return {"name": name, "title": cls.title, "options": cls.option_info(lang), "default_players": game.num_players(),
             "description": cls.description(lang),
-            "colours": [{"key": c, "label": i18n.text(f"colour.{c}", lang)} for c in game.seat_colours()]}
+            "colours": [{"key": c, "label": i18n.text(f"colour.{c}", lang)} for c in game.seat_colours()],
+            "tutorial": descriptors()[name].tutorial is not None, "guide": descriptors()[name].guide is not None}
 
 
 def texts(wanted: str | None) -> dict[str, Any]:
@@ -212,12 +214,26 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: str, lang: str | None = None) -> models.Rules:
-        """The rules summary of the game's default configuration in ``lang`` (the table page's rules panel)."""
+    async def rules(name: Annotated[str, Path(max_length=64)], lang: str | None = None, spec: bool = False
+                    ) -> models.Rules:
+        """The rules in ``lang`` (the table page's rules panel): the rules for players when the game has them, else
+        (or with ``spec``) the summary of the specification with its rule IDs, for the default configuration."""
+        lang = _language(lang)
         try:
-            return models.Rules(game=name, rules=entry(name).summary(_language(lang)))
+            text = None if spec else lesson.guide_text(name, lang)
+            return models.Rules(game=name, rules=text or entry(name).summary(lang), guide=text is not None)
         except OptionError as exc:
             raise TableError("bad_game", short(str(exc), 300), 404) from None
+
+    @app.get("/api/games/{name}/tutorial")
+    async def tutorial(name: Annotated[str, Path(max_length=64)], lang: str | None = None) -> models.Tutorial:
+        """The game's tutorial in ``lang``: every step's text, position and the learner's move (computed once)."""
+        return models.Tutorial(**lessons.tutorial(name, _language(lang)))
+
+    @app.get("/api/games/{name}/guide")
+    async def guide(name: Annotated[str, Path(max_length=64)], lang: str | None = None) -> models.Guide:
+        """The game's rules for players in ``lang``: sections with pictures drawn from positions (computed once)."""
+        return models.Guide(**lessons.guide(name, _language(lang)))
 
     @app.post("/api/games/{name}/check")
     async def check(name: str, body: models.CheckRequest) -> models.Checked:
@@ -351,6 +367,14 @@ def _pages(app: FastAPI) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
+
+    @app.get("/learn/{name}", include_in_schema=False)
+    async def learn_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "tutorial.html")
+
+    @app.get("/rules/{name}", include_in_schema=False)
+    async def rules_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "rules.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:

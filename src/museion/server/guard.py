@@ -254,7 +254,8 @@ class Guard:
         path = scope["path"]
         seat_change = path.startswith("/api/tables/") and path.endswith(("/join", "/bot", "/invite"))
         return (self.limits.create if path == "/api/tables" else self.limits.join if seat_change else
-                self.limits.poll if path == "/api/my-tables" or _chat_history(path) else None)
+                self.limits.poll if path == "/api/my-tables" or _chat_history(path)
+                or path.endswith(("/tutorial", "/guide")) else None)
 
     def still_refused(self, scope: Scope) -> tuple[float, str] | None:
         """(seconds to wait, message) for a client that was refused moments ago and must still wait: a WebSocket

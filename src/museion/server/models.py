@@ -169,6 +169,8 @@ class GameInfo(BaseModel):
     default_players: int
     description: str = Field(description="a short description of the game, in the asked language")
     colours: list[Colour] = Field(description="each seat's colour (empty: the game's seats have none)")
+    tutorial: bool = Field(False, description="whether the game has a tutorial (/learn/NAME)")
+    guide: bool = Field(False, description="whether the game has rules for players with pictures (/rules/NAME)")
 
 
 class Catalogue(BaseModel):
@@ -188,6 +190,48 @@ class Texts(BaseModel):
 class Rules(BaseModel):
     game: str
     rules: str
+    guide: bool = Field(False, description="whether these are the rules for players (else the specification's "
+                                           "summary with rule IDs)")
+
+
+class TutorialStep(BaseModel):
+    say: str = Field(description="what this step teaches, in the asked language")
+    view: dict[str, Json] = Field(description="the position shown, as the learner's seat sees it")
+    do: str | None = Field(description="the learner's move here in notation (highlighted); null: a step to read")
+    to_move: int = Field(description="the seat to move at this position (-1: chance or none)")
+
+
+class Tutorial(BaseModel):
+    """``GET /api/games/NAME/tutorial?lang=es``: a tutorial replayed on the engine, step by step."""
+
+    game: str
+    title: str
+    seat: int = Field(description="the learner's seat")
+    options: dict[str, Json] = Field(description="the game's options for the lesson and the game after it")
+    bot: str = Field(description="the bot level of the short game that ends the tutorial")
+    names: list[str] = Field(description="the seats' names in the asked language")
+    steps: list[TutorialStep]
+
+
+class Picture(BaseModel):
+    view: dict[str, Json] = Field(description="a prepared position the board draws")
+    mark: list[str] = Field(description="the board parts (click path keys) to mark")
+    caption: str
+    names: list[str]
+
+
+class GuideSection(BaseModel):
+    title: str
+    text: str
+    picture: Picture | None = None
+
+
+class Guide(BaseModel):
+    """``GET /api/games/NAME/guide?lang=es``: the rules for players, sections with pictures."""
+
+    game: str
+    title: str
+    sections: list[GuideSection]
 
 
 class Checked(BaseModel):

@@ -22,4 +22,6 @@ DESCRIPTOR = GameDescriptor(
     compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
               "state", "state_base", "tables", "view"),
     fields="fields.py",
+    tutorial=f"{__name__}.tutorial:TUTORIAL",
+    guide=f"{__name__}.guide:GUIDE",
 )

@@ -22,4 +22,6 @@ DESCRIPTOR = GameDescriptor(
     compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
               "scoring", "state", "state_base", "view"),
     fields="fields.py",
+    tutorial=f"{__name__}.tutorial:TUTORIAL",
+    guide=f"{__name__}.guide:GUIDE",
 )

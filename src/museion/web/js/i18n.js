@@ -1,11 +1,13 @@
 // The page's language and its texts. The texts are the project's one catalogue (museion.core.i18n: the web
 // client's web.* keys, the shared ui.* keys and each game's terms), served by GET /api/texts in one language.
-// The language: the one stored by the switch (localStorage), else the first of the browser's languages
+// The language: the one a link asks for (?lang=es), else the one stored by the switch (localStorage), else the first of the browser's languages
 // (navigator.languages) the server supports, else English.
 const STORE = "museion.lang";
 
 function preferred() {
   const wanted = [];
+  const asked = new URLSearchParams(window.location.search).get("lang");  // a shared link: /rules/tholos?lang=es
+  if (asked) wanted.push(asked.slice(0, 2).toLowerCase());
   try { const stored = localStorage.getItem(STORE); if (stored) wanted.push(stored); } catch (_e) { /* no storage */ }
   for (const code of navigator.languages || [navigator.language || "en"]) wanted.push(code.slice(0, 2).toLowerCase());
   return wanted;

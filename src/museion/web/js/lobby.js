@@ -42,6 +42,7 @@ function renderForm() {
     el("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); createTable(); } },
       el("div", { class: "field" }, el("label", { for: "game" }, t("web.game")), select),
       el("p", { id: "game-description", class: "description" }),
+      el("p", { id: "game-learn", class: "learn-links" }),
       el("fieldset", { id: "options" }),
       el("fieldset", { id: "seats" }),
       clockFieldset(),
@@ -53,6 +54,12 @@ function renderForm() {
   renderGame();
 }
 
+/** The game's tutorial and rules pages, when it has them (its descriptor names a tutorial, a guide). */
+function learnLinks(game) {
+  return [game.tutorial ? el("a", { id: "learn-link", href: `/learn/${game.name}` }, t("web.learn.link")) : null,
+    game.guide ? el("a", { id: "guide-link", href: `/rules/${game.name}` }, t("web.guide.link")) : null].filter(Boolean);
+}
+
 function currentGame() {
   const name = document.getElementById("game").value;
   return catalogue.games.find((g) => g.name === name);
@@ -61,6 +68,7 @@ function currentGame() {
 function renderGame() {
   const game = currentGame();
   document.getElementById("game-description").textContent = game.description || "";
+  document.getElementById("game-learn").replaceChildren(...learnLinks(game));
   const box = document.getElementById("options");
   box.replaceChildren(el("legend", {}, t("web.options")),
     ...game.options.map((opt) => optionControl(opt, () => checkOptions())));

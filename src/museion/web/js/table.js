@@ -284,7 +284,9 @@ function play(action) {
 async function loadRules(game) {
   $("rules-title").textContent = t("web.rules");
   try {
-    $("rules").textContent = (await api(`/api/games/${game}/rules?lang=${currentLanguage()}`)).rules;
+    const rules = await api(`/api/games/${game}/rules?lang=${currentLanguage()}`);
+    $("rules").textContent = rules.rules;
+    if (rules.guide) $("rules").before(el("a", { class: "rules-link", href: `/rules/${game}` }, t("web.guide.link")));
   } catch (_e) {
     $("rules").textContent = "";
   }
