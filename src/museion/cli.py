@@ -37,7 +37,8 @@ from museion.terminal import Screen
 console = Console()
 err = Console(stderr=True)
 
-PLUGINS = {"museion.arena.cli": (("arena", "selfplay", "analyze"), "arena"), "museion.server.cli": (("serve",), "web")}
+PLUGINS = {"museion.arena.cli": (("arena", "selfplay", "analyze"), "arena"), "museion.server.cli": (("serve",), "web"),
+           "museion.server.admin": (("admin",), "web")}
 """Modules that add subcommands when their extra is installed (each has ``register(subparsers)``), with
 the command they add and the extra it needs: without the extra the command says which one to install."""
 

@@ -55,7 +55,7 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
-from museion.server import models
+from museion.server import metrics, models, service
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -76,7 +76,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 async def going_away(app: Guard, timeout: float) -> None:
-    """Close every table's sockets with 1001 (the server is stopping), waiting at most ``timeout`` seconds."""
+    """Drain (``service.drain``), then close every table's sockets with 1012 (service restart: connect again,
+    to another process), waiting at most ``timeout`` seconds."""
+    service.drain(app.app)  # type: ignore[arg-type]
     manager = getattr(app.app.state, "manager", None)  # type: ignore[attr-defined]
     if manager is not None:
         await manager.going_away(timeout)
@@ -111,6 +113,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _errors(app)
     _lobby_routes(app)
     _pages(app)
+    service.install(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -371,7 +374,10 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | models.Resync | models.Ping | str:
+Message = models.Hello | models.Move | models.Hint | models.Resync | models.Ping
+
+
+def parse(data: str | bytes) -> Message | str:
     """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
@@ -438,7 +444,10 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
             if len(data) > config.max_body:
                 conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
                 continue
-            await _handle(data, conn, table, manager, limits, client)
+            started, message = time.perf_counter(), parse(data)
+            await _handle(message, conn, table, manager, limits, client)
+            kind = "malformed" if isinstance(message, str) else message.type
+            metrics.WS_SECONDS.labels(kind).observe(time.perf_counter() - started)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -498,9 +507,8 @@ def _language(lang: str | None) -> str:
         raise TableError("bad_language", short(str(exc), 200)) from None
 
 
-async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,
-                  client: str) -> None:
-    message = parse(data)
+async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager: Manager,
+                  limits: Limits, client: str) -> None:
     if isinstance(message, str):
         conn.put(_err("malformed", message, table.seq))
     elif isinstance(message, models.Ping):

@@ -40,6 +40,7 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
+from museion.server.metrics import WORK_SECONDS
 
 PR_SET_PDEATHSIG = 1
 CLOSE_SECONDS = 5.0
@@ -233,7 +234,16 @@ class BotPool:
         job = Job(args, costly)
         (self.costly if costly else self.quick).append(job)
         self.wake.set()
-        return await job.future
+        started, outcome = time.perf_counter(), "failed"
+        try:
+            result = await job.future
+            outcome = "ok"
+            return result
+        except BotTimeout:
+            outcome = "timeout"
+            raise
+        finally:
+            WORK_SECONDS.labels(args.get("kind", "move"), outcome).observe(time.perf_counter() - started)
 
     def _next(self) -> Job | None:
         while self.quick:
