@@ -21,11 +21,17 @@ END = "<!-- end of the generated reference -->"
 GAME_OPTIONS = "game options (validated by the chosen game)"
 
 
-def subcommands(parser: argparse.ArgumentParser) -> dict[str, tuple[str, argparse.ArgumentParser]]:
-    """Every subcommand: its name, one-line help and parser, in the order ``museion --help`` lists them."""
+def subcommands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, tuple[str, argparse.ArgumentParser]]:
+    """Every subcommand: its name, one-line help and parser, in the order ``museion --help`` lists them; a group's
+    own subcommands follow it (``admin backup``)."""
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     helps = {choice.dest: choice.help or "" for choice in action._choices_actions}
-    return {name: (helps.get(name, ""), sub) for name, sub in action.choices.items()}
+    out = {}
+    for name, sub in action.choices.items():
+        out[prefix + name] = (helps.get(name, ""), sub)
+        if any(isinstance(a, argparse._SubParsersAction) for a in sub._actions):
+            out.update(subcommands(sub, f"{prefix}{name} "))
+    return out
 
 
 def _cell(text: str) -> str:

@@ -30,7 +30,8 @@ REQUIRED_TABLES = {"tables", "seats", "actions"}
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("admin", help="operator commands on the site's database (backup, restore)")
-    sub = p.add_subparsers(dest="admin_command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="admin_command", required=True, metavar="COMMAND",
+                           help="what to do (each has its own --help)")
     for add in COMMANDS:
         add(sub)
 
