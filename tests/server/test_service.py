@@ -223,3 +223,8 @@ def test_restore_refuses_what_is_not_a_museion_database_and_backup_refuses_postg
     assert main(["admin", "backup", "--db", "postgresql+psycopg://u@h/db", str(tmp_path / "x")]) == 2
     err = capsys.readouterr().err
     assert "not a SQLite database" in err and "lacks actions, seats, tables" in err and "pg_dump" in err
+
+
+def test_workers_refuse_sqlite(tmp_path, capsys):
+    assert main(["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'm.db'}"]) == 2
+    assert "SQLite is one process" in capsys.readouterr().err

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import sys
 from dataclasses import fields
 from typing import Any
 
 from museion.server.config import ServerConfig
+from museion.server.processes import listening_socket, refuse_sqlite, supervise
 from museion.server.settings import resolve
 from museion.server.storage import default_url
 
@@ -27,6 +29,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=None, help="default 8000")
     p.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text lines (default) or one JSON object per line, for log collectors")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="N server processes behind the one port (default 1; more need PostgreSQL: "
+                        "docs/operations.md)")
+    p.add_argument("--reuse-port", action="store_true", default=None,
+                   help="bind the port with SO_REUSEPORT, shared with other processes (--workers sets it)")
     p.add_argument("--db", default=None, metavar="URL",
                    help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default sqlite:///museion.db)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN", dest="origins",
@@ -75,6 +82,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     args.tables_dir = pathlib.Path(args.tables_dir) if args.tables_dir else None
     url = args.db or default_url()
     configure_logging(args.log_format)
+    if (refused := refuse_sqlite(url, args.workers)) is not None:
+        raise ValueError(refused)
+    if args.workers > 1:
+        return supervise(sys.argv[1:], args.workers, args.shutdown_seconds)
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
     config = config_from(args)
@@ -91,7 +102,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=bool(args.forwarded_allow_ips), forwarded_allow_ips=args.forwarded_allow_ips or None,
         log_config=None,  # uvicorn's loggers write through ours (text or JSON)
         server_header=False, timeout_graceful_shutdown=config.shutdown_seconds))  # type: ignore[arg-type]
-    server.run()
+    server.run(sockets=[listening_socket(args.host, args.port)] if args.reuse_port else None)
     return 0 if server.started else 3  # uvicorn's code for a server that could not start
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from museion.server.config import ServerConfig
 
 SERVE = {"host": "127.0.0.1", "port": 8000, "db": "", "forwarded_allow_ips": "", "log_format": "text",
-         "origins": (), "hosts": (), "tables_dir": "", "bot_specs": False, "workers": 1}
+         "origins": (), "hosts": (), "tables_dir": "", "bot_specs": False, "workers": 1, "reuse_port": False}
 """The settings of ``museion serve`` that are not :class:`ServerConfig` fields, with their defaults ("": none)."""
 PREFIX = "MUSEION_"
 
