@@ -69,6 +69,8 @@ class Analyst:
         self.waiting: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.proc: asyncio.subprocess.Process | None = None
+        self.remote: Callable[[dict[str, Any], str, int], Awaitable[dict[str, Any]]] | None = None
+        """Elsewhere instead of a local process (``compute.attach``: a Ray task)."""
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._serve())
@@ -118,6 +120,8 @@ class Analyst:
                 ANALYSIS_SECONDS.labels("ok").observe(time.perf_counter() - started)
 
     async def _run(self, job: Job) -> dict[str, Any]:
+        if self.remote is not None:
+            return await self.remote(job.record, self.bot, 0)
         self.proc = proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", f"from museion.server.analyst import main; main({self.nice})",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24,

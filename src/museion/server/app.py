@@ -55,13 +55,12 @@ import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
-from museion.server import metrics, models, service
+from museion.server import compute, metrics, models, service
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
 from museion.server.storage import Store, dumps
 from museion.server.tables import LiveTable, Manager, TableError, load_game
-from museion.server.worker import BotPool
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -90,8 +89,9 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_nice) if config.bot_workers > 0 else None
+        pool, ray = compute.pool(config)
         manager = Manager(Store(db_url), config, pool)
+        compute.attach(manager.analyst, ray)
         app.state.manager = manager
         await manager.start()
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
@@ -102,6 +102,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         finally:
             gc.set_threshold(*thresholds)
             await manager.close()
+            if ray is not None:
+                ray.close()
 
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config

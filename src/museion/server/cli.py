@@ -8,6 +8,7 @@ import sys
 from dataclasses import fields
 from typing import Any
 
+from museion.server import compute
 from museion.server.config import ServerConfig
 from museion.server.processes import listening_socket, refuse_sqlite, supervise
 from museion.server.settings import resolve
@@ -84,6 +85,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     configure_logging(args.log_format)
     if (refused := refuse_sqlite(url, args.workers)) is not None:
         raise ValueError(refused)
+    compute.check(args.compute, args.workers)
     if args.workers > 1:
         return supervise(sys.argv[1:], args.workers, args.shutdown_seconds)
     if args.tables_dir is not None and not args.tables_dir.is_dir():

@@ -188,9 +188,10 @@ class Worker:
 class BotPool:
     """``workers`` worker processes serving bot moves fairly (see the module docstring)."""
 
-    def __init__(self, workers: int, deadline: float, nice: int = 10) -> None:
+    def __init__(self, workers: int, deadline: float, nice: int = 10, make_worker: Any = None) -> None:
+        """``make_worker``: a slot elsewhere instead of a local worker process (``compute.RaySlot``)."""
         self.deadline = deadline
-        self.workers = [Worker(nice) for _ in range(workers)]
+        self.workers = [make_worker() if make_worker else Worker(nice) for _ in range(workers)]
         self.quick: deque[Job] = deque()
         self.costly: deque[Job] = deque()
         self.costly_running = 0
