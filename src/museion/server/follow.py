@@ -1,0 +1,105 @@
+"""A table in this process's memory follows what other processes of the site commit (cluster.py).
+
+When another process stores a move, a seat change or a clock event of a table held here, its notification makes
+this process read what it lacks — the table's row and seats, and its actions from the sequence number it is at
+(``Store.load_since``) — and apply it: the actions are replayed (the chance outcomes among them were drawn by
+the process that committed them), the row replaces the one in memory, the clock is restored from the stored
+clock state, and the clients here get the new state like after a move of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+from museion.server.clocks import ClockSpec, ClockState
+from museion.server.storage import TableRow
+
+if TYPE_CHECKING:
+    from museion.server.tables import LiveTable
+
+log = logging.getLogger("museion.server")
+
+
+def apply(table: LiveTable, row: TableRow, now: float) -> bool:
+    """Bring ``table`` up to ``row`` (its actions from ``table.seq`` on) and tell its clients; whether anything
+    changed. The caller holds ``table.lock``."""
+    from museion.server.tables import advance
+
+    start = table.seq
+    moved = bool(row.actions)
+    changed = _row_changed(table.row, row)
+    if not moved and not changed:
+        return False
+    if moved:
+        state = table.state.clone()
+        entries = advance(state, row.actions)
+        table.log.extend(entries)
+        table.state = state
+    table.row = dataclasses.replace(row, actions=[])
+    spec = ClockSpec.from_json(row.clock)
+    if spec.timed:
+        table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
+        table.clock.run(table.clock_running_for(), now)
+    table.broadcast(start if moved and not changed else None)
+    return True
+
+
+def _row_changed(old: TableRow, new: TableRow) -> bool:
+    """Whether the seats, the notices or the start changed: what a state update after a move does not carry (the
+    clock, the status and the results it does)."""
+    return (old.seats, old.notices, old.started) != (new.seats, new.notices, new.started)
+
+
+class Follower:
+    """Catches up the tables of ``manager`` that other processes changed: one read per table at a time (a table
+    named again meanwhile is read once more after it)."""
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.running: set[str] = set()
+        self.again: set[str] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def heard(self, table_id: str | None, row_changed: bool) -> None:
+        """A notification: ``table_id`` changed (``None``: anything may have, after a lost connection)."""
+        if row_changed:
+            self.manager.lobby_version += 1
+        for name in list(self.manager.tables) if table_id is None else [table_id]:
+            if name not in self.manager.tables:
+                continue
+            if name in self.running:
+                self.again.add(name)
+                continue
+            self.running.add(name)
+            task = asyncio.get_running_loop().create_task(self._follow(name))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _follow(self, table_id: str) -> None:
+        try:
+            while True:
+                self.again.discard(table_id)
+                await self.catch_up(table_id)
+                if table_id not in self.again:
+                    return
+        except Exception as exc:  # noqa: BLE001 - the next notification or a client's resync tries again
+            log.warning("catching up table %s failed: %s", table_id, exc)
+        finally:
+            self.running.discard(table_id)
+
+    async def catch_up(self, table_id: str) -> bool:
+        """Read what ``table_id`` lacks and apply it (then its bot moves here if this process runs its bots)."""
+        manager = self.manager
+        table = manager.tables.get(table_id)
+        if table is None:
+            return False
+        async with table.lock:
+            row = await manager.writer.read(manager.store.load_since, table_id, table.seq)
+            if row is None or not apply(table, row, manager.clock()):
+                return False
+        manager.schedule_bot(table)
+        manager.release_if_idle(table)
+        return True
