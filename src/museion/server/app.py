@@ -56,6 +56,7 @@ from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
 from museion.server import compute, metrics, models, service
+from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
@@ -90,7 +91,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool, ray = compute.pool(config)
-        manager = Manager(Store(db_url), config, pool)
+        manager = Manager(Store(db_url, process_name()), config, pool)
         compute.attach(manager.analyst, ray)
         app.state.manager = manager
         await manager.start()

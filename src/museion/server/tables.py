@@ -39,9 +39,11 @@ from museion.core.registry import entry
 from museion.server import web_texts, worker
 from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
+from museion.server.cluster import Cluster, Solo
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import GOING_AWAY, Conn
-from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
+from museion.server.follow import Follower
+from museion.server.storage import Append, BatchWriter, Conflict, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
 LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None
@@ -429,6 +431,9 @@ class Manager:
         self.config = config
         self.writer = BatchWriter(store)
         self.pool = pool
+        self.cluster: Solo | Cluster = Solo()
+        """Which tables' bots and clocks this process runs (all of them, unless on a PostgreSQL site)."""
+        self.follower = Follower(self)
         self.tables: dict[str, LiveTable] = {}
         self.lobby_version = 0
         """Changes whenever a lobby list may have changed (tables created, seats taken or freed, games over)."""
@@ -445,6 +450,9 @@ class Manager:
             await self.pool.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.analyst.start()
+        if self.store.notifies:
+            self.cluster = Cluster(self.store, self.store.origin)
+            await self.cluster.start(self.follower.heard, self._orphans)
         for table_id in await self.writer.read(self.store.clocked_running):
             with contextlib.suppress(TableError):
                 await self.get(table_id)
@@ -472,6 +480,7 @@ class Manager:
         if self.pool is not None:
             await self.pool.close()
         await self.analyst.close()
+        await self.cluster.close()
         await self.writer.close()
 
     def _live(self, row: TableRow) -> LiveTable:
@@ -498,8 +507,10 @@ class Manager:
                     log.error("table %s cannot be replayed: %s", row.id, exc)
                     raise TableError("broken", "this table's record cannot be replayed", 410) from None
                 self.tables[table_id] = table
-                if table.state.is_chance_node():  # a move whose chance follow-up was never stored: draw it
-                    await self._commit_chance(table)
+                await self._claim(table)
+                if table.state.is_chance_node() and self.cluster.owns(table_id):  # a chance follow-up never stored
+                    with contextlib.suppress(Conflict):  # another process drew it meanwhile: a notice follows
+                        await self._commit_chance(table)
                 self.schedule_bot(table)
         table.used = time.monotonic()
         return table
@@ -545,8 +556,22 @@ class Manager:
         self.lobby_version += 1
         if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables[table_id] = table
+            await self._claim(table)
             self.schedule_bot(table)
         return table, token, creator_token
+
+    async def _claim(self, table: LiveTable) -> None:
+        """Take the table's lease if it needs upkeep (a bot to move or a clock to run) and nobody runs it."""
+        if not table.state.is_terminal() and (table.clock is not None or any(s.plays_bot for s in table.row.seats)):
+            await self.cluster.claim([table.id])
+
+    async def _orphans(self, table_ids: list[str]) -> None:
+        """Tables whose process stopped renewing their lease: load them here (claimed and resumed by ``get``)."""
+        for table_id in table_ids:
+            with contextlib.suppress(TableError):
+                table = await self.get(table_id)  # loaded now: claimed there; held already: claimed here
+                await self._claim(table)
+                self.schedule_bot(table)
 
     async def _check_caps(self, creator: str) -> None:
         total = await self.writer.read(self.store.count_unfinished)
@@ -585,7 +610,11 @@ class Manager:
         digest = hash_token(token)
         full = table.row.started is None and table.row.free_seats() == [seat]
         started = time.time() if full else None
-        await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
+        try:
+            await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
+        except Conflict:  # another process gave the seat away first
+            await self.follower.catch_up(table_id)
+            raise TableError("seat_taken", f"seat {seat} was taken meanwhile", 409) from None
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
         table.row.started = table.row.started or started
         self._run_clock(table)
@@ -648,7 +677,8 @@ class Manager:
         idle = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
-            busy = busy or (table.clock is not None and not table.state.is_terminal())  # its clock must run
+            busy = busy or (table.clock is not None and not table.state.is_terminal()  # its clock must run here
+                            and self.cluster.owns(table.id))
             if not busy and table.used < idle:
                 self.tables.pop(table.id, None)
         release_free_memory()
@@ -680,8 +710,15 @@ class Manager:
         """Validate and apply one move for ``seat`` (``bot``: by the bot that plays it); raises
         :class:`TableError` and changes nothing if refused (an illegal move's reason in the rules' terms, in
         ``lang``). A seat whose time has run out cannot move: the timeout is applied instead."""
+        try:
+            await self._play(table, seat, seq, action, bot, lang)
+        except Conflict:  # another process stored a move of this table first: refused, and the table catches up
+            await self.follower.catch_up(table.id)
+            raise TableError("stale", "another move was made first; the current state follows") from None
+
+    async def _play(self, table: LiveTable, seat: int | None, seq: int, action: int, bot: bool, lang: str) -> None:
         async with table.lock:
-            if await self._expire(table):
+            if self.cluster.owns(table.id) and await self._expire(table):  # the owner's clock decides
                 raise TableError("timeout", "your time ran out before this move arrived; the table log says what "
                                             "happened to your seat")
             state = table.state
@@ -730,6 +767,8 @@ class Manager:
             clock.dirty = now
         try:
             await self.writer.append(Append(table.id, start, added, final, clock and clock.stored(now)))
+        except Conflict:  # another process stored a move here first: the caller catches up (``play``)
+            raise
         except Exception as exc:
             log.exception("storing a move of table %s failed", table.id)
             raise TableError("storage", f"the move could not be stored ({type(exc).__name__}); nothing changed",
@@ -749,6 +788,8 @@ class Manager:
             self.tables.pop(table.id, None)
 
     def schedule_bot(self, table: LiveTable) -> None:
+        if not self.cluster.owns(table.id):  # another process runs this table's bots
+            return
         state = table.state
         if state.is_terminal() or state.is_chance_node():
             return
@@ -871,7 +912,7 @@ class Manager:
         now = self.clock()
         for table in list(self.tables.values()):
             clock = table.clock
-            if clock is None or clock.running is None:
+            if clock is None or clock.running is None or not self.cluster.owns(table.id):
                 continue
             if clock.expired(now):
                 async with table.lock:
