@@ -54,7 +54,10 @@ def test_every_commit_is_announced_with_its_origin_and_whether_the_row_changed()
         a.append_batch([Append(table_id, 2, [0], final=([1.0, 0.0], [0]))])
         a.set_seat(table_id, 1, "Ana", "hash")
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=4)]
-    assert heard == [f"proc-a {table_id}!", f"proc-a {table_id}", f"proc-a {table_id}!", f"proc-a {table_id}!"]
+    # created (the lobby changed), two actions from seq 0 on (carried: no read needed), the end, a seat taken
+    assert heard == [f"proc-a {table_id}!", f"proc-a {table_id}:0:1.2", f"proc-a {table_id}!", f"proc-a {table_id}!"]
+    assert [cluster.parse(p.split(" ")[1]) for p in heard[:2]] == [(table_id, True, None),
+                                                                    (table_id, False, (0, [1, 2]))]
 
 
 def test_a_seat_taken_by_another_process_is_not_given_twice():

@@ -82,7 +82,7 @@ class Solo:
     async def release(self, _ids: Iterable[str]) -> None:
         return None
 
-    async def start(self, _on_change: Callable[[str | None, bool], Awaitable[None]],
+    async def start(self, _on_change: Callable[..., Awaitable[None]],
                     _on_orphans: Callable[[list[str]], Awaitable[None]]) -> None:
         return None
 
@@ -129,7 +129,7 @@ class Cluster:
             result = conn.execute(query, params)
             return [r[0] for r in result] if rows else []
 
-    async def start(self, on_change: Callable[[str | None, bool], Awaitable[None]],
+    async def start(self, on_change: Callable[..., Awaitable[None]],
                     on_orphans: Callable[[list[str]], Awaitable[None]]) -> None:
         """Listen for other processes' changes (``on_change(table id or None for all, row changed)``) and keep the
         leases: renew ours, hand expired ones to ``on_orphans`` (which loads those tables and claims them)."""
@@ -166,7 +166,7 @@ class Cluster:
 class Listener:
     """``LISTEN`` on one psycopg connection; each notification of another process becomes ``on_change`` calls."""
 
-    def __init__(self, url: str, name: str, on_change: Callable[[str | None, bool], Awaitable[None]]) -> None:
+    def __init__(self, url: str, name: str, on_change: Callable[..., Awaitable[None]]) -> None:
         self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.name = name
         self.on_change = on_change
@@ -196,4 +196,16 @@ class Listener:
             return
         self.heard += 1
         for token in rest.split():
-            await self.on_change(token.rstrip("!"), token.endswith("!"))
+            await self.on_change(*parse(token))
+
+
+def parse(token: str) -> tuple[str, bool, tuple[int, list[int]] | None]:
+    """A notification's token (``storage._announced``): the table, whether its lobby entry changed, and the
+    actions it carries (start, actions) if any."""
+    if token.endswith("!"):
+        return token[:-1], True, None
+    table_id, _, rest = token.partition(":")
+    if not rest:
+        return table_id, False, None
+    start, _, actions = rest.partition(":")
+    return table_id, False, (int(start), [int(a) for a in actions.split(".") if a])

@@ -63,10 +63,20 @@ class Follower:
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def heard(self, table_id: str | None, row_changed: bool) -> None:
-        """A notification: ``table_id`` changed (``None``: anything may have, after a lost connection)."""
+    async def heard(self, table_id: str | None, row_changed: bool,
+                    actions: tuple[int, list[int]] | None = None) -> None:
+        """A notification: ``table_id`` changed (``None``: anything may have, after a lost connection); with the
+        ``actions`` stored from a sequence number on, a table at that number applies them without a read."""
         if row_changed:
             self.manager.lobby_version += 1
+        table = self.manager.tables.get(table_id) if table_id is not None else None
+        if table is not None and actions is not None and table_id not in self.running and not table.lock.locked():
+            start, added = actions
+            if start == table.seq:
+                apply(table, dataclasses.replace(table.row, actions=added), self.manager.clock())
+                self.manager.schedule_bot(table)
+                self.manager.release_if_idle(table)
+                return
         for name in list(self.manager.tables) if table_id is None else [table_id]:
             if name not in self.manager.tables:
                 continue

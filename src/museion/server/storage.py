@@ -349,7 +349,7 @@ class Store:
     def _append(self, batch: Sequence[Append]) -> None:
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
-        changed = [a.table_id + ("!" if a.final is not None else "") for a in batch]
+        changed = [_announced(a) for a in batch]
         if not any(a.final is not None or a.clock is not None for a in batch):
             if rows:
                 with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
@@ -369,8 +369,7 @@ class Store:
 
     # -- notifications (PostgreSQL) ----------------------------------------------------------------------------
     def _payloads(self, changed: Sequence[str]) -> list[str]:
-        """``ORIGIN ID ID! ...`` in as few notifications as fit: ``ID`` has new actions, ``ID!`` also a changed
-        row or seats (the lobby may have changed)."""
+        """``ORIGIN TOKEN TOKEN ...`` in as few notifications as fit (tokens: ``_announced``)."""
         out: list[str] = []
         for token in dict.fromkeys(changed):
             if out and len(out[-1]) + len(token) < NOTIFY_BYTES:
@@ -428,6 +427,22 @@ def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
                     list(t["notices"] or []), t["creator_key"], bool(t["hints"]))
+
+
+def _announced(item: Append) -> str:
+    """How a notification names a commit: ``ID:START:A.B.C`` the actions stored from START on (a process at START
+    applies them without reading anything), ``ID`` the actions and the row's clock changed (read them),
+    ``ID!`` the row changed in a way the lobby shows (the game ended); seat changes and new tables are ``ID!``
+    too (``Store._notify``)."""
+    if item.final is not None:
+        return item.table_id + "!"
+    if item.clock is not None or len(item.actions) > ANNOUNCED_ACTIONS:
+        return item.table_id
+    return f"{item.table_id}:{item.start}:{'.'.join(map(str, item.actions))}"
+
+
+ANNOUNCED_ACTIONS = 16
+"""Actions of one move a notification carries at most (a longer chain of chance outcomes is read instead)."""
 
 
 @dataclass
