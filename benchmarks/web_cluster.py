@@ -15,7 +15,7 @@ mid-run; the clients of the killed one reconnect to the other and play on. Count
 missing from the database (must be 0), stored twice (impossible by the primary key; checked by replaying), and
 the bot tables that finished afterwards.
 
-Hints (``--hints N``): N hints (``expert:sims=200``) asked at once from N tables, answered by 2 local worker
+Hints (``--hints N``): N hints (``expert:sims=2000``) asked at once from N tables, answered by 2 local worker
 processes, then by a local Ray cluster of 2 CPUs: hints/s of each.
 """
 
@@ -158,7 +158,8 @@ async def failover_seat(servers: list[ServerProcess], home: int, table_id: str, 
     while True:
         server = servers[k % len(servers)]
         with contextlib.suppress(ConnectionClosed, OSError):
-            async with connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=1 << 22) as ws:
+            async with connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=1 << 22,
+                               local_addr=(source_address(home), 0)) as ws:  # per-address socket caps
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 sent = None
                 async for text in ws:
@@ -307,7 +308,7 @@ def main() -> int:
             print(json.dumps(out[-1]), flush=True)
         for compute in (("local",), ("ray:local",)) if args.hints else ():
             servers = start_site(tmp, fresh_db(args.db), 1, bot_workers=2,
-                                 extra=("--compute", compute[0], "--hint-bot", "expert:sims=200",
+                                 extra=("--compute", compute[0], "--hint-bot", "expert:sims=2000",
                                         "--limit-hint", "1000/minute", "--bot-nice", "0"))
             try:
                 out.append({"run": "hints", "compute": compute[0], **asyncio.run(hints(servers[0], args.hints))})
