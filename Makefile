@@ -15,12 +15,14 @@ $(VENV)/.run: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[web,compiled]"
 	touch $@
 
-$(VENV)/.test: pyproject.toml | $(BIN)/python
+$(VENV)/.test: pyproject.toml examples/nim/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench,learn,sb3]"
+	$(BIN)/pip install --quiet -e examples/nim
 	touch $@
 
-## compiled: the engines compiled with mypyc into build/compiled/ (skipped when current; without a C compiler
-## museion runs its pure-Python build, and so does any run with MUSEION_PURE=1; see museion/native.py)
+## compiled: the engines compiled with mypyc: the compiled wheel (setup.py) into build/wheel/, its extensions into
+## build/compiled/ (skipped when current; without a C compiler museion runs its pure-Python build, and so does any
+## run with MUSEION_PURE=1; see museion/native.py and docs/packaging.md)
 compiled: $(VENV)/.run
 	$(BIN)/python tools/compile.py
 
@@ -37,7 +39,8 @@ play: $(VENV)/.run
 
 ## make test: install the test dependencies, type-check (mypy --strict), build the compiled engines, run the
 ## engine tests (tests/core, games, bots, envs, test_native.py) on the compiled build, then every test on the pure
-## build. Without a C compiler only the pure pass runs (said so); with one, a failed build fails the run.
+## build, tests/test_wheel.py among them (once: build/wheel/'s wheel and the sdist installed in fresh venvs).
+## Without a C compiler only the pure pass runs (said so); with one, a failed build fails the run.
 test: $(VENV)/.test browser
 	$(BIN)/mypy
 	$(BIN)/python tools/compile.py

@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     checker catches it; a compiled function or method cannot be replaced from Python (compiled callers keep calling
     the original), so they run in the pure pass of ``make test`` (``MUSEION_PURE=1``) and are skipped when this
     run uses the compiled build. (Subclassing is fine: core's ``Game`` and ``State`` accept subclasses written in
-    Python, see tests/nim.py.)"""
+    Python, see examples/nim.)"""
     import museion
 
     if museion.BUILD != "compiled":

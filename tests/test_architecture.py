@@ -47,3 +47,38 @@ def test_the_check_finds_function_level_imports():
 def test_no_function_level_import(path):
     lines = function_level_imports(path.read_text())
     assert not lines, f"{path.relative_to(ROOT)}: imports inside a function at lines {lines}; import at module level"
+
+
+COMPLEXITY = ["server", "core"]
+"""The packages held to radon's limits (no function of rank D or worse)."""
+CLASS_SIZE = ["server", "core"]
+"""The packages whose classes stay under MAX_CLASS_LINES."""
+MAX_CLASS_LINES = 300
+
+
+@pytest.mark.parametrize("package", COMPLEXITY)
+def test_no_function_of_cyclomatic_rank_d_or_worse(package):
+    radon = Path(sys.executable).parent / "radon"
+    done = subprocess.run([str(radon), "cc", "-s", "-n", "D", str(ROOT / "src" / "museion" / package)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert not done.stdout.strip(), f"split these functions (radon rank D or worse):\n{done.stdout}"
+
+
+@pytest.mark.parametrize("package", CLASS_SIZE)
+def test_no_class_over_300_lines(package):
+    long = [f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for path in sorted((ROOT / "src" / "museion" / package).rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES]
+    assert not long, "split these classes:\n" + "\n".join(long)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "src" / "museion" / "server").glob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT / "src")))
+def test_no_type_only_import_in_the_server(path):
+    """The contracts skip imports under ``if TYPE_CHECKING:``; the server has none, so its acyclic contract sees
+    every arrow (a type-only cycle cannot hide there)."""
+    found = [node.lineno for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.If)
+             and "TYPE_CHECKING" in ast.unparse(node.test)]
+    assert not found, f"{path.relative_to(ROOT)}: imports under TYPE_CHECKING at lines {found}"

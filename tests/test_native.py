@@ -1,7 +1,10 @@
 """The compiled (mypyc) and the pure build: which one a run uses, and that both play exactly the same games.
 
-``make test`` runs the suite twice and says which build each pass must use (``MUSEION_EXPECT_BUILD``), so a
-compiled pass that silently fell back to Python fails here instead of passing as a second pure run.
+In a checkout the compiled build is ``build/compiled/`` (tools/compile.py); in an installed compiled wheel the
+extensions sit beside the ``.py`` files (cibuildwheel runs this file against each release wheel; tests/test_wheel.py
+plays the local wheel). ``make test`` runs the suite twice and says which build each pass must use
+(``MUSEION_EXPECT_BUILD``), so a compiled pass that silently fell back to Python fails here instead of passing as a
+second pure run.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import pytest
 
 import museion
 from museion import native
+from museion.core.registry import compiled_modules
 
 PLAYOUTS = r'''
 import hashlib, json, random, sys
@@ -58,7 +62,7 @@ def _play(pure: bool) -> dict[str, object]:
 
 def test_this_run_uses_the_build_it_says_and_the_one_expected():
     """``museion.BUILD`` tells the truth: compiled means every listed module is an extension, pure none is."""
-    for name in native.compiled_modules():
+    for name in compiled_modules():
         module = importlib.import_module(name)
         assert str(module.__file__).endswith(".py") == (museion.BUILD == "pure"), (name, module.__file__)
     expected = os.environ.get("MUSEION_EXPECT_BUILD")
@@ -72,7 +76,7 @@ def test_the_pure_switch_and_a_stale_build_fall_back_to_python(tmp_path, monkeyp
     monkeypatch.setattr(native, "MANIFEST", tmp_path / "manifest.json")
     (tmp_path / "manifest.json").write_text(json.dumps({
         "cache_tag": sys.implementation.cache_tag, "extensions": {},
-        "sources": {m: "0" * 64 for m in native.compiled_modules()}}))
+        "sources": {m: "0" * 64 for m in compiled_modules()}}))
     assert native.current_extensions() is None
 
 
@@ -88,7 +92,7 @@ def _play_build_only(pure: bool) -> str:
 def test_both_builds_play_identical_games():
     """Same seeds, same games: legal actions, observation tensors, views, evaluations, observed actions, events,
     clones, returns, scores and records agree between the compiled and the pure build, step by step."""
-    if native.current_extensions() is None:
+    if not native.compiled_available():
         if os.environ.get("MUSEION_EXPECT_BUILD") == "compiled":
             pytest.fail("the compiled pass has no current compiled build")
         pytest.skip("no current compiled build (python tools/compile.py builds it where a C compiler is)")
@@ -99,27 +103,42 @@ def test_both_builds_play_identical_games():
 
 def test_a_game_written_in_plain_python_runs_on_either_build():
     """Core's ``Game`` and ``State`` accept subclasses written in plain Python in the compiled build too (mypyc's
-    ``allow_interpreted_subclasses``): the contract checker passes the test game Nim (tests/nim.py), states clone
-    and pickle, and the mcts bot (whose search loop is compiled) finds Nim's winning move."""
+    ``allow_interpreted_subclasses``): the contract checker passes the example game Nim (examples/nim, which make
+    test installs), states clone and pickle, and the mcts bot (whose search loop is compiled) finds Nim's winning
+    move."""
     import copy
     import pickle
 
+    from museion_nim.game import NimGame
+
     from museion.bots.base import make_bot
     from museion.core import game as core_game
-    from museion.core import registry
     from museion.core.check import check_game
-    from tests.nim import Nim
 
     assert str(core_game.__file__).endswith(".py") == (museion.BUILD == "pure")
-    registry.register(Nim, lambda state, player=None, lang="en": f"pile {state.pile}", "take 1 or 2")
-    try:
-        game = Nim(pile=7)
-        report = check_game(game, games=20, seed=0)
-        assert report.games == 20 and report.steps >= 20 * 4
-        state = game.new_initial_state()
-        state.apply_action(2)
-        for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
-            assert type(other) is type(state) and other.key() == state.key() == (5, 1)
-        assert make_bot("mcts:sims=300,cutoff=-1", seed=0).choose(game.new_initial_state()) == 1  # leaves 6
-    finally:
-        registry._GAMES.pop(Nim.name, None)
+    game = NimGame(pile=7)
+    report = check_game(game, games=20, seed=0)
+    assert report.games == 20 and report.steps >= 20 * 4
+    state = game.new_initial_state()
+    state.apply_action(2)
+    for other in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(other) is type(state) and other.key() == state.key() == (5, 1)
+    assert make_bot("mcts:sims=300,cutoff=-1", seed=0).choose(game.new_initial_state()) == 1  # leaves 6
+
+
+def test_a_pure_run_nobody_asked_for_says_once_how_to_get_the_compiled_build(monkeypatch):
+    """``museion --version`` (and the top of ``museion bench``): the build that runs, and a second line only where a
+    pure build runs without ``MUSEION_PURE`` (here a checkout: ``make compiled``; an installation is
+    tests/test_wheel.py's)."""
+    from museion.cli import build_said
+    from museion.core import i18n
+
+    monkeypatch.setattr(museion, "BUILD", "pure")
+    monkeypatch.delenv("MUSEION_PURE", raising=False)
+    assert build_said("en").splitlines() == [f"museion {museion.__version__}, engines: pure Python",
+                                             i18n.text("tool.no_compiled_checkout", "en")]
+    assert "make compiled" in build_said("es").splitlines()[1]
+    monkeypatch.setenv("MUSEION_PURE", "1")
+    assert build_said("es") == f"museion {museion.__version__}, motores: Python puro (MUSEION_PURE está activada)"
+    monkeypatch.setattr(museion, "BUILD", "compiled")
+    assert build_said("en") == f"museion {museion.__version__}, engines: compiled (mypyc)"

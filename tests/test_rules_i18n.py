@@ -9,17 +9,20 @@ import re
 import pytest
 
 from museion.cli import main
-from museion.core.registry import available_games, entry
+from museion.core.registry import available_games, descriptor, entry
 
 RULE_ID = re.compile(r"\b(?:THO|IMH|PER)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 """A rule ID as the specs write it (THO-ORN-SETUP-1, IMH-CARD-BLUE-LEVER, PER-EXH-1)."""
+SPEC_GAMES = [game for game in available_games() if descriptor(game).package == f"museion.games.{game}"]
+"""museion's own games, written from rules specs with rule IDs (an installed game, like the example of
+docs/adding-a-game.md, has a summary without them)."""
 
 
 def _ids(text: str) -> list[str]:
     return RULE_ID.findall(text)
 
 
-@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("game", SPEC_GAMES)
 def test_the_spanish_summary_names_the_same_rule_ids_in_the_same_order(game):
     english, spanish = entry(game).summary("en"), entry(game).summary("es")
     assert len(_ids(english)) > 20

@@ -1,4 +1,5 @@
-"""Write each game's ``state_base.py`` from its field table (``games/<game>/fields.py``); see ``core.fields``.
+"""Write each game's ``state_base.py`` from the field table its descriptor names (``games/<game>/fields.py``); see
+``core.fields``.
 
 Usage: ``python tools/generate_fields.py`` (``--check``: exit 1, writing nothing, when a file is out of date).
 """
@@ -9,30 +10,30 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from museion.core.descriptor import GameDescriptor, descriptors
 from museion.core.fields import render_state_base
 
-GAMES = {"tholos": "Tholos", "imhotep": "Imhotep", "pergamon": "Pergamon"}
-ROOT = Path(__file__).resolve().parent.parent / "src" / "museion" / "games"
 
-
-def expected(game: str) -> str:
-    """The text ``games/<game>/state_base.py`` must have."""
-    # Loaded by path, not as ``museion.games.<game>.fields``: importing the game package needs this very file.
-    spec = importlib.util.spec_from_file_location(f"_fields_{game}", ROOT / game / "fields.py")
+def expected(game: GameDescriptor, table_file: Path) -> str:
+    """The text the game's ``state_base.py`` must have."""
+    # Loaded by path, not as ``<package>.fields``: importing the game's modules needs this very file.
+    spec = importlib.util.spec_from_file_location(f"_fields_{game.name}", table_file)
     assert spec and spec.loader
     table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table)
-    title = GAMES[game]
-    return render_state_base(f"{title}StateBase", title, f"games/{game}/fields.py", table.FIELDS,
-                             (f"museion.games.{game}.state", f"{title}Game"))
+    game_class = game.game.partition(":")[2]
+    title = game_class.removesuffix("Game")
+    shown = table_file.relative_to(game.folder.parent.parent).as_posix()  # games/<game>/fields.py
+    return render_state_base(f"{title}StateBase", title, shown, table.FIELDS)
 
 
 def main(argv: list[str]) -> int:
     stale = []
-    for game in GAMES:
-        if not (ROOT / game / "fields.py").exists():
+    for game in descriptors().values():
+        table_file = game.path(game.fields)
+        if table_file is None or not table_file.exists():
             continue
-        path, text = ROOT / game / "state_base.py", expected(game)
+        path, text = table_file.parent / "state_base.py", expected(game, table_file)
         if not path.exists() or path.read_text() != text:
             stale.append(str(path))
             if "--check" not in argv:

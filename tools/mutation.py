@@ -27,9 +27,12 @@ import sys
 import time
 from pathlib import Path
 
+from museion.core.descriptor import descriptors
+
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "artifacts" / "mutation"
-GAMES = ("tholos", "imhotep", "pergamon")
+GAMES = tuple(name for name, d in descriptors().items() if d.package == f"museion.games.{name}")
+"""The engines in this repository (their tests are ``tests/games/<game>``); an installed example game is not one."""
 KILLED = {"killed", "timeout", "segfault"}
 """Caught: a test failed, ran out of time, or the test process died (mutmut kills it past its CPU limit)."""
 

@@ -23,10 +23,12 @@ from rich.panel import Panel
 from rich.table import Table
 
 import museion
+from museion import native
 from museion.bots import Bot, bot_names, coach, make_bot, make_bots, split_specs
 from museion.cli_options import add_game, add_lang, game_options, load_game, progress_bar
 from museion.core import i18n
 from museion.core.errors import ConformanceError, IllegalActionError, MuseionError
+from museion.core.explain import explainer
 from museion.core.game import Game, State
 from museion.core.observe import observe_step
 from museion.core.play import Abandoned, play_match, seat_seed
@@ -69,7 +71,7 @@ class Human:
         player = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:  # a question whose only answer is forced is not asked
-            words = state.describe(legal[0], self.screen.lang, player, self.screen.names)
+            words = explainer(state.game).describe(state, legal[0], self.screen.lang, player, self.screen.names)
             self.screen.say(i18n.text("ui.forced", self.screen.lang, move=words))
             return legal[0]
         self.screen.turn(state, player)
@@ -155,7 +157,7 @@ def _ask_human(state: State, player: int, screen: Screen) -> int | None:
         try:
             return state.string_to_action(text)
         except IllegalActionError:
-            reason = state.explain_illegal(text, lang, screen.names)
+            reason = explainer(state.game).explain_illegal(state, text, lang, screen.names)
             console.print(f"[red]{escape(i18n.text('ui.refused', lang, reason=reason))}[/red]", highlight=False)
 
 
@@ -164,7 +166,7 @@ def _print_hint(state: State, player: int, screen: Screen) -> None:
     lang = screen.lang
     console.print(escape(i18n.text("ui.hint_title", lang)), highlight=False)
     for rank, s in enumerate(coach.hint(state, player, random.Random()), 1):
-        words = state.describe(s.action, lang, player, screen.names)
+        words = explainer(state.game).describe(state, s.action, lang, player, screen.names)
         line = i18n.text("ui.hint_line", lang, rank=rank, move=words, notation=state.action_to_string(s.action),
                          chance=round(100 * s.chance))
         console.print(escape(line), highlight=False)
@@ -179,14 +181,14 @@ def _is_notation(state: State, text: str) -> bool:
 
 
 def _print_final(state: State, names: Sequence[str], lang: str = i18n.DEFAULT) -> None:
-    """The final scores broken down into their parts (``State.score_breakdown``), then the winner."""
+    """The final scores broken down into their parts (the explainer's ``score_breakdown``), then the winner."""
     t = lambda key, **args: i18n.text(key, lang, names, **args)  # noqa: E731
     table = Table(title=t("ui.final_scores"))
     table.add_column(t("ui.score_breakdown"))
     n = len(state.scores())
     for p in range(n):
         table.add_column(escape(names[p]), justify="right")
-    for part in state.score_breakdown():
+    for part in explainer(state.game).score_breakdown(state):
         row = part.to_json(lang, names)
         label = row["label"] + (f" — {row['detail']}" if row["detail"] else "")
         table.add_row(escape(label), *("?" if v is None else f"{v:g}" for v in row["values"]))
@@ -331,6 +333,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     lang = i18n.language(args.lang)
     names = [args.game] if args.game else museion.available_games()
     results = []
+    if not args.json:
+        console.print(escape(build_said(lang)), highlight=False)
     load_before = os.getloadavg()
     workers = start_workers()
     try:
@@ -379,7 +383,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for number, action in enumerate(record.actions, start=1):
         player = state.current_player()
         who = i18n.text("ui.chance_name", lang) if player < 0 else names[player]
-        notation, words = state.action_to_string(action), state.describe(action, lang, None, names)
+        said = explainer(state.game).describe(state, action, lang, None, names)
+        notation, words = state.action_to_string(action), said
         state.apply_action(action)
         if args.board:
             console.print(Panel(board(state, None, lang=lang), title=i18n.text("ui.after_move", lang, n=number)),
@@ -399,7 +404,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     lang = i18n.language(args.lang)
     game = load_game(args)
     print(game.description(lang), end="\n\n")
-    for line in game.new_initial_state().legend(lang):
+    for line in explainer(game).legend(game.new_initial_state(), lang):
         print(line)
     print()
     for opt in game.option_info(lang):
@@ -423,9 +428,21 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 # -- main ---------------------------------------------------------------------------------------------------
+def build_said(lang: str = i18n.DEFAULT) -> str:
+    """The version and which build of the engines runs (``museion --version``, the top of ``museion bench``); where
+    a pure build runs though nobody asked for it (``MUSEION_PURE``), a second line says so and how to get the
+    compiled one (see :func:`museion.native.missing_build`)."""
+    missing = native.missing_build(museion.BUILD)
+    which = "compiled" if museion.BUILD == "compiled" else "pure_asked" if missing is None else "pure"
+    line = i18n.text("tool.engines", lang, version=museion.__version__, build=i18n.text(f"tool.engines_{which}", lang))
+    return line if missing is None else f"{line}\n{i18n.text(f'tool.no_compiled_{missing}', lang)}"
+
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.")
-    parser.add_argument("--version", action="version", version=f"museion {museion.__version__}")
+    parser = argparse.ArgumentParser(prog="museion", description="Tholos, Imhotep and Pergamon: play and study.",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # keeps --version's lines
+    parser.add_argument("--version", action="version", version=build_said(i18n.language()))
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("play", help="play in the terminal against bots or hot-seat")

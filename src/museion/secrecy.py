@@ -6,7 +6,7 @@ for every seat, compares the bytes each *surface* would send that seat for the t
 outcomes). Any difference is a leak. Surfaces, each built by the code that really sends the bytes:
 
 * ``server``: the WebSocket state messages (view, legal moves, the whole log as that seat learned it, in English
-  and Spanish) and the REST answers (table summary, record) (``museion.server.tables.seat_bytes``);
+  and Spanish) and the REST answers (table summary, record) (``museion.server.live.seat_bytes``);
 * ``terminal``: what ``museion play`` shows that human seat, alone against bots and at a hot seat
   (``museion.terminal.seat_transcript``);
 * ``openspiel``: the information-state string, observation string and tensor, and a ``resample_from_infostate``
@@ -40,7 +40,7 @@ BOT_SPECS = ("random", "greedy", "easy", "mcts:sims=20")
 
 
 def _server(state: State, seat: int, steps: Sequence[Step], lang: str) -> bytes | None:
-    from museion.server.tables import seat_bytes
+    from museion.server.live import seat_bytes
 
     return seat_bytes(state, seat, list(steps), lang)
 
@@ -78,7 +78,7 @@ def _bots(state: State, seat: int, _steps: Sequence[Step], _lang: str) -> bytes 
 
 
 SURFACES: dict[str, tuple[str, Surface]] = {
-    "server": ("museion.server.tables", _server),
+    "server": ("museion.server.live", _server),
     "terminal": ("museion.terminal", _terminal),
     "openspiel": ("museion.envs.openspiel", _openspiel),
     "pettingzoo": ("museion.envs.pettingzoo", _pettingzoo),

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.panel import Panel
 
+from museion.core.explain import explainer
 from museion.core.game import State
 from museion.core.i18n import text
 from museion.core.observe import Step, observe_history
@@ -88,13 +89,13 @@ class Screen:
         notations = [state.action_to_string(a) for a in legal]
         width = max(map(len, notations), default=0)
         for i, (a, notation) in enumerate(zip(legal, notations, strict=True)):
-            words = state.describe(a, self.lang, player, self.names)
+            words = explainer(state.game).describe(state, a, self.lang, player, self.names)
             self.console.print(f"[cyan]{i + 1:>3}[/cyan] {_escape(notation.ljust(width))}  {_escape(words)}",
                                highlight=False, soft_wrap=True)
 
     def legend(self, state: State) -> None:
         """What the table's symbols mean (the game's ``legend``)."""
-        lines = state.legend(self.lang)
+        lines = explainer(state.game).legend(state, self.lang)
         if lines:
             self.console.print(Panel("\n".join(_escape(line) for line in lines), title=text("ui.legend", self.lang)),
                                highlight=False)

@@ -4,33 +4,21 @@ throws away a won position as a blunder and finds nothing to mark in a game of g
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import museion
 from museion.bots import coach
-from museion.core import registry
 from museion.core.game import State
 from museion.core.play import sample_chance
 from museion.core.record import Record
-from museion.core.registry import register
 from tests.bots.conftest import CONFIGS, IDS
-from tests.nim import Nim
 
 STRONG = "mcts:sims=2000,cutoff=-1"
 
 
-@pytest.fixture(autouse=True)
-def nim() -> Iterator[None]:
-    """The test game is registered only while a test of this file runs (other tests list every game)."""
-    register(Nim, lambda state, player=None, lang="en": f"pile {state.pile}", "take 1 or 2; the last stone wins")
-    yield
-    registry._GAMES.pop(Nim.name, None)
-
-
 def nim_record(actions: list[int], pile: int = 5) -> Record:
-    state = museion.load("coach_nim", pile=pile).state_from_history(actions)
+    state = museion.load("nim", pile=pile).state_from_history(actions)
     assert state.is_terminal()
     return Record.from_state(state, ["Ana", "Bea"])
 
@@ -57,7 +45,7 @@ def test_a_game_of_good_moves_has_no_marks() -> None:
 
 
 def test_analysis_refuses_an_unfinished_game() -> None:
-    state = museion.load("coach_nim", pile=5).state_from_history([1])
+    state = museion.load("nim", pile=5).state_from_history([1])
     with pytest.raises(ValueError, match="not a finished game"):
         coach.analyse(Record.from_state(state), bot=STRONG)
 
@@ -110,7 +98,7 @@ def test_a_hint_uses_only_the_seats_information(name: str, options: dict) -> Non
 
 
 def test_a_hint_is_for_the_player_to_move() -> None:
-    state = museion.load("coach_nim", pile=5).new_initial_state()
+    state = museion.load("nim", pile=5).new_initial_state()
     with pytest.raises(ValueError, match="player to move"):
         coach.hint(state, 1, random.Random(0))
     assert [h.action for h in coach.hint(state, 0, random.Random(0), bot=STRONG)][0] == 2

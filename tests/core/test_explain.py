@@ -10,7 +10,9 @@ import pytest
 
 import museion
 from museion.core import i18n
-from museion.core.game import ScorePart
+from museion.core.errors import IllegalActionError
+from museion.core.explain import PLAIN, Explainer, explainer
+from museion.core.game import ScorePart, State
 
 CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players": 2}),
            ("imhotep", {"players": 4, "wrath": True}), ("pergamon", {"players": 2}), ("pergamon", {"players": 3})]
@@ -44,21 +46,21 @@ def test_every_action_is_described_and_every_illegal_one_explained(name, options
     for state in _positions(name, options, 2, 13):
         if state.is_terminal():
             for lang in i18n.LANGUAGES:
-                _clean(state.explain_illegal(0, lang))
+                _clean(explainer(state.game).explain_illegal(state, 0, lang))
             continue
         legal = state.legal_actions()
         player = state.current_player()
         for action in legal:
             for lang in i18n.LANGUAGES:
-                _clean(state.describe(action, lang, player if player >= 0 else None))
-            marks = state.highlights(action)
+                _clean(explainer(state.game).describe(state, action, lang, player if player >= 0 else None))
+            marks = explainer(state.game).highlights(state, action)
             assert isinstance(marks, list) and all(isinstance(m, str) and m for m in marks)
             checked += 1
         if player >= 0:
             others = [a for a in range(game.num_distinct_actions()) if a not in legal]
             for action in rng.sample(others, min(8, len(others))):
                 for lang in i18n.LANGUAGES:
-                    reason = state.explain_illegal(action, lang)
+                    reason = explainer(state.game).explain_illegal(state, action, lang)
                     _clean(reason)
                 explained += 1
     assert checked > 100 and explained > 50
@@ -66,21 +68,25 @@ def test_every_action_is_described_and_every_illegal_one_explained(name, options
 
 def test_reasons_name_the_rule():
     """The issue's examples: a ship below its minimum, a take beyond the workshop, a gallery beyond the coins."""
+
+    def why(state, move, lang="en"):
+        return explainer(state.game).explain_illegal(state, move, lang)
+
     tholos = museion.load("tholos").new_initial_state()
-    assert tholos.explain_illegal("T2W") == "only 1 free space in your workshop"
-    assert tholos.explain_illegal("T2W", "es") == "solo 1 espacio libre en tu taller"
-    assert "no action of this game has id 999" in tholos.explain_illegal(999)
+    assert why(tholos, "T2W") == "only 1 free space in your workshop"
+    assert why(tholos, "T2W", "es") == "solo 1 espacio libre en tu taller"
+    assert "no action of this game has id 999" in why(tholos, 999)
     imhotep = museion.load("imhotep").new_initial_state()
     rng = random.Random(1)
     while imhotep.is_chance_node():
         imhotep.apply_action(imhotep.sample_chance(rng))
-    assert re.fullmatch(r"ship 1 needs at least \d stones? to sail; it has 0", imhotep.explain_illegal("V1>PYR"))
-    assert "el barco 1 necesita al menos" in imhotep.explain_illegal("V1>PYR", "es")
+    assert re.fullmatch(r"ship 1 needs at least \d stones? to sail; it has 0", why(imhotep, "V1>PYR"))
+    assert "el barco 1 necesita al menos" in why(imhotep, "V1>PYR", "es")
     pergamon = museion.load("pergamon").new_initial_state()
     while pergamon.is_chance_node():
         pergamon.apply_action(pergamon.sample_chance(rng))
-    assert pergamon.explain_illegal("dig 4") == pergamon.explain_illegal("dig IV")
-    assert "research space" in pergamon.explain_illegal("dig 4")
+    assert why(pergamon, "dig 4") == why(pergamon, "dig IV")
+    assert "research space" in why(pergamon, "dig 4")
 
 
 def test_dig_4_and_dig_iv_are_the_same_move():
@@ -105,7 +111,7 @@ def test_breakdowns_add_up_to_the_scores(name, options):
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
-        parts = state.score_breakdown()
+        parts = explainer(state.game).score_breakdown(state)
         assert parts and all(isinstance(p, ScorePart) for p in parts)
         for seat, score in enumerate(state.scores()):
             assert sum(p.values[seat] for p in parts) == pytest.approx(score), (seat, parts)
@@ -121,11 +127,11 @@ def test_pergamon_breakdown_hides_other_seats_vp_while_the_game_runs():
     while state.turn < 6:
         state.apply_action(rng.choice(state.legal_actions()))
     for observer in (0, 1):
-        for part in state.score_breakdown(observer):
+        for part in explainer(state.game).score_breakdown(state, observer):
             assert part.values[1 - observer] is None and part.values[observer] is not None
-    assert all(v is None for part in state.score_breakdown(None) for v in part.values)
+    assert all(v is None for part in explainer(state.game).score_breakdown(state, None) for v in part.values)
     opened = museion.load("pergamon", open_scores=True).state_from_history(state.history())
-    assert all(v is not None for part in opened.score_breakdown(0) for v in part.values)
+    assert all(v is not None for part in explainer(opened.game).score_breakdown(opened, 0) for v in part.values)
 
 
 @pytest.mark.parametrize("name", museion.available_games())
@@ -145,3 +151,32 @@ def test_option_metadata_in_both_languages(name):
     english = {o["name"]: o["label"] for o in cls.option_info("en")}
     spanish = {o["name"]: o["label"] for o in cls.option_info("es")}
     assert english != spanish
+
+
+def test_the_state_does_not_present_itself():
+    """Presentation is the explainer's (core/explain.py); the state keeps the rules and the notation only."""
+    for method in ("describe", "highlights", "legend", "score_breakdown", "illegal_reason", "parse_any",
+                   "explain_illegal", "move_event", "_explainer"):
+        assert not hasattr(State, method), method
+    for name in museion.available_games():
+        state = museion.load(name).new_initial_state()
+        found = explainer(state.game)
+        if name == "nim":  # the example game has no explainer of its own (next test)
+            continue
+        assert isinstance(found, Explainer) and found is not PLAIN, name
+        assert str(state) == found.render_text(state)
+
+
+def test_a_game_without_an_explainer_gets_the_defaults():
+    """The example game Nim (examples/nim) names no explainer: moves are told by their notation, the score is one
+    part."""
+    state = museion.load("nim", pile=4).new_initial_state()
+    words = explainer(state.game)
+    assert words is PLAIN
+    assert words.describe(state, 2) == state.action_to_string(2)
+    assert words.highlights(state, 2) == [] and words.legend(state) == []
+    assert [part.key for part in words.score_breakdown(state)] == ["ui.total"]
+    assert words.explain_illegal(state, 0) == f"{state.any_action_to_string(0)} is not a legal move here"
+    assert words.explain_illegal(state, 3) == "no action of this game has id 3 (ids are 0-2)"
+    with pytest.raises(IllegalActionError, match="no move of this game is written so; legal: 1, 2"):
+        state.string_to_action("9")

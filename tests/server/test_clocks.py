@@ -12,8 +12,11 @@ import pytest
 from museion.server import worker
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig
+from museion.server.errors import TableError
+from museion.server.lobby import parse_clock
+from museion.server.manager import Manager
+from museion.server.seats import forfeit_winners
 from museion.server.storage import SeatRow, Store, TableRow
-from museion.server.tables import Manager, TableError, forfeit_winners, parse_clock
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0, clock_checkpoint=5.0)
 LIVE = {"mode": "live", "base": 60, "increment": 5}

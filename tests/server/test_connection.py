@@ -98,8 +98,9 @@ def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
     import weakref
 
     import museion
+    from museion.core.observe import observe_history
+    from museion.server.live import LiveTable
     from museion.server.storage import SeatRow, TableRow
-    from museion.server.tables import LiveTable, observe_history
 
     def table() -> LiveTable:
         state = museion.load("tholos").new_initial_state()

@@ -14,8 +14,8 @@ import pytest
 
 import museion
 from museion.core.observe import observe_history
+from museion.server.live import LiveTable
 from museion.server.storage import SeatRow, TableRow, dumps
-from museion.server.tables import LiveTable
 from museion.server.testing import Player, http
 
 

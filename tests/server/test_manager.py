@@ -9,8 +9,11 @@ import pytest
 
 import museion
 from museion.server.config import BotPolicy, ServerConfig
+from museion.server.errors import TableError
+from museion.server.live import advance
+from museion.server.manager import Manager
+from museion.server.seats import parse_seat_spec
 from museion.server.storage import Store
-from museion.server.tables import Manager, TableError, advance, parse_seat_spec
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 

@@ -17,8 +17,8 @@ from websockets.exceptions import ConnectionClosed
 
 import museion
 from museion.server import storage
+from museion.server.live import advance
 from museion.server.storage import Store, actions_t
-from museion.server.tables import advance
 from museion.server.testing import Player, ServerProcess, http
 
 

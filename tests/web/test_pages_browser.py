@@ -240,7 +240,7 @@ def test_phone_preview_dock_shows_the_move_without_moving_the_list(server, brows
 LONG_COLLECTIONS_JS = r"""
 async ([count]) => {
   // the running table's view, with long collections for every player (finds named like the engine's, 1.10 ...)
-  const { board } = await import('/static/js/boards/pergamon.js');
+  const { board } = await import('/games/pergamon/board.js');
   const view = structuredClone(window.museionState.view);
   const types = 'VJBM';
   const codes = [...Array(count).keys()].map((k) => {

@@ -53,10 +53,10 @@ def _key_item(field: Field) -> str:
     }[field.copy]
 
 
-def render_state_base(class_name: str, title: str, table: str, fields: tuple[Field, ...],
-                      game: tuple[str, str] = ("museion.core.game", "Game")) -> str:
-    """The source of the module holding ``class_name``: the fields of ``title`` declared in ``table``, in a
-    state of ``game`` (its module and class: ``self.game`` has that type, see ``core.game.GameT``)."""
+def render_state_base(class_name: str, title: str, table: str, fields: tuple[Field, ...]) -> str:
+    """The source of the module holding ``class_name``: the fields of ``title`` declared in ``table``. The class
+    is generic in its game (``core.game.GameT``): the game's ``state.py`` names its own game class, so this
+    module imports nothing of the game's and the game's other modules can annotate with it."""
     names = [f.name for f in fields]
     bad = [f.name for f in fields if f.copy not in COPIES]
     if bad or len(set(names)) != len(names):
@@ -69,15 +69,12 @@ def render_state_base(class_name: str, title: str, table: str, fields: tuple[Fie
         "",
         "from __future__ import annotations",
         "",
-        "from typing import TYPE_CHECKING, Any",
+        "from typing import Any",
         "",
-        "from museion.core.game import State",
-        "",
-        "if TYPE_CHECKING:",
-        f"    from {game[0]} import {game[1]}  # noqa: F401 (named as a string in the base class)",
+        "from museion.core.game import GameT, State",
         "",
         "",
-        f'class {class_name}(State["{game[1]}"]):',
+        f"class {class_name}(State[GameT]):",
         f'    """The fields of a {title} position; the rules live in the subclass (``state.py``)."""',
         "",
         "    __slots__ = (",

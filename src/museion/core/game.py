@@ -25,6 +25,17 @@ What each player may learn is declared by the game, never guessed by the surface
   outside ``apply_action`` (which stays as fast as the rules allow) by whoever shows a history: the terminal,
   the web server, the records.
 
+What a ``State`` offers (its public contract): the position (``current_player``, ``is_chance_node``,
+``is_terminal``, ``legal_actions``, ``chance_outcomes``, ``scores``, ``winners``, ``returns``, ``history``,
+``move_number``, ``key``), moves (``apply_action``, ``apply_chance``, ``apply_unchecked``, ``sample_chance``), the
+notation (``action_to_string``, ``any_action_to_string``, ``string_to_action``), what each player learns
+(``view``, ``observation_tensor``, ``observed_action``, ``events``, ``resample``, ``determined_for``), hooks for
+bots and learning (``evaluate``, ``features``, ``seat_features``, ``remaining_decisions``), checks
+(``invariant_violations``) and copies (``clone``, ``to_json``). Nothing in it puts a position into words: a move
+described, its highlights, why it is illegal, the legend, the score breakdown and the table as text are the game's
+explainer's (:mod:`museion.core.explain`), which the errors of ``apply_action`` and ``string_to_action`` and
+``str(state)`` borrow.
+
 The terminal, the server's log and messages, records of unfinished games, the RL adapters and the bots are built
 only from these declarations; ``museion check`` verifies for hidden-information games that every byte they
 would send to a seat is the same for the true state and for ``resample(seat)``.
@@ -32,7 +43,6 @@ would send to a seat is the same for the true state and for ``resample(seat)``.
 
 from __future__ import annotations
 
-import importlib
 import json
 import pathlib
 import random
@@ -44,61 +54,16 @@ from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from museion.core import i18n
+from museion.core.descriptor import models_folder
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, RefusedValue, option_reason, shown
-from museion.core.registry import text_renderer
+from museion.core.events import Event as Event
+from museion.core.events import ScorePart as ScorePart
+from museion.core.explain import explainer
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node (same value as OpenSpiel's ``kChancePlayerId``)."""
 TERMINAL: Final = -4
 """``current_player()`` once the game is over (same value as OpenSpiel's ``kTerminalPlayerId``)."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened automatically while an action was applied, as structured data.
-
-    ``key`` names its text in :mod:`museion.core.i18n` (``"pergamon.cards_revealed"``), ``args`` are JSON-able
-    values for the text's placeholders, ``audience`` is the seats told about it (``None``: everyone, spectators
-    included). A game gives an event a narrower audience when it carries something only those seats may learn
-    (an opponent's victory points while they are hidden)."""
-
-    key: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    audience: tuple[int, ...] | None = None
-
-    def visible_to(self, observer: int | None) -> bool:
-        return self.audience is None or (observer is not None and observer in self.audience)
-
-    def text(self, lang: str = "en", observer: int | None = None, names: Sequence[str] | None = None) -> str:
-        """The event in words; addressed to the reader (``<key>.you``) when its ``player`` is ``observer``."""
-        key = self.key
-        if observer is not None and self.args.get("player") == observer and i18n.has(key + ".you"):
-            key += ".you"
-        return i18n.text(key, lang, names, **self.args)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "args": dict(self.args)}
-
-
-@dataclass(frozen=True)
-class ScorePart:
-    """One line of a score breakdown: a text key (and its args) naming the part, and each seat's points from it.
-
-    ``values[seat]`` is ``None`` where that seat's points are hidden from the observer the breakdown was made for
-    (Pergamon's victory points before the end). ``detail`` optionally names a second text (the stones of a
-    Tholos column). The parts of a breakdown add up to :meth:`State.scores` for every seat whose values are shown.
-    """
-
-    key: str
-    values: tuple[float | None, ...]
-    args: Mapping[str, Any] = field(default_factory=dict)
-    detail: str | None = None
-
-    def to_json(self, lang: str = "en", names: Sequence[str] | None = None) -> dict[str, Any]:
-        """``{key, label, detail, values}`` with the texts in ``lang`` (the web table's final screen)."""
-        return {"key": self.key, "label": i18n.text(self.key, lang, names, **self.args),
-                "detail": i18n.text(self.detail, lang, names, **self.args) if self.detail else None,
-                "values": list(self.values)}
 
 
 @dataclass(frozen=True)
@@ -249,7 +214,7 @@ class Game:
     """An immutable game configuration. Subclasses set ``name``, ``OPTIONS`` and ``state_class``.
 
     A game may be written in plain Python on the compiled core too: ``Game`` and ``State`` allow subclasses that
-    are not compiled (``tests/nim.py``; ``tests/test_native.py`` plays it on both builds)."""
+    are not compiled (the example game of docs/adding-a-game.md; ``tests/test_native.py`` plays it on both builds)."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -299,12 +264,11 @@ class Game:
         return [f"observation[{i}]" for i in range(self.observation_tensor_size())]
 
     def model_file(self, kind: str = "value") -> pathlib.Path | None:
-        """A trained model the game ships for this player count: ``models/<kind>-<players>p.json`` in the game's
-        own folder (``museion train`` writes it), or ``None`` when there is none."""
-        package = type(self).__module__.rpartition(".")[0]
-        path = pathlib.Path(importlib.import_module(package).__file__ or "").parent
-        found = path / "models" / f"{kind}-{self.num_players()}p.json"
-        return found if found.is_file() else None
+        """A trained model the game ships for this player count: ``<kind>-<players>p.json`` in the models folder
+        its descriptor names (``museion train`` writes it), or ``None`` when there is none."""
+        folder = models_folder(self.name)
+        found = folder / f"{kind}-{self.num_players()}p.json" if folder is not None else None
+        return found if found is not None and found.is_file() else None
 
     # -- words for players (texts in museion.core.i18n, keys in the game's text.py) -------------------------
     @classmethod
@@ -556,16 +520,16 @@ class State(Generic[GameT]):
         more = f" (+{len(legal) - 40} more)" if len(legal) > 40 else ""
         why = ""
         if isinstance(action, int) and not self.is_chance_node():
-            why = f"{self.explain_illegal(action)}; "
+            why = f"{explainer(self.game).explain_illegal(self, action)}; "
         what = action
         if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions():
             try:
-                what = f"{action} ({self._describe(action)})"
+                what = f"{action} ({self.any_action_to_string(action)})"
             except Exception:  # noqa: BLE001
                 what = action
         return f"{why}illegal action {what} for {who}; legal: {shown}{more}"
 
-    def _describe(self, action: int) -> str:
+    def any_action_to_string(self, action: int) -> str:
         """Notation of an action id even when it is not legal here (for error messages)."""
         return self.action_to_string(action)
 
@@ -589,99 +553,6 @@ class State(Generic[GameT]):
         has the audience allowed to learn it (see :class:`Event`). The default is none."""
         return []
 
-    # -- the engine explains (texts in museion.core.i18n; a game implements these in its text.py) ---------------
-    def move_event(self, action: int, observer: int | None = None) -> Event:
-        """``action`` in words as data (a text key and args), as ``observer`` may know it: what a player about to
-        make it reads ("Take 2 white stones from the quarry") and what the log shows after it was made. It never
-        tells what the action reveals (that is in :meth:`events`); a chance outcome is told only as far as
-        ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
-        explain = self._explainer()
-        if explain is not None:
-            event: Event = explain.move_event(self, action)
-            return event
-        if self.is_chance_node():
-            return Event("ui.move", {"move": self.observed_action(action, observer)})
-        return Event("ui.move", {"move": self.action_to_string(action)})
-
-    def describe(self, action: int, lang: str = "en", observer: int | None = None,
-                 names: Sequence[str] | None = None) -> str:
-        """:meth:`move_event` in ``lang`` (the text the terminal, the web chooser and the log show)."""
-        return self.move_event(action, observer).text(lang, None, names)
-
-    def highlights(self, action: int) -> list[dict[str, Any]]:
-        """What on the board ``action`` would change, for the web's hover preview: ``[{"kind": K, "id": ID}]`` in
-        ids the board knows (the shapes per game are listed in docs/web.md). Default: nothing."""
-        explain = self._explainer()
-        return explain.highlights(self, action) if explain is not None else []
-
-    def illegal_reason(self, action: int) -> Event | None:
-        """Why player action ``action`` (any id of this game) is not legal here, in the rules' terms ("ship 1
-        needs at least 3 stones to sail; it has 2"), or ``None`` when the game has nothing more precise to say
-        than "not a legal move here". Called only for actions that are not legal."""
-        explain = self._explainer()
-        return explain.illegal_reason(self, action) if explain is not None else None
-
-    def parse_any(self, text: str) -> int | None:
-        """The action id that ``text`` names, legal here or not (``None``: no action of this game reads so).
-        The legal actions' notations first, then the game's ``explain.parse_any`` for the others."""
-        wanted = _norm(text)
-        for action in self.legal_actions():
-            if _norm(self.action_to_string(action)) == wanted:
-                return action
-        explain = self._explainer()
-        return explain.parse_any(self, text) if explain is not None and not self.is_chance_node() else None
-
-    def explain_illegal(self, move: int | str, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        """Why ``move`` (an action id or a notation) cannot be played now, in ``lang``: game over, not a move of
-        this game, or the rule that forbids it (:meth:`illegal_reason`). Used by :meth:`string_to_action` and
-        :meth:`apply_action` errors and by the server's refusals."""
-        if self.is_terminal():
-            return i18n.text("ui.game_over", lang)
-        if isinstance(move, str):
-            action = self.parse_any(move)
-            if action is None:
-                return i18n.text("ui.unknown_move", lang, move=move)
-        else:
-            action = move
-        if not 0 <= action < self.game.num_distinct_actions():
-            return i18n.text("ui.unknown_action", lang, action=action, last=self.game.num_distinct_actions() - 1)
-        if action in self.legal_actions():
-            return i18n.text("ui.legal_move", lang, move=self.action_to_string(action))
-        if not self.is_chance_node():
-            try:
-                reason = self.illegal_reason(action)
-            except Exception:  # noqa: BLE001 - an explanation must never make a refusal fail
-                reason = None
-            if reason is not None:
-                return reason.text(lang, None, names)
-        return i18n.text("ui.not_legal", lang, move=self._describe(action))
-
-    def legend(self, lang: str = "en") -> list[str]:
-        """Lines that explain the symbols of the terminal's table in ``lang`` (locations, colour letters, track
-        spaces...), for what is on the table now. Default: none."""
-        explain = self._explainer()
-        return explain.legend(self, lang) if explain is not None else []
-
-    def score_breakdown(self, observer: int | None = None) -> list[ScorePart]:
-        """Each seat's points broken into parts (per column, per site, per evaluation...), as ``observer`` may
-        know them: a seat whose points are hidden from ``observer`` has ``None`` values. For every shown seat the
-        parts add up to :meth:`scores`. Default: one part, the score."""
-        explain = self._explainer()
-        if explain is not None:
-            parts: list[ScorePart] = explain.score_breakdown(self, observer)
-            return parts
-        return [ScorePart("ui.total", tuple(float(s) for s in self.scores()))]
-
-    def _explainer(self) -> Any:
-        """The game's ``explain.py`` (the same file name in every game folder) that implements the methods above
-        (``move_event(state, action)``, ``highlights``, ``illegal_reason``, ``parse_any(state, text)``,
-        ``legend(state, lang)``, ``score_breakdown(state, observer)``), or ``None`` for a game without one."""
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            return importlib.import_module(package + ".explain")
-        except ModuleNotFoundError:
-            return None
-
     def _clone_as(self, cls: type[StateT]) -> StateT:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
@@ -698,7 +569,8 @@ class State(Generic[GameT]):
             if _norm(self.action_to_string(action)) == wanted:
                 return action
         legal = ", ".join(self.action_to_string(a) for a in self.legal_actions()[:60])
-        raise IllegalActionError(f"{self.explain_illegal(text)}; legal: {legal or 'none (game over)'}")
+        why = explainer(self.game).explain_illegal(self, text)
+        raise IllegalActionError(f"{why}; legal: {legal or 'none (game over)'}")
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -753,7 +625,7 @@ class State(Generic[GameT]):
         return self.clone()
 
     def __str__(self) -> str:
-        return str(text_renderer(self.game.name)(self))
+        return explainer(self.game).render_text(self)
 
 
 def _make_game(cls: type[Game], options: dict[str, Any]) -> Game:

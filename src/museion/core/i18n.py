@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from museion.core.errors import OptionError
@@ -42,6 +42,20 @@ DEFAULT: Final = "en"
 ENV: Final = "MUSEION_LANG"
 
 _CATALOGUE: Final[dict[str, dict[str, str]]] = {}
+_LOADERS: Final[list[Callable[[], None]]] = []
+
+
+def load_later(loader: Callable[[], None]) -> None:
+    """Run ``loader`` (which registers texts) before the catalogue is first read: the registry adds the installed
+    games' tables this way, so importing museion reads no game's descriptor (a game package may import museion
+    first thing)."""
+    _LOADERS.append(loader)
+
+
+def _catalogue() -> dict[str, dict[str, str]]:
+    while _LOADERS:
+        _LOADERS.pop(0)()
+    return _CATALOGUE
 
 
 def register(texts: Mapping[str, Mapping[str, str]]) -> None:
@@ -78,11 +92,11 @@ def count(n: int, one: str, many: str) -> str:
 
 
 def has(key: str) -> bool:
-    return key in _CATALOGUE
+    return key in _catalogue()
 
 
 def keys() -> list[str]:
-    return sorted(_CATALOGUE)
+    return sorted(_catalogue())
 
 
 def template(key: str, lang: str = DEFAULT) -> str | None:
@@ -93,7 +107,7 @@ def template(key: str, lang: str = DEFAULT) -> str | None:
 
 def missing() -> list[str]:
     """``key: language`` for every registered key that lacks a supported language (should be empty)."""
-    return [f"{key}: {lang}" for key, texts in sorted(_CATALOGUE.items()) for lang in LANGUAGES
+    return [f"{key}: {lang}" for key, texts in sorted(_catalogue().items()) for lang in LANGUAGES
             if not texts.get(lang)]
 
 
@@ -108,7 +122,7 @@ def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **ar
 
 
 def _template(key: str, lang: str) -> str | None:
-    texts = _CATALOGUE.get(key)
+    texts = _catalogue().get(key)
     if texts is None:
         return None
     return texts.get(lang) or texts.get(DEFAULT)
@@ -124,7 +138,7 @@ class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "t":
             term = f"{self.namespace}.{value}"
-            return text(term, self.lang) if term in _CATALOGUE else str(value)
+            return text(term, self.lang) if term in _catalogue() else str(value)
         if conversion == "p":
             if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
                 return self.names[value]
@@ -256,6 +270,27 @@ UI_TEXTS: Final = {
     "tool.build_compiled": {"en": "compiled", "es": "compilado"},
     "tool.bench_builds": {"en": "builds: {builds}; load average {before} before, {after} after",
                           "es": "versiones: {builds}; carga media {before} antes, {after} después"},
+    "tool.engines": {"en": "museion {version}, engines: {build}", "es": "museion {version}, motores: {build}"},
+    "tool.engines_compiled": {"en": "compiled (mypyc)", "es": "compilados (mypyc)"},
+    "tool.engines_pure": {"en": "pure Python", "es": "Python puro"},
+    "tool.engines_pure_asked": {"en": "pure Python (MUSEION_PURE is set)",
+                                "es": "Python puro (MUSEION_PURE está activada)"},
+    "tool.no_compiled_install": {
+        "en": "This installation has no compiled engines (a pure wheel, or one built without a C compiler): the same "
+              "games run several times slower. Compiled wheels exist for CPython 3.11-3.13 on Linux (x86_64, "
+              "aarch64), macOS and Windows; elsewhere, with a C compiler and Python's headers: pip install "
+              "--force-reinstall --no-deps --no-binary museion museion",
+        "es": "Esta instalación no tiene los motores compilados (un wheel puro, o uno construido sin compilador de "
+              "C): las mismas partidas van varias veces más lentas. Hay wheels compilados para CPython 3.11-3.13 en "
+              "Linux (x86_64, aarch64), macOS y Windows; en otras plataformas, con un compilador de C y las "
+              "cabeceras de Python: pip install --force-reinstall --no-deps --no-binary museion museion"},
+    "tool.no_compiled_checkout": {
+        "en": "This checkout has no current compiled build (never built, or a source changed since): the same games "
+              "run several times slower. Build it with make compiled (python tools/compile.py; it needs a C "
+              "compiler and Python's headers).",
+        "es": "Esta copia del código no tiene los motores compilados al día (nunca se compilaron, o una fuente ha "
+              "cambiado desde entonces): las mismas partidas van varias veces más lentas. Compílalos con make "
+              "compiled (python tools/compile.py; hace falta un compilador de C y las cabeceras de Python)."},
     "tool.not_available": {"en": "n/a", "es": "n/d"},
     "tool.no_openspiel": {
         "en": "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from museion.core.explain import explainer
 from museion.core.game import Event, State
 from museion.core.i18n import text
 
@@ -32,7 +33,7 @@ class Step:
     events: tuple[Event, ...] = ()
     action: int = field(default=-1, repr=False)
     said: tuple[Event, ...] = ()
-    """The move in words (``State.move_event``) per observer, ordered like ``seen`` (one when all agree)."""
+    """The move in words (the explainer's ``move_event``) per observer, ordered like ``seen`` (one when all agree)."""
 
     def notation(self, observer: int | None) -> str:
         return _for(self.seen, observer)
@@ -80,7 +81,8 @@ def observe_step(before: State, action: int) -> Step:
     game = before.game
     observers: list[int | None] = [None] if game.shared_observations else [*range(game.num_players()), None]
     seen = _shared(tuple(before.observed_action(action, o) for o in observers))
-    said = _shared(tuple(before.move_event(action, o) for o in observers))
+    words = explainer(before.game)
+    said = _shared(tuple(words.move_event(before, action, o) for o in observers))
     return Step(before.move_number(), player if player >= 0 else None, seen, tuple(before.events(action)), action,
                 said)
 

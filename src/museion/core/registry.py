@@ -1,19 +1,20 @@
 """Registry of games: ``museion.load(name, **options)`` and ``museion.available_games()``.
 
-Games register themselves from their package ``__init__``; the core finds game folders by name and never
-imports a particular game.
+The games are the installed :class:`~museion.core.descriptor.GameDescriptor` s (entry points of the group
+``museion.games``); the registry imports a game's modules by the names its descriptor gives, so the core never
+names a game. Every game's words are in :mod:`museion.core.i18n` from its first lookup (tables of words are cheap).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-import museion.games as games_package
+from museion.core import i18n
+from museion.core.descriptor import GameDescriptor, descriptors, resolve
 from museion.core.errors import OptionError
+from museion.native import core_modules
 
 if TYPE_CHECKING:
     from museion.core.game import Game
@@ -21,11 +22,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class GameEntry:
-    """What a game provides beyond the contract: its class, a text renderer and a rules summary.
+    """A game's descriptor with its code loaded: its class, a text renderer and a rules summary.
 
     ``render_text(state, player=None, lang="en")`` draws the table as ``player`` sees it (``None``: a
     spectator), from what ``player`` may see only, labelled in ``lang`` (the game's ``<game>.b.*`` texts)."""
 
+    descriptor: GameDescriptor
     game_class: type[Game]
     render_text: Callable[..., Any]
     describe: Callable[[Game, str], str]
@@ -44,36 +46,48 @@ class GameEntry:
 _GAMES: Final[dict[str, GameEntry]] = {}
 
 
-def register(game_class: type[Game], render_text: Callable[..., Any],
-             rules: Mapping[str, str] | Callable[[Game, str], str]) -> None:
-    """Register a game; ``rules`` is its summary by language (``{"en": ..., "es": ...}``), or a function giving
-    the summary of a configuration in a language."""
+def _register_texts() -> None:
+    for found in descriptors().values():
+        for table in found.texts:
+            i18n.register(resolve(table))
+
+
+i18n.load_later(_register_texts)
+
+
+def _summary(rules: Mapping[str, str] | Callable[[Game, str], str]) -> Callable[[Game, str], str]:
+    """The rules summary as a function of a configuration and a language (``rules`` may be a table by language)."""
     if callable(rules):
-        describe = rules
-    else:
-        def describe(_game: Game, lang: str, texts: Mapping[str, str] = rules) -> str:
-            return texts.get(lang, texts["en"])
-    _GAMES[game_class.name] = GameEntry(game_class, render_text, describe)
+        return rules
+
+    def describe(_game: Game, lang: str, texts: Mapping[str, str] = rules) -> str:
+        return texts.get(lang, texts["en"])
+    return describe
 
 
 def available_games() -> list[str]:
-    """Names of the available games, sorted (the game folders under ``museion.games``).
+    """Names of the installed games, sorted.
 
     Not ``museion.games()``: importing a game binds the attribute ``museion.games`` to the package of that name
     (Python's import system does so for every sub-package), which would shadow such a function."""
-    found = {m.name for m in pkgutil.iter_modules(games_package.__path__) if m.ispkg and not m.name.startswith("_")}
-    return sorted(found | set(_GAMES))
+    return list(descriptors())
+
+
+def descriptor(name: str) -> GameDescriptor:
+    """The descriptor of the game ``name``."""
+    try:
+        return descriptors()[str(name).lower()]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}; available: {', '.join(available_games())}") from None
 
 
 def entry(name: str) -> GameEntry:
-    """The registered game ``name``, importing its package on first use."""
+    """The game ``name`` with its code loaded (on first use)."""
     key = str(name).lower()
-    if key not in _GAMES and key in available_games():
-        importlib.import_module(f"museion.games.{key}")
-    try:
-        return _GAMES[key]
-    except KeyError:
-        raise OptionError(f"unknown game {name!r}; available: {', '.join(available_games())}") from None
+    if key not in _GAMES:
+        found = descriptor(key)
+        _GAMES[key] = GameEntry(found, resolve(found.game), resolve(found.render_text), _summary(resolve(found.rules)))
+    return _GAMES[key]
 
 
 def load(name: str, **options: Any) -> Game:
@@ -83,3 +97,10 @@ def load(name: str, **options: Any) -> Game:
 
 def text_renderer(name: str) -> Callable[..., Any]:
     return entry(name).render_text
+
+
+def compiled_modules() -> list[str]:
+    """Every module the compiled build compiles (``tools/compile.py``), sorted: the core's
+    (:func:`museion.native.core_modules`) and those each installed game's descriptor names."""
+    games = [module for found in descriptors().values() for module in found.modules_to_compile()]
+    return sorted(set(core_modules()) | set(games))

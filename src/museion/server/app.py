@@ -1,24 +1,9 @@
 """The FastAPI application: lobby REST API, the WebSocket play protocol and the static browser client.
 
-WebSocket protocol (``/ws/tables/{id}``, JSON text frames):
-
-client -> server
-  ``{"type": "hello", "token": TOKEN or null, "lang": "en"}``  first message; no token: spectator; ``lang``
-                                                     (en, es) is the language of the log's event texts
-  ``{"type": "move", "seq": N, "action": ID}``       (or ``"move": NOTATION`` instead of ``action``)
-  ``{"type": "hint", "seq": N}``                      the coach's best moves for your turn (tables with hints)
-  ``{"type": "resync"}``                             ask for the full state again
-  ``{"type": "ping"}``
-
-server -> client
-  ``{"type": "state", "seq": N, "full": bool, "view": ..., "legal": [{"id", "notation", "text", "highlights"}, ...],
-  "log": [...], "log_from": K, "breakdown": [...] or null, ...}``  after every change (``full``: the log is complete;
-  otherwise it continues at K); each log entry is the move as this seat learned it: ``{"n", "p", "t": notation,
-  "text": the move in words, "ev": [{"key", "args", "text"}]}``; texts in the hello's language (docs/web.md)
-  ``{"type": "hint", "seq": N, "seat": S, "moves": [{"id", "notation", "text", "highlights", "chance"}, ...]}``
-  the answer to a hint, to the asker only (best first; ``chance``: the estimated win chance after the move)
-  ``{"type": "error", "code": CODE, "message": TEXT, "seq": N}``  to the sender only; nothing changed
-  ``{"type": "pong"}``
+WebSocket protocol (``/ws/tables/{id}``, JSON text frames): the client sends hello (its seat token or none, its
+language), then moves, hints, resyncs and pings (``models.ClientMessage``); the server sends state, hint, error and
+pong messages (``messages.ServerMessage``). Both directions are published as an AsyncAPI document at
+``/asyncapi.json`` (``messages.asyncapi``); docs/protocol.md has examples.
 
 Every message is parsed by one strict Pydantic model (``models.ClientMessage``): a malformed one (bad JSON, too
 deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays, so does a
@@ -36,6 +21,7 @@ import asyncio
 import contextlib
 import gc
 import itertools
+import json
 import os
 import pathlib
 import time
@@ -53,15 +39,19 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
 from museion.core import i18n
-from museion.core.errors import IllegalActionError, OptionError, Reason
+from museion.core.descriptor import descriptors
+from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import compute, metrics, models, service
+from museion.server import compute, messages, metrics, models, service
 from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
+from museion.server.errors import TableError
 from museion.server.guard import ABORT, Guard, Limits
+from museion.server.live import LiveTable
+from museion.server.lobby import load_game
+from museion.server.manager import Manager
 from museion.server.storage import Store, dumps
-from museion.server.tables import LiveTable, Manager, TableError, load_game
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -92,7 +82,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool, ray = compute.pool(config)
         manager = Manager(Store(db_url, process_name()), config, pool)
-        compute.attach(manager.analyst, ray)
+        compute.attach(manager.analyses.analyst, ray)
         app.state.manager = manager
         await manager.start()
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
@@ -191,11 +181,6 @@ def texts(wanted: str | None) -> dict[str, Any]:
     name of every language in itself (for the language switch)."""
     codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
     lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
-    for game in museion.available_games():  # each game registers its terms when its package is imported
-        try:
-            entry(game).game_class  # noqa: B018 - imported for its texts
-        except Exception:  # noqa: BLE001 - a game still being written simply has no texts yet
-            continue
     return {"lang": lang, "languages": {code: i18n.text("web.language_name", code) for code in i18n.LANGUAGES},
             "texts": {key: i18n.template(key, lang) for key in i18n.keys()}}
 
@@ -341,6 +326,16 @@ class NotModified(Exception):
 def _pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/games/{name}/board.js", include_in_schema=False)
+    async def board(name: Annotated[str, Path(max_length=64)]) -> FileResponse:
+        """A game's board module for the web table: the file its descriptor names, in the game's own folder (the
+        client names a game, never a file). 404 for a game without one: the page then draws the generic board."""
+        found = descriptors().get(name)
+        path = found.path(found.board) if found is not None else None
+        if path is None or not path.is_file():
+            raise TableError("bad_game", f"no board module for the game {short(name, 64)!r}", 404)
+        return FileResponse(path, media_type="text/javascript")
+
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "index.html")
@@ -358,14 +353,26 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(WEB / "favicon.ico", media_type="image/x-icon",
                             headers={"Cache-Control": "public, max-age=86400"})
 
+    protocol = json.dumps(messages.asyncapi()).encode()
+
+    @app.get("/asyncapi.json", include_in_schema=False)
+    async def asyncapi() -> Response:
+        """The WebSocket protocol, both directions, as an AsyncAPI 3.0 document generated from its models."""
+        return Response(protocol, media_type="application/json")
+
     @app.get("/healthz")
     async def health() -> models.Health:
         return models.Health(ok=True, pid=os.getpid())
 
 
 # -- play ----------------------------------------------------------------------------------------------------
+def send(message: messages.StateMessage | messages.HintMessage | messages.ErrorMessage | messages.Pong) -> str:
+    """A server message as the JSON text sent."""
+    return dumps(message.model_dump())
+
+
 def _err(code: str, message: str, seq: int | None = None) -> str:
-    return dumps({"type": "error", "code": code, "message": message, "seq": seq})
+    return send(messages.ErrorMessage(code=code, message=message, seq=seq))
 
 
 async def _receive(ws: WebSocket) -> str | bytes | None:
@@ -515,7 +522,7 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
     if isinstance(message, str):
         conn.put(_err("malformed", message, table.seq))
     elif isinstance(message, models.Ping):
-        conn.put(dumps({"type": "pong"}), coalesce=True)
+        conn.put(send(messages.Pong()), coalesce=True)
     elif isinstance(message, models.Resync):
         conn.want_full(manager.config.resync_spacing)
     elif isinstance(message, models.Hello):
@@ -532,8 +539,7 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
-            action = _move_action(message, table, conn.seat, conn.lang)
-            await manager.play(table, conn.seat, message.seq, action, lang=conn.lang)
+            await manager.play(table, conn.seat, message.seq, _move(message), lang=conn.lang)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
 
@@ -544,20 +550,16 @@ HINT_TASKS: set[asyncio.Task[None]] = set()
 async def _hint(seq: int, conn: Conn, table: LiveTable, manager: Manager) -> None:
     """Compute a hint in a bot worker and send it to the asker only (or the error saying why not)."""
     try:
-        conn.put(dumps(await manager.hint(table, conn.seat, seq, conn.lang)))
+        conn.put(send(await manager.hint(table, conn.seat, seq, conn.lang)))
     except TableError as exc:
         conn.put(_err(exc.code, str(exc), table.seq))
 
 
-def _move_action(message: models.Move, table: LiveTable, seat: int | None, lang: str = i18n.DEFAULT) -> int:
-    if message.action is None and message.move is not None:
-        if seat is None or seat != table.state.current_player():
-            return -1  # refused by Manager.play with the precise reason
-        try:
-            return table.state.string_to_action(message.move)
-        except IllegalActionError:
-            raise TableError("illegal", short(table.state.explain_illegal(message.move, lang), 300)) from None
-    if message.action is None:
-        raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
-                                      "'move': its notation)")
-    return message.action
+def _move(message: models.Move) -> int | str:
+    """The move a client sent: its action id, else its notation (the pipeline reads it on the seat's turn)."""
+    if message.action is not None:
+        return message.action
+    if message.move is not None:
+        return message.move
+    raise TableError("malformed", "a move needs 'action': an integer action id from your legal moves (or "
+                                  "'move': its notation)")

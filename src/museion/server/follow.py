@@ -12,22 +12,19 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any
 
 from museion.server.clocks import ClockSpec, ClockState
+from museion.server.live import LiveTable, advance
+from museion.server.metrics import FOLLOWED
 from museion.server.storage import TableRow
-
-if TYPE_CHECKING:
-    from museion.server.tables import LiveTable
+from museion.server.tables import Tables
 
 log = logging.getLogger("museion.server")
 
 
 def apply(table: LiveTable, row: TableRow, now: float) -> bool:
     """Bring ``table`` up to ``row`` (its actions from ``table.seq`` on) and tell its clients; whether anything
-    changed. The caller holds ``table.lock``."""
-    from museion.server.tables import advance
-
+    changed. The caller holds ``table.lock``, or calls this between two awaits."""
     start = table.seq
     moved = bool(row.actions)
     changed = _row_changed(table.row, row)
@@ -42,7 +39,7 @@ def apply(table: LiveTable, row: TableRow, now: float) -> bool:
     spec = ClockSpec.from_json(row.clock)
     if spec.timed:
         table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
-        table.clock.run(table.clock_running_for(), now)
+        table.run_clock(now)
     table.broadcast(start if moved and not changed else None)
     return True
 
@@ -54,11 +51,11 @@ def _row_changed(old: TableRow, new: TableRow) -> bool:
 
 
 class Follower:
-    """Catches up the tables of ``manager`` that other processes changed: one read per table at a time (a table
-    named again meanwhile is read once more after it)."""
+    """Catches up the live tables that other processes changed: one read per table at a time (a table named again
+    meanwhile is read once more after it)."""
 
-    def __init__(self, manager: Any) -> None:
-        self.manager = manager
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
         self.running: set[str] = set()
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -67,18 +64,20 @@ class Follower:
                     actions: tuple[int, list[int]] | None = None) -> None:
         """A notification: ``table_id`` changed (``None``: anything may have, after a lost connection); with the
         ``actions`` stored from a sequence number on, a table at that number applies them without a read."""
+        live = self.tables
         if row_changed:
-            self.manager.lobby_version += 1
-        table = self.manager.tables.get(table_id) if table_id is not None else None
+            live.lobby_version += 1
+        table = live.tables.get(table_id) if table_id is not None else None
         if table is not None and actions is not None and table_id not in self.running and not table.lock.locked():
             start, added = actions
-            if start == table.seq:
-                apply(table, dataclasses.replace(table.row, actions=added), self.manager.clock())
-                self.manager.schedule_bot(table)
-                self.manager.release_if_idle(table)
+            if start == table.seq:  # the usual case: apply what the notification carries, no read
+                apply(table, dataclasses.replace(table.row, actions=added), live.clock())
+                FOLLOWED.labels("carried").inc()
+                live.turn(table)
+                live.release_if_idle(table)
                 return
-        for name in list(self.manager.tables) if table_id is None else [table_id]:
-            if name not in self.manager.tables:
+        for name in list(live.tables) if table_id is None else [table_id]:
+            if name not in live.tables:
                 continue
             if name in self.running:
                 self.again.add(name)
@@ -102,14 +101,15 @@ class Follower:
 
     async def catch_up(self, table_id: str) -> bool:
         """Read what ``table_id`` lacks and apply it (then its bot moves here if this process runs its bots)."""
-        manager = self.manager
-        table = manager.tables.get(table_id)
+        live = self.tables
+        table = live.tables.get(table_id)
         if table is None:
             return False
         async with table.lock:
-            row = await manager.writer.read(manager.store.load_since, table_id, table.seq)
-            if row is None or not apply(table, row, manager.clock()):
+            row = await live.writer.read(live.store.load_since, table_id, table.seq)
+            FOLLOWED.labels("read").inc()
+            if row is None or not apply(table, row, live.clock()):
                 return False
-        manager.schedule_bot(table)
-        manager.release_if_idle(table)
+        live.turn(table)
+        live.release_if_idle(table)
         return True

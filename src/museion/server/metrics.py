@@ -26,3 +26,5 @@ LIVE_TABLES = Gauge("museion_live_tables", "tables held in memory")
 QUEUES = Gauge("museion_queue_length", "jobs waiting: bot_quick, bot_search (bots and hints), analysis, storage",
                ["queue"])
 DRAINING = Gauge("museion_draining", "1 while the server drains (SIGTERM) and refuses new clients")
+FOLLOWED = Counter("museion_followed", "other processes' changes applied to tables held here (PostgreSQL sites): "
+                                       "carried (the notification's actions) or read (from the database)", ["path"])

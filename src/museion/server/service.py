@@ -75,7 +75,7 @@ def _gauges(app: FastAPI) -> None:
     LIVE_TABLES.set_function(size(lambda m: len(m.tables)))
     QUEUES.labels("bot_quick").set_function(size(lambda m: len(m.pool.quick) if m.pool else 0))
     QUEUES.labels("bot_search").set_function(size(lambda m: len(m.pool.costly) if m.pool else 0))
-    QUEUES.labels("analysis").set_function(size(lambda m: m.analyst.waiting.qsize()))
+    QUEUES.labels("analysis").set_function(size(lambda m: m.analyses.analyst.waiting.qsize()))
     QUEUES.labels("storage").set_function(size(lambda m: m.writer.pending.qsize()))
     DRAINING.set_function(lambda: float(app.state.draining))
 

@@ -3,11 +3,12 @@
 A worker is ``python -m museion.server.worker``: it reads one JSON job per line on stdin (game, options,
 history, bot spec, seed), rebuilds the state by replay, asks the bot and writes ``{"action": N}`` (or
 ``{"error": TEXT}``). A job with ``"kind": "hint"`` asks the coach instead (``museion.bots.coach.hint`` for
-``seat``) and gets ``{"hint": [[action, chance], ...]}``: hints are searching jobs like any other, queued and
-bounded by the same deadline. It runs at a lower CPU priority than the server and ends when the server does, however the
-server ends: stdin reaches end of file when the server's side of the pipe closes, the kernel sends SIGKILL when
-the parent dies (Linux ``PR_SET_PDEATHSIG``), and a watchdog thread exits when the parent process changes. The
-workers are plain subprocesses with pipes, so no multiprocessing helper (resource tracker) is started at all.
+``seat``) and gets ``{"hint": [SUGGESTION, ...]}``, each the coach's ``Suggestion`` as JSON: hints are searching
+jobs like any other, queued and bounded by the same deadline. It runs at a lower CPU priority than the server and
+ends when the server does, however the server ends: stdin reaches end of file when the server's side of the pipe
+closes, the kernel sends SIGKILL when the parent dies (Linux ``PR_SET_PDEATHSIG``), and a watchdog thread exits
+when the parent process changes. The workers are plain subprocesses with pipes, so no multiprocessing helper
+(resource tracker) is started at all.
 
 :class:`BotPool` schedules the jobs. Each table has at most one job (its bot is to move), jobs are served in
 arrival order within two classes, quick bots (no search: random, greedy, easy) before searching ones, and
@@ -35,7 +36,7 @@ import sys
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import museion
@@ -54,16 +55,17 @@ def choose(game: str, options: dict[str, Any], history: list[int], bot: str, see
 
 
 def hint(game: str, options: dict[str, Any], history: list[int], seat: int, bot: str, seed: int
-         ) -> list[list[float]]:
-    """The coach's best moves for ``seat`` as ``[[action, chance], ...]``, from ``seat``'s information only."""
+         ) -> list[coach.Suggestion]:
+    """The coach's best moves for ``seat`` (best first), from ``seat``'s information only."""
     state = museion.load(game, **options).state_from_history(history)
-    return [[s.action, s.chance] for s in coach.hint(state, seat, random.Random(seed), bot)]
+    return coach.hint(state, seat, random.Random(seed), bot)
 
 
 def run_job(job: dict[str, Any]) -> dict[str, Any]:
     """One job line's reply: a bot move or (``kind`` hint) the coach's hint."""
     if job.get("kind") == "hint":
-        return {"hint": hint(job["game"], job["options"], job["history"], job["seat"], job["bot"], job["seed"])}
+        found = hint(job["game"], job["options"], job["history"], job["seat"], job["bot"], job["seed"])
+        return {"hint": [asdict(s) for s in found]}
     return {"action": choose(job["game"], job["options"], job["history"], job["bot"], job["seed"])}
 
 
@@ -227,9 +229,9 @@ class BotPool:
         """The bot's action; :class:`BotTimeout` or :class:`BotFailed` when it has none."""
         return int((await self.submit(args, costly))["action"])
 
-    async def hint(self, args: dict[str, Any]) -> list[list[float]]:
+    async def hint(self, args: dict[str, Any]) -> list[coach.Suggestion]:
         """The coach's hint (a searching job, queued with the searching bots: fair to other tables)."""
-        return (await self.submit({**args, "kind": "hint"}, True))["hint"]
+        return [coach.Suggestion(**s) for s in (await self.submit({**args, "kind": "hint"}, True))["hint"]]
 
     async def submit(self, args: dict[str, Any], costly: bool) -> dict[str, Any]:
         job = Job(args, costly)

@@ -14,8 +14,8 @@ from museion import IllegalActionError
 from museion.core.check import check_game
 from museion.core.play import random_game
 from museion.core.registry import entry
-from museion.games.pergamon import RULES
 from museion.games.pergamon.actions import NUM_ACTIONS
+from museion.games.pergamon.rules import RULES
 from museion.games.pergamon.state import ST_OVER
 from museion.games.pergamon.tables import RECONSTRUCTED_FILE
 

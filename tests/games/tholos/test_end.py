@@ -9,7 +9,7 @@ import pytest
 import museion
 from museion import TERMINAL, OptionError
 from museion.core.play import random_playout
-from museion.games.tholos import column_result
+from museion.games.tholos.scoring import column_result
 from museion.games.tholos.state import ranking_winners
 
 from .helpers import EXTRA, MAIN, column, moves, play, position

@@ -9,7 +9,7 @@ import pytest
 import museion
 from museion import OptionError
 from museion.core.play import random_playout
-from museion.games.tholos import column_result
+from museion.games.tholos.scoring import column_result
 
 from .helpers import EXTRA, MAIN, column, moves, play, position
 

@@ -1,13 +1,25 @@
-"""Imhotep (2-4 players, A sides). ``museion.load("imhotep", players=3, wrath=True)``."""
+"""Imhotep (2-4 players, A sides). ``museion.load("imhotep", players=3, wrath=True)``.
 
-from museion.core import i18n
-from museion.core.registry import register
-from museion.games.imhotep.render import render_text
-from museion.games.imhotep.rules import RULES
-from museion.games.imhotep.state import ImhotepGame, ImhotepState
-from museion.games.imhotep.text import TEXTS
+The descriptor below is all museion needs to find the game (pyproject.toml registers it as the entry point
+``imhotep`` of the group ``museion.games``); it names the rest of this folder by strings, so reading it imports none
+of the game's modules.
+"""
 
-register(ImhotepGame, render_text, RULES)
-i18n.register(TEXTS)
+from museion.core.descriptor import GameDescriptor
 
-__all__ = ["ImhotepGame", "ImhotepState"]
+DESCRIPTOR = GameDescriptor(
+    name="imhotep",
+    package=__name__,
+    game=f"{__name__}.state:ImhotepGame",
+    render_text=f"{__name__}.render:render_text",
+    rules=f"{__name__}.rules:RULES",
+    texts=(f"{__name__}.text:TEXTS", f"{__name__}.web_text:TEXTS"),
+    explainer=f"{__name__}.explain:EXPLAINER",
+    evaluator=f"{__name__}.evaluate",
+    observer=f"{__name__}.view",
+    board="web/board.js",
+    models="models",
+    compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
+              "scoring", "state", "state_base", "view"),
+    fields="fields.py",
+)

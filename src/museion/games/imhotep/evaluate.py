@@ -1,6 +1,6 @@
 """Imhotep for bots: the evaluation, the feature vector of the learned value and direct chance draws.
 
-Read by the contract hooks of :class:`~museion.games.imhotep.state.ImhotepState` (``evaluate``, ``features``,
+Read by the contract hooks of :class:`~museion.games.imhotep.state.ImhotepStateBase[Any]` (``evaluate``, ``features``,
 ``sample_chance``). Everything here reads the state's fields and ``data.py`` directly (no ``view()`` dict), which
 is what makes a search simulation cheap. Imhotep stores nothing hidden (IMH-HIDDEN-1), so every field may be read
 from any seat.
@@ -9,17 +9,15 @@ from any seat.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 from museion.games.imhotep import data
 from museion.games.imhotep.data import (
     DEAL,
     ROUND,
 )
-from museion.games.imhotep.scoring import burial_points, statue_points
-
-if TYPE_CHECKING:
-    from museion.games.imhotep.state import ImhotepState
+from museion.games.imhotep.scoring import burial_points, site_stones, statue_points
+from museion.games.imhotep.state_base import ImhotepStateBase
 
 SCALE: Final = 6.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
@@ -53,7 +51,7 @@ def _burial_points(burial: list[int], n: int) -> list[int]:
     return found
 
 
-def evaluate(state: ImhotepState, player: int) -> list[float]:
+def evaluate(state: ImhotepStateBase[Any], player: int) -> list[float]:
     """Every player's points now plus the end-game scoring as if the game ended now, plus positional terms.
 
     * burial chamber groups; obelisk ranking, blended with a share by stones while rounds remain (rank points
@@ -71,21 +69,23 @@ def evaluate(state: ImhotepState, player: int) -> list[float]:
     burial = _burial_points(state.burial_chamber, n)
     counts = state.obelisks
     ranked = sorted(((count, p) for p, count in enumerate(counts)), reverse=True)
-    table = state.game.obelisk_points
+    table: tuple[int, ...] = state.game.obelisk_points
     total, stones = sum(table), sum(counts) + n
     for count, p in ranked:
         if count:
             tied = [k for k, (c, _) in enumerate(ranked) if c == count]
             rank_points = sum(table[k] for k in tied) / len(tied)
             values[p] += progress * rank_points + (1 - progress) * (total * count / stones)
-    visible = state.temple[-state.game.width:]
+    width: int = state.game.width
+    visible = state.temple[-width:]
     ships, hands, queue = state.ship_spaces, state.hands, state.market_queue
-    wrath = state.game.wrath
+    wrath: bool = state.game.wrath
     lever, hammer, sail, chisel = data.BLUE_CARDS
     for p in range(n):
         hand = hands[p * NT:(p + 1) * NT]
         value = values[p] + burial[p]
-        own_at = state.site_stones(p) if wrath or any(hand[card] for card in DECORATIONS) else ()
+        own_at = (site_stones(state.pyramid, state.temple, state.burial_chamber, state.obelisks, p)
+                  if wrath or any(hand[card] for card in DECORATIONS) else ())
         for card, site in DECORATIONS.items():
             if hand[card]:
                 value += hand[card] * (own_at[site - data.PYRAMID] // data.DECORATION_DIVISOR)
@@ -114,7 +114,7 @@ FEATURES: Final = (
 """The learned value's inputs, relative to the evaluated player ("own") and the rivals."""
 
 
-def seat_features(state: ImhotepState) -> list[list[float]]:
+def seat_features(state: ImhotepStateBase[Any]) -> list[list[float]]:
     """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
     n = state.player_count
     values = evaluate(state, 0)
@@ -122,10 +122,11 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
     hands, ships, score, sled, obelisk = state.hands, state.ship_spaces, state.score_track, state.sled, state.obelisks
     totals = (len(state.pyramid), len(state.temple), len(state.burial_chamber), sum(obelisk))
     burial = _burial_points(state.burial_chamber, n)
-    visible = state.temple[-state.game.width:]
+    width: int = state.game.width
+    visible = state.temple[-width:]
     seen = [visible.count(p) for p in range(n)]
     aboard = [ships.count(p) for p in range(n)]
-    wrath = state.game.wrath
+    wrath: bool = state.game.wrath
     out = []
     for player in range(n):
         rivals = [p for p in range(n) if p != player]
@@ -134,7 +135,7 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
         hand = player * NT
         decoration = sum(hands[hand + card] * (totals[site - data.PYRAMID] // data.DECORATION_DIVISOR)
                          for card, site in data.DECORATION_SITE.items())
-        at = state.site_stones(player)
+        at = site_stones(state.pyramid, state.temple, state.burial_chamber, state.obelisks, player)
         out.append([
             1.0, margin, progress, margin * progress,
             (values[player] - sum(values[p] for p in rivals) / k) / 20.0,
@@ -153,7 +154,7 @@ def seat_features(state: ImhotepState) -> list[list[float]]:
     return out
 
 
-def sample_chance(state: ImhotepState, rng: random.Random) -> int:
+def sample_chance(state: ImhotepStateBase[Any], rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
     r = rng.random()
     phase = state.phase

@@ -9,17 +9,16 @@ as events. Imhotep hides nothing, so every event is public.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from museion.core.game import Event
 from museion.games.imhotep import data
-
-if TYPE_CHECKING:
-    from museion.games.imhotep.state import ImhotepState
+from museion.games.imhotep.state_base import ImhotepStateBase
 
 
-def step_events(marks: list[tuple[str, dict[str, Any], ImhotepState]], after: ImhotepState) -> list[Event]:
+def step_events(marks: Sequence[tuple[str, dict[str, Any], ImhotepStateBase[Any]]],
+                after: ImhotepStateBase[Any]) -> list[Event]:
     """The events of one step from its snapshots (``ImhotepState.events`` replays the step on an instrumented
     copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
     out: list[Event] = []
@@ -29,7 +28,7 @@ def step_events(marks: list[tuple[str, dict[str, Any], ImhotepState]], after: Im
     return out
 
 
-def _segment(label: str, args: dict[str, Any], a: ImhotepState, b: ImhotepState) -> Iterator[Event]:
+def _segment(label: str, args: dict[str, Any], a: ImhotepStateBase[Any], b: ImhotepStateBase[Any]) -> Iterator[Event]:
     if label == "round":
         ships = "-".join(map(str, b.ship_sizes))
         yield Event("imhotep.round_begins", {"round": len(b.round_cards_revealed), "ships": ships})

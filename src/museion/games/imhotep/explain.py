@@ -8,12 +8,13 @@ The state is read through a few fields (``phase``, ``turn``, ``sled``, ``quarry`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
-from museion.core.game import Event, ScorePart
+from museion.core.events import Event, ScorePart
+from museion.core.explain import Explainer
 from museion.core.i18n import text
 from museion.games.imhotep import actions as act
-from museion.games.imhotep import data
+from museion.games.imhotep import data, render
 from museion.games.imhotep.data import (
     CHISEL_1,
     CHISEL_2,
@@ -29,9 +30,7 @@ from museion.games.imhotep.data import (
     START,
     TURN,
 )
-
-if TYPE_CHECKING:
-    from museion.games.imhotep.state import ImhotepState
+from museion.games.imhotep.state import ImhotepState
 
 
 def _decode(action: int) -> tuple[str, int, int]:
@@ -50,87 +49,6 @@ def _decode(action: int) -> tuple[str, int, int]:
     if action < act.PASS:
         return "order", action - act.ORDER, 0
     return "pass", 0, 0
-
-
-def move_event(state: ImhotepState, action: int) -> Event:
-    phase = state.phase
-    if phase == START:
-        return Event("imhotep.m.start", {"player": action})
-    if phase == ROUND:
-        caps = state.game.round_cards[action]
-        return Event("imhotep.m.round", {"ships": ", ".join(map(str, caps))})
-    if phase == DEAL:
-        return Event("imhotep.m.deal", {"card": data.CARD_CODES[action]})
-    kind, a, b = _decode(action)
-    p = state.current_player()
-    if kind == "get":
-        n = min(data.GET_STONES, data.SLED_CAPACITY - state.sled[p], state.quarry[p])
-        return Event("imhotep.m.get", {"n": n})
-    if kind == "place":
-        return Event("imhotep.m.place", {"ship": a + 1, "space": b + 1})
-    if kind == "sail":
-        return Event("imhotep.m.sail", {"ship": a + 1, "site": data.SITES[b], "n": state.ship_loads[a]})
-    if kind == "card":
-        code = data.CARD_CODES[a]
-        return Event("imhotep.m.card", {"card": code, "effect": f"effect_{code}"})
-    if kind == "pick":
-        code = data.CARD_CODES[a]
-        return Event("imhotep.m.pick", {"card": code, "effect": f"effect_{code}"})
-    if kind == "order":
-        return Event("imhotep.m.order", {"colour": data.COLOURS[a]})
-    return Event("imhotep.m.pass")
-
-
-def highlights(state: ImhotepState, action: int) -> list[str]:
-    """Keys of the web board: ``quarry:P``, ``space:S.K``, ``ship:S``, ``site:CODE``, ``handP:CARD``,
-    ``market:CARD``, ``order:COLOUR``, ``pass``."""
-    p = state.current_player()
-    if p < 0:
-        return []
-    kind, a, b = _decode(action)
-    if kind == "get":
-        return [f"quarry:{p}"]
-    if kind == "place":
-        return [f"quarry:{p}", f"ship:{a + 1}", f"space:{a + 1}.{b + 1}"]
-    if kind == "sail":
-        return [f"ship:{a + 1}", f"site:{data.SITE_CODES[b]}"]
-    if kind == "card":
-        return [f"hand{p}:{data.CARD_CODES[a]}"]
-    if kind == "pick":
-        return [f"market:{data.CARD_CODES[a]}"]
-    if kind == "order":
-        return [f"order:{data.COLOURS[a].upper()}"]
-    return ["pass"]
-
-
-def illegal_reason(state: ImhotepState, action: int) -> Event | None:
-    """The rule a player action breaks here, or None."""
-    kind, a, b = _decode(action)
-    phase = state.phase
-    expected = {TURN: None, MARKET_PICK: "pick", LEVER_ORDER: "order", LEVER_SAIL: "sail", SAIL_SAIL: "sail",
-                HAMMER_PLACE: "place", SAIL_PLACE: "place", CHISEL_1: "place", CHISEL_2: "place"}.get(phase)
-    if phase != TURN and kind != expected:
-        return Event("imhotep.r.phase", {"phase": "phase_" + PHASE_NAMES[phase].replace(" ", "_").replace(":", "")})
-    if phase == TURN and kind in ("pick", "order"):
-        return Event(f"imhotep.r.only_{kind}")
-    p = state.current_player()
-    if kind == "get":
-        if state.sled[p] >= data.SLED_CAPACITY:
-            return Event("imhotep.r.sled_full", {"n": data.SLED_CAPACITY})
-        return Event("imhotep.r.quarry_empty")
-    if kind == "place":
-        return _place_reason(state, a, b, p, sail_card=phase == SAIL_PLACE)
-    if kind == "sail":
-        return _sail_reason(state, a, b, only=state.sail_card_ship if phase == SAIL_SAIL else -1)
-    if kind == "card":
-        if not state.hands[p * data.NUM_CARD_TYPES + a]:
-            return Event("imhotep.r.no_card", {"card": data.CARD_CODES[a]})
-        return Event(f"imhotep.r.card_{data.CARD_CODES[a]}")
-    if kind == "pick":
-        return Event("imhotep.r.market_none", {"card": data.CARD_CODES[a]})
-    if kind == "order":
-        return Event("imhotep.r.order_none", {"colour": data.COLOURS[a]})
-    return Event("imhotep.r.pass")
 
 
 def _place_reason(state: ImhotepState, ship: int, space: int, p: int, sail_card: bool) -> Event | None:
@@ -162,35 +80,122 @@ def _sail_reason(state: ImhotepState, ship: int, site: int, only: int) -> Event 
     return None
 
 
-def parse_any(_state: ImhotepState, text: str) -> int | None:
-    """Any player action written in notation, legal or not."""
-    found = act.PLAYER_IDS.get(act.norm(text))
-    return found
+class ImhotepExplainer(Explainer[ImhotepState]):
+    """Imhotep in words for players (``museion.core.explain``): the methods the core calls."""
+
+    def move_event(self, state: ImhotepState, action: int, observer: int | None = None) -> Event:
+        phase = state.phase
+        if phase == START:
+            return Event("imhotep.m.start", {"player": action})
+        if phase == ROUND:
+            caps = state.game.round_cards[action]
+            return Event("imhotep.m.round", {"ships": ", ".join(map(str, caps))})
+        if phase == DEAL:
+            return Event("imhotep.m.deal", {"card": data.CARD_CODES[action]})
+        kind, a, b = _decode(action)
+        p = state.current_player()
+        if kind == "get":
+            n = min(data.GET_STONES, data.SLED_CAPACITY - state.sled[p], state.quarry[p])
+            return Event("imhotep.m.get", {"n": n})
+        if kind == "place":
+            return Event("imhotep.m.place", {"ship": a + 1, "space": b + 1})
+        if kind == "sail":
+            return Event("imhotep.m.sail", {"ship": a + 1, "site": data.SITES[b], "n": state.ship_loads[a]})
+        if kind == "card":
+            code = data.CARD_CODES[a]
+            return Event("imhotep.m.card", {"card": code, "effect": f"effect_{code}"})
+        if kind == "pick":
+            code = data.CARD_CODES[a]
+            return Event("imhotep.m.pick", {"card": code, "effect": f"effect_{code}"})
+        if kind == "order":
+            return Event("imhotep.m.order", {"colour": data.COLOURS[a]})
+        return Event("imhotep.m.pass")
+
+    def highlights(self, state: ImhotepState, action: int) -> list[str]:
+        """Keys of the web board: ``quarry:P``, ``space:S.K``, ``ship:S``, ``site:CODE``, ``handP:CARD``,
+        ``market:CARD``, ``order:COLOUR``, ``pass``."""
+        p = state.current_player()
+        if p < 0:
+            return []
+        kind, a, b = _decode(action)
+        if kind == "get":
+            return [f"quarry:{p}"]
+        if kind == "place":
+            return [f"quarry:{p}", f"ship:{a + 1}", f"space:{a + 1}.{b + 1}"]
+        if kind == "sail":
+            return [f"ship:{a + 1}", f"site:{data.SITE_CODES[b]}"]
+        if kind == "card":
+            return [f"hand{p}:{data.CARD_CODES[a]}"]
+        if kind == "pick":
+            return [f"market:{data.CARD_CODES[a]}"]
+        if kind == "order":
+            return [f"order:{data.COLOURS[a].upper()}"]
+        return ["pass"]
+
+    def illegal_reason(self, state: ImhotepState, action: int) -> Event | None:
+        """The rule a player action breaks here, or None."""
+        kind, a, b = _decode(action)
+        phase = state.phase
+        expected = {TURN: None, MARKET_PICK: "pick", LEVER_ORDER: "order", LEVER_SAIL: "sail", SAIL_SAIL: "sail",
+                    HAMMER_PLACE: "place", SAIL_PLACE: "place", CHISEL_1: "place", CHISEL_2: "place"}.get(phase)
+        if phase != TURN and kind != expected:
+            return Event("imhotep.r.phase", {"phase": "phase_" + PHASE_NAMES[phase].replace(" ", "_").replace(":", "")})
+        if phase == TURN and kind in ("pick", "order"):
+            return Event(f"imhotep.r.only_{kind}")
+        p = state.current_player()
+        if kind == "get":
+            if state.sled[p] >= data.SLED_CAPACITY:
+                return Event("imhotep.r.sled_full", {"n": data.SLED_CAPACITY})
+            return Event("imhotep.r.quarry_empty")
+        if kind == "place":
+            return _place_reason(state, a, b, p, sail_card=phase == SAIL_PLACE)
+        if kind == "sail":
+            return _sail_reason(state, a, b, only=state.sail_card_ship if phase == SAIL_SAIL else -1)
+        if kind == "card":
+            if not state.hands[p * data.NUM_CARD_TYPES + a]:
+                return Event("imhotep.r.no_card", {"card": data.CARD_CODES[a]})
+            return Event(f"imhotep.r.card_{data.CARD_CODES[a]}")
+        if kind == "pick":
+            return Event("imhotep.r.market_none", {"card": data.CARD_CODES[a]})
+        if kind == "order":
+            return Event("imhotep.r.order_none", {"colour": data.COLOURS[a]})
+        return Event("imhotep.r.pass")
+
+    def parse_action(self, state: ImhotepState, text: str) -> int | None:
+        """Any player action written in notation, legal or not."""
+        found = act.PLAYER_IDS.get(act.norm(text))
+        return found
+
+    def score_breakdown(self, state: ImhotepState, observer: int | None = None) -> list[ScorePart]:
+        """The pyramid and temple points scored during play (told by the events of the history), then each part of
+        the final scoring (IMH-END-1, IMH-WRATH-1). They add up to scores()."""
+        n = state.player_count
+        during = {"pyramid": [0.0] * n, "temple": [0.0] * n}
+        replay = state.game.new_initial_state()
+        for action in state.history():
+            for event in replay.events(action):
+                kind = event.key.removeprefix("imhotep.").removesuffix("_points")
+                if kind in during:
+                    during[kind][event.args["player"]] += event.args["points"]
+            replay.apply_action(action)
+        parts = [ScorePart(f"imhotep.bd.{kind}", tuple(values)) for kind, values in during.items()]
+        final = state.final_score_rows or tuple((0,) * 6 for _ in range(n))
+        for k, name in enumerate(("burial", "obelisks", "decorations", "statues", "blue", "wrath")):
+            if name == "wrath" and not state.game.wrath:
+                continue
+            parts.append(ScorePart(f"imhotep.bd.{name}", tuple(float(row[k]) for row in final)))
+        return parts
+
+    def legend(self, state: ImhotepState, lang: str = "en") -> list[str]:
+        """The colour letters, the notation and every market card's name and effect (IMH-CARD-*)."""
+        lines = [text("imhotep.lg.colours", lang)]
+        lines += [text("imhotep.lg.card", lang, code=code, card=code, what=f"effect_{code}")
+                  for code in data.CARD_CODES]
+        return lines
+
+    def render_text(self, state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
+        """The table drawn as text (``render.py``)."""
+        return render.render_text(state, player, lang)
 
 
-def score_breakdown(state: ImhotepState, _observer: int | None) -> list[ScorePart]:
-    """The pyramid and temple points scored during play (told by the events of the history), then each part of
-    the final scoring (IMH-END-1, IMH-WRATH-1). They add up to scores()."""
-    n = state.player_count
-    during = {"pyramid": [0.0] * n, "temple": [0.0] * n}
-    replay = state.game.new_initial_state()
-    for action in state.history():
-        for event in replay.events(action):
-            kind = event.key.removeprefix("imhotep.").removesuffix("_points")
-            if kind in during:
-                during[kind][event.args["player"]] += event.args["points"]
-        replay.apply_action(action)
-    parts = [ScorePart(f"imhotep.bd.{kind}", tuple(values)) for kind, values in during.items()]
-    final = state.final_score_rows or tuple((0,) * 6 for _ in range(n))
-    for k, name in enumerate(("burial", "obelisks", "decorations", "statues", "blue", "wrath")):
-        if name == "wrath" and not state.game.wrath:
-            continue
-        parts.append(ScorePart(f"imhotep.bd.{name}", tuple(float(row[k]) for row in final)))
-    return parts
-
-
-def legend(state: ImhotepState, lang: str) -> list[str]:
-    """The colour letters, the notation and every market card's name and effect (IMH-CARD-*)."""
-    lines = [text("imhotep.lg.colours", lang)]
-    lines += [text("imhotep.lg.card", lang, code=code, card=code, what=f"effect_{code}") for code in data.CARD_CODES]
-    return lines
+EXPLAINER: Final = ImhotepExplainer()

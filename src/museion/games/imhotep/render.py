@@ -5,6 +5,7 @@ Stones are shown by colour letter: K black, W white, B brown, G grey; ``.`` is a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from museion.core.game import CHANCE, TERMINAL
@@ -31,40 +32,54 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
     def t(key: str, **args: Any) -> str:
         return text(f"imhotep.b.{key}", lang, **args)
 
-    game = state.game
-    n = state.player_count
-    colour = [game.seat_label(p, lang) for p in range(n)]
+    colour = [state.game.seat_label(p, lang) for p in range(state.player_count)]
     lines = [_headline(state, lang)]
     if state.to_move == CHANCE:
         lines.append(t("chance", phase=t(f"ph{state.phase}")))
     lines.append("")
-    # ships
     if state.ship_sizes[0] and state.to_move != TERMINAL:
-        lines.append(t("ships"))
-        for i, cap in enumerate(state.ship_sizes):
-            spaces = " ".join(_c(o) for o in state.ship_spaces[4 * i:4 * i + cap])
-            site = state.ship_sites[i]
-            where = t("docked", site=data.SITES[site]) if site >= 0 else t("harbour")
-            minimum = state.ship_minimums[i]
-            lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {minimum}  [{spaces}]{' ' * (2 * (4 - cap))}"
-                         f"  {where}")
-        free = [SITE_CODES[s] for s in range(5) if not state.docked_sites >> s & 1]
-        lines.append(f"  {t('free_sites')}: {' '.join(free)}")
-        if state.lever_stones:
-            done, todo = " ".join(_c(o) for o in state.lever_unloaded), " ".join(_c(o) for o in state.lever_stones)
-            lines.append("  " + t("lever", site=data.SITES[state.lever_site], done=done, todo=todo))
-        lines.append("")
-    # market
-    market = [CARD_CODES[t] for t in range(NUM_CARD_TYPES) for _ in range(state.market[t])]
-    lines.append(f"{t('market'):<11}{'  '.join(market) or t('empty')}")
-    lines.append(" " * 11 + t("piles", draw=state.draw_pile_size, discard=_cards(state.discard_pile)))
+        lines += _ships(state, t)
+    lines += _market(state, t)
+    lines += _sites(state, t, colour)
+    lines += _players(state, t, colour)
+    return "\n".join(lines)
+
+
+def _ships(state: ImhotepState, t: Callable[..., str]) -> list[str]:
+    """The ships with their stones and where they are docked, the free sites, the lever's unloading."""
+    lines = [t("ships")]
+    for i, cap in enumerate(state.ship_sizes):
+        spaces = " ".join(_c(o) for o in state.ship_spaces[4 * i:4 * i + cap])
+        site = state.ship_sites[i]
+        where = t("docked", site=data.SITES[site]) if site >= 0 else t("harbour")
+        minimum = state.ship_minimums[i]
+        lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {minimum}  [{spaces}]{' ' * (2 * (4 - cap))}"
+                     f"  {where}")
+    free = [SITE_CODES[s] for s in range(5) if not state.docked_sites >> s & 1]
+    lines.append(f"  {t('free_sites')}: {' '.join(free)}")
+    if state.lever_stones:
+        done, todo = " ".join(_c(o) for o in state.lever_unloaded), " ".join(_c(o) for o in state.lever_stones)
+        lines.append("  " + t("lever", site=data.SITES[state.lever_site], done=done, todo=todo))
+    lines.append("")
+    return lines
+
+
+def _market(state: ImhotepState, t: Callable[..., str]) -> list[str]:
+    """The market's cards, the piles and the seats waiting to take a card."""
+    market = [CARD_CODES[c] for c in range(NUM_CARD_TYPES) for _ in range(state.market[c])]
+    lines = [f"{t('market'):<11}{'  '.join(market) or t('empty')}",
+             " " * 11 + t("piles", draw=state.draw_pile_size, discard=_cards(state.discard_pile))]
     if state.market_queue:
         lines.append(" " * 11 + t("waiting", who=" ".join(_c(o) for o in state.market_queue)))
     lines.append("")
-    # pyramid
+    return lines
+
+
+def _sites(state: ImhotepState, t: Callable[..., str], colour: list[str]) -> list[str]:
+    """The pyramid, the temple's top layer, the burial chamber and the obelisks."""
     pyr = state.pyramid
     beside = t("beside", n=len(pyr) - 14) if len(pyr) > 14 else ""
-    lines.append(f"{t('pyramid'):<11}{t('stones', n=len(pyr))}{beside}")
+    lines = [f"{t('pyramid'):<11}{t('stones', n=len(pyr))}{beside}"]
     for row in range(3):
         cells = []
         for first, side in data.PYRAMID_LEVELS:
@@ -73,27 +88,30 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
             else:
                 cells.append("")
         lines.append("  " + "   |   ".join(c.ljust(11) for c in cells).rstrip())
-    # temple
-    width, temple = game.width, state.temple
+    width, temple = state.game.width, state.temple
     top = ["."] * width
     for k in range(max(0, len(temple) - width), len(temple)):
         top[k % width] = _c(temple[k])
     layers = (len(temple) + width - 1) // width
     lines.append(f"{t('temple'):<11}[{' '.join(top)}]  " + t("temple_top", n=len(temple), layers=layers))
-    # burial chamber
     burial = state.burial_chamber
     lines.append(f"{t('burial'):<11}{t('stones', n=len(burial))}")
     columns = max(1, (len(burial) + data.BURIAL_ROWS - 1) // data.BURIAL_ROWS)
     for row in range(data.BURIAL_ROWS):
         cells = [_c(burial[k]) if (k := col * data.BURIAL_ROWS + row) < len(burial) else "." for col in range(columns)]
         lines.append("  " + " ".join(cells))
+    n = state.player_count
     lines.append(f"{t('obelisks'):<11}" + "  ".join(f"{colour[p]} {state.obelisks[p]}" for p in range(n)))
     lines.append("")
-    # players
+    return lines
+
+
+def _players(state: ImhotepState, t: Callable[..., str], colour: list[str]) -> list[str]:
+    """Each seat's score, quarry, sled and cards, then the final scoring table once there is one."""
     heads = [t(k) for k in ("score", "quarry", "sled")]
     width = max(6, *(len(c) for c in colour))
-    lines.append(f"{t('player'):<{width + 6}}  " + "  ".join(f"{h:>6}" for h in heads) + f"  {t('cards')}")
-    for p in range(n):
+    lines = [f"{t('player'):<{width + 6}}  " + "  ".join(f"{h:>6}" for h in heads) + f"  {t('cards')}"]
+    for p in range(state.player_count):
         mark = ">" if p == state.to_move else " "
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
         values = (state.score_track[p], state.quarry[p], state.sled[p])
@@ -106,7 +124,7 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
         lines.append(" " * (width + 4) + "".join(f"{h:>10}" for h in heads))
         for p, final_row in enumerate(state.final_score_rows):
             lines.append(f"  {colour[p]:<{width + 2}}" + "".join(f"{x:>10}" for x in final_row))
-    return "\n".join(lines)
+    return lines
 
 
 def _cell(pyr: list[int], k: int) -> str:

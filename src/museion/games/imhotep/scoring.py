@@ -61,3 +61,9 @@ def obelisk_points(heights: list[int], table: tuple[int, ...]) -> list[int]:
             points[p] = share
         place += len(tied)
     return points
+
+
+def site_stones(pyramid: list[int], temple: list[int], burial: list[int], obelisks: list[int],
+                p: int) -> tuple[int, int, int, int]:
+    """Stones of player ``p`` at the pyramid, temple, burial chamber and obelisks."""
+    return pyramid.count(p), temple.count(p), burial.count(p), obelisks[p]

@@ -62,7 +62,7 @@ from museion.games.imhotep.data import (
 )
 from museion.games.imhotep.events import step_events
 from museion.games.imhotep.rules import OPTION_HELP
-from museion.games.imhotep.scoring import burial_points, obelisk_points, statue_points
+from museion.games.imhotep.scoring import burial_points, obelisk_points, site_stones, statue_points
 from museion.games.imhotep.state_base import ImhotepStateBase
 
 NT: Final = data.NUM_CARD_TYPES
@@ -86,7 +86,7 @@ def _parse_start(value: Any) -> int | str:
     raise InvalidValue(f"got {shown(value)}; allowed: {allowed}", shown(value), "imhotep.allowed.start")
 
 
-class ImhotepState(ImhotepStateBase):
+class ImhotepState(ImhotepStateBase["ImhotepGame"]):
     """One Imhotep position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
 
     __slots__ = ()
@@ -571,7 +571,7 @@ class ImhotepState(ImhotepStateBase):
 
     def site_stones(self, p: int) -> tuple[int, int, int, int]:
         """Stones of player ``p`` at the pyramid, temple, burial chamber and obelisks."""
-        return self.pyramid.count(p), self.temple.count(p), self.burial_chamber.count(p), self.obelisks[p]
+        return site_stones(self.pyramid, self.temple, self.burial_chamber, self.obelisks, p)
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score_track]

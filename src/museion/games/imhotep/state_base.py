@@ -5,15 +5,12 @@ Run ``python tools/generate_fields.py`` after changing the table (tests/core/tes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from museion.core.game import State
-
-if TYPE_CHECKING:
-    from museion.games.imhotep.state import ImhotepGame  # noqa: F401 (named as a string in the base class)
+from museion.core.game import GameT, State
 
 
-class ImhotepStateBase(State["ImhotepGame"]):
+class ImhotepStateBase(State[GameT]):
     """The fields of a Imhotep position; the rules live in the subclass (``state.py``)."""
 
     __slots__ = (

@@ -124,7 +124,7 @@ TEXTS = {
                             "es": "coloca 1 piedra en un barco y navega con ese barco"},
     "imhotep.effect_CHISEL": {"en": "place 2 stones: both on 1 ship or 1 on each of 2 ships",
                               "es": "coloca 2 piedras: ambas en 1 barco o 1 en cada uno de 2 barcos"},
-    # moves in words (State.describe): imperative in English, infinitive in Spanish
+    # moves in words (Explainer.describe): imperative in English, infinitive in Spanish
     "imhotep.m.start": {"en": "{player!p} is the start player", "es": "{player!p} es el jugador inicial"},
     "imhotep.m.round": {"en": "Round card: ships of {ships} spaces",
                         "es": "Carta de ronda: barcos de {ships} espacios"},
@@ -140,7 +140,7 @@ TEXTS = {
                        "es": "Tomar la carta de mercado {card!t}: {effect!t}"},
     "imhotep.m.order": {"en": "Unload a {colour!t} stone next", "es": "Descargar ahora una piedra {colour!t}"},
     "imhotep.m.pass": {"en": "Pass (nothing else is possible)", "es": "Pasar (no hay otra jugada posible)"},
-    # why a move is not legal (State.explain_illegal)
+    # why a move is not legal (Explainer.explain_illegal)
     "imhotep.r.phase": {"en": "now you must {phase!t}", "es": "ahora debes {phase!t}"},
     "imhotep.phase_lever_sail": {"en": "sail a ship (Lever)", "es": "navegar con un barco (Palanca)"},
     "imhotep.phase_lever_unloading_order": {"en": "choose the next stone to unload (Lever)",
@@ -195,7 +195,7 @@ TEXTS = {
                              "es": "no hay ninguna piedra {colour!t} esperando a descargarse"},
     "imhotep.r.pass": {"en": "you may pass only when nothing else is possible",
                        "es": "solo puedes pasar cuando no hay otra jugada posible"},
-    # the score broken down (State.score_breakdown)
+    # the score broken down (Explainer.score_breakdown)
     "imhotep.bd.pyramid": {"en": "Pyramid", "es": "Pirámide"},
     "imhotep.bd.temple": {"en": "Temple", "es": "Templo"},
     "imhotep.bd.burial": {"en": "Burial chamber", "es": "Cámara funeraria"},
@@ -204,7 +204,7 @@ TEXTS = {
     "imhotep.bd.statues": {"en": "Statues (purple cards)", "es": "Estatuas (cartas moradas)"},
     "imhotep.bd.blue": {"en": "Unused blue cards", "es": "Cartas azules sin usar"},
     "imhotep.bd.wrath": {"en": "Wrath of the Pharaoh", "es": "Ira del faraón"},
-    # the terminal's legend (State.legend)
+    # the terminal's legend (Explainer.legend)
     "imhotep.lg.colours": {
         "en": "Stones: K black, W white, B brown, G grey. Moves: S get stones; P2.3 place on ship 2, space 3 (1 = "
               "bow); V1>PYR sail ship 1 to the pyramid (MKT market, PYR pyramid, TMP temple, BUR burial chamber, "

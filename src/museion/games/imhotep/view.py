@@ -14,7 +14,7 @@ the same declarations (``tools/generate_observation_docs.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
@@ -27,9 +27,8 @@ from museion.games.imhotep.data import (
     PHASE_NAMES,
     SITES,
 )
-
-if TYPE_CHECKING:
-    from museion.games.imhotep.state import ImhotepState
+from museion.games.imhotep.scoring import site_stones
+from museion.games.imhotep.state_base import ImhotepStateBase
 
 PLAYER: Final = Layout((
     Piece("quarry", 1, "stones in the quarry / 29"),
@@ -133,7 +132,7 @@ def _temple_top(temple: list[int], width: int) -> list[str | None]:
     return top
 
 
-def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
+def view(state: ImhotepStateBase[Any], player: int | None) -> dict[str, Any]:
     """Everything on the table, in plain JSON data (the same for every viewer)."""
     game = state.game
     n = state.player_count
@@ -154,7 +153,7 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
     players = []
     for p in range(n):
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
-        pyr, tmp, bur, obl = state.site_stones(p)
+        pyr, tmp, bur, obl = site_stones(state.pyramid, state.temple, state.burial_chamber, state.obelisks, p)
         players.append({
             "seat": p,
             "colour": COLOURS[p],
@@ -204,14 +203,14 @@ def view(state: ImhotepState, player: int | None) -> dict[str, Any]:
     return result
 
 
-def observation_tensor(state: ImhotepState, player: int) -> list[float]:
+def observation_tensor(state: ImhotepStateBase[Any], player: int) -> list[float]:
     """Flat encoding of the table for ``player``: the pieces of ``observation_layout(n)`` at their offsets."""
     n = state.player_count
     layout, ship = _layouts(n)
     at = layout.offset
     out = [0.0] * layout.size
     rel = [(p - player) % n for p in range(n)]  # seat -> relative index
-    width = state.game.width
+    width: int = state.game.width
     visible = state.temple[-width:]
     _players(state, out, at["players"], rel, visible)
     block = ship.size
@@ -266,7 +265,7 @@ def observation_tensor(state: ImhotepState, player: int) -> list[float]:
     return out
 
 
-def _players(state: ImhotepState, out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
+def _players(state: ImhotepStateBase[Any], out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
     """Piece ``players``: one ``PLAYER`` block per seat, by relative seat."""
     size = _PLAYER_SIZE
     for p in range(state.player_count):
@@ -276,7 +275,7 @@ def _players(state: ImhotepState, out: list[float], start: int, rel: list[int], 
         out[b + _SCORE] = state.score_track[p] / 100.0
         for t in range(NUM_CARD_TYPES):
             out[b + _CARDS + t] = state.hands[p * NUM_CARD_TYPES + t] / (10.0 if t == data.STATUE else 3.0)
-        for k, count in enumerate(state.site_stones(p)):
+        for k, count in enumerate(site_stones(state.pyramid, state.temple, state.burial_chamber, state.obelisks, p)):
             out[b + _SITES + k] = count / 29.0
         out[b + _TEMPLE] = visible.count(p) / 5.0
         out[b + _TO_ACT] = 1.0 if state.to_move == p else 0.0

@@ -1,14 +1,25 @@
-"""Pergamon (Dorra & zur Linde, 2011): 2-4 archaeologists dig finds and exhibit them in the museum."""
+"""Pergamon (Dorra & zur Linde, 2011): 2-4 archaeologists dig finds and exhibit them in the museum.
 
-from museion.core import i18n
-from museion.core.registry import register
-from museion.games.pergamon.render import render_text
-from museion.games.pergamon.rules import RULES, rules_text
-from museion.games.pergamon.state import PergamonGame, PergamonState
-from museion.games.pergamon.text import TEXTS
+The descriptor below is all museion needs to find the game (pyproject.toml registers it as the entry point
+``pergamon`` of the group ``museion.games``); it names the rest of this folder by strings, so reading it imports none
+of the game's modules.
+"""
 
-i18n.register(TEXTS)
+from museion.core.descriptor import GameDescriptor
 
-register(PergamonGame, render_text, rules_text)
-
-__all__ = ["PergamonGame", "PergamonState", "RULES", "render_text"]
+DESCRIPTOR = GameDescriptor(
+    name="pergamon",
+    package=__name__,
+    game=f"{__name__}.state:PergamonGame",
+    render_text=f"{__name__}.render:render_text",
+    rules=f"{__name__}.rules:rules_text",
+    texts=(f"{__name__}.text:TEXTS", f"{__name__}.web_text:TEXTS"),
+    explainer=f"{__name__}.explain:EXPLAINER",
+    evaluator=f"{__name__}.evaluate",
+    observer=f"{__name__}.view",
+    board="web/board.js",
+    models="models",
+    compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
+              "state", "state_base", "tables", "view"),
+    fields="fields.py",
+)

@@ -29,6 +29,7 @@ A find is named by its century and two-digit number (``4.63``), unique in a tile
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 SPACES: Final = 13
@@ -74,3 +75,12 @@ def player_action_to_string(action: int, codes: tuple[str, ...]) -> str:
     if action == A_PAY:
         return "pay"
     return "drop " + codes[action - A_DROP]
+
+
+_ARABIC: Final = re.compile(r"^(dig|break)\s*([1-5])$", re.IGNORECASE)
+
+
+def alias(text: str) -> str:
+    """``dig 4`` means ``dig IV`` and ``break 2`` means ``break II`` (the terminal accepts both)."""
+    m = _ARABIC.match(text.strip())
+    return f"{m.group(1)} {ROMAN[int(m.group(2)) - 1]}" if m else text

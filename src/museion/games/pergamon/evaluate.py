@@ -1,6 +1,6 @@
 """Pergamon for bots: the evaluation, the feature vector of the learned value and direct chance draws.
 
-Read by the contract hooks of :class:`~museion.games.pergamon.state.PergamonState` (``evaluate``, ``features``,
+Read by the contract hooks of :class:`~museion.games.pergamon.state.PergamonStateBase[Any]` (``evaluate``, ``features``,
 ``sample_chance``). Everything here reads the state's fields and the game's tables (``game.space_vp``,
 ``data.EVALUATIONS``) directly, with no ``view()`` dict. What it reads is what ``view(player)`` shows, except the
 players' victory points, which the engine treats as reconstructible from public events (``resample`` keeps them,
@@ -10,7 +10,7 @@ see ``view.py``); the unrevealed funds-card values are never read.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 from museion.games.pergamon import data
 from museion.games.pergamon.data import (
@@ -21,9 +21,7 @@ from museion.games.pergamon.data import (
     ST_OVER,
     ST_POLISH,
 )
-
-if TYPE_CHECKING:
-    from museion.games.pergamon.state import PergamonState
+from museion.games.pergamon.state_base import PergamonStateBase
 
 SCALE: Final = 4.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
@@ -37,12 +35,12 @@ finds in the collection being built 0.6 each (so building goes on to the close).
 _SCHEDULE: Final = tuple(sorted((turn, shift) for turn, (_, shift) in data.EVALUATIONS.items()))
 
 
-def evaluate(state: PergamonState, player: int) -> list[float]:
+def evaluate(state: PergamonStateBase[Any], player: int) -> list[float]:
     """Victory points plus what each position is likely worth: every displayed collection scores its museum
     space's VP at each evaluation still to come, its marker moving down as the calendar says (PER-EVAL-1..3);
     plus coins, finds in the supply and finds in the collection being built (constants above)."""
     turn = state.turn
-    space_vp = state.game.space_vp
+    space_vp: tuple[int, ...] = state.game.space_vp
     over = state.stage == ST_OVER
     building = state.stage in (ST_BUILD, ST_BREAK, ST_POLISH)
     to_act = state.current_player()
@@ -76,13 +74,13 @@ FEATURES: Final = (
 """The learned value's inputs, relative to the evaluated player ("own") and the rivals."""
 
 
-def seat_features(state: PergamonState) -> list[list[float]]:
+def seat_features(state: PergamonStateBase[Any]) -> list[list[float]]:
     """The numbers named in :data:`FEATURES`, one vector per seat (shared parts computed once)."""
     g = state.game
-    n = g.n
+    n: int = g.n
     values = evaluate(state, 0)
     progress = state.turn / data.TURNS
-    space_vp = g.space_vp
+    space_vp: tuple[int, ...] = g.space_vp
     display = []
     for p in range(n):
         count = points = big = 0
@@ -117,7 +115,7 @@ def seat_features(state: PergamonState) -> list[list[float]]:
     return out
 
 
-def sample_chance(state: PergamonState, rng: random.Random) -> int:
+def sample_chance(state: PergamonStateBase[Any], rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
     r = rng.random()
     stage = state.stage
@@ -133,5 +131,5 @@ def sample_chance(state: PergamonState, rng: random.Random) -> int:
             if x < acc:
                 return v
         return max(v for v, count in enumerate(deck) if count)
-    n = state.game.n
+    n: int = state.game.n
     return min(int(r * n), n - 1)  # ST_START: the first player

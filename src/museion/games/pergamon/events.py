@@ -18,14 +18,14 @@ from museion.core.game import Event
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN
 from museion.games.pergamon.data import RAIDER, ST_OVER
+from museion.games.pergamon.scoring import exhibited_objects
+from museion.games.pergamon.state_base import PergamonStateBase
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from museion.games.pergamon.state import PergamonState
+    from collections.abc import Iterator, Sequence
 
 
-def step_events(marks: list[tuple[str, PergamonState]], after: PergamonState) -> list[Event]:
+def step_events(marks: Sequence[tuple[str, PergamonStateBase[Any]]], after: PergamonStateBase[Any]) -> list[Event]:
     """The events of one step from its snapshots (``PergamonState.events`` replays the step on an instrumented
     copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
     over = after.stage == ST_OVER
@@ -36,7 +36,7 @@ def step_events(marks: list[tuple[str, PergamonState]], after: PergamonState) ->
     return out
 
 
-def _segment(label: str, a: PergamonState, b: PergamonState, over: bool) -> Iterator[Event]:
+def _segment(label: str, a: PergamonStateBase[Any], b: PergamonStateBase[Any], over: bool) -> Iterator[Event]:
     """The events of one segment of the chain, from snapshot ``a`` to snapshot ``b``."""
     if label == "begin_turn":
         yield Event("pergamon.turn_begins", {"turn": b.turn, "first": b.first_player})
@@ -62,7 +62,7 @@ def _segment(label: str, a: PergamonState, b: PergamonState, over: bool) -> Iter
     yield from _victory_points(a, b, reason, over)
 
 
-def _funds(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+def _funds(a: PergamonStateBase[Any], b: PergamonStateBase[Any]) -> Iterator[Event]:
     """The tomb raider's placement after the second card (PER-RAIDER-1); the reveal and payout (PER-FUNDS-2)."""
     if a.figure_spaces[RAIDER] < 0 <= b.figure_spaces[RAIDER] and b.game.raider:
         yield Event("pergamon.raider_placed", {"space": f"P{b.figure_spaces[RAIDER] + 1}"})
@@ -77,7 +77,7 @@ def _funds(a: PergamonState, b: PergamonState) -> Iterator[Event]:
                 yield Event("pergamon.payout", {"player": x, "coins": gain})
 
 
-def _loot(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+def _loot(a: PergamonStateBase[Any], b: PergamonStateBase[Any]) -> Iterator[Event]:
     """PER-RAIDER-3: the gallery the tomb raider emptied, or nothing."""
     for k in range(data.GALLERIES):
         if a.galleries[k] and not b.galleries[k]:
@@ -87,7 +87,7 @@ def _loot(a: PergamonState, b: PergamonState) -> Iterator[Event]:
     yield Event("pergamon.raider_idle")
 
 
-def _museum(a: PergamonState, b: PergamonState) -> Iterator[Event]:
+def _museum(a: PergamonStateBase[Any], b: PergamonStateBase[Any]) -> Iterator[Event]:
     """Collections broken up, exhibited (PER-EXH-4/7) or pushed out of the museum (PER-EXH-6)."""
     for m in range(len(a.exhibited_rings)):
         old, new = a.exhibited_rings[m], b.exhibited_rings[m]
@@ -102,7 +102,7 @@ def _museum(a: PergamonState, b: PergamonState) -> Iterator[Event]:
             yield Event("pergamon.exhibited", {**who, "value": b.marker_values[m], "space": b.marker_spaces[m]})
 
 
-def _evaluation(a: PergamonState) -> Iterator[Event]:
+def _evaluation(a: PergamonStateBase[Any]) -> Iterator[Event]:
     """PER-EVAL-1..3, told from the state before the evaluation (the VP follow in ``_victory_points``)."""
     ev = data.EVALUATIONS.get(a.turn)
     if ev is None:
@@ -110,7 +110,7 @@ def _evaluation(a: PergamonState) -> Iterator[Event]:
     kind, shift = ev
     name = data.TYPE_NAMES[kind]
     yield Event("pergamon.evaluation", {"turn": a.turn, "kind": name})
-    best = max((o for o in a.objects() if o[1] == kind), default=None)
+    best = max((o for o in _objects(a) if o[1] == kind), default=None)
     if best is None:
         yield Event("pergamon.no_prize", {"kind": name})
     else:
@@ -119,13 +119,18 @@ def _evaluation(a: PergamonState) -> Iterator[Event]:
         yield Event("pergamon.museum_shift", {"spaces": shift})
 
 
-def _oldest_objects(a: PergamonState) -> Iterator[Event]:
+def _objects(a: PergamonStateBase[Any]) -> list[tuple[int, int, int]]:
+    g = a.game
+    return exhibited_objects(a.exhibited_rings, g.tile_right_types, g.tile_centuries, g.tile_numbers)
+
+
+def _oldest_objects(a: PergamonStateBase[Any]) -> Iterator[Event]:
     """PER-END-1: the three oldest exhibited objects."""
-    for place, (date, _, m) in enumerate(sorted(a.objects(), reverse=True)[:len(data.FINAL_BONUS)], start=1):
+    for place, (date, _, m) in enumerate(sorted(_objects(a), reverse=True)[:len(data.FINAL_BONUS)], start=1):
         yield Event("pergamon.oldest_object", {"place": place, "date": date, "player": m // 3})
 
 
-def _victory_points(a: PergamonState, b: PergamonState, reason: str, over: bool) -> Iterator[Event]:
+def _victory_points(a: PergamonStateBase[Any], b: PergamonStateBase[Any], reason: str, over: bool) -> Iterator[Event]:
     """VP gained in the segment; only the owner is told unless open_scores or the game is over (PER-EVAL-4)."""
     public = over or b.game.options["open_scores"]
     for p in range(b.game.n):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from museion.core.i18n import text
@@ -26,15 +27,25 @@ def render_text(state: PergamonState, player: int | None = None, lang: str = "en
     def t(key: str, **args: Any) -> str:
         return text(f"pergamon.b.{key}", lang, **args)
 
-    v = view(state, player)
-    g = state.game
-    n = g.n
-
     def face(c: str) -> str:
         return tile_face(state, c)
 
+    v = view(state, player)
+    seat = [state.game.seat_label(p, lang) for p in range(state.game.n)]
+    lines = _funds(state, v, t, seat) + _finds(v, t, face)
+    lines += _players(v, t, face, seat)
+    lines.append(t("calendar", tiles=v["calendar"], box=v["box"], unseen=v["box_unseen"]))
+    if "winners" in v:
+        lines.append(t("final", scores=" ".join(f"{seat[p]} {x}" for p, x in enumerate(v["scores"])),
+                       winners=", ".join(seat[p] for p in v["winners"])))
+    return "\n".join(lines)
+
+
+def _funds(state: PergamonState, v: dict[str, Any], t: Callable[..., str], seat: list[str]) -> list[str]:
+    """The headline, the funds cards and the research track (with the raider's coins)."""
+    g = state.game
+    n = g.n
     who = v["to_act"]
-    seat = [g.seat_label(p, lang) for p in range(n)]
     acting = t("chance") if who == -1 else t("over") if who == -4 else t("to_act", who=seat[who])
     lines = [t("headline", n=n, turn=v["turn"], stage=t(f"st_{v['stage']}"), acting=acting,
                first=seat[v["first_player"]] if 0 <= (v["first_player"] or 0) < n else "-")]
@@ -51,7 +62,12 @@ def render_text(state: PergamonState, player: int | None = None, lang: str = "en
     lines.append(t("track") + " " + " ".join(occ))
     if "raider_coins" in v:
         lines.append(t("raider", coins=v["raider_coins"]))
-    lines.append(t("galleries"))
+    return lines
+
+
+def _finds(v: dict[str, Any], t: Callable[..., str], face: Callable[[str], str]) -> list[str]:
+    """The galleries, the finds being laid out and the museum's spaces."""
+    lines = [t("galleries")]
     for k, gal in enumerate(v["galleries"]):
         lines.append(f"  {ROMAN[k]:<3} " + " ".join(face(c) for c in gal))
     if v["laying_out"]:
@@ -59,6 +75,12 @@ def render_text(state: PergamonState, player: int | None = None, lang: str = "en
     museum = v["museum"]
     shown = [f"{s}:p{museum[s][0]}/{museum[s][1]}" for s in sorted(museum, key=int, reverse=True)]
     lines.append(t("museum") + " " + (" ".join(shown) or t("empty")))
+    return lines
+
+
+def _players(v: dict[str, Any], t: Callable[..., str], face: Callable[[str], str], seat: list[str]) -> list[str]:
+    """Each seat's coins, victory points (as far as shown), finds and collections; the collection being built."""
+    lines = []
     for p, pl in enumerate(v["players"]):
         vp = "?" if pl["vp"] is None else pl["vp"]
         lines.append(t("player", who=seat[p], p=p, coins=pl["coins"], vp=vp, space=pl["space"] or "-"))
@@ -70,11 +92,7 @@ def render_text(state: PergamonState, player: int | None = None, lang: str = "en
         b = v["building"]
         extra = t("breaking", which=b["break"]) if b["break"] else ""
         lines.append(t("building", finds=" ".join(face(c) for c in b["finds"]), extra=extra, left=b["cancels_left"]))
-    lines.append(t("calendar", tiles=v["calendar"], box=v["box"], unseen=v["box_unseen"]))
-    if "winners" in v:
-        lines.append(t("final", scores=" ".join(f"{seat[p]} {x}" for p, x in enumerate(v["scores"])),
-                       winners=", ".join(seat[p] for p in v["winners"])))
-    return "\n".join(lines)
+    return lines
 
 
 __all__ = ["render_text", "tile_face", "data"]

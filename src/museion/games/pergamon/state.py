@@ -26,7 +26,7 @@ from museion.core.game import (
     choice_option,
     int_option,
 )
-from museion.games.pergamon import data, evaluate, explain, tables, view
+from museion.games.pergamon import data, evaluate, tables, view
 from museion.games.pergamon.actions import (
     A_BREAK,
     A_CANCEL,
@@ -41,6 +41,7 @@ from museion.games.pergamon.actions import (
     NUM_ACTIONS,
     ROMAN,
     SPACES,
+    alias,
     player_action_to_string,
     tile_code,
 )
@@ -61,6 +62,7 @@ from museion.games.pergamon.data import (
 )
 from museion.games.pergamon.events import step_events
 from museion.games.pergamon.rules import OPTION_HELP
+from museion.games.pergamon.scoring import exhibited_objects
 from museion.games.pergamon.state_base import PergamonStateBase
 
 NO_MARKER: Final = -1
@@ -106,7 +108,7 @@ def _start_player_option(value: Any) -> int | str:
                            shown(value), "error.allowed.seat", n=4, last=3) from None
 
 
-class PergamonState(PergamonStateBase):
+class PergamonState(PergamonStateBase["PergamonGame"]):
     """One Pergamon position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
 
     __slots__ = ()
@@ -197,7 +199,7 @@ class PergamonState(PergamonStateBase):
             return [*range(A_POLISH, A_POLISH + self.max_polish + 1), A_CANCEL]
         if st == ST_STORE:
             a = self.actor
-            acts = [A_PAY] if self.coins[a] >= self._fee(a) else []
+            acts = [A_PAY] if self.coins[a] >= self.storage_fee_due(a) else []
             acts.extend([A_DROP + t for t in self.supply[a]])
             return acts
         if st == ST_BREAK:
@@ -258,12 +260,12 @@ class PergamonState(PergamonStateBase):
         elif st == ST_STORE:
             a = self.actor
             if action == A_PAY:
-                self.coins[a] -= self._fee(a)
+                self.coins[a] -= self.storage_fee_due(a)
                 self._next_actor()
             else:
                 self.supply[a].remove(action - A_DROP)
                 self.box_tiles += 1
-                if not self._fee(a):
+                if not self.storage_fee_due(a):
                     self._next_actor()
         elif st == ST_BREAK:
             if action == A_CANCEL:
@@ -363,7 +365,7 @@ class PergamonState(PergamonStateBase):
             self.stage = ST_MAIN
             if self._main_has_choice():
                 return
-            if self._fee(a):
+            if self.storage_fee_due(a):
                 self.stage = ST_STORE
                 return
 
@@ -371,7 +373,7 @@ class PergamonState(PergamonStateBase):
         a = self.actor
         return bool(self._diggable(a) or self._startable(a))
 
-    def _fee(self, a: int) -> int:
+    def storage_fee_due(self, a: int) -> int:
         """PER-STORE-1: the storage fee player ``a`` owes now."""
         return storage_fee(len(self.supply[a]), self.game.fee_full_groups)
 
@@ -399,7 +401,7 @@ class PergamonState(PergamonStateBase):
         return [t for t in sup if cyc >> pair[t] & 1]
 
     def _to_storage(self) -> None:
-        if self._fee(self.actor):
+        if self.storage_fee_due(self.actor):
             self.stage = ST_STORE
         else:
             self._next_actor()
@@ -514,16 +516,7 @@ class PergamonState(PergamonStateBase):
     def objects(self) -> list[tuple[int, int, int]]:
         """Every exhibited complete object as (date, type, marker id)."""
         g = self.game
-        rt, cen, num = g.tile_right_types, g.tile_centuries, g.tile_numbers
-        out = []
-        for m, ring in enumerate(self.exhibited_rings):
-            if ring is None:
-                continue
-            k = len(ring)
-            for i in range(k):
-                x = ring[i]
-                out.append((cen[x] * 100 + num[ring[(i + 1) % k]], rt[x], m))
-        return out
+        return exhibited_objects(self.exhibited_rings, g.tile_right_types, g.tile_centuries, g.tile_numbers)
 
     def _end_turn(self) -> None:
         g = self.game
@@ -616,7 +609,7 @@ class PergamonState(PergamonStateBase):
             return f"{text} (cards {self.funds_cards[0]} {self.funds_cards[1]})"
         return text
 
-    def _describe(self, action: int) -> str:
+    def any_action_to_string(self, action: int) -> str:
         if self.stage <= ST_CARD:
             return self.action_to_string(action)
         return player_action_to_string(action, self.game.tile_codes)
@@ -624,9 +617,12 @@ class PergamonState(PergamonStateBase):
     # -- state as data -----------------------------------------------------------------------------------
     def invariant_violations(self) -> list[str]:
         """PER-INV-1..3 (tiles conserved, museum and rings valid, coins >= 0, funds cards used once)."""
-        g = self.game
+        return self._tile_violations() + self._museum_violations() + self._funds_violations()
+
+    def _tile_violations(self) -> list[str]:
+        """PER-INV-1: every tile is in exactly one place."""
         out = []
-        n_tiles = len(g.tiles)
+        n_tiles = len(self.game.tiles)
         gal = sum(len(x) for x in self.galleries)
         sup = sum(len(x) for x in self.supply)
         exh = sum(len(r) for r in self.exhibited_rings if r is not None)
@@ -639,6 +635,12 @@ class PergamonState(PergamonStateBase):
             t for r in self.exhibited_rings if r is not None for t in r] + self.drawn_tiles + self.undrawn_tiles
         if len(seen) != len(set(seen)):
             out.append("PER-INV-1: a tile is in two places")
+        return out
+
+    def _museum_violations(self) -> list[str]:
+        """PER-INV-2: each marker on its own space, each exhibited collection a closed ring."""
+        g = self.game
+        out = []
         placed = [m for m in self.museum[1:] if m >= 0]
         if len(placed) != len(set(placed)):
             out.append("PER-INV-2: a marker is on two museum spaces")
@@ -652,6 +654,11 @@ class PergamonState(PergamonStateBase):
             k = len(ring)
             if k < 2 or any(g.tile_right_types[ring[i]] != g.tile_left_types[ring[(i + 1) % k]] for i in range(k)):
                 out.append(f"PER-INV-2: collection {m} is not a closed ring: {ring}")
+        return out
+
+    def _funds_violations(self) -> list[str]:
+        """PER-INV-3: no negative coins, every funds card counted once (and all used once the game is over)."""
+        out = []
         if min(self.coins) < 0:
             out.append(f"PER-INV-3: negative coins {self.coins}")
         for v in range(data.FUNDS_CARD_VALUES):
@@ -674,7 +681,7 @@ class PergamonState(PergamonStateBase):
 
     def string_to_action(self, text: str) -> int:
         """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
-        return super().string_to_action(explain.alias(text))
+        return super().string_to_action(alias(text))
 
     def events(self, action: int) -> list[Event]:
         """The step is applied again to an instrumented copy (``_Traced``), whose snapshots events.py tells."""

@@ -5,15 +5,12 @@ Run ``python tools/generate_fields.py`` after changing the table (tests/core/tes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from museion.core.game import State
-
-if TYPE_CHECKING:
-    from museion.games.pergamon.state import PergamonGame  # noqa: F401 (named as a string in the base class)
+from museion.core.game import GameT, State
 
 
-class PergamonStateBase(State["PergamonGame"]):
+class PergamonStateBase(State[GameT]):
     """The fields of a Pergamon position; the rules live in the subclass (``state.py``)."""
 
     __slots__ = (

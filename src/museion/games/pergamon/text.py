@@ -173,7 +173,7 @@ TEXTS = {
                               "es": "el saqueador de tumbas viene aquí con una bolsa y un cofre"},
     "pergamon.raider_chests": {"en": "the tomb raider comes here with two chests",
                                "es": "el saqueador de tumbas viene aquí con dos cofres"},
-    # moves in words (State.describe): imperative in English, infinitive in Spanish
+    # moves in words (Explainer.describe): imperative in English, infinitive in Spanish
     "pergamon.m.start": {"en": "{player!p} is the first player", "es": "{player!p} es el jugador inicial"},
     "pergamon.m.draw": {"en": "Find {face} laid out", "es": "Se coloca el hallazgo {face}"},
     "pergamon.m.card": {"en": "A funds card is drawn face down ({back!t})",
@@ -200,7 +200,7 @@ TEXTS = {
     "pergamon.m.pay": {"en": "Pay the storage fee: {coins:coin|coins}",
                        "es": "Pagar la tarifa de almacenamiento: {coins:moneda|monedas}"},
     "pergamon.m.drop": {"en": "Discard find {face} to the box", "es": "Descartar el hallazgo {face} a la caja"},
-    # why a move is not legal (State.explain_illegal)
+    # why a move is not legal (Explainer.explain_illegal)
     "pergamon.r.stage": {"en": "now you must {stage!t}", "es": "ahora debes {stage!t}"},
     "pergamon.stage_space": {"en": "choose a research space for your figure (P1-P13)",
                              "es": "elegir un espacio de investigación para tu figura (P1-P13)"},
@@ -249,13 +249,13 @@ TEXTS = {
     "pergamon.r.fee": {"en": "the storage fee is {fee:coin|coins}; you have {coins}: discard finds instead",
                        "es": "la tarifa de almacenamiento es de {fee:moneda|monedas}; tienes {coins}: descarta "
                              "hallazgos"},
-    # the score broken down (State.score_breakdown)
+    # the score broken down (Explainer.score_breakdown)
     "pergamon.bd.exhibit": {"en": "Exhibiting (1 VP per collection)", "es": "Exponer (1 entrada por colección)"},
     "pergamon.bd.evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}"},
     "pergamon.bd.prize": {"en": "Prize: the oldest {kind!t}", "es": "Premio: objeto más antiguo ({kind!t})"},
     "pergamon.bd.final": {"en": "Final bonus: the oldest objects",
                           "es": "Bonificación final: los objetos más antiguos"},
-    # the terminal's legend (State.legend)
+    # the terminal's legend (Explainer.legend)
     "pergamon.lg.track": {
         "en": "Track: P8(4,V) is research space P8: ask for 4 coins, dig down to gallery V; after the colon, who "
               "stands there (a seat, R the tomb raider, . nobody).",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from museion.core.observation import Layout, Piece
 from museion.games.pergamon import data
@@ -36,9 +36,7 @@ from museion.games.pergamon.data import (
     ST_POLISH,
     STAGE_NAMES,
 )
-
-if TYPE_CHECKING:
-    from museion.games.pergamon.state import PergamonState
+from museion.games.pergamon.state_base import PergamonStateBase
 
 _TILES: Final = data.TURNS * data.PILE_SIZE
 FUNDS_CARD_WIDTH: Final = 2 + data.FUNDS_CARD_VALUES
@@ -90,16 +88,16 @@ def observation_layout(n: int) -> Layout:
     return layout
 
 
-def vp_visible(state: PergamonState, viewer: int | None, player: int) -> bool:
+def vp_visible(state: PergamonStateBase[Any], viewer: int | None, player: int) -> bool:
     """May ``viewer`` see ``player``'s victory points? (PER-EVAL-4)"""
     return state.game.options["open_scores"] or state.stage == ST_OVER or viewer == player
 
 
-def view(state: PergamonState, player: int | None) -> dict[str, Any]:
+def view(state: PergamonStateBase[Any], player: int | None) -> dict[str, Any]:
     """JSON-able dict of everything ``player`` may see (``None``: a spectator)."""
     g = state.game
-    code = g.tile_codes
-    n = g.n
+    code: tuple[str, ...] = g.tile_codes
+    n: int = g.n
     cp = state.current_player()
     track = []
     for s in range(SPACES):
@@ -165,7 +163,7 @@ def track_spaces(game: Any) -> list[dict[str, Any]]:
     return spaces
 
 
-def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:
+def _faces(state: PergamonStateBase[Any], out: dict[str, Any]) -> dict[str, str]:
     """The printed face of every find in the view (``"4.63": "V63|4J"``: left edge the right half of a vase
     numbered 63, right edge century 4 and the left half of a jug), so a client can draw the halves."""
     codes = [c for gal in out["galleries"] for c in gal] + out["laying_out"]
@@ -180,14 +178,14 @@ def _faces(state: PergamonState, out: dict[str, Any]) -> dict[str, str]:
     return faces
 
 
-def _cancels_left(state: PergamonState) -> int:
+def _cancels_left(state: PergamonStateBase[Any]) -> int:
     return MAX_CANCELS - state.cancelled_collections
 
 
-def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonState:
+def resample(state: PergamonStateBase[Any], player: int, rng: random.Random) -> PergamonStateBase[Any]:
     """A state consistent with ``view(player)``: the unrevealed funds cards get new values with the same backs,
     drawn from the cards not yet used (exact posterior: value by value, weighted by the copies left)."""
-    other: PergamonState = state.clone()  # type: ignore[assignment]
+    other: PergamonStateBase[Any] = state.clone()  # type: ignore[assignment]
     if other.funds_cards and not other.funds_revealed:
         deck = other.funds_deck
         for v in other.funds_cards:
@@ -210,10 +208,10 @@ def resample(state: PergamonState, player: int, rng: random.Random) -> PergamonS
     return other
 
 
-def observation_tensor(state: PergamonState, player: int) -> list[float]:
+def observation_tensor(state: PergamonStateBase[Any], player: int) -> list[float]:
     """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets."""
     g = state.game
-    n = g.n
+    n: int = g.n
     layout = observation_layout(n)
     at = layout.offset
 
@@ -286,9 +284,9 @@ def observation_tensor(state: PergamonState, player: int) -> list[float]:
     return out
 
 
-def _tile_locations(state: PergamonState, out: list[float], start: int, rel: Callable[[int], int]) -> None:
+def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int, rel: Callable[[int], int]) -> None:
     """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
-    n = state.game.n
+    n: int = state.game.n
     width = _tile_places(n)
     supply, exhibited = 2 + data.GALLERIES, 2 + data.GALLERIES + n
     where = [width - 1] * _TILES             # box unless found elsewhere

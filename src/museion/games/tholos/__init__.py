@@ -1,14 +1,25 @@
-"""Tholos (2 players): build and win the temple's columns. ``museion.load("tholos", advanced=True)``."""
+"""Tholos (2 players): build and win the temple's columns. ``museion.load("tholos", advanced=True)``.
 
-from museion.core import i18n
-from museion.core.registry import register
-from museion.games.tholos.render import render_text
-from museion.games.tholos.rules import RULES
-from museion.games.tholos.scoring import column_result
-from museion.games.tholos.state import TholosGame, TholosState
-from museion.games.tholos.text import TEXTS
+The descriptor below is all museion needs to find the game (pyproject.toml registers it as the entry point
+``tholos`` of the group ``museion.games``); it names the rest of this folder by strings, so reading it imports none
+of the game's modules.
+"""
 
-register(TholosGame, render_text, RULES)
-i18n.register(TEXTS)
+from museion.core.descriptor import GameDescriptor
 
-__all__ = ["TholosGame", "TholosState", "column_result"]
+DESCRIPTOR = GameDescriptor(
+    name="tholos",
+    package=__name__,
+    game=f"{__name__}.state:TholosGame",
+    render_text=f"{__name__}.render:render_text",
+    rules=f"{__name__}.rules:RULES",
+    texts=(f"{__name__}.text:TEXTS", f"{__name__}.web_text:TEXTS"),
+    explainer=f"{__name__}.explain:EXPLAINER",
+    evaluator=f"{__name__}.evaluate",
+    observer=f"{__name__}.view",
+    board="web/board.js",
+    models="models",
+    compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
+              "scoring", "state", "state_base", "view"),
+    fields="fields.py",
+)

@@ -1,6 +1,6 @@
 """Tholos for bots: the evaluation, the feature vector of the learned value, direct chance draws, endings.
 
-Read by the contract hooks of :class:`~museion.games.tholos.state.TholosState` (``evaluate``, ``features``,
+Read by the contract hooks of :class:`~museion.games.tholos.state.TholosStateBase[Any]` (``evaluate``, ``features``,
 ``sample_chance``, ``remaining_decisions``). Everything here reads the state's fields and ``data.py`` directly
 (no ``view()`` dict), which is what makes a search simulation cheap; Tholos hides nothing, so every field may be
 read from either seat.
@@ -9,15 +9,13 @@ read from either seat.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 from museion.core.game import CHANCE
 from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.scoring import column_result
-
-if TYPE_CHECKING:
-    from museion.games.tholos.state import TholosState
+from museion.games.tholos.state_base import TholosStateBase
 
 SCALE: Final = 4.0
 """Points margin that counts as clearly ahead (the logistic scale of searching bots)."""
@@ -46,7 +44,7 @@ def _column(col: tuple[int, ...], ornament: int, height: int) -> Column:
     return found
 
 
-def _columns(state: TholosState) -> list[Column]:
+def _columns(state: TholosStateBase[Any]) -> list[Column]:
     known = _COLUMNS
     cols, ornaments, heights = state.columns, state.ornaments, state.max_heights
     out: list[Column] = []
@@ -56,7 +54,7 @@ def _columns(state: TholosState) -> list[Column]:
     return out
 
 
-def evaluate(state: TholosState, player: int, columns: list[Column] | None = None) -> list[float]:
+def evaluate(state: TholosStateBase[Any], player: int, columns: list[Column] | None = None) -> list[float]:
     """Both players' standing in points: columns for their current winners (fully when full, 60 % + 40 % x filling
     while open) plus workshop stones (own colour 0.8, rival 0.5, grey 0.1)."""
     values = [0.0, 0.0]
@@ -83,14 +81,14 @@ FEATURES: Final = (
 """The learned value's inputs, relative to the evaluated player ("own") and the other ("rival")."""
 
 
-def seat_features(state: TholosState) -> list[list[float]]:
+def seat_features(state: TholosStateBase[Any]) -> list[list[float]]:
     """:func:`features` of both seats, the columns scored once."""
     columns = _columns(state)
     values = evaluate(state, 0, columns)
     return [features(state, 0, columns, values), features(state, 1, columns, values)]
 
 
-def features(state: TholosState, player: int, columns: list[Column] | None = None,
+def features(state: TholosStateBase[Any], player: int, columns: list[Column] | None = None,
              values: list[float] | None = None) -> list[float]:
     """The numbers named in :data:`FEATURES`, from ``player``'s seat."""
     rival = 1 - player
@@ -132,7 +130,7 @@ def features(state: TholosState, player: int, columns: list[Column] | None = Non
     ]
 
 
-def sample_chance(state: TholosState, rng: random.Random) -> int:
+def sample_chance(state: TholosStateBase[Any], rng: random.Random) -> int:
     """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
     r = rng.random()
     if state.ornament_draws:
@@ -144,7 +142,7 @@ def sample_chance(state: TholosState, rng: random.Random) -> int:
     return act.CHANCE_START if r < 0.5 else act.CHANCE_START + 1
 
 
-def remaining_decisions(state: TholosState) -> int | None:
+def remaining_decisions(state: TholosStateBase[Any]) -> int | None:
     """Each free slot of the temple needs a placement, and one turn places at most two stones (THO-ACT-F)."""
     if state.current_player() == CHANCE:
         return None

@@ -8,16 +8,16 @@ The state is read through a handful of fields (``cols``, ``maxh``, ``orn``, ``qu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
-from museion.core.game import CHANCE, Event, ScorePart
+from museion.core.events import Event, ScorePart
+from museion.core.explain import Explainer
+from museion.core.game import CHANCE
 from museion.core.i18n import text
 from museion.games.tholos import actions as act
-from museion.games.tholos import data
+from museion.games.tholos import data, render
 from museion.games.tholos.data import COLOURS, EXTRA, GREY, LOCATIONS, MAIN, MOVED_COLOUR
-
-if TYPE_CHECKING:
-    from museion.games.tholos.state import TholosState
+from museion.games.tholos.state import TholosState
 
 
 def _decode(action: int) -> tuple[str, int, int]:
@@ -41,97 +41,6 @@ def _decode(action: int) -> tuple[str, int, int]:
     if action < act.DECLINE:
         return "grey", action - act.GREY_QUARRY, 0
     return "decline", 0, 0
-
-
-def move_event(state: TholosState, action: int) -> Event:
-    """The action in words (``State.move_event``): Tholos hides nothing, so the same for every observer."""
-    if state.current_player() == CHANCE:
-        if action < act.CHANCE_ORNAMENT:
-            return Event("tholos.m.start", {"colour": COLOURS[action]})
-        k, loc = divmod(action - act.CHANCE_ORNAMENT, 7)
-        return Event("tholos.m.ornament", {"k": k + 1, "loc": LOCATIONS[loc], "what": f"orn{k + 1}"})
-    kind, a, b = _decode(action)
-    cols = state.columns
-    if kind == "take":
-        return Event(f"tholos.m.take.{COLOURS[a]}", {"n": b})
-    if kind in ("place", "second"):
-        return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}", "loc": LOCATIONS[b]})
-    if kind == "move":
-        top = cols[a][-1] if cols[a] else MOVED_COLOUR.get(state.extra_location, GREY)
-        return Event("tholos.m.move", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a], "dst": LOCATIONS[b]})
-    if kind == "return":
-        top = cols[a][-1] if cols[a] else GREY
-        return Event("tholos.m.return", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a]})
-    if kind in ("quarry", "steal"):
-        return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}"})
-    if kind == "grey":
-        return Event("tholos.m.grey", {"loc": LOCATIONS[a]})
-    at = LOCATIONS[state.extra_location] if state.extra_location >= 0 else "?"
-    return Event("tholos.m.decline", {"loc": at})
-
-
-def highlights(state: TholosState, action: int) -> list[str]:
-    """Keys of the web board: ``quarry:C``, ``wsP:C``, ``col:L``, ``slot:LH`` (where a stone lands), ``stone:LH``
-    (a stone that leaves), ``decline``."""
-    p = state.current_player()
-    if p < 0:
-        return []
-    kind, a, b = _decode(action)
-    cols = state.columns
-
-    def lands(loc: int) -> list[str]:
-        return [f"col:{LOCATIONS[loc]}", f"slot:{LOCATIONS[loc]}{len(cols[loc])}"]
-
-    def leaves(loc: int) -> list[str]:
-        return [f"col:{LOCATIONS[loc]}", f"stone:{LOCATIONS[loc]}{max(len(cols[loc]) - 1, 0)}"]
-
-    if kind == "take":
-        return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-    if kind in ("place", "second"):
-        return [f"ws{p}:{COLOURS[a]}", *lands(b)]
-    if kind == "move":
-        return [*leaves(a), *lands(b)]
-    if kind == "return":
-        top = cols[a][-1] if cols[a] else GREY
-        return [*leaves(a), f"quarry:{COLOURS[top]}"]
-    if kind == "quarry":
-        return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-    if kind == "steal":
-        return [f"ws{1 - p}:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-    if kind == "grey":
-        return ["quarry:G", *lands(a)]
-    return ["decline"]
-
-
-def illegal_reason(state: TholosState, action: int) -> Event | None:
-    """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""
-    kind, a, b = _decode(action)
-    p = state.current_player()
-    ws, cols, maxh = state.workshops, state.columns, state.max_heights
-    mine = ws[3 * p: 3 * p + 3]
-    free = data.WORKSHOP_SIZE - sum(mine)
-    if state.phase == EXTRA:
-        if kind in ("take", "place"):
-            return Event("tholos.r.finish_extra", {"loc": LOCATIONS[state.extra_location]})
-        return _extra_reason(state, kind, a, b)
-    if state.phase != MAIN:
-        return None
-    if kind not in ("take", "place"):
-        return Event("tholos.r.no_extra")
-    if kind == "take":
-        limit = data.TAKE_LIMIT_OWN if a == p else data.TAKE_LIMIT_GREY if a == GREY else data.TAKE_LIMIT_RIVAL
-        if free == 0:
-            return Event("tholos.r.workshop_full")
-        if b > free:
-            return Event("tholos.r.workshop_space", {"free": free})
-        if b > limit:
-            return Event(f"tholos.r.take_limit.{COLOURS[a]}", {"limit": limit})
-        return Event(f"tholos.r.quarry_short.{COLOURS[a]}", {"left": state.quarry[a]})
-    if not mine[a]:
-        return Event("tholos.r.no_stone", {"stone": f"s{COLOURS[a]}"})
-    if len(cols[b]) >= maxh[b]:
-        return Event("tholos.r.column_full", {"loc": LOCATIONS[b], "height": maxh[b]})
-    return None
 
 
 def _extra_reason(state: TholosState, kind: str, a: int, b: int) -> Event | None:
@@ -176,35 +85,131 @@ def _free_target(state: TholosState, loc: int) -> Event | None:
     return None
 
 
-def parse_any(_state: TholosState, text: str) -> int | None:
-    """Any Tholos player action written in notation (extra actions with any location letter), legal or not."""
-    wanted = "".join(text.split()).upper()
-    for action in range(act.NUM_ACTIONS):
-        for at in range(7):
-            if act.player_action_string(action, at).upper() == wanted:
-                return action
-    return None
+class TholosExplainer(Explainer[TholosState]):
+    """Tholos in words for players (``museion.core.explain``): the methods the core calls."""
+
+    def move_event(self, state: TholosState, action: int, observer: int | None = None) -> Event:
+        """The action in words (``Explainer.move_event``): Tholos hides nothing, so the same for every observer."""
+        if state.current_player() == CHANCE:
+            if action < act.CHANCE_ORNAMENT:
+                return Event("tholos.m.start", {"colour": COLOURS[action]})
+            k, loc = divmod(action - act.CHANCE_ORNAMENT, 7)
+            return Event("tholos.m.ornament", {"k": k + 1, "loc": LOCATIONS[loc], "what": f"orn{k + 1}"})
+        kind, a, b = _decode(action)
+        cols = state.columns
+        if kind == "take":
+            return Event(f"tholos.m.take.{COLOURS[a]}", {"n": b})
+        if kind in ("place", "second"):
+            return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}", "loc": LOCATIONS[b]})
+        if kind == "move":
+            top = cols[a][-1] if cols[a] else MOVED_COLOUR.get(state.extra_location, GREY)
+            return Event("tholos.m.move", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a], "dst": LOCATIONS[b]})
+        if kind == "return":
+            top = cols[a][-1] if cols[a] else GREY
+            return Event("tholos.m.return", {"stone": f"the{COLOURS[top]}", "src": LOCATIONS[a]})
+        if kind in ("quarry", "steal"):
+            return Event(f"tholos.m.{kind}", {"stone": f"a{COLOURS[a]}"})
+        if kind == "grey":
+            return Event("tholos.m.grey", {"loc": LOCATIONS[a]})
+        at = LOCATIONS[state.extra_location] if state.extra_location >= 0 else "?"
+        return Event("tholos.m.decline", {"loc": at})
+
+    def highlights(self, state: TholosState, action: int) -> list[str]:
+        """Keys of the web board: ``quarry:C``, ``wsP:C``, ``col:L``, ``slot:LH`` (where a stone lands), ``stone:LH``
+        (a stone that leaves), ``decline``."""
+        p = state.current_player()
+        if p < 0:
+            return []
+        kind, a, b = _decode(action)
+        cols = state.columns
+
+        def lands(loc: int) -> list[str]:
+            return [f"col:{LOCATIONS[loc]}", f"slot:{LOCATIONS[loc]}{len(cols[loc])}"]
+
+        def leaves(loc: int) -> list[str]:
+            return [f"col:{LOCATIONS[loc]}", f"stone:{LOCATIONS[loc]}{max(len(cols[loc]) - 1, 0)}"]
+
+        if kind == "take":
+            return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+        if kind in ("place", "second"):
+            return [f"ws{p}:{COLOURS[a]}", *lands(b)]
+        if kind == "move":
+            return [*leaves(a), *lands(b)]
+        if kind == "return":
+            top = cols[a][-1] if cols[a] else GREY
+            return [*leaves(a), f"quarry:{COLOURS[top]}"]
+        if kind == "quarry":
+            return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+        if kind == "steal":
+            return [f"ws{1 - p}:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
+        if kind == "grey":
+            return ["quarry:G", *lands(a)]
+        return ["decline"]
+
+    def illegal_reason(self, state: TholosState, action: int) -> Event | None:
+        """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""
+        kind, a, b = _decode(action)
+        p = state.current_player()
+        ws, cols, maxh = state.workshops, state.columns, state.max_heights
+        mine = ws[3 * p: 3 * p + 3]
+        free = data.WORKSHOP_SIZE - sum(mine)
+        if state.phase == EXTRA:
+            if kind in ("take", "place"):
+                return Event("tholos.r.finish_extra", {"loc": LOCATIONS[state.extra_location]})
+            return _extra_reason(state, kind, a, b)
+        if state.phase != MAIN:
+            return None
+        if kind not in ("take", "place"):
+            return Event("tholos.r.no_extra")
+        if kind == "take":
+            limit = data.TAKE_LIMIT_OWN if a == p else data.TAKE_LIMIT_GREY if a == GREY else data.TAKE_LIMIT_RIVAL
+            if free == 0:
+                return Event("tholos.r.workshop_full")
+            if b > free:
+                return Event("tholos.r.workshop_space", {"free": free})
+            if b > limit:
+                return Event(f"tholos.r.take_limit.{COLOURS[a]}", {"limit": limit})
+            return Event(f"tholos.r.quarry_short.{COLOURS[a]}", {"left": state.quarry[a]})
+        if not mine[a]:
+            return Event("tholos.r.no_stone", {"stone": f"s{COLOURS[a]}"})
+        if len(cols[b]) >= maxh[b]:
+            return Event("tholos.r.column_full", {"loc": LOCATIONS[b], "height": maxh[b]})
+        return None
+
+    def parse_action(self, state: TholosState, text: str) -> int | None:
+        """Any Tholos player action written in notation (extra actions with any location letter), legal or not."""
+        wanted = "".join(text.split()).upper()
+        for action in range(act.NUM_ACTIONS):
+            for at in range(7):
+                if act.player_action_string(action, at).upper() == wanted:
+                    return action
+        return None
+
+    def score_breakdown(self, state: TholosState, observer: int | None = None) -> list[ScorePart]:
+        """One part per column: who wins it and its points (THO-SCORE-1..3, THO-ORN-1..4); they add up to scores()."""
+        parts = []
+        for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.columns, strict=True)):
+            values = tuple(float(points) if winner == p else 0.0 for p in (0, 1))
+            stones = " ".join(COLOURS[c] for c in col) or "-"
+            detail = "tholos.bd.won" if winner >= 0 else "tholos.bd.tied"
+            parts.append(ScorePart("tholos.bd.column", values,
+                                   {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
+                                    "orn": state.ornaments[loc]}, detail))
+        return parts
+
+    def legend(self, state: TholosState, lang: str = "en") -> list[str]:
+        """The letters, each location's extra action and the ornaments on the table (THO-ACT-*, THO-ORN-*)."""
+        lines = [text("tholos.lg.letters", lang)]
+        for loc, name in enumerate(LOCATIONS):
+            lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))
+            if state.ornaments[loc]:
+                k = state.ornaments[loc]
+                lines.append(text("tholos.lg.ornament", lang, k=k, loc=name, what=f"orn{k}"))
+        return lines
+
+    def render_text(self, state: TholosState, player: int | None = None, lang: str = "en") -> str:
+        """The table drawn as text (``render.py``)."""
+        return render.render_text(state, player, lang)
 
 
-def score_breakdown(state: TholosState, _observer: int | None) -> list[ScorePart]:
-    """One part per column: who wins it and its points (THO-SCORE-1..3, THO-ORN-1..4); they add up to scores()."""
-    parts = []
-    for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.columns, strict=True)):
-        values = tuple(float(points) if winner == p else 0.0 for p in (0, 1))
-        stones = " ".join(COLOURS[c] for c in col) or "-"
-        detail = "tholos.bd.won" if winner >= 0 else "tholos.bd.tied"
-        parts.append(ScorePart("tholos.bd.column", values,
-                               {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
-                                "orn": state.ornaments[loc]}, detail))
-    return parts
-
-
-def legend(state: TholosState, lang: str) -> list[str]:
-    """The letters, each location's extra action and the ornaments on the table (THO-ACT-*, THO-ORN-*)."""
-    lines = [text("tholos.lg.letters", lang)]
-    for loc, name in enumerate(LOCATIONS):
-        lines.append(text("tholos.lg.location", lang, loc=name, what=f"extra_{name}"))
-        if state.ornaments[loc]:
-            k = state.ornaments[loc]
-            lines.append(text("tholos.lg.ornament", lang, k=k, loc=name, what=f"orn{k}"))
-    return lines
+EXPLAINER: Final = TholosExplainer()

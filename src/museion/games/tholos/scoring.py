@@ -38,3 +38,17 @@ def ranking_winners(scores: list[float], columns_won: list[int]) -> list[int]:
     """THO-SCORE-3: highest total, then more columns won, else a draw (both win)."""
     best = max(zip(scores, columns_won, strict=True))
     return [p for p in (0, 1) if (scores[p], columns_won[p]) == best]
+
+
+def column_results(columns: list[tuple[int, ...]], ornaments: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(winner or -1, points)`` for each column, as if the game ended now (THO-SCORE-1/2, THO-ORN-1..4)."""
+    return [column_result(col, k) for col, k in zip(columns, ornaments, strict=True)]
+
+
+def columns_won(results: list[tuple[int, int]]) -> list[int]:
+    """How many columns each player wins, from :func:`column_results`."""
+    won = [0, 0]
+    for winner, _ in results:
+        if winner >= 0:
+            won[winner] += 1
+    return won

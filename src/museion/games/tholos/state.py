@@ -20,7 +20,7 @@ from museion.games.tholos import actions as act
 from museion.games.tholos import data, evaluate, events, view
 from museion.games.tholos.data import EXTRA, GREY, LOCATIONS, MAIN, OVER, SETUP
 from museion.games.tholos.rules import OPTION_HELP
-from museion.games.tholos.scoring import column_heights, column_result, ranking_winners
+from museion.games.tholos.scoring import column_heights, column_results, columns_won, ranking_winners
 from museion.games.tholos.state_base import TholosStateBase
 
 
@@ -90,7 +90,7 @@ def _parse_players(value: Any) -> int:
     return 2
 
 
-class TholosState(TholosStateBase):
+class TholosState(TholosStateBase["TholosGame"]):
     """One Tholos position: the fields are declared in ``fields.py`` (``state_base.py`` holds them)."""
 
     __slots__ = ()
@@ -327,7 +327,7 @@ class TholosState(TholosStateBase):
     # -- scoring ---------------------------------------------------------------------------------------
     def column_results(self) -> list[tuple[int, int]]:
         """``(winner or -1, points)`` for each column, as if the game ended now (THO-SCORE-1/2, THO-ORN-1..4)."""
-        return [column_result(col, k) for col, k in zip(self.columns, self.ornaments, strict=True)]
+        return column_results(self.columns, self.ornaments)
 
     def scores(self) -> list[float]:
         totals = [0, 0]
@@ -337,11 +337,7 @@ class TholosState(TholosStateBase):
         return [float(t) for t in totals]
 
     def columns_won(self) -> list[int]:
-        won = [0, 0]
-        for winner, _ in self.column_results():
-            if winner >= 0:
-                won[winner] += 1
-        return won
+        return columns_won(self.column_results())
 
     def winners(self) -> list[int]:
         if self.to_move != TERMINAL:

@@ -102,7 +102,7 @@ TEXTS = {
                     "es": "en lugar de la acción adicional, puedes poner una piedra gris de la cantera en una "
                           "localización libre"},
     "tholos.orn7": {"en": "this column is 7 stones high", "es": "esta columna tiene 7 piedras de altura"},
-    # moves in words (State.describe): imperative in English, infinitive in Spanish
+    # moves in words (Explainer.describe): imperative in English, infinitive in Spanish
     "tholos.m.start": {"en": "{colour!t} starts", "es": "Empieza {colour!t}"},
     "tholos.m.ornament": {"en": "Ornament {k} on location {loc}: {what!t}",
                           "es": "Ornamentación {k} en la localización {loc}: {what!t}"},
@@ -128,7 +128,7 @@ TEXTS = {
                       "es": "Ornamentación 6: poner una piedra gris de la cantera en la localización {loc}"},
     "tholos.m.decline": {"en": "Skip the extra action of location {loc}",
                          "es": "No hacer la acción adicional de la localización {loc}"},
-    # why a move is not legal (State.explain_illegal)
+    # why a move is not legal (Explainer.explain_illegal)
     "tholos.r.finish_extra": {
         "en": "first take the extra action of location {loc}, or skip it (x-)",
         "es": "primero haz la acción adicional de la localización {loc}, o renuncia a ella (x-)"},
@@ -182,12 +182,12 @@ TEXTS = {
                                 "es": "el taller rival no tiene ninguna {stone!t}"},
     "tholos.r.not_here": {"en": "the extra action must use another location than {loc}",
                           "es": "la acción adicional debe usar otra localización distinta de {loc}"},
-    # the score broken down (State.score_breakdown)
+    # the score broken down (Explainer.score_breakdown)
     "tholos.bd.column": {"en": "Column {loc}", "es": "Columna {loc}"},
     "tholos.bd.won": {"en": "{stones}: won by {player!p}", "es": "{stones}: la gana {player!p}"},
     "tholos.bd.tied": {"en": "{stones}: equal influence, nobody scores",
                        "es": "{stones}: influencia igualada, nadie puntúa"},
-    # the terminal's legend (State.legend)
+    # the terminal's legend (Explainer.legend)
     "tholos.lg.letters": {
         "en": "Stones: W white, B black, G grey. Moves: T2W take 2 white stones; PC:B place a black stone on C; "
               "xC:... the extra action of C; x- skip it.",

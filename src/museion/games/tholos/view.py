@@ -7,14 +7,13 @@ is (action ids name colours absolutely: ``PC:W``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
+from museion.games.tholos import scoring
 from museion.games.tholos.data import COLOURS, LOCATIONS
-
-if TYPE_CHECKING:
-    from museion.games.tholos.state import TholosState
+from museion.games.tholos.state_base import TholosStateBase
 
 OBSERVATION = Layout((
     Piece("stones", 7 * 7 * 3, "per location A..G and height 0..6: one-hot own / rival / grey stone"),
@@ -35,10 +34,10 @@ WORKSHOPS, PHASE, EXTRA_LOCATION, TO_ACT, COLOUR = (
 PHASES = ("setup", "main", "extra", "over")
 
 
-def view(state: TholosState, player: int | None) -> dict[str, Any]:
+def view(state: TholosStateBase[Any], player: int | None) -> dict[str, Any]:
     """Everything on the table (same for every viewer), in plain JSON data."""
     to_move = state.current_player()
-    results = state.column_results()
+    results = scoring.column_results(state.columns, state.ornaments)
     return {
         "game": "tholos",
         "viewer": player,
@@ -55,12 +54,12 @@ def view(state: TholosState, player: int | None) -> dict[str, Any]:
         "column_winners": {LOCATIONS[i]: (w if w >= 0 else None) for i, (w, _) in enumerate(results)},
         "column_points": {LOCATIONS[i]: pts for i, (_, pts) in enumerate(results)},
         "scores": state.scores(),
-        "columns_won": state.columns_won(),
+        "columns_won": scoring.columns_won(results),
         "winners": state.winners() if to_move == TERMINAL else None,
     }
 
 
-def observation_tensor(state: TholosState, player: int) -> list[float]:
+def observation_tensor(state: TholosStateBase[Any], player: int) -> list[float]:
     out = [0.0] * OBSERVATION_SIZE
     relative = (0, 1, 2) if player == 0 else (1, 0, 2)  # colour code -> own / rival / grey
     for loc, col in enumerate(state.columns):

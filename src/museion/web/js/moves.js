@@ -1,15 +1,9 @@
 // Your moves: the list of legal moves (each in words, its notation secondary), the chooser that appears when a
 // click on the board fits several moves, and the preview of a move on the board while it is hovered or focused.
+// A move is the server's one shape (messages.LegalMove): {id, notation, text, highlights}; a hinted move adds its
+// chance (messages.HintedMove), so legal and hinted moves are drawn and previewed by the same code.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
-
-/** The server's legal moves as {id, notation, text, highlights}: text is the move in words for this player (the
- * notation until the server sends words), highlights what it would change on the board (ids the board knows). */
-export function normalizeMoves(legal) {
-  return (legal || []).map((m) => (Array.isArray(m)
-    ? { id: m[0], notation: m[1], text: m[1], highlights: null }
-    : { id: m.id, notation: m.notation, text: m.text || m.notation, highlights: m.highlights || null }));
-}
 
 function moveButton(move, cls, { onPlay, onPreview, disabled }) {
   const showNotation = move.text !== move.notation;

@@ -13,7 +13,7 @@ import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, has, requestError, t } from "./i18n.js";
 import { entrySpeech, renderLog } from "./log.js";
-import { normalizeMoves, renderChooser, renderMoves } from "./moves.js";
+import { renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
 import { renderSeats, seatNames, tableTitle } from "./seats.js";
 import { showClocks } from "./clocks.js";
@@ -57,7 +57,7 @@ function notice(message, kind = "info") {
 async function onMessage(msg) {
   if (msg.type === "hint") {
     if (!app.msg || msg.seq !== app.msg.seq) return;
-    app.hint = { seq: msg.seq, moves: normalizeMoves(msg.moves).map((m, i) => ({ ...m, chance: msg.moves[i].chance })) };
+    app.hint = { seq: msg.seq, moves: msg.moves };
     announce(t("web.hint_ready", { moves: app.hint.moves.map((m) => m.text).join("; ") }));
     draw();
     return;
@@ -84,7 +84,7 @@ async function onMessage(msg) {
   window.museionState = msg;  // for tests and the curious: the last state message as received
   showClocks(tableId, msg);
   app.pending = false;
-  app.moves = normalizeMoves(msg.legal);
+  app.moves = msg.legal;
   app.colours = app.board.seatColours(msg.view) || [];
   app.names = seatNames(msg.seats, app.colours);
   const held = heldSeat(tableId);

@@ -1,17 +1,17 @@
-// One board module per game (a game without one gets the generic board that shows its view as data).
+// Each game's board module lives in the game's own folder and is served at /games/<game>/board.js (the file its
+// descriptor names); a game without one gets the generic board that shows its view as data.
 import { board as generic } from "./generic.js";
-import { board as imhotep } from "./imhotep.js";
-import { board as pergamon } from "./pergamon.js";
-import { board as tholos } from "./tholos.js";
 
-const BOARDS = { imhotep, pergamon, tholos };
 const loaded = {};
 
-/** The board module of `game`: built-in ones, then an optional ./<game>.js, then the generic fallback. */
+/** The board module of `game`: its own, else the generic fallback. */
 export async function boardFor(game) {
-  if (BOARDS[game]) return BOARDS[game];
   if (!(game in loaded)) {
-    try { loaded[game] = (await import(`./${game}.js`)).board; } catch (_e) { loaded[game] = generic; }
+    try {
+      loaded[game] = (await import(`/games/${encodeURIComponent(game)}/board.js`)).board;
+    } catch (_e) {
+      loaded[game] = generic;
+    }
   }
   return loaded[game];
 }

@@ -3,8 +3,8 @@
 // owner's shape (circle, square, triangle, diamond) besides its colour.
 // Click paths: S = your sled/quarry; P2.3 = space 3 of ship 2; V1>PYR = ship 1, then the pyramid;
 // C:LEVER = the card in your hand; M:STATUE = the market card; U:WHITE = a waiting stone; PASS = the pass button.
-import { t } from "../i18n.js";
-import { hit, s, seatShape, svgRoot, text } from "./svg.js";
+import { t } from "/static/js/i18n.js";
+import { hit, s, seatShape, svgRoot, text } from "/static/js/boards/svg.js";
 
 const COLOURS = ["black", "white", "brown", "grey"];  // seat p plays COLOURS[p]
 const FILL = { black: "#232323", white: "#f6f4ee", brown: "#8b5a2b", grey: "#9a9a9a" };

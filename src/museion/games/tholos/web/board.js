@@ -1,8 +1,8 @@
 // Tholos board drawn from view("tholos"): the temple's seven columns, the quarry and both workshops.
 // Click paths: TAKE = quarry pile; PLACE = own workshop stone, then a column; extra actions = the stones or
 // columns they use (xA:E>F: column E then F; xD:W quarry; xE:W rival workshop; xF:B>D workshop then column).
-import { t } from "../i18n.js";
-import { hit, s, svgRoot, text } from "./svg.js";
+import { t } from "/static/js/i18n.js";
+import { hit, s, svgRoot, text } from "/static/js/boards/svg.js";
 
 const LOCS = "ABCDEFG";
 const FILL = { W: "#f6f2e6", B: "#262626", G: "#8a8a8a" };

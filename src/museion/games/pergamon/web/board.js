@@ -6,8 +6,8 @@
 // right edge with the century under it; finds of a collection touch, so matching halves form whole objects.
 // Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your supply;
 // break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
-import { t } from "../i18n.js";
-import { hit, s, seatShape, svgRoot, text } from "./svg.js";
+import { t } from "/static/js/i18n.js";
+import { hit, s, seatShape, svgRoot, text } from "/static/js/boards/svg.js";
 
 const SEAT = ["#b03a2e", "#1f5f99", "#1e7a45", "#e0b400"];  // red, blue, green, yellow: each also has its shape
 const SEAT_INK = ["#ffffff", "#ffffff", "#ffffff", "#1c1c1c"];

@@ -1,0 +1,17 @@
+"""Nim's rules summary, printed by ``museion rules nim`` and shown in the web table's rules panel, in both
+languages (the descriptor's ``rules``)."""
+
+RULES = {
+    "en": """\
+NIM - 2 players. A pile of stones lies between the players (option pile, 1-20, default 10).
+  Players take turns (option start_player: who moves first).
+  On your turn you take 1 or 2 stones from the pile (moves: 1, 2).
+  Whoever takes the last stone wins.
+  A pile that is a multiple of 3 is lost for the player to move, whatever they take.""",
+    "es": """\
+NIM - 2 jugadores. Entre los jugadores hay un montón de piedras (opción pile, de 1 a 20; 10 por defecto).
+  Los jugadores se turnan (opción start_player: quién empieza).
+  En tu turno tomas 1 o 2 piedras del montón (jugadas: 1, 2).
+  Gana quien toma la última piedra.
+  Un montón múltiplo de 3 está perdido para quien juega, tome lo que tome.""",
+}

@@ -1,0 +1,110 @@
+"""What a game is made of, in one place: its :class:`GameDescriptor`, found through the ``museion.games`` entry points.
+
+A game package (inside museion, or installed on its own like the example of ``docs/adding-a-game.md``) declares in
+its ``pyproject.toml``::
+
+    [project.entry-points."museion.games"]
+    tholos = "museion.games.tholos:DESCRIPTOR"
+
+and that is the only place a game is named: the registry, the compiler build (:mod:`museion.native`), the field
+generator, the web table's boards and texts all read the descriptors (the way Gymnasium and PettingZoo find their
+plugins). A descriptor names code by ``"module:attribute"`` strings, so reading it imports nothing of the game but
+its ``__init__`` (the compiler build lists a game's modules without importing them), and museion reads them only
+when first asked (a game package may import museion first thing).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+import importlib.util
+import pathlib
+from dataclasses import dataclass
+from typing import Any
+
+GROUP = "museion.games"
+"""The entry point group games register in."""
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """One game's parts. Code is named ``"package.module:attribute"`` (or ``"package.module"`` for a module);
+    files are paths relative to the game's folder (the folder of ``package``)."""
+
+    name: str
+    """The game's name (``museion play <name>``), the same as its ``Game.name``."""
+    package: str
+    """The game's package: its folder holds everything below."""
+    game: str
+    """The :class:`~museion.core.game.Game` subclass."""
+    render_text: str
+    """``render_text(state, player=None, lang="en")``: the terminal's table as ``player`` sees it."""
+    rules: str
+    """The rules summary: ``{"en": ..., "es": ...}``, or a function ``(game, lang) -> str`` for configurations."""
+    texts: tuple[str, ...]
+    """Tables of words ``{key: {"en": ..., "es": ...}}`` for :mod:`museion.core.i18n`: the engine's (``text``) and
+    the web board's (``web.<name>.*`` keys)."""
+    explainer: str | None = None
+    """What explains moves and positions to players (``describe``, ``highlights``, ``legend``, ...)."""
+    evaluator: str | None = None
+    """The position evaluation the searching bots use (``State.evaluate`` forwards to it)."""
+    observer: str | None = None
+    """What builds a seat's view and observation (``State.view``, ``observation_tensor`` forward to it)."""
+    board: str | None = None
+    """The web table's board module (JavaScript), served at ``/games/<name>/board.js``; none: the generic board."""
+    models: str | None = None
+    """The folder of trained models (``<kind>-<players>p.json``) the bots read."""
+    compiled: tuple[str, ...] = ()
+    """Modules of ``package`` compiled with mypyc (short names); the others stay Python."""
+    fields: str | None = None
+    """The field table ``tools/generate_fields.py`` turns into ``state_base.py`` (a file in the folder)."""
+
+    @property
+    def folder(self) -> pathlib.Path:
+        """The game's folder (found without importing the package)."""
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or not spec.submodule_search_locations:
+            raise ModuleNotFoundError(f"game package {self.package!r} of {self.name!r} is not installed")
+        return pathlib.Path(next(iter(spec.submodule_search_locations)))
+
+    def path(self, relative: str | None) -> pathlib.Path | None:
+        """A file or folder the descriptor names, inside the game's folder; ``None`` when it names none."""
+        return None if relative is None else self.folder / relative
+
+    def modules_to_compile(self) -> list[str]:
+        return [f"{self.package}.{module}" for module in self.compiled]
+
+
+def resolve(reference: str) -> Any:
+    """The object ``"package.module:attribute"`` names (the module itself without ``:attribute``)."""
+    module, _, attribute = reference.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in filter(None, attribute.split(".")):
+        found = getattr(found, part)
+    return found
+
+
+def descriptors() -> dict[str, GameDescriptor]:
+    """Every installed game's descriptor by name, from the ``museion.games`` entry points, sorted by name."""
+    return dict(_discover())
+
+
+@functools.cache
+def _discover() -> dict[str, GameDescriptor]:
+    """Read once per process: the installed distributions do not change while it runs."""
+    found: dict[str, GameDescriptor] = {}
+    for point in importlib.metadata.entry_points(group=GROUP):
+        descriptor = point.load()
+        if not isinstance(descriptor, GameDescriptor) or descriptor.name != point.name:
+            raise TypeError(f"entry point {point.name} = {point.value!r} of group {GROUP!r} must be the "
+                            f"GameDescriptor of the game named {point.name!r}")
+        found[descriptor.name] = descriptor
+    return dict(sorted(found.items()))
+
+
+
+def models_folder(name: str) -> pathlib.Path | None:
+    """The folder of trained models the descriptor of game ``name`` names (``None``: none, or not installed)."""
+    found = _discover().get(str(name).lower())
+    return found.path(found.models) if found is not None else None

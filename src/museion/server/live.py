@@ -1,0 +1,205 @@
+"""A live table: the true state of one running game in memory, and what each client is sent about it.
+
+A table is a game name + options + seats + the list of actions; the state in memory is the replay of that
+list. Each seat receives ``view(seat)`` and, on its turn, its legal moves; spectators receive ``view(None)``.
+
+The move log holds one :class:`~museion.core.observe.Step` per action: what every seat and a spectator learned
+from it, as the game declared (``State.observed_action``, ``State.events``). What a connection receives is built
+for its seat (and its language) from those declarations only, so a face-down card's value or an opponent's hidden
+victory points never leave the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from museion.core import i18n
+from museion.core.game import State
+from museion.core.observe import Step, observe_history, observe_step
+from museion.core.play import sample_chance
+from museion.core.record import Record, observed_record
+from museion.server import moves
+from museion.server.clocks import ClockState
+from museion.server.connection import Conn
+from museion.server.seats import display_names, notices_json, results, seats_json
+from museion.server.storage import SeatRow, TableRow, dumps, hash_token
+
+RNG = secrets.SystemRandom()
+
+
+def resolve_chance(state: State) -> None:
+    """Play chance nodes with the secure RNG until a player (or the end) is to act; in place."""
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, RNG))
+
+
+def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[Step]:
+    """Apply ``actions`` (then, with ``chance``, the chance outcomes that follow) to ``state`` in place and
+    return their steps: what each observer learns from each, as the game declares it."""
+    out = []
+
+    def step(action: int) -> None:
+        out.append(observe_step(state, action))
+        state.apply_action(action)
+
+    for action in actions:
+        step(action)
+    while chance and state.is_chance_node():
+        step(sample_chance(state, RNG))
+    return out
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    state: State
+    log: list[Step]
+    """One step per action (the log index is the sequence number): what each observer learned from it."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    """When a client last asked for this table (idle unfinished tables leave memory)."""
+    clock: ClockState | None = None
+    hinting: bool = False
+    """A hint for this table is being computed (one at a time per table)."""
+    now: Callable[[], float] = time.monotonic
+    """The server's monotonic clock (a test's fake one)."""
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return self.state.move_number()
+
+    def seat_of(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for s in self.row.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def names(self, lang: str) -> list[str]:
+        """The seats' names as every text at this table says them in ``lang``."""
+        return display_names(self.row.seats, lang, self.state.game.seat_colours())
+
+    def status(self) -> str:
+        if self.state.is_terminal():
+            return "finished"
+        return "open" if self.row.free_seats() else "running"
+
+    def results(self) -> tuple[list[float], list[int]] | None:
+        """Scores and winners once the game is over (a seat that forfeited on time ranked last)."""
+        return results(self.state, self.row.seats)
+
+    def clock_running_for(self, state: State | None = None) -> int | None:
+        """The seat whose clock should run at ``state`` (default: now): a human to move (no bot for it) at a table
+        whose seats were all taken; None during chance, a bot's turn, an open table or after the end."""
+        state = state or self.state
+        if self.clock is None or state.is_terminal() or state.is_chance_node() or self.row.started is None:
+            return None
+        seat = self.row.seats[state.current_player()]
+        return None if seat.plays_bot else seat.seat
+
+    def run_clock(self, now: float) -> None:
+        """Let the clock of the seat that should be thinking now run (and only it)."""
+        if self.clock is not None:
+            self.clock.run(self.clock_running_for(), now)
+
+    def clock_json(self) -> dict[str, Any] | None:
+        return None if self.clock is None else self.clock.message(self.now())
+
+    # -- messages ----------------------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        to_move = state.current_player()
+        final = self.results()
+        return {
+            "id": self.id, "game": self.row.game, "title": state.game.title, "options": self.row.options,
+            "num_players": state.game.num_players(), "seats": seats_json(self.row), "status": self.status(),
+            "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
+            "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
+            "hints": self.row.hints,
+        }
+
+    def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """What ``seat`` sees now, in ``lang``, shaped as :class:`~museion.server.messages.StateMessage` (a dict:
+        this runs for every seat after every move, and tests/server/test_protocol.py checks played games' frames
+        against the published schema instead of validating at run time); the log in full (``since`` None: a
+        resync) or from entry ``since`` on, each entry as ``seat`` learned it (``Step.entry``)."""
+        state = self.state
+        to_move = state.current_player()
+        names = self.names(lang)
+        final = self.results()
+        return {
+            "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
+            "seat": seat, "full": since is None, "status": self.status(),
+            "to_move": to_move if to_move >= 0 else None, "view": state.view(seat),
+            "legal": moves.legal_moves(state, seat, lang, names),
+            "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
+            "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
+            "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang),
+            "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names)}
+
+    def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
+        action id, replayable). While a hidden-information game runs, only what a spectator has learned so far
+        (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
+        names = self.names(lang)
+        state = self.state
+        if state.game.hidden_information and not state.is_terminal():
+            return observed_record(self.log, state, None, names, lang, table=self.id)
+        return Record.from_state(state, names, table=self.id).to_dict()
+
+    def register(self, conn: Conn) -> None:
+        conn.render = self._render_full
+        self.conns.add(conn)
+        conn.want_full()
+
+    def _render_full(self, conn: Conn) -> str:
+        """The full state for ``conn``, built when it is sent (so queued resyncs cost nothing)."""
+        conn.seq = self.seq
+        return dumps(self.state_message(conn.seat, None, conn.lang))
+
+    def broadcast(self, since: int | None) -> None:
+        """Send each client its own view: an update from ``since`` on (texts built once per seat and language), or
+        the full state to a client that missed something, lags behind or already waits for a full state."""
+        cache: dict[tuple[int | None, str], str] = {}
+        for conn in list(self.conns):
+            if conn.full_pending:
+                continue
+            if since is None or conn.seq != since or conn.lagging:
+                conn.want_full()
+                continue
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                cache[key] = dumps(self.state_message(conn.seat, since, conn.lang))
+            conn.put_state(cache[key])
+            conn.seq = self.seq
+
+    def drop_seat(self, seat: int) -> None:
+        """The connections that held ``seat`` watch on as spectators (the seat was left, handed or re-invited)."""
+        for conn in self.conns:
+            if conn.seat == seat:
+                conn.seat = None
+
+
+def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: str = i18n.DEFAULT) -> bytes:
+    """Everything this server would send ``seat`` about a table at ``state`` (for ``museion check``): the full
+    state message (view, legal moves, the whole log), the message after the last move, and the REST answers
+    (table summary, record). Built by the same code as the live messages, from a table held in memory."""
+    game = state.game
+    seats = [SeatRow(p, "human", name=f"Player {p + 1}", token_hash="x") for p in range(game.num_players())]
+    row = TableRow("check", game.name, game.options_json(), "running", 0.0, seats, state.history())
+    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps))
+    last = max(table.seq - 1, 0)
+    parts = [table.state_message(seat, None, lang), table.state_message(seat, last, lang), table.summary(),
+             table.record_json(lang)]
+    return "\n".join(dumps(part) for part in parts).encode()

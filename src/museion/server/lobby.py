@@ -1,0 +1,285 @@
+"""The lobby and the seats: tables created (within the server's caps), joined, left, listed, found again by
+the seat tokens a browser holds, and the creator's hand-over of an abandoned seat (to a bot, or a new invitation).
+
+Everything a request names is validated before anything is stored; the lobby lists are read from storage."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import museion
+from museion.core.errors import OptionError
+from museion.core.registry import entry
+from museion.server.clocks import ClockSpec, ClockState
+from museion.server.config import BotPolicy, short
+from museion.server.errors import TableError
+from museion.server.live import LiveTable, resolve_chance
+from museion.server.seats import check_join_seat, clean_name, parse_seat_spec, seats_json
+from museion.server.storage import Conflict, TableRow, hash_token
+from museion.server.tables import Tables
+from museion.server.timekeeper import Timekeeper
+
+CLOCK_LIMITS = {"live": {"base": (10, 3 * 3600), "increment": (0, 600)},
+                "turn": {"per_move": (60, 14 * 86400), "base": (0, 30 * 86400)}}
+"""Seconds each time control may be set to (live: bank and increment; turn: time per move and reserve)."""
+
+
+def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion.Game:
+    """The game configuration from a request's options, or a TableError saying what is allowed. An option that
+    may name a file (``Option.path``, e.g. Pergamon's ``tables``) takes only the name of a JSON file in the
+    operator's ``files_dir`` (``museion serve --tables-dir DIR``): a client never makes the server read another
+    file, nor sends table data of its own."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise TableError("bad_options", "'options' must be an object of option names to values")
+    try:
+        declared = entry(name).game_class.OPTIONS
+        files = {key: allowed_file(key, value, files_dir) for key, value in options.items()
+                 if key in declared and declared[key].path and value is not None}
+        return museion.load(name, **{**options, **files})
+    except OptionError as exc:
+        raise TableError("bad_options", short(str(exc), 400), reason=exc.reason) from None
+
+
+def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
+    """The path of the file ``value`` names among the ``*.json`` files the operator put in ``files_dir``."""
+    if files_dir is None:
+        raise TableError("bad_options", f"option {key!r}: this server reads no files for its clients (its "
+                                        "operator can offer some with museion serve --tables-dir DIR)")
+    names = sorted(p.name for p in files_dir.glob("*.json") if p.is_file())
+    if not isinstance(value, str) or value not in names:
+        raise TableError("bad_options", f"option {key!r}: got {value!r}; allowed: the name of a file the server "
+                                        f"offers: {', '.join(names) or 'none'}")
+    return str(files_dir / value)
+
+
+def lobby_entry(row: TableRow) -> dict[str, Any]:
+    """A table as the lobby lists it, from its stored row alone."""
+    status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
+    return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
+            "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
+            "scores": row.scores, "winners": row.winners, "hints": row.hints}
+
+
+def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
+    """The time control of a creation request: None or ``{"mode": "none"}``, ``{"mode": "live", "base": S,
+    "increment": S}`` or ``{"mode": "turn", "per_move": S, "base": S}`` (seconds; ``base`` is the reserve), with
+    ``on_timeout`` ``bot`` or ``forfeit`` and the ``bot`` level that takes over."""
+    if spec is None:
+        return ClockSpec()
+    if not isinstance(spec, dict) or spec.get("mode", "none") not in ("none", "live", "turn"):
+        raise TableError("bad_clock", "'clock' is an object whose 'mode' is none, live or turn")
+    mode = spec.get("mode", "none")
+    if mode == "none":
+        return ClockSpec()
+    values = _clock_values(spec, mode)
+    on_timeout = spec.get("on_timeout", "bot")
+    if on_timeout not in ("bot", "forfeit"):
+        raise TableError("bad_clock", "'on_timeout' is bot (a bot plays until the player returns) or forfeit")
+    try:
+        bot = bots.check(str(spec.get("bot") or "easy"))
+    except (ValueError, OptionError) as exc:
+        raise TableError("bad_clock", f"the bot that takes over: {exc}") from None
+    return ClockSpec(mode, values.get("base", 0.0), values.get("increment", 0.0), values.get("per_move", 0.0),
+                     on_timeout, bot)
+
+
+def _clock_values(spec: dict[str, Any], mode: str) -> dict[str, float]:
+    values: dict[str, float] = {}
+    for key, (low, high) in CLOCK_LIMITS[mode].items():
+        value = spec.get(key, low)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+            raise TableError("bad_clock", f"a {mode} clock's '{key}' is a number of seconds from {low} to {high}",
+                             reason={"key": "web.code.clock_range", "args": {"field": key, "low": low, "high": high}})
+        values[key] = float(value)
+    return values
+
+
+class Lobby:
+    """Tables and their seats: create, join, leave, list, find again, hand over."""
+
+    def __init__(self, tables: Tables, timekeeper: Timekeeper) -> None:
+        self.tables = tables
+        self.timekeeper = timekeeper
+        self.config = tables.config
+
+    async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
+                     client: str = "", clock: Any = None, hints: bool | None = None
+                     ) -> tuple[LiveTable, str | None, str]:
+        """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
+        Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
+        ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
+        if not isinstance(game_name, str):
+            raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
+        game = load_game(game_name, options, self.config.tables_dir)
+        n = game.num_players()
+        if not isinstance(seats, list) or len(seats) != n:
+            raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "
+                                          f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
+        rows = [parse_seat_spec(spec, i, self.config.bots) for i, spec in enumerate(seats)]
+        spec = parse_clock(clock, self.config.bots)
+        token = None
+        if join is not None:
+            seat = check_join_seat(rows, join, n)
+            rows[seat].name = clean_name(name, seat)
+            token = secrets.token_urlsafe(24)
+            rows[seat].token_hash = hash_token(token)
+        creator = hash_token(client)
+        await self._check_caps(creator)
+        state = game.new_initial_state()
+        resolve_chance(state)
+        now = time.time()
+        creator_token = secrets.token_urlsafe(24)
+        row = TableRow(secrets.token_urlsafe(6), game.name, game.options_json(), "running", now, rows,
+                       state.history(), creator=creator, creator_key=hash_token(creator_token),
+                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints))
+        row.started = None if row.free_seats() else now
+        if spec.timed:
+            row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
+        await self.tables.writer.call(self.tables.store.create_table, row)
+        table = self.tables.live(row)
+        self.tables.lobby_version += 1
+        if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
+            self.tables.tables[row.id] = table
+            await self.tables.claim(table)
+            self.tables.turn(table)
+        return table, token, creator_token
+
+    async def _check_caps(self, creator: str) -> None:
+        total = await self.tables.writer.read(self.tables.store.count_unfinished)
+        if total >= self.config.max_tables:
+            raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
+                                            "table or try again later", 503, {"key": "web.code.server_full",
+                                                                              "args": {"total": total}})
+        mine = await self.tables.writer.read(self.tables.store.count_unfinished, creator)
+        if mine >= self.config.max_tables_per_client:
+            raise TableError("too_many_tables", f"you have {mine} unfinished tables, the limit per player; finish "
+                                                "one or wait until an open one expires", 429,
+                             {"key": "web.code.too_many_tables", "args": {"mine": mine}})
+
+    async def join(self, table_id: str, seat: Any, name: Any) -> str:
+        table = await self.tables.get(table_id)
+        if table.state.is_terminal():
+            raise TableError("game_over", "the game is over; watch its replay instead", 409)
+        seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
+        clean = clean_name(name, seat)
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        full = table.row.started is None and table.row.free_seats() == [seat]
+        started = time.time() if full else None
+        try:
+            await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, clean, digest, started)
+        except Conflict:  # another server process gave the seat away first
+            await self.tables.catch_up(table_id)
+            raise TableError("seat_taken", f"seat {seat} was taken meanwhile", 409) from None
+        table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
+        table.row.started = table.row.started or started
+        self.tables.run_clock(table)
+        self.tables.seats_changed(table)
+        await self.timekeeper.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in
+        return token
+
+    async def leave(self, table_id: str, token: Any) -> int:
+        table = await self.tables.get(table_id)
+        seat = table.seat_of(token) if isinstance(token, str) else None
+        if seat is None:
+            raise TableError("bad_token", "this token holds no seat at this table", 403)
+        await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, None, None)
+        table.row.seats[seat].name, table.row.seats[seat].token_hash = None, None
+        table.drop_seat(seat)
+        self.tables.seats_changed(table)
+        return seat
+
+    async def listing(self, status: str | None, limit: int, offset: int) -> dict[str, Any]:
+        """One page of each lobby list (or of ``status`` only), read from storage."""
+        out: dict[str, Any] = {"limit": limit, "offset": offset, "total": {}}
+        for name in ("open", "running", "finished"):
+            rows, total = ([], 0) if status not in (None, name) else await self.tables.writer.read(
+                self.tables.store.lobby, name, limit, offset)
+            out[name] = [lobby_entry(row) for row in rows]
+            out["total"][name] = total
+        return out
+
+    async def my_tables(self, held: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """For each (table, seat token) a browser holds: the table, the seat, whose turn it is and the clocks;
+        ``error`` instead when the table is gone or the token no longer holds a seat."""
+        out = []
+        for table_id, token in held:
+            try:
+                table = await self.tables.get(table_id)
+            except TableError as exc:
+                out.append({"table": table_id, "error": exc.code})
+                continue
+            seat = table.seat_of(token)
+            if seat is None:
+                out.append({"table": table_id, "error": "bad_token"})
+                continue
+            info = table.summary()
+            to_move = info["to_move"]
+            your_turn = to_move == seat and info["status"] != "finished" and not table.row.seats[seat].plays_bot
+            out.append({**info, "table": table_id, "seat": seat, "your_turn": your_turn})
+        return out
+
+    # -- the creator's actions ---------------------------------------------------------------------------
+    async def _creator_seat(self, table_id: str, seat: int, creator_token: Any) -> LiveTable:
+        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat nobody plays now (free, a
+        bot standing in after a timeout, or no connection holding it)."""
+        table = await self.tables.get(table_id)
+        key = table.row.creator_key
+        if not isinstance(creator_token, str) or key is None or not secrets.compare_digest(
+                hash_token(creator_token), key):
+            raise TableError("not_creator", "only the creator token of this table (given when it was created) may "
+                                            "do this", 403)
+        if table.state.is_terminal():
+            raise TableError("game_over", "the game is over", 409)
+        if not 0 <= seat < len(table.row.seats):
+            raise TableError("bad_seat", f"seat must be 0..{len(table.row.seats) - 1}")
+        row = table.row.seats[seat]
+        if row.kind != "human":
+            raise TableError("seat_is_bot", f"seat {seat} is played by the {row.bot} bot", 409)
+        if row.token_hash is not None and not row.standin and any(c.seat == seat for c in table.conns):
+            raise TableError("seat_active", f"seat {seat}'s player is connected; a seat can be handed over when it "
+                                            "is free, its player ran out of time, or nobody is connected for it",
+                             409)
+        return table
+
+    async def hand_to_bot(self, table_id: str, seat: int, creator_token: Any, bot: Any) -> str:
+        """The creator gives an abandoned seat to a bot for good (its seat token stops working)."""
+        table = await self._creator_seat(table_id, seat, creator_token)
+        try:
+            level = self.config.bots.check(str(bot or "easy"))
+        except (ValueError, OptionError) as exc:
+            raise TableError("bad_seat", str(exc)) from None
+        async with table.lock:
+            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None}
+            await self.tables.store_event(table, table.clock, "notice.handed", seat, values, bot=level)
+            row = table.row.seats[seat]
+            row.kind, row.bot, row.token_hash, row.standin = "bot", level, None, None
+            await self._full_now(table)
+            table.drop_seat(seat)
+            self.tables.run_clock(table)
+            self.tables.seats_changed(table)
+            self.tables.turn(table)
+        return level
+
+    async def reinvite(self, table_id: str, seat: int, creator_token: Any) -> None:
+        """The creator frees an abandoned seat for someone new: its old token stops working; a bot standing in
+        keeps playing until the new player joins."""
+        table = await self._creator_seat(table_id, seat, creator_token)
+        async with table.lock:
+            await self.tables.store_event(table, None, "notice.reinvited", seat, {"token_hash": None, "name": None})
+            row = table.row.seats[seat]
+            row.token_hash, row.name = None, None
+            table.drop_seat(seat)
+            self.tables.run_clock(table)
+            self.tables.seats_changed(table)
+
+    async def _full_now(self, table: LiveTable) -> None:
+        """Mark the table started once no seat is free any more (a creator's bot filled the last one)."""
+        if table.row.started is None and not table.row.free_seats():
+            table.row.started = time.time()
+            await self.tables.writer.call(self.tables.store.update, table.id, {"started": table.row.started}, {})

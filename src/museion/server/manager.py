@@ -1,0 +1,199 @@
+"""The composition root of the live server: the rooms (lobby and seats, the move pipeline) and the services
+(bot moves, hints, analysis, clocks) wired around the live tables they share, and the upkeep that runs beside
+them. The application (``app.py``) talks to this one object; docs/architecture.md draws the rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import ctypes.util
+import logging
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from museion.core import i18n
+from museion.core.game import State
+from museion.core.record import Record
+from museion.server import worker
+from museion.server.analysis import Analysis
+from museion.server.bot_moves import BotMoves
+from museion.server.cluster import Cluster
+from museion.server.config import ServerConfig
+from museion.server.connection import GOING_AWAY
+from museion.server.errors import TableError
+from museion.server.follow import Follower
+from museion.server.hints import Hints
+from museion.server.live import LiveTable
+from museion.server.lobby import Lobby
+from museion.server.messages import ErrorMessage
+from museion.server.pipeline import Pipeline
+from museion.server.seats import seat_names
+from museion.server.storage import Conflict, Store, dumps
+from museion.server.tables import Tables
+from museion.server.timekeeper import Timekeeper
+
+log = logging.getLogger("museion.server")
+LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None
+
+
+class Manager:
+    """All live tables of one server, its rooms, its services and its upkeep."""
+
+    def __init__(self, store: Store, config: ServerConfig, pool: worker.BotPool | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.pool = pool
+        self.live = Tables(store, config, clock)
+        self.timekeeper = Timekeeper(self.live)
+        self.pipeline = Pipeline(self.live, self.timekeeper)
+        self.bots = BotMoves(self.live, pool, self.pipeline.play)
+        self.lobby = Lobby(self.live, self.timekeeper)
+        self.hints = Hints(self.live, pool)
+        self.analyses = Analysis(self.live)
+        self.live.turn = self.bots.schedule
+        self.live.loaded = self._loaded
+        self.follower = Follower(self.live)
+        self.live.catch_up = self.follower.catch_up
+        self.store, self.writer, self.tables = store, self.live.writer, self.live.tables
+        self.sweeper: asyncio.Task[None] | None = None
+        self.ticker: asyncio.Task[None] | None = None
+        # what the application and the tests ask for, each answered by its room
+        self.get, self.release_if_idle = self.live.get, self.live.release_if_idle
+        self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
+        self.listing, self.my_tables = self.lobby.listing, self.lobby.my_tables
+        self.hand_to_bot, self.reinvite = self.lobby.hand_to_bot, self.lobby.reinvite
+        self.play, self.hint, self.analysis = self.pipeline.play, self.hints.hint, self.analyses.analysis
+        self.tick, self.returned = self.timekeeper.tick, self.timekeeper.returned
+
+    @property
+    def lobby_version(self) -> int:
+        """Changes whenever a lobby list may have changed (the lobby's ETag)."""
+        return self.live.lobby_version
+
+    async def _loaded(self, table: LiveTable) -> None:
+        await self.live.claim(table)
+        if table.state.is_chance_node() and self.live.owns(table.id):  # a chance follow-up never stored: draw it
+            with contextlib.suppress(Conflict):  # another process drew it meanwhile: its notification follows
+                await self.pipeline.commit_chance(table)
+        self.bots.schedule(table)
+
+    async def _orphans(self, table_ids: list[str]) -> None:
+        """Tables whose process stopped renewing their lease (it died): load them here, take their leases, and
+        their bots and clocks go on."""
+        for table_id in table_ids:
+            with contextlib.suppress(TableError):
+                table = await self.get(table_id)  # loaded now: claimed by ``_loaded``; held already: claimed here
+                await self.live.claim(table)
+                self.bots.schedule(table)
+
+    async def start(self, tick: bool = True) -> None:
+        """Start storage, bots and upkeep; load every unfinished table with a clock so that its clock runs again
+        (paused while the server was down). ``tick``: run the clock loop (tests call :meth:`tick` themselves)."""
+        self.writer.start()
+        if self.pool is not None:
+            await self.pool.start()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self.analyses.analyst.start()
+        if self.store.notifies:  # PostgreSQL: other processes may serve the same site
+            self.live.cluster = Cluster(self.store, self.store.origin)
+            await self.live.cluster.start(self.follower.heard, self._orphans)
+        for table_id in await self.writer.read(self.store.clocked_running):
+            with contextlib.suppress(TableError):
+                await self.get(table_id)
+        if tick:
+            self.ticker = asyncio.get_running_loop().create_task(self.timekeeper.tick_forever())
+
+    async def going_away(self, timeout: float) -> None:
+        """Close every client's socket with 1012 (service restart) as the server begins to stop, waiting at most
+        ``timeout`` seconds for the close frames to leave (a client that reads nothing is dropped by its
+        ``Conn``'s send deadline, or when the process ends)."""
+        closing = [task for table in self.tables.values() for conn in list(table.conns)
+                   if (task := conn.shut(*GOING_AWAY)) is not None]
+        if closing:
+            await asyncio.wait(closing, timeout=timeout)
+
+    async def close(self) -> None:
+        for task in (self.sweeper, self.ticker):
+            if task:
+                task.cancel()
+        for table in self.tables.values():
+            if table.bot_task:
+                table.bot_task.cancel()
+            for conn in table.conns:
+                conn.close()
+        if self.pool is not None:
+            await self.pool.close()
+        await self.analyses.analyst.close()
+        await self.live.cluster.close()  # its leases released: other processes take its tables over at once
+        await self.writer.close()
+
+    # -- upkeep ------------------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception as exc:  # noqa: BLE001 - storage may be briefly unavailable; try again next time
+                log.warning("table upkeep failed: %s", exc)
+
+    async def sweep(self) -> None:
+        """Expire open tables nobody joined in time; let idle tables leave memory."""
+        expired = await self.writer.call(self.store.expire_open, time.time() - self.config.open_table_ttl)
+        for table_id in expired:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                _expired(table)
+        if expired:
+            self.live.lobby_version += 1
+            log.info("expired %d open tables", len(expired))
+        idle = time.monotonic() - self.config.idle_release
+        for table in list(self.tables.values()):
+            busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
+            busy = busy or (table.clock is not None and not table.state.is_terminal()  # its clock must run here
+                            and self.live.owns(table.id))
+            if not busy and table.used < idle:
+                self.tables.pop(table.id, None)
+        release_free_memory()
+
+    # -- finished games ----------------------------------------------------------------------------------
+    async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        return (await self.get(table_id)).record_json(lang)
+
+    async def replay(self, table_id: str) -> dict[str, Any]:
+        """Every step of a finished game as the spectator's view, for stepping through in the browser."""
+        table = await self.get(table_id)
+        if not table.state.is_terminal():
+            raise TableError("not_finished", "a replay is available once the game is over", 409)
+        record = Record.from_state(table.state, seat_names(table.row), table=table.id)
+        steps = []
+        previous: State | None = None
+        for action, state in record.states():
+            step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
+            if action is not None and previous is not None:
+                player = previous.current_player()
+                step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action)}
+            steps.append(step)
+            previous = state
+        return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
+
+
+def _expired(table: LiveTable) -> None:
+    """An open table nobody joined in time: its bot stops, its clients are told and closed."""
+    if table.bot_task:
+        table.bot_task.cancel()
+    message = dumps(ErrorMessage(code="expired", seq=table.seq,
+                                 message="nobody joined this table in time: it has expired").model_dump())
+    for conn in list(table.conns):
+        conn.put(message)
+        conn.shut(4410, "expired")
+
+
+def release_free_memory() -> None:
+    """Give the C allocator's free pages back to the system (glibc keeps them after a burst of clients, so the
+    process would stay at its peak size); elsewhere nothing."""
+    with contextlib.suppress(Exception):
+        LIBC.malloc_trim(0)

@@ -1,0 +1,177 @@
+"""The WebSocket protocol's shapes, both ways, and the AsyncAPI document generated from them.
+
+Client messages are :data:`museion.server.models.ClientMessage` (strict, bounded: they come from anyone); server
+messages are the models below, built by the server for one seat in one language and sent as JSON text. The
+document served at ``/asyncapi.json`` (AsyncAPI 3.0, beside ``/openapi.json``) is :func:`asyncapi`: the JSON
+Schema of each model, so the published protocol is the code's own. Game views are open JSON objects whose shape
+each game defines (docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
+
+import museion
+from museion.server import models
+
+Json = Any
+
+
+class LegalMove(BaseModel):
+    """One move the seat to move may make: the action id to send, its notation, the move in words for this seat
+    and what it would change on the board, in ids the board knows (``"col:B"``, or ``{"kind", "id"}``)."""
+
+    id: int
+    notation: str
+    text: str
+    highlights: list[str | dict[str, Json]]
+
+
+class HintedMove(LegalMove):
+    """A legal move the coach suggests, with the mover's estimated win chance after it (0 to 1)."""
+
+    chance: float = Field(ge=0.0, le=1.0)
+
+
+class LogEvent(BaseModel):
+    """Something a move made happen, as this seat learned it: a text key, its arguments and the text itself."""
+
+    key: str
+    args: dict[str, Json]
+    text: str
+
+
+class LogEntry(BaseModel):
+    """One action of the game as this seat learned it (``p``: the seat that made it, null for chance)."""
+
+    n: int
+    p: int | None
+    t: str = Field(description="the move's notation as this seat may see it")
+    text: str = Field(description="the move in words")
+    ev: list[LogEvent]
+
+
+class Notice(BaseModel):
+    """What the table log says besides moves (a timeout, a seat handed to a bot), after move ``n``."""
+
+    n: int
+    key: str
+    args: dict[str, Json]
+    text: str
+
+
+class ScorePart(BaseModel):
+    """One line of the final score breakdown; ``values[seat]`` is null where that seat's points are hidden."""
+
+    key: str
+    label: str
+    detail: str | None
+    values: list[int | float | None]
+
+
+class StateMessage(BaseModel):
+    """What a seat (or a spectator, ``seat`` null) sees now; sent after every change. ``full``: the log is
+    complete (a resync); otherwise it continues at entry ``log_from``."""
+
+    type: Literal["state"] = "state"
+    table: str
+    game: str
+    title: str
+    seq: int = Field(description="the sequence number: a move or hint names the state it was made in")
+    seat: int | None
+    full: bool
+    status: Literal["open", "running", "finished"]
+    to_move: int | None
+    view: dict[str, Json] = Field(description="the game's view for this seat (hidden information left out)")
+    legal: list[LegalMove] = Field(description="this seat's legal moves on its turn, else empty")
+    log: list[LogEntry]
+    log_from: int
+    scores: list[int | float] | None
+    winners: list[int] | None
+    seats: list[models.SeatInfo]
+    clock: models.ClockInfo | None
+    notices: list[Notice]
+    hints: bool
+    breakdown: list[ScorePart] | None
+
+
+class HintMessage(BaseModel):
+    """The coach's best moves for the asker's turn (best first), to the asker only."""
+
+    type: Literal["hint"] = "hint"
+    seq: int
+    seat: int
+    moves: list[HintedMove]
+
+
+class ErrorMessage(BaseModel):
+    """A refusal, to the sender only: nothing changed. ``seq``: the table's sequence number (null before hello)."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    seq: int | None = None
+
+
+class Pong(BaseModel):
+    """The answer to a ping."""
+
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = TypeAdapter(Annotated[StateMessage | HintMessage | ErrorMessage | Pong,
+                                      Field(discriminator="type")])
+"""Every message the server sends (tests validate what a played game sends against it)."""
+
+CLIENT: list[tuple[str, type[BaseModel], str]] = [
+    ("hello", models.Hello, "first message: the seat token (null: spectator) and the language of the texts"),
+    ("move", models.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
+    ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
+    ("resync", models.Resync, "ask for the full state again"),
+    ("ping", models.Ping, "keep the connection alive; answered with pong"),
+]
+SERVER: list[tuple[str, type[BaseModel], str]] = [
+    ("state", StateMessage, "the table as this seat sees it, after every change"),
+    ("hint", HintMessage, "the answer to a hint"),
+    ("error", ErrorMessage, "a refusal: what was wrong and what is allowed"),
+    ("pong", Pong, "the answer to a ping"),
+]
+REF = "#/components/schemas/{model}"
+
+
+def asyncapi() -> dict[str, Any]:
+    """The WebSocket protocol as an AsyncAPI 3.0 document (the server's view: it receives the client's messages
+    and sends its own), every payload the JSON Schema of its model."""
+    sides: list[tuple[str, list[tuple[str, type[BaseModel], str]], JsonSchemaMode]] = [
+        ("client", CLIENT, "validation"), ("server", SERVER, "serialization")]
+    keys, top = models_json_schema([(model, mode) for _, listed, mode in sides for _, model, _ in listed],
+                                   ref_template=REF)
+    messages: dict[str, Any] = {}
+    for side, listed, mode in sides:
+        for name, model, summary in listed:
+            messages[f"{side}.{name}"] = {"name": name, "title": model.__name__, "summary": summary,
+                                          "contentType": "application/json", "payload": keys[(model, mode)]}
+    refs = {key: {"$ref": f"#/components/messages/{key}"} for key in messages}
+    channel = "#/channels/table/messages/{}"
+    return {
+        "asyncapi": "3.0.0",
+        "info": {"title": "museion table protocol", "version": museion.__version__,
+                 "description": "One WebSocket per table and client: JSON text frames. Send hello first; every "
+                                "later message is a move, hint, resync or ping. The server answers with state, "
+                                "hint, error and pong messages (docs/protocol.md)."},
+        "defaultContentType": "application/json",
+        "channels": {"table": {
+            "address": "/ws/tables/{table_id}", "title": "a table", "messages": refs,
+            "parameters": {"table_id": {"description": "the table's id (from the lobby)"}}}},
+        "operations": {
+            "receiveClientMessages": {
+                "action": "receive", "channel": {"$ref": "#/channels/table"}, "summary": "what a client sends",
+                "messages": [{"$ref": channel.format(key)} for key in messages if key.startswith("client.")]},
+            "sendServerMessages": {
+                "action": "send", "channel": {"$ref": "#/channels/table"}, "summary": "what the server sends",
+                "messages": [{"$ref": channel.format(key)} for key in messages if key.startswith("server.")]},
+        },
+        "components": {"messages": messages, "schemas": top.get("$defs", {})},
+    }

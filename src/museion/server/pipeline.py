@@ -1,0 +1,120 @@
+"""The move pipeline: validate → store → broadcast.
+
+A move is checked (:func:`refuse`, the same check a hint passes), applied to a copy, followed by the chance
+outcomes it triggers (drawn with ``secrets.SystemRandom``), committed to the database, and only then made current
+and broadcast; anything that fails on the way leaves the table unchanged."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+from museion.core import i18n
+from museion.server import moves
+from museion.server.errors import TableError
+from museion.server.live import LiveTable, advance
+from museion.server.seats import results
+from museion.server.storage import Append, Conflict
+from museion.server.tables import Tables
+from museion.server.timekeeper import Timekeeper
+
+log = logging.getLogger("museion.server")
+Asking = Literal["move", "hint"]
+SAYS: dict[str, dict[Asking, str]] = {
+    "game_over": {"move": "the game is over; no move is possible", "hint": "the game is over; ask for its analysis "
+                                                                           "instead"},
+    "not_seated": {"move": "spectators cannot move: join a free seat to play",
+                   "hint": "spectators cannot ask for hints: join a free seat to play"},
+    "stale": {"move": "your move was made at sequence number {seq} but the game is at {now}; the current state "
+                      "follows",
+              "hint": "the hint was asked at sequence number {seq} but the game is at {now}"},
+    "not_your_turn": {"move": "it is seat {to_move}'s turn, not seat {seat}'s", "hint": "a hint is for your own turn"},
+}
+"""What each refusal says, for a move and for a hint."""
+
+
+def refuse(table: LiveTable, seat: int | None, seq: int, asking: Asking, bot: bool = False) -> None:
+    """Raise the refusal if ``seat`` may not act at ``table`` now (a move, or a hint for one): a bot plays the seat
+    (unless ``bot``, the bot itself moving), the game is over, a spectator, a stale sequence number, not its turn."""
+    state = table.state
+    if seat is not None and bool(table.row.seats[seat].plays_bot) != bot:
+        raise TableError("bot_plays", f"a bot plays seat {seat} now; open the table with its seat token to take it "
+                                      "back")
+    to_move = state.current_player()
+    code = ("game_over" if state.is_terminal() else "not_seated" if seat is None else
+            "stale" if seq != table.seq else "not_your_turn" if to_move != seat else None)
+    if code is not None:
+        raise TableError(code, SAYS[code][asking].format(seq=seq, now=table.seq, to_move=to_move, seat=seat))
+
+
+class Pipeline:
+    """Moves into a table: the check, the store, the broadcast."""
+
+    def __init__(self, tables: Tables, timekeeper: Timekeeper) -> None:
+        self.tables = tables
+        self.timekeeper = timekeeper
+
+    async def play(self, table: LiveTable, seat: int | None, seq: int, move: int | str, bot: bool = False,
+                   lang: str = i18n.DEFAULT) -> None:
+        """Validate and apply one move (an action id, or a notation) for ``seat`` (``bot``: by the bot that plays
+        it); raises :class:`TableError` and changes nothing if refused (an illegal move's reason in the rules'
+        terms, in ``lang``). A seat whose time has run out cannot move: the timeout is applied instead (by the
+        process that runs the table's clock). A move another process stored first at this sequence number
+        (``Conflict``) is refused as stale, and the table catches up with the database."""
+        try:
+            await self._play(table, seat, seq, move, bot, lang)
+        except Conflict:
+            await self.tables.catch_up(table.id)
+            raise TableError("stale", "another move was made first; the current state follows") from None
+
+    async def _play(self, table: LiveTable, seat: int | None, seq: int, move: int | str, bot: bool, lang: str
+                    ) -> None:
+        async with table.lock:
+            if self.tables.owns(table.id) and await self.timekeeper.expire(table):
+                raise TableError("timeout", "your time ran out before this move arrived; the table log says what "
+                                            "happened to your seat")
+            refuse(table, seat, seq, "move", bot)
+            action = moves.action_of(table.state, move, lang)
+            if action not in table.state.legal_actions():
+                raise moves.refuse_illegal(table.state, action, lang, table.names(lang))
+            await self.commit(table, [action])
+
+    async def commit_chance(self, table: LiveTable) -> None:
+        """Draw the chance outcomes a stored move was never followed by (a table loaded at a chance node)."""
+        async with table.lock:
+            await self.commit(table, [])
+
+    async def commit(self, table: LiveTable, actions: list[int]) -> None:
+        """Apply ``actions`` and the chance outcomes that follow to a copy, store them (with the clocks: the
+        mover's is charged and stops, the next human's starts), then publish."""
+        start = table.seq
+        state = table.state.clone()
+        mover = table.clock.running if table.clock is not None and actions else None
+        entries = advance(state, actions, chance=True)
+        if not entries:
+            return
+        final = results(state, table.row.seats)
+        now = self.tables.clock()
+        clock = self.tables.copy_clock(table)
+        if clock is not None:
+            if mover is not None:
+                clock.moved(mover, now)
+            clock.run(table.clock_running_for(state), now)
+            clock.dirty = now
+        try:
+            stored = clock.stored(now) if clock is not None else None
+            await self.tables.writer.append(Append(table.id, start, state.history()[start:], final, stored))
+        except Conflict:  # the caller catches up (``play``)
+            raise
+        except Exception as exc:
+            log.exception("storing a move of table %s failed", table.id)
+            raise TableError("storage", f"the move could not be stored ({type(exc).__name__}); nothing changed",
+                             503) from None
+        table.log.extend(entries)
+        table.state = state
+        table.clock = clock
+        if final is not None:
+            self.tables.lobby_version += 1
+        table.broadcast(start)  # one log entry per action: the log index equals the sequence number
+        self.tables.turn(table)
+        self.tables.release_if_idle(table)

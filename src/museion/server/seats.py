@@ -1,0 +1,155 @@
+"""Who sits at a table and what they are called: seat requests, names as every text says them, the table log's
+notices, and the final ranking (a seat that forfeited on time is ranked last).
+
+Every room names seats through :func:`display_names` (texts in a language) or :func:`seat_names` (the names as
+given), so a log line, a hint and a result call a player the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from museion.core import i18n
+from museion.core.errors import OptionError
+from museion.core.game import State
+from museion.server import web_texts
+from museion.server.config import BotPolicy, short
+from museion.server.errors import TableError
+from museion.server.storage import SeatRow, TableRow
+
+MAX_NAME = 40
+MAX_NOTICES = 200
+NOTICES = {
+    "notice.timeout_bot": {
+        "en": "{player!p} ran out of time: the {bot} bot plays the seat until its player comes back.",
+        "es": "{player!p} se ha quedado sin tiempo: el bot {bot} juega el asiento hasta que vuelva.",
+    },
+    "notice.timeout_forfeit": {
+        "en": "{player!p} ran out of time and forfeits (ranked last); the {bot} bot plays the seat to the end.",
+        "es": "{player!p} se ha quedado sin tiempo y abandona (queda último); el bot {bot} juega el asiento hasta "
+              "el final.",
+    },
+    "notice.back": {"en": "{player!p} is back and plays again.", "es": "{player!p} ha vuelto y juega de nuevo."},
+    "notice.handed": {
+        "en": "The table's creator handed {player!p}'s seat to the {bot} bot.",
+        "es": "Quien creó la mesa ha cedido el asiento de {player!p} al bot {bot}.",
+    },
+    "notice.reinvited": {
+        "en": "The table's creator issued a new invitation for {player!p}'s seat; the old link no longer works.",
+        "es": "Quien creó la mesa ha emitido una nueva invitación para el asiento de {player!p}; el enlace "
+              "anterior ya no sirve.",
+    },
+}
+"""What the table log says besides moves (``notices`` in state messages, after move ``n``)."""
+i18n.register(NOTICES)
+assert web_texts.PAGES  # the seat names' words (web.bot_name, web.level.*) are registered before use
+
+
+def _default_name(seat: SeatRow) -> str:
+    return f"{seat.bot} bot" if seat.kind == "bot" else f"Player {seat.seat + 1}"
+
+
+def display_names(seats: list[SeatRow], lang: str, colours: Sequence[str]) -> list[str]:
+    """The seats' names as every text says them in ``lang``, the same way as the web page (``seatNames``): a given
+    name, else "bot codicioso" / "Jugador 2", with the seat's colour where the game has colours ("random bot
+    (white)"); names that are still alike get their seat number, so two bots of one level are told apart."""
+    names = [_display_name(s, lang) for s in seats]
+    names = [i18n.text("web.name_colour", lang, name=name, colour=i18n.text(f"web.colour.{colours[k]}", lang))
+             if k < len(colours) else name for k, name in enumerate(names)]
+    return [i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
+            for k, name in enumerate(names)]
+
+
+def _display_name(s: SeatRow, lang: str) -> str:
+    if s.name and s.name != _default_name(s):
+        return s.name
+    if s.kind == "bot":
+        level = i18n.text(f"web.level.{s.bot}", lang) if i18n.template(f"web.level.{s.bot}") else s.bot
+        return i18n.text("web.bot_name", lang, level=level)
+    return i18n.text("web.player_n", lang, n=s.seat + 1)
+
+
+def seat_names(row: TableRow) -> list[str]:
+    """Each seat's name: the one given, else "easy bot" / "Player 2"; names that would be alike get the seat
+    number ("easy bot 1", "easy bot 2"), so every log line and result tells the players apart."""
+    names = [s.name or _default_name(s) for s in row.seats]
+    return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
+def seats_json(row: TableRow) -> list[dict[str, Any]]:
+    names = seat_names(row)
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[i],
+             "taken": s.kind == "bot" or s.token_hash is not None, "standin": s.standin, "forfeit": s.forfeit}
+            for i, s in enumerate(row.seats)]
+
+
+def notices_json(row: TableRow, lang: str) -> list[dict[str, Any]]:
+    """The table log's notices with their texts in ``lang``."""
+    names = seat_names(row)
+    return [{**n, "text": i18n.text(n["key"], lang, names, **n["args"])} for n in row.notices]
+
+
+def results(state: State, seats: list[SeatRow]) -> tuple[list[float], list[int]] | None:
+    """Scores and winners once the game is over; a seat that forfeited on time is ranked last: it wins only if
+    every seat forfeited."""
+    if not state.is_terminal():
+        return None
+    scores = list(state.scores())
+    return scores, forfeit_winners(scores, list(state.winners()), [s.forfeit for s in seats])
+
+
+def forfeit_winners(scores: list[float], winners: list[int], forfeit: list[bool]) -> list[int]:
+    """The game's winners without the seats that forfeited; if all of them forfeited, the best scores among the
+    others; if every seat forfeited, the game's winners."""
+    if not any(forfeit):
+        return winners
+    kept = [w for w in winners if not forfeit[w]]
+    if kept:
+        return kept
+    others = [p for p in range(len(scores)) if not forfeit[p]]
+    if not others:
+        return winners
+    best = max(scores[p] for p in others)
+    return [p for p in others if scores[p] == best]
+
+
+def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
+    """``"human"``, ``"bot:LEVEL"`` / ``"LEVEL"``, or ``{"kind": "bot", "bot": LEVEL}``; other bot specs only where
+    the server allows them."""
+    if isinstance(spec, dict):
+        kind = spec.get("kind")
+        spec = "human" if kind == "human" else f"bot:{spec.get('bot')}" if kind == "bot" else None
+    if not isinstance(spec, str) or not spec.strip():
+        raise TableError("bad_seat", f"seat {seat}: got {short(spec)!r}; allowed: {bots.allowed()}")
+    text = spec.strip().lower()
+    if text == "human":
+        return SeatRow(seat, "human")
+    try:
+        return SeatRow(seat, "bot", bot=bots.check(text))
+    except (ValueError, OptionError) as exc:
+        raise TableError("bad_seat", f"seat {seat}: {exc}") from None
+
+
+def clean_name(name: Any, seat: int) -> str | None:
+    if name is None or name == "":
+        return None
+    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
+        raise TableError("bad_name", f"a player name is a string of at most {MAX_NAME} characters (seat {seat})",
+                         reason={"key": "web.code.bad_name", "args": {"max": MAX_NAME}})
+    return name.strip() or None
+
+
+def check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:
+    """``seat`` if it is a free human seat of ``rows``, else the refusal saying which seats are free."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise TableError("bad_seat", f"seat must be an integer 0..{n - 1}, got {seat!r}",
+                         reason={"key": "web.code.bad_seat", "args": {"count": n}})
+    if rows[seat].kind != "human":
+        raise TableError("seat_is_bot", f"seat {seat} is played by the {rows[seat].bot} bot", 409,
+                         {"key": "web.code.seat_is_bot", "args": {"n": seat + 1, "bot": rows[seat].bot}})
+    if rows[seat].token_hash is not None:
+        free = [r.seat for r in rows if r.kind == "human" and r.token_hash is None]
+        raise TableError("seat_taken", f"seat {seat} is taken; free seats: {free or 'none'}", 409,
+                         {"key": "web.code.seat_taken" if free else "web.code.no_free_seat",
+                          "args": {"n": seat + 1, "free": ", ".join(str(f + 1) for f in free)}})
+    return seat
