@@ -101,6 +101,7 @@ async def measure(servers: list[ServerProcess], tables: int, bots: int, seconds:
     await asyncio.sleep(seconds)
     stats.measuring, elapsed = False, time.perf_counter() - start
     bots_played, cpu = bot_moves(servers) - before, cpu_seconds(servers) - cpu
+    followed = {path: scrape(servers, "museion_followed_total", f'path="{path}"') for path in ("carried", "read")}
     stop.set()
     await asyncio.gather(*tasks, bot_task, return_exceptions=True)
     lat = sorted(stats.latencies)
@@ -110,6 +111,7 @@ async def measure(servers: list[ServerProcess], tables: int, bots: int, seconds:
             "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
             "bot_moves_per_s": round(bots_played / elapsed, 1), "errors": stats.errors,
             "server_cpu_ms_per_move": round(1000 * cpu / max(1, len(lat) + bots_played), 2),
+            "followed_carried": followed["carried"], "followed_read": followed["read"],
             "load": os.getloadavg()[0]}
 
 
@@ -137,6 +139,11 @@ def cpu_seconds(servers: list[ServerProcess]) -> float:
 
 def bot_moves(servers: list[ServerProcess]) -> float:
     """Bot moves computed so far over every live process (their /metrics)."""
+    return scrape(servers, "museion_work_seconds_count", 'kind="move"')
+
+
+def scrape(servers: list[ServerProcess], name: str, label: str) -> float:
+    """The sum of the samples ``name`` with ``label`` over every live process's /metrics."""
     import urllib.request
 
     total = 0.0
@@ -145,7 +152,7 @@ def bot_moves(servers: list[ServerProcess]) -> float:
             continue
         with urllib.request.urlopen(f"{server.url}/metrics", timeout=10) as answer:
             total += sum(float(line.rsplit(" ", 1)[1]) for line in answer.read().decode().splitlines()
-                         if line.startswith("museion_work_seconds_count") and 'kind="move"' in line)
+                         if line.startswith(name) and label in line)
     return total
 
 
