@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 
 import pytest
@@ -94,8 +95,9 @@ def test_a_lease_is_held_by_one_process_until_it_expires_then_taken_over():
     asyncio.run(main())
 
 
-def test_workers_share_one_port(tmp_path):
-    """``--workers 2``: two processes answer on one port (the kernel spreads connections over them)."""
+def test_workers_share_one_port_and_a_dead_one_is_replaced(tmp_path):
+    """``--workers 2``: two processes answer on one port (the kernel spreads connections over them); one killed
+    with SIGKILL is started again by the supervisor while the other answers meanwhile."""
     import json
     import subprocess
     import sys
@@ -107,16 +109,23 @@ def test_workers_share_one_port(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "museion.cli", "serve", "--workers", "2", "--port", str(port),
                              "--db", PG_URL, "--bot-workers", "0"], stdout=subprocess.DEVNULL,
                             stderr=open(tmp_path / "log", "wb"))  # noqa: SIM115 - the child's
-    try:
-        pids: set[int] = set()
+    def answering(count: int, seen: set[int]) -> set[int]:
         deadline = time.monotonic() + 60
-        while len(pids) < 2 and time.monotonic() < deadline:
+        while len(seen) < count and time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-                    pids.add(json.load(answer)["pid"])
+                    seen.add(json.load(answer)["pid"])
             except OSError:
                 time.sleep(0.2)
+        return seen
+
+    try:
+        pids = answering(2, set())
         assert len(pids) == 2, (tmp_path / "log").read_text()[-2000:]
+        victim = min(pids)
+        os.kill(victim, signal.SIGKILL)
+        again = answering(2, set()) - {victim}
+        assert len(again) == 2 and again != pids, (tmp_path / "log").read_text()[-2000:]
     finally:
         proc.terminate()
         assert proc.wait(40) == 0
