@@ -7,7 +7,7 @@
   about the site's load, so only loopback clients may read it by default (``--metrics any`` opens it to every
   address, ``--metrics off`` removes it): scrape it from the host, or let the proxy in front forward it.
 - ``--log-format json`` writes one JSON object per log line (time, level, logger, message, pid).
-- Draining (SIGTERM): readiness turns 503, new WebSockets are refused with 1012 before the handshake, every open
+- Draining (SIGTERM): readiness turns 503, new WebSockets are refused before the handshake (HTTP 403), every open
   socket is closed with 1012 (service restart: clients reconnect, through the load balancer to another process),
   queued moves are committed, then the process ends (``cli.Server``).
 
