@@ -504,9 +504,10 @@ def test_workers_exit_when_the_server_dies(serve, how):
     assert not alive, [(p.pid, p.cmdline()) for p in alive]
 
 
-def test_sigterm_closes_every_socket_with_1001_and_ends_a_thinking_worker(serve):
+def test_sigterm_closes_every_socket_with_1012_and_ends_a_thinking_worker(serve):
     """SIGTERM while a bot searches (a 100 s search, a 120 s deadline) and a client watches: the client's socket is
-    closed with 1001 (going away), the searching worker is killed rather than waited for, and the server exits."""
+    closed with 1012 (service restart: it reconnects, docs/operations.md), the searching worker is killed rather
+    than waited for, and the server exits."""
     server = serve(*GENEROUS, "--bot-specs", "--bot-max-seconds", "120", "--bot-seconds", "120", bot_workers=1)
     _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:mcts:time=100", "human"]})
     watcher = Player(server, table["id"])
@@ -516,7 +517,7 @@ def test_sigterm_closes_every_socket_with_1001_and_ends_a_thinking_worker(serve)
     with pytest.raises(ConnectionClosed) as closed:
         while True:
             watcher.recv(timeout=30)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001, closed.value
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, closed.value
     server.proc.wait(30)
     _gone, alive = psutil.wait_procs(helpers, timeout=20)
     assert not alive, [(p.pid, p.cmdline()) for p in alive]

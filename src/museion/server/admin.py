@@ -13,6 +13,14 @@ reads on every request (a suspended or deleted account's sessions end at once).
   museion admin [--db URL] delete USER --yes  delete the account and its personal data
   museion admin [--db URL] reports [--table ID] [--limit N] [--json]
                                               chat messages players and spectators reported, newest first
+  museion admin [--db URL] backup FILE        copy a SQLite database while the server runs (online backup)
+  museion admin [--db URL] restore FILE       replace a SQLite database by a backup (stop the server first)
+
+``backup`` and ``restore`` are for SQLite, through SQLite's online backup API: a backup taken while the server
+runs is a consistent copy of one moment (moves committed after it are not in it). A restore replaces the
+database while no server uses it, and keeps what it replaced beside it (``FILE.before-restore``). PostgreSQL has
+its own tools, which do it better than a copy through this process could (pg_dump, pg_restore, continuous
+archiving): docs/operations.md gives the procedures.
 
 Registration hook: a module that adds subcommands names itself in :data:`EXTENSIONS` and defines
 ``add_admin(subparsers)``, which adds its parsers (each sets ``func``, taking the parsed arguments and returning the
@@ -25,12 +33,20 @@ import argparse
 import datetime
 import importlib
 import json
+import os
+import pathlib
 import secrets
+import sqlite3
 import sys
 import time
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 from museion.server.storage import Store, default_url
+
+REQUIRED_TABLES = {"tables", "seats", "actions"}
+"""What a file must hold to be restored as a museion database."""
 
 EXTENSIONS: list[str] = []
 """Modules with ``add_admin(subparsers)`` that add subcommands to ``museion admin``."""
@@ -57,6 +73,7 @@ def register(subparsers: Any) -> None:
     delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
     p.set_defaults(func=cmd_admin)
     add_reports(sub)
+    backup_commands(sub)
     for module in EXTENSIONS:
         importlib.import_module(module).add_admin(sub)
 
@@ -134,4 +151,96 @@ def cmd_admin(args: argparse.Namespace) -> int:
             raise ValueError(f"deleting {account.username!r} cannot be undone: add --yes")
         store.delete(account.id)
         print(f"{account.username}: deleted")
+    return 0
+
+
+def _database(p: argparse.ArgumentParser) -> None:
+    """``--db`` after the subcommand too (``museion admin backup --db URL FILE``); not given, the group's stays."""
+    p.add_argument("--db", default=argparse.SUPPRESS, metavar="URL",
+                   help="the site's database (default: MUSEION_DB, else sqlite:///museion.db)")
+
+
+def backup_commands(sub: Any) -> None:
+    p = sub.add_parser("backup", help="copy a SQLite database while the server runs (online backup)")
+    _database(p)
+    p.add_argument("out", type=pathlib.Path, metavar="FILE", help="the backup file to write (must not exist)")
+    p.set_defaults(func=cmd_backup)
+    p = sub.add_parser("restore", help="replace a SQLite database by a backup (stop the server first)")
+    _database(p)
+    p.add_argument("backup", type=pathlib.Path, metavar="FILE", help="a file written by museion admin backup")
+    p.set_defaults(func=cmd_restore)
+
+
+def sqlite_path(url: str | None) -> pathlib.Path:
+    """The file of a SQLite URL; for any other database a :class:`ValueError` pointing at its procedures."""
+    url = url or os.environ.get("MUSEION_DB") or default_url()
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        raise ValueError(f"{parsed.get_backend_name()}: museion admin backs up SQLite files only; for PostgreSQL "
+                         "use pg_dump / pg_restore or continuous archiving (docs/operations.md, 'Backups')")
+    return pathlib.Path(parsed.database)
+
+
+def copy(source: pathlib.Path, target: pathlib.Path) -> int:
+    """Copy ``source`` into ``target`` with SQLite's online backup API (pages copied under SQLite's own locks, so
+    a server writing meanwhile is neither stopped nor copied half-way); the number of pages."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+        return int(dst.execute("PRAGMA page_count").fetchone()[0])
+    finally:
+        dst.close()
+        src.close()
+
+
+def check(path: pathlib.Path) -> None:
+    """A :class:`ValueError` unless ``path`` is an intact SQLite file holding museion's tables."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            intact = db.execute("PRAGMA integrity_check").fetchone()[0]
+            names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        raise ValueError(f"{path}: not a SQLite database ({exc})") from None
+    if intact != "ok":
+        raise ValueError(f"{path}: damaged ({intact})")
+    if not REQUIRED_TABLES <= names:
+        raise ValueError(f"{path}: not a museion database (it lacks {', '.join(sorted(REQUIRED_TABLES - names))})")
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    try:
+        source = sqlite_path(args.db)
+        if not source.is_file():
+            raise ValueError(f"{source}: no such database")
+        if args.out.exists():
+            raise ValueError(f"{args.out} exists; name a new file")
+        pages = copy(source, args.out)
+        check(args.out)
+    except ValueError as exc:
+        print(f"museion admin backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up {source} to {args.out} ({pages} pages)")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """The backup is checked first; the database it replaces is kept as ``FILE.before-restore``."""
+    try:
+        target = sqlite_path(args.db)
+        check(args.backup)
+        kept = target.with_name(target.name + ".before-restore")
+        if target.exists():
+            if kept.exists():
+                raise ValueError(f"{kept} exists (an earlier restore's): move it away first")
+            copy(target, kept)
+        copy(args.backup, target)
+        check(target)
+    except ValueError as exc:
+        print(f"museion admin restore: {exc}", file=sys.stderr)
+        return 2
+    print(f"restored {target} from {args.backup}" + (f"; the replaced database is {kept}" if kept.exists() else ""))
     return 0

@@ -14,9 +14,12 @@ import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from museion.server.metrics import ANALYSIS_SECONDS
 
 log = logging.getLogger("museion.server")
 CLOSE_SECONDS = 5.0
@@ -66,6 +69,8 @@ class Analyst:
         self.waiting: asyncio.Queue[Job] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.proc: asyncio.subprocess.Process | None = None
+        self.remote: Callable[[dict[str, Any], str, int], Awaitable[dict[str, Any]]] | None = None
+        """Elsewhere instead of a local process (``compute.attach``: a Ray task)."""
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._serve())
@@ -100,6 +105,7 @@ class Analyst:
         while True:
             job = await self.waiting.get()
             job.status = "running"
+            started = time.perf_counter()
             try:
                 async with asyncio.timeout(self.seconds):  # not wait_for: it may lose a cancellation (3.11)
                     analysis = await self._run(job)
@@ -108,10 +114,14 @@ class Analyst:
                 await self._kill()
                 job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"[:300]
                 log.warning("analysis of table %s failed: %s", job.table_id, job.error)
+                ANALYSIS_SECONDS.labels("failed").observe(time.perf_counter() - started)
             else:
                 self.jobs.pop(job.table_id, None)  # stored: from now on it is read from storage
+                ANALYSIS_SECONDS.labels("ok").observe(time.perf_counter() - started)
 
     async def _run(self, job: Job) -> dict[str, Any]:
+        if self.remote is not None:
+            return await self.remote(job.record, self.bot, 0)
         self.proc = proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", f"from museion.server.analyst import main; main({self.nice})",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24,

@@ -42,7 +42,8 @@ from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import accounts, lessons, messages, models
+from museion.server import accounts, compute, lessons, messages, metrics, models, service
+from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.errors import TableError
@@ -51,7 +52,6 @@ from museion.server.live import LiveTable
 from museion.server.lobby import load_game
 from museion.server.manager import Manager
 from museion.server.storage import Store, dumps
-from museion.server.worker import BotPool
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -66,7 +66,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 async def going_away(app: Guard, timeout: float) -> None:
-    """Close every table's sockets with 1001 (the server is stopping), waiting at most ``timeout`` seconds."""
+    """Drain (``service.drain``), then close every table's sockets with 1012 (service restart: connect again,
+    to another process), waiting at most ``timeout`` seconds."""
+    service.drain(app.app)  # type: ignore[arg-type]
     manager = getattr(app.app.state, "manager", None)  # type: ignore[attr-defined]
     if manager is not None:
         await manager.going_away(timeout)
@@ -78,8 +80,9 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_nice) if config.bot_workers > 0 else None
-        manager = Manager(Store(db_url), config, pool, limits=limits)
+        pool, ray = compute.pool(config)
+        manager = Manager(Store(db_url, process_name()), config, pool, limits=limits)
+        compute.attach(manager.analyses.analyst, ray)
         app.state.manager = manager
         await manager.start()
         lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
@@ -91,6 +94,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         finally:
             gc.set_threshold(*thresholds)
             await manager.close()
+            if ray is not None:
+                ray.close()
 
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
@@ -104,6 +109,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _lobby_routes(app)
     _pages(app)
     accounts.install(app)
+    service.install(app)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
@@ -413,8 +419,10 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-def parse(data: str | bytes) -> (models.Hello | models.Move | models.Hint | models.Resync | models.Ping | models.Chat
-                                 | models.Report | str):
+Message = (models.Hello | models.Move | models.Hint | models.Resync | models.Ping | models.Chat | models.Report)
+
+
+def parse(data: str | bytes) -> Message | str:
     """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
@@ -482,7 +490,10 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
             if len(data) > config.max_body:
                 conn.put(_err("too_large", f"a message may have at most {config.max_body} bytes", table.seq))
                 continue
-            await _handle(data, conn, table, manager, limits, client, key)
+            started, message = time.perf_counter(), parse(data)
+            await _handle(message, conn, table, manager, limits, client, key)
+            kind = "malformed" if isinstance(message, str) else message.type
+            metrics.WS_SECONDS.labels(kind).observe(time.perf_counter() - started)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -542,9 +553,8 @@ def _language(lang: str | None) -> str:
         raise TableError("bad_language", short(str(exc), 200)) from None
 
 
-async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,
+async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager: Manager, limits: Limits,
                   client: str, key: str = "") -> None:
-    message = parse(data)
     if isinstance(message, models.Chat | models.Report):
         await _chat(message, conn, table, manager, client, key)
     elif isinstance(message, str):

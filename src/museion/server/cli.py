@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import pathlib
+import sys
 from dataclasses import fields
 from typing import Any
 
+from museion.server import compute
 from museion.server.config import ServerConfig
+from museion.server.processes import listening_socket, refuse_sqlite, supervise
+from museion.server.settings import resolve
 from museion.server.storage import default_url
 
 WS_FRAME_FACTOR = 16
@@ -20,8 +23,18 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand (no GAME argument: games and options are chosen in the lobby)."""
     p = subparsers.add_parser("serve", help="web table: lobby, play in the browser, spectate, replays")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--config", type=pathlib.Path, default=None, metavar="FILE",
+                   help="a TOML file of settings (name = value, the flags' names with _); flags and MUSEION_* "
+                        "environment variables win over it (docs/operations.md)")
+    p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="default 8000")
+    p.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="text lines (default) or one JSON object per line, for log collectors")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="N server processes behind the one port (default 1; more need PostgreSQL: "
+                        "docs/operations.md)")
+    p.add_argument("--reuse-port", action="store_true", default=None,
+                   help="bind the port with SO_REUSEPORT, shared with other processes (--workers sets it)")
     p.add_argument("--db", default=None, metavar="URL",
                    help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default sqlite:///museion.db)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN", dest="origins",
@@ -33,7 +46,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
                    help="trust X-Forwarded-For from these proxy addresses (default: trust none; rate limits then "
                         "count the proxy as one client)")
-    p.add_argument("--bot-specs", action="store_true",
+    p.add_argument("--bot-specs", action="store_true", default=None,
                    help="operator flag: tables may seat any bot spec (e.g. mcts:sims=3000) within --bot-max-sims "
                         "and --bot-max-seconds, not only the named levels")
     p.add_argument("--tables-dir", type=pathlib.Path, default=None, metavar="DIR",
@@ -63,10 +76,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from museion.server.app import create_app
     from museion.server.protocol import Protocol
+    from museion.server.service import configure_logging
 
     Server = _server_class()  # noqa: N806 - a class
+    args = resolve(args)
+    args.tables_dir = pathlib.Path(args.tables_dir) if args.tables_dir else None
     url = args.db or default_url()
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    configure_logging(args.log_format)
+    if (refused := refuse_sqlite(url, args.workers)) is not None:
+        raise ValueError(refused)
+    compute.check(args.compute, args.workers)
+    if args.workers > 1:
+        return supervise(sys.argv[1:], args.workers, args.shutdown_seconds)
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
     config = config_from(args)
@@ -80,9 +101,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = Server(uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", ws=Protocol,
         ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
-        proxy_headers=args.forwarded_allow_ips is not None, forwarded_allow_ips=args.forwarded_allow_ips,
+        proxy_headers=bool(args.forwarded_allow_ips), forwarded_allow_ips=args.forwarded_allow_ips or None,
+        log_config=None,  # uvicorn's loggers write through ours (text or JSON)
         server_header=False, timeout_graceful_shutdown=config.shutdown_seconds))  # type: ignore[arg-type]
-    server.run()
+    server.run(sockets=[listening_socket(args.host, args.port)] if args.reuse_port else None)
     return 0 if server.started else 3  # uvicorn's code for a server that could not start
 
 
@@ -92,10 +114,10 @@ def _server_class() -> type:
     from museion.server.app import going_away
 
     class Server(uvicorn.Server):
-        """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first closes every table's sockets with 1001 (going
-        away: uvicorn's own close says 1012, service restart); uvicorn then waits for what is left at most
-        ``shutdown_seconds`` (``timeout_graceful_shutdown``) before the application's own shutdown, which kills
-        the bot and analysis workers."""
+        """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first drains: readiness fails, new WebSockets are
+        refused, every table's sockets are closed with 1012 (service restart: clients reconnect); uvicorn then
+        waits for what is left at most ``shutdown_seconds`` (``timeout_graceful_shutdown``) before the
+        application's own shutdown, which commits the queued moves and kills the bot and analysis workers."""
 
         async def shutdown(self, sockets: Any = None) -> None:
             await going_away(self.config.app, self.config.timeout_graceful_shutdown or 0)

@@ -78,7 +78,10 @@ class ServerConfig:
                                      "meanwhile coalesce into one)")
     hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
     shutdown_seconds: float = opt(5.0, "seconds a stopping server (SIGTERM, Ctrl-C) waits for its clients' sockets "
-                                       "(closed with 1001) and requests to end before it stops anyway")
+                                       "(closed with 1012) and requests to end before it stops anyway")
+    metrics: str = opt("loopback", "who may read /metrics: loopback (clients on this host), any, or off")
+    compute: str = opt("local", "where bot moves, hints and analyses run: local (worker processes), ray:local (a "
+                                "local Ray cluster) or ray://HOST:PORT (docs/operations.md)")
     clock_tick: float = opt(0.25, "seconds between two checks for clocks that ran out")
     clock_checkpoint: float = opt(5.0, "seconds between two stores of a running clock: after a crash the seat to "
                                        "move gets back at most this much thinking time (clocks pause while the "

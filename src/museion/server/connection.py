@@ -28,7 +28,9 @@ class _State(str):
 
 
 SLOW = (1008, "slow_consumer: the client read too little of what was sent")
-GOING_AWAY = (1001, "going_away: the server is shutting down; connect again in a moment")
+GOING_AWAY = (1012, "service_restart: this server process is stopping; connect again (to another one)")
+"""The close of a draining server (SIGTERM): 1012 says "service restart", so a client reconnects, and a load
+balancer sends it to a process that is still serving (docs/operations.md)."""
 
 
 class Conn:

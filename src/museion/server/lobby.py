@@ -18,7 +18,7 @@ from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, resolve_chance
 from museion.server.seats import check_join_seat, clean_name, parse_seat_spec, seats_json
-from museion.server.storage import TableRow, hash_token
+from museion.server.storage import Conflict, TableRow, hash_token
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
@@ -145,6 +145,7 @@ class Lobby:
         self.tables.lobby_version += 1
         if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables.tables[row.id] = table
+            await self.tables.claim(table)
             self.tables.turn(table)
         return table, token, creator_token
 
@@ -170,7 +171,11 @@ class Lobby:
         digest = hash_token(token)
         full = table.row.started is None and table.row.free_seats() == [seat]
         started = time.time() if full else None
-        await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, clean, digest, started)
+        try:
+            await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, clean, digest, started)
+        except Conflict:  # another server process gave the seat away first
+            await self.tables.catch_up(table_id)
+            raise TableError("seat_taken", f"seat {seat} was taken meanwhile", 409) from None
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
         table.row.started = table.row.started or started
         self.tables.run_clock(table)

@@ -21,9 +21,11 @@ from museion.server import worker
 from museion.server.analysis import Analysis
 from museion.server.bot_moves import BotMoves
 from museion.server.chat import Chat
+from museion.server.cluster import Cluster
 from museion.server.config import ServerConfig
 from museion.server.connection import GOING_AWAY
 from museion.server.errors import TableError
+from museion.server.follow import Follower
 from museion.server.guard import Limits
 from museion.server.hints import Hints
 from museion.server.live import LiveTable
@@ -31,7 +33,7 @@ from museion.server.lobby import Lobby
 from museion.server.messages import ErrorMessage
 from museion.server.pipeline import Pipeline
 from museion.server.seats import seat_names
-from museion.server.storage import Store, dumps
+from museion.server.storage import Conflict, Store, dumps
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
@@ -56,6 +58,8 @@ class Manager:
         self.chat = Chat(self.live, limits)
         self.live.turn = self.bots.schedule
         self.live.loaded = self._loaded
+        self.follower = Follower(self.live)
+        self.live.catch_up = self.follower.catch_up
         self.store, self.writer, self.tables = store, self.live.writer, self.live.tables
         self.sweeper: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
@@ -73,9 +77,20 @@ class Manager:
         return self.live.lobby_version
 
     async def _loaded(self, table: LiveTable) -> None:
-        if table.state.is_chance_node():  # a move whose chance follow-up was never stored: draw it
-            await self.pipeline.commit_chance(table)
+        await self.live.claim(table)
+        if table.state.is_chance_node() and self.live.owns(table.id):  # a chance follow-up never stored: draw it
+            with contextlib.suppress(Conflict):  # another process drew it meanwhile: its notification follows
+                await self.pipeline.commit_chance(table)
         self.bots.schedule(table)
+
+    async def _orphans(self, table_ids: list[str]) -> None:
+        """Tables whose process stopped renewing their lease (it died): load them here, take their leases, and
+        their bots and clocks go on."""
+        for table_id in table_ids:
+            with contextlib.suppress(TableError):
+                table = await self.get(table_id)  # loaded now: claimed by ``_loaded``; held already: claimed here
+                await self.live.claim(table)
+                self.bots.schedule(table)
 
     async def start(self, tick: bool = True) -> None:
         """Start storage, bots and upkeep; load every unfinished table with a clock so that its clock runs again
@@ -85,6 +100,9 @@ class Manager:
             await self.pool.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.analyses.analyst.start()
+        if self.store.notifies:  # PostgreSQL: other processes may serve the same site
+            self.live.cluster = Cluster(self.store, self.store.origin)
+            await self.live.cluster.start(self.follower.heard, self._orphans)
         for table_id in await self.writer.read(self.store.clocked_running):
             with contextlib.suppress(TableError):
                 await self.get(table_id)
@@ -92,7 +110,7 @@ class Manager:
             self.ticker = asyncio.get_running_loop().create_task(self.timekeeper.tick_forever())
 
     async def going_away(self, timeout: float) -> None:
-        """Close every client's socket with 1001 (going away) as the server begins to stop, waiting at most
+        """Close every client's socket with 1012 (service restart) as the server begins to stop, waiting at most
         ``timeout`` seconds for the close frames to leave (a client that reads nothing is dropped by its
         ``Conn``'s send deadline, or when the process ends)."""
         closing = [task for table in self.tables.values() for conn in list(table.conns)
@@ -112,6 +130,7 @@ class Manager:
         if self.pool is not None:
             await self.pool.close()
         await self.analyses.analyst.close()
+        await self.live.cluster.close()  # its leases released: other processes take its tables over at once
         await self.writer.close()
 
     # -- upkeep ------------------------------------------------------------------------------------------
@@ -137,7 +156,8 @@ class Manager:
         idle = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
-            busy = busy or (table.clock is not None and not table.state.is_terminal())  # its clock must run
+            busy = busy or (table.clock is not None and not table.state.is_terminal()  # its clock must run here
+                            and self.live.owns(table.id))
             if not busy and table.used < idle:
                 self.tables.pop(table.id, None)
         release_free_memory()

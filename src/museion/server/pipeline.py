@@ -14,7 +14,7 @@ from museion.server import moves
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, advance
 from museion.server.seats import results
-from museion.server.storage import Append
+from museion.server.storage import Append, Conflict
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
@@ -58,9 +58,19 @@ class Pipeline:
                    lang: str = i18n.DEFAULT) -> None:
         """Validate and apply one move (an action id, or a notation) for ``seat`` (``bot``: by the bot that plays
         it); raises :class:`TableError` and changes nothing if refused (an illegal move's reason in the rules'
-        terms, in ``lang``). A seat whose time has run out cannot move: the timeout is applied instead."""
+        terms, in ``lang``). A seat whose time has run out cannot move: the timeout is applied instead (by the
+        process that runs the table's clock). A move another process stored first at this sequence number
+        (``Conflict``) is refused as stale, and the table catches up with the database."""
+        try:
+            await self._play(table, seat, seq, move, bot, lang)
+        except Conflict:
+            await self.tables.catch_up(table.id)
+            raise TableError("stale", "another move was made first; the current state follows") from None
+
+    async def _play(self, table: LiveTable, seat: int | None, seq: int, move: int | str, bot: bool, lang: str
+                    ) -> None:
         async with table.lock:
-            if await self.timekeeper.expire(table):
+            if self.tables.owns(table.id) and await self.timekeeper.expire(table):
                 raise TableError("timeout", "your time ran out before this move arrived; the table log says what "
                                             "happened to your seat")
             refuse(table, seat, seq, "move", bot)
@@ -94,6 +104,8 @@ class Pipeline:
         try:
             stored = clock.stored(now) if clock is not None else None
             await self.tables.writer.append(Append(table.id, start, state.history()[start:], final, stored))
+        except Conflict:  # the caller catches up (``play``)
+            raise
         except Exception as exc:
             log.exception("storing a move of table %s failed", table.id)
             raise TableError("storage", f"the move could not be stored ({type(exc).__name__}); nothing changed",

@@ -47,9 +47,10 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 
 from museion.server import migrations
+from museion.server.metrics import ACTIONS, COMMITS, STORAGE_ERRORS
 
 metadata = MetaData()
 """The tables as the code reads and writes them; their schema in a database is made by the migrations (a test
@@ -95,9 +96,26 @@ analyses_t = Table(
 actions_t = Table(
     "actions", metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the database decides between two processes' moves (docs/operations.md)
     Column("action", Integer, nullable=False),
 )
+
+leases_t = Table(
+    "leases", metadata,  # which server process runs a table's bots and clocks (PostgreSQL sites; cluster.py)
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(80), nullable=False),
+    Column("until", Float, nullable=False),  # the database's clock (epoch seconds): expired leases are taken over
+)
+
+CHANNEL = "museion_tables"
+"""The PostgreSQL notification channel on which every committed change names its tables (``Store._notify``)."""
+NOTIFY_BYTES = 7000
+"""Payload bytes per notification (PostgreSQL's limit is 8000)."""
+
+
+class Conflict(Exception):
+    """Another server process committed actions of this table at these sequence numbers first: nothing of this
+    append was stored, and the table in memory is behind the database."""
 
 
 def hash_token(token: str) -> str:
@@ -196,9 +214,13 @@ def _ping_when_idle(engine: Engine) -> None:
 class Store:
     """Synchronous storage operations (called from a worker thread by the server)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str = "") -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        """PostgreSQL: every write names its tables on ``CHANNEL`` (other processes catch up; cluster.py)."""
+        self.origin = origin
+        """This process's name in its notifications (it ignores its own)."""
         migrations.upgrade(self.engine)  # the schema is the migrations' (server/migrations), never create_all
 
     def create_table(self, row: TableRow) -> None:
@@ -213,16 +235,22 @@ class Store:
             if row.actions:
                 conn.execute(insert(actions_t), [
                     {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
+            self._notify(conn, [row.id + "!"])
 
     def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None,
                  started: float | None = None) -> None:
-        """Take or free a seat; ``started``: the table is full for the first time."""
+        """Take or free a seat; ``started``: the table is full for the first time. Taking a seat that is not free
+        in the database (another process gave it away first) raises :class:`Conflict`."""
         with self.engine.begin() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(name=name, token_hash=token_hash))
+            query = update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+            if token_hash is not None:
+                query = query.where(seats_t.c.token_hash.is_(None))
+            if conn.execute(query.values(name=name, token_hash=token_hash)).rowcount != 1:
+                raise Conflict(f"seat {seat} of table {table_id} was taken meanwhile")
             if started is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.started.is_(None))
                              .values(started=started))
+            self._notify(conn, [table_id + "!"])
 
     def update(self, table_id: str, table: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
         """Change columns of a table and of its seats in one transaction (clock events, creator actions)."""
@@ -232,6 +260,7 @@ class Store:
             for seat, values in seats.items():
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                              .values(**values))
+            self._notify(conn, [table_id + "!"])
 
     def save_clocks(self, states: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Checkpoint running clocks: (table id, stored clock state) each."""
@@ -260,6 +289,7 @@ class Store:
             ids = [r.id for r in conn.execute(select(tables_t.c.id).where(cond))]
             if ids:
                 conn.execute(update(tables_t).where(tables_t.c.id.in_(ids)).values(status="expired"))
+                self._notify(conn, [i + "!" for i in ids])
         return ids
 
     def lobby(self, status: str, limit: int, offset: int) -> tuple[list[TableRow], int]:
@@ -280,16 +310,36 @@ class Store:
                     seats[r.table_id].append(_seat_row(r))
         return [_table_row(t, seats[t["id"]], []) for t in rows], total
 
-    def append_batch(self, batch: Sequence[Append]) -> None:
-        """Commit the actions (and final results and clocks) of several moves, possibly of several tables, at once:
-        one statement when no game ends and no table has a clock (committed as it returns), else one transaction
-        with the table rows (a clock is committed with its move)."""
+    def append_batch(self, batch: Sequence[Append]) -> list[bool]:
+        """Commit the actions (and final results and clocks) of several moves, possibly of several tables, at once;
+        whether each one was stored. All of a batch goes in one statement when no game ends and no table has a
+        clock (committed as it returns), else in one transaction with the table rows (a clock is committed with
+        its move). A move whose sequence numbers another process filled first (the actions' primary key) makes
+        the batch fail as a whole: then each move is committed on its own, and those refused are ``False``."""
+        try:
+            self._append(batch)
+            return [True] * len(batch)
+        except IntegrityError:
+            if len(batch) == 1:
+                return [False]
+        return [self._append_alone(a) for a in batch]
+
+    def _append_alone(self, item: Append) -> bool:
+        try:
+            self._append([item])
+            return True
+        except IntegrityError:
+            return False
+
+    def _append(self, batch: Sequence[Append]) -> None:
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
+        changed = [_announced(a) for a in batch]
         if not any(a.final is not None or a.clock is not None for a in batch):
             if rows:
                 with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-                    conn.execute(insert(actions_t).values(rows))
+                    added = insert(actions_t).values(rows)
+                    conn.execute(self._notifying(added, changed) if self.notifies else added)
             return
         with self.engine.begin() as conn:
             if rows:
@@ -300,6 +350,29 @@ class Store:
                     values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
                 if values:
                     conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
+            self._notify(conn, changed)
+
+    # -- notifications (PostgreSQL) ----------------------------------------------------------------------------
+    def _payloads(self, changed: Sequence[str]) -> list[str]:
+        """``ORIGIN TOKEN TOKEN ...`` in as few notifications as fit (tokens: ``_announced``)."""
+        out: list[str] = []
+        for token in dict.fromkeys(changed):
+            if out and len(out[-1]) + len(token) < NOTIFY_BYTES:
+                out[-1] += " " + token
+            else:
+                out.append(f"{self.origin} {token}")
+        return out
+
+    def _notify(self, conn: Any, changed: Sequence[str]) -> None:
+        """Name ``changed`` on ``CHANNEL`` in this transaction: PostgreSQL delivers it when it commits, only then."""
+        if self.notifies:
+            for payload in self._payloads(changed):
+                conn.execute(select(func.pg_notify(CHANNEL, payload)))
+
+    def _notifying(self, added: Any, changed: Sequence[str]) -> Any:
+        """The insert and its notifications in one statement (a data-modifying WITH): still one round trip."""
+        step = added.returning(actions_t.c.seq).cte("added")
+        return select(*(func.pg_notify(CHANNEL, p) for p in self._payloads(changed))).add_cte(step)
 
     def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
@@ -316,11 +389,18 @@ class Store:
                 return None
             return self._row(conn, t)
 
-    def _row(self, conn: Any, t: Any) -> TableRow:
+    def load_since(self, table_id: str, seq: int) -> TableRow | None:
+        """The table's row and seats with its actions from ``seq`` on only (a process catching up with others)."""
+        with self.engine.connect() as conn:
+            t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            return None if t is None else self._row(conn, t, seq)
+
+    def _row(self, conn: Any, t: Any, since: int = 0) -> TableRow:
         seats = [_seat_row(r) for r in conn.execute(
             select(seats_t).where(seats_t.c.table_id == t["id"]).order_by(seats_t.c.seat))]
         actions = [r.action for r in conn.execute(
-            select(actions_t.c.action).where(actions_t.c.table_id == t["id"]).order_by(actions_t.c.seq))]
+            select(actions_t.c.action).where(actions_t.c.table_id == t["id"], actions_t.c.seq >= since)
+            .order_by(actions_t.c.seq))]
         return _table_row(t, seats, actions)
 
 
@@ -332,6 +412,22 @@ def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
                     list(t["notices"] or []), t["creator_key"], bool(t["hints"]))
+
+
+def _announced(item: Append) -> str:
+    """How a notification names a commit: ``ID:START:A.B.C`` the actions stored from START on (a process at START
+    applies them without reading anything), ``ID`` the actions and the row's clock changed (read them),
+    ``ID!`` the row changed in a way the lobby shows (the game ended); seat changes and new tables are ``ID!``
+    too (``Store._notify``)."""
+    if item.final is not None:
+        return item.table_id + "!"
+    if item.clock is not None or len(item.actions) > ANNOUNCED_ACTIONS:
+        return item.table_id
+    return f"{item.table_id}:{item.start}:{'.'.join(map(str, item.actions))}"
+
+
+ANNOUNCED_ACTIONS = 16
+"""Actions of one move a notification carries at most (a longer chain of chance outcomes is read instead)."""
 
 
 @dataclass
@@ -401,7 +497,11 @@ class BatchWriter:
 
     async def read(self, fn: Any, *args: Any) -> Any:
         """Run a read-only storage call on a reader thread, so that the lobby never waits for commits."""
-        return await asyncio.get_running_loop().run_in_executor(self.readers, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.readers, fn, *args)
+        except Exception:
+            STORAGE_ERRORS.labels("read").inc()
+            raise
 
     def _write(self) -> None:
         """A writer thread: a job alone, or every waiting move (up to ``MAX_BATCH``) in one commit."""
@@ -424,14 +524,22 @@ class BatchWriter:
                     carry = item
                     break
                 moves.append(item)
-            self._settle([future for _, future in moves],
-                         *self._attempt(self.store.append_batch, [move for move, _ in moves]))
+            stored, error = self._attempt(self.store.append_batch, [move for move, _ in moves])
+            if error is not None:
+                self._settle([future for _, future in moves], None, error)
+                continue
+            COMMITS.inc()
+            ACTIONS.inc(sum(len(move.actions) for (move, _), ok in zip(moves, stored, strict=True) if ok))
+            self._settle([future for (_, future), ok in zip(moves, stored, strict=True) if ok], None, None)
+            self._settle([future for (_, future), ok in zip(moves, stored, strict=True) if not ok], None,
+                         Conflict("another server process stored a move of this table at this sequence number first"))
 
     @staticmethod
     def _attempt(fn: Any, *args: Any) -> tuple[Any, BaseException | None]:
         try:
             return fn(*args), None
         except Exception as exc:  # noqa: BLE001 - handed to every waiting caller: nothing of theirs was stored
+            STORAGE_ERRORS.labels("write").inc()
             return None, exc
 
     def _settle(self, futures: list[asyncio.Future[Any]], result: Any, error: BaseException | None) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import museion
 from museion.server.clocks import ClockSpec, ClockState
+from museion.server.cluster import Cluster, Solo
 from museion.server.config import ServerConfig, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, advance
@@ -25,6 +26,10 @@ log = logging.getLogger("museion.server")
 
 async def _nothing(_table: LiveTable) -> None:
     return None
+
+
+async def _caught_up(_table_id: str) -> bool:
+    return False
 
 
 class Tables:
@@ -43,6 +48,20 @@ class Tables:
         """Called once a table is replayed into memory (set by the composition root: chance, then a bot's move)."""
         self.turn: Callable[[LiveTable], None] = lambda _table: None
         """Called whenever whose turn it is may have changed (set by the composition root: a bot's move)."""
+        self.cluster: Solo | Cluster = Solo()
+        """Which tables' bots and clocks this process runs: all (one process), or those it holds the lease of (a
+        PostgreSQL site of several processes, cluster.py)."""
+        self.catch_up: Callable[[str], Awaitable[bool]] = _caught_up
+        """Read and apply what other processes committed to a table (set by the composition root, follow.py)."""
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and clocks."""
+        return self.cluster.owns(table_id)
+
+    async def claim(self, table: LiveTable) -> None:
+        """Take the table's lease if it needs upkeep (a bot to move or a clock to run) and nobody else runs it."""
+        if not table.state.is_terminal() and (table.clock is not None or any(s.plays_bot for s in table.row.seats)):
+            await self.cluster.claim([table.id])
 
     def live(self, row: TableRow) -> LiveTable:
         """The table of a stored row, replayed, its clock running again (paused while it was not in memory)."""

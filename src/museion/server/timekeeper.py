@@ -35,7 +35,7 @@ class Timekeeper:
         now = self.tables.clock()
         for table in list(self.tables.tables.values()):
             clock = table.clock
-            if clock is None or clock.running is None:
+            if clock is None or clock.running is None or not self.tables.owns(table.id):  # the owner's clock decides
                 continue
             if clock.expired(now):
                 async with table.lock:

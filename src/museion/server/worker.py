@@ -41,6 +41,7 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
+from museion.server.metrics import WORK_SECONDS
 
 PR_SET_PDEATHSIG = 1
 CLOSE_SECONDS = 5.0
@@ -189,9 +190,10 @@ class Worker:
 class BotPool:
     """``workers`` worker processes serving bot moves fairly (see the module docstring)."""
 
-    def __init__(self, workers: int, deadline: float, nice: int = 10) -> None:
+    def __init__(self, workers: int, deadline: float, nice: int = 10, make_worker: Any = None) -> None:
+        """``make_worker``: a slot elsewhere instead of a local worker process (``compute.RaySlot``)."""
         self.deadline = deadline
-        self.workers = [Worker(nice) for _ in range(workers)]
+        self.workers = [make_worker() if make_worker else Worker(nice) for _ in range(workers)]
         self.quick: deque[Job] = deque()
         self.costly: deque[Job] = deque()
         self.costly_running = 0
@@ -235,7 +237,16 @@ class BotPool:
         job = Job(args, costly)
         (self.costly if costly else self.quick).append(job)
         self.wake.set()
-        return await job.future
+        started, outcome = time.perf_counter(), "failed"
+        try:
+            result = await job.future
+            outcome = "ok"
+            return result
+        except BotTimeout:
+            outcome = "timeout"
+            raise
+        finally:
+            WORK_SECONDS.labels(args.get("kind", "move"), outcome).observe(time.perf_counter() - started)
 
     def _next(self) -> Job | None:
         while self.quick:

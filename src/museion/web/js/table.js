@@ -328,10 +328,13 @@ let analysisPoll = null;
 /** Ask for the analysis (`start`: queue it) and follow its progress until it is done. */
 async function loadAnalysis(start) {
   clearTimeout(analysisPoll);
+  const waiting = app.analysis && (app.analysis.status === "queued" || app.analysis.status === "running");
   app.analysis = app.analysis || { status: "loading" };
   try {
     const path = `/api/tables/${tableId}/analysis?lang=${currentLanguage()}`;
     app.analysis = start ? await api(path, {}) : await api(path);
+    // the server process computing it stopped (docs/operations.md): ask the one answering now to take it up
+    if (!start && waiting && app.analysis.status === "none") app.analysis = await api(path, {});
   } catch (error) {
     app.analysis = { status: "none" };
     notice(t("web.error", { message: requestError(error) }), "error");

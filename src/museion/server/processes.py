@@ -1,0 +1,92 @@
+"""``museion serve --workers N``: N server processes on one host behind one port.
+
+Each process is an ordinary ``museion serve`` that binds the port with ``SO_REUSEPORT`` (``--reuse-port``), so
+the kernel spreads new connections over the processes; they are one site through PostgreSQL (cluster.py). This
+supervisor only starts them, starts again one that dies (after ``RESTART_PAUSE``; its clients reconnect to the
+others meanwhile), and on SIGTERM or Ctrl-C passes SIGTERM on, so that each drains (service.py), and waits for
+them. A process whose supervisor dies gets SIGTERM from the kernel (``PR_SET_PDEATHSIG``), so none is left over.
+
+SQLite is one process: with it ``--workers`` above 1 is refused (two processes would each believe they hold
+every table, and SQLite has one writer).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import logging
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+log = logging.getLogger("museion.server")
+RESTART_PAUSE = 1.0
+"""Seconds before a process that died is started again (a process that cannot start is not restarted in a loop)."""
+PR_SET_PDEATHSIG = 1
+
+
+def refuse_sqlite(url: str, workers: int) -> str | None:
+    """Why ``workers`` processes cannot share ``url``, or None."""
+    if workers > 1 and url.startswith("sqlite"):
+        return (f"--workers {workers}: SQLite is one process (one writer, tables held by one server); several "
+                "processes share a PostgreSQL database: --db postgresql+psycopg://USER@HOST/DB (docs/operations.md)")
+    return None
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The port, bound with ``SO_REUSEPORT`` so that the other processes of ``--workers`` bind it too."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host.strip("[]"), port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def _die_with_supervisor() -> None:
+    """In the child before exec: SIGTERM (a drain) when the supervisor dies."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def supervise(argv: Sequence[str], workers: int, grace: float) -> int:
+    """Run ``museion serve`` ``workers`` times with ``argv`` (the supervisor's own arguments) and ``--workers 1
+    --reuse-port``, until SIGTERM or Ctrl-C; then stop them, each given ``grace`` seconds to drain."""
+    command = [sys.executable, "-m", "museion.cli", *argv, "--workers", "1", "--reuse-port"]
+    stopping = False
+
+    def stop(_signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    procs = [_start(command) for _ in range(workers)]
+    print(f"museion: {workers} server processes: {', '.join(str(p.pid) for p in procs)}", flush=True)
+    while not stopping:
+        time.sleep(0.2)
+        for k, proc in enumerate(procs):
+            if proc.poll() is not None and not stopping:
+                log.warning("server process %d ended with %s; starting another", proc.pid, proc.returncode)
+                time.sleep(RESTART_PAUSE)
+                procs[k] = _start(command)
+    for proc in procs:
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + grace + 10.0
+    for proc in procs:
+        try:
+            proc.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    return 0
+
+
+def _start(command: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, preexec_fn=_die_with_supervisor)  # noqa: PLW1509 - prctl only, no locks
