@@ -239,7 +239,7 @@ def _lobby_routes(app: FastAPI) -> None:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                                             _client(request), clock, body.hints)
+                                                             _client(request), clock, body.hints, body.undo)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -378,7 +378,8 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | models.Resync | models.Ping | str:
+def parse(data: str | bytes
+          ) -> models.Hello | models.Move | models.Hint | models.Undo | models.Resync | models.Ping | str:
     """The client message, or the error text saying what is wrong (never the input beyond a short prefix)."""
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
@@ -386,7 +387,7 @@ def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | model
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "hint, resync or ping")
+                "hint, undo, resync or ping")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -524,6 +525,13 @@ async def _handle(data: str | bytes, conn: Conn, table: LiveTable, manager: Mana
         task = asyncio.get_running_loop().create_task(_hint(message.seq, conn, table, manager))
         HINT_TASKS.add(task)  # kept until done (the loop holds tasks weakly); the connection reads on meanwhile
         task.add_done_callback(HINT_TASKS.discard)
+    elif isinstance(message, models.Undo):
+        try:
+            if limits.move.hit(client) is not None:
+                raise TableError("rate_limited", "too many moves from your address; wait a moment")
+            await manager.undo(table, conn.seat, message.seq)
+        except TableError as exc:
+            conn.put(_err(exc.code, str(exc), table.seq))
     else:
         try:
             if limits.move.hit(client) is not None:

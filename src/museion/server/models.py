@@ -69,6 +69,8 @@ class CreateTable(CheckRequest):
     clock: ClockRequest | None = None
     hints: bool | None = None
     """Whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
+    undo: bool = False
+    """Whether a player may take back their own moves within their turn (a friendly table; default: no)."""
 
 
 class CreatorRequest(Strict):
@@ -205,6 +207,8 @@ class LobbyTable(BaseModel):
     scores: list[float] | None = None
     winners: list[int] | None = None
     hints: bool = Field(False, description="seats may ask the coach for hints (chosen at creation)")
+    undo: bool = Field(False, description="players may take back their own moves within their turn (chosen at "
+                                          "creation)")
 
 
 class TableInfo(LobbyTable):
@@ -372,6 +376,11 @@ class Hint(Strict):
     seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
 
 
+class Undo(Strict):
+    type: Literal["undo"]
+    seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
+
+
 class Resync(Strict):
     type: Literal["resync"]
 
@@ -380,4 +389,4 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Resync | Ping, Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resync | Ping, Field(discriminator="type")])
