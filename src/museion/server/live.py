@@ -75,6 +75,13 @@ def public_marks(before: State, action: int, step: Step) -> list[Any]:
     return moves.highlights(before, action)
 
 
+def marks_of(state: State) -> list[list[Any]]:
+    """:func:`public_marks` of every step of ``state``'s history, replayed from the start."""
+    marks: list[list[Any]] = []
+    advance(state.game.new_initial_state(), state.history(), marks=marks)
+    return marks
+
+
 @dataclass
 class LiveTable:
     row: TableRow
@@ -249,7 +256,7 @@ def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: s
     game = state.game
     seats = [SeatRow(p, "human", name=f"Player {p + 1}", token_hash="x") for p in range(game.num_players())]
     row = TableRow("check", game.name, game.options_json(), "running", 0.0, seats, state.history())
-    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps))
+    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps), marks_of(state))
     last = max(table.seq - 1, 0)
     parts = [table.state_message(seat, None, lang), table.state_message(seat, last, lang), table.summary(),
              table.record_json(lang)]
