@@ -191,7 +191,7 @@ function renderTurn(msg) {
   const undo = msg.can_undo && canMove()
     ? el("button", { id: "undo", class: "undo", type: "button", onclick: undoMove }, t("web.undo")) : null;
   $("turn").replaceChildren(el("p", { id: "turn-line", tabindex: "-1", class: mine ? "mine" : "" }, line),
-    el("p", { id: "me" }, me), undo);
+    ...[el("p", { id: "me" }, me), undo].filter(Boolean));
 }
 
 function shownView() {
