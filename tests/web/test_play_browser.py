@@ -24,9 +24,11 @@ def _open(server, browser, game, lang, size, undo):
     return open_as_seat(browser, server.url, table, context=context)
 
 
-def _play_first(page) -> None:  # noqa: ANN001
+def _play(page, turn: int = 0) -> None:  # noqa: ANN001
+    """Play a move from the list: the first, then (``turn``) others in turn, so a turn of several moves comes."""
     seq = page.evaluate("document.body.dataset.seq")
-    page.locator("#moves button.move").first.click()
+    moves = page.locator("#moves button.move")
+    moves.nth(turn * 7 % moves.count()).click()
     wait_js(page, f"document.body.dataset.seq !== '{seq}'")
 
 
@@ -37,7 +39,7 @@ def test_last_move_marked_and_a_move_taken_back(server, browser, shots, game, la
     context, page, errors = _open(server, browser, game, lang, size, undo=True)
     page.evaluate("localStorage.setItem('museion.pace', '0')")
     marked = undone = False
-    for _ in range(40):
+    for turn in range(40):
         if wait_turn_or_end(page) == "finished" or (marked and undone):
             break
         state = page.evaluate("window.museionState")
@@ -58,7 +60,7 @@ def test_last_move_marked_and_a_move_taken_back(server, browser, shots, game, la
             page.screenshot(path=str(shots / f"play-{game}-{size}-{lang}-undone.png"))
             undone = True
             continue
-        _play_first(page)
+        _play(page, turn)
     assert marked and undone, (marked, undone)
     assert page.inner_text("#undo-flag") == {"en": "Undo allowed", "es": "Deshacer permitido"}[lang]
     assert errors == []
@@ -73,7 +75,7 @@ def test_no_undo_without_the_option(server, browser, shots, game):
         if wait_turn_or_end(page) == "finished":
             break
         assert page.locator("#undo").count() == 0 and page.evaluate("window.museionState.can_undo") is False
-        _play_first(page)
+        _play(page)
     assert page.inner_text("#undo-flag") == "Sin deshacer"
     page.screenshot(path=str(shots / f"play-{game}-phone-es-no-undo.png"))
     assert errors == []
