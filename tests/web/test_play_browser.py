@@ -80,3 +80,33 @@ def test_no_undo_without_the_option(server, browser, shots, game):
     page.screenshot(path=str(shots / f"play-{game}-phone-es-no-undo.png"))
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "phone")])
+def test_waiting_table_copy_link_and_leave_asks_first(server, browser, shots, lang, size):
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"],
+                                                              "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "phone")
+    context, page, errors = open_as_seat(browser, server.url, table, context=context)
+    wait_js(page, "document.body.dataset.status === 'open'")
+    waiting = {"en": "Waiting for players to join", "es": "Esperando a que se unan jugadores"}[lang]
+    wait_js(page, f"document.getElementById('turn-line').textContent === {waiting!r}")
+    assert page.locator("#moves button.move").count() == 0 and page.evaluate("document.body.dataset.myTurn") == "0"
+    seats = page.inner_text("#seats")
+    assert {"en": "Player 2 (black)", "es": "Jugador 2 (negro)"}[lang] in seats and "free (" not in seats
+    assert page.locator("button.copy-link[data-seat='1']").is_visible()
+    page.screenshot(path=str(shots / f"play-waiting-{size}-{lang}.png"), full_page=size == "phone")
+    http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1, "name": "Bea"})
+    wait_js(page, "document.body.dataset.status === 'running'")
+    page.click("#leave")
+    page.wait_for_selector("#leave-confirm")
+    page.screenshot(path=str(shots / f"play-leave-confirm-{size}-{lang}.png"))
+    page.click("#leave-no")
+    page.wait_for_selector("#leave")
+    assert page.evaluate("document.body.dataset.mySeat") == "0"
+    page.click("#leave")
+    page.click("#leave-yes")
+    wait_js(page, "document.body.dataset.mySeat === ''")
+    assert errors == []
+    context.close()
