@@ -39,7 +39,7 @@ export function renderSeats(box, msg, names, colours, { invitedSeat, onJoin, onL
     const parts = [seatLabel(i, names, colours)];
     if (i === msg.seat) parts.push(el("em", {}, ` (${t("web.you")})`));
     if (!seat.taken && msg.status !== "finished") parts.push(el("em", { class: "free-tag" }, ` (${t("web.free")})`));
-    if (i === msg.to_move && msg.status !== "finished") parts.push(el("span", { class: "to-move-tag" }, ` · ${t("web.to_move")}`));
+    if (i === msg.to_move && msg.status === "running") parts.push(el("span", { class: "to-move-tag" }, ` · ${t("web.to_move")}`));
     if (!seat.taken && msg.status !== "finished") {
       if (msg.seat === null) {
         parts.push(" ", el("button", { class: "join", "data-seat": i, "data-focus": `join:${i}`, onclick: () => onJoin(i),
