@@ -14,7 +14,7 @@ import pytest
 
 import museion
 from museion.core.observe import observe_history
-from museion.server.live import LiveTable
+from museion.server.live import LiveTable, marks_of
 from museion.server.storage import SeatRow, TableRow, dumps
 from museion.server.testing import Player, http
 
@@ -27,11 +27,11 @@ def _true_state(server, table_id, game):
 
 def _message(table_id, seats, state, steps, seat, lang):
     """The full state message the server's own code builds for ``seat`` at ``state`` (seats as the clients see
-    them), as the exact text it would send."""
+    them, the last move's marks from ``state``'s own history), as the exact text it would send."""
     rows = [SeatRow(s["seat"], s["kind"], s["bot"], s["name"], "x" if s["taken"] and s["kind"] == "human" else None)
             for s in seats]
     row = TableRow(table_id, state.game.name, state.game.options_json(), "running", 0.0, rows, state.history())
-    return dumps(LiveTable(row, state, steps).state_message(seat, None, lang))
+    return dumps(LiveTable(row, state, steps, marks_of(state)).state_message(seat, None, lang))
 
 
 def _resync(client, seq):

@@ -313,6 +313,8 @@ def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, engl
         page.goto(server.url + "/")
         page.wait_for_selector("#seat-1")
         assert page.evaluate("document.documentElement.lang") == lang
+        assert page.input_value("#seat-1") == "bot:easy"  # a newcomer's first opponent: the easy bot
+        assert page.input_value("#undo-choice") == "off"  # take-backs: a friendly table's choice
         page.select_option("#game", "imhotep")
         wait_js(page, "document.getElementById('game-description').textContent.length > 20")
         page.select_option("#opt-players", "3")

@@ -265,7 +265,7 @@ def _lobby_routes(app: FastAPI) -> None:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                                             _client(request), clock, body.hints)
+                                                             _client(request), clock, body.hints, body.undo)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -419,7 +419,7 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-Message = (models.Hello | models.Move | models.Hint | models.Resync | models.Ping | models.Chat | models.Report)
+Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resync | models.Ping | models.Chat | models.Report)
 
 
 def parse(data: str | bytes) -> Message | str:
@@ -430,7 +430,7 @@ def parse(data: str | bytes) -> Message | str:
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "hint, resync, ping, chat or report")
+                "hint, undo, resync, ping, chat or report")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -573,6 +573,13 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
         task = asyncio.get_running_loop().create_task(_hint(message.seq, conn, table, manager))
         HINT_TASKS.add(task)  # kept until done (the loop holds tasks weakly); the connection reads on meanwhile
         task.add_done_callback(HINT_TASKS.discard)
+    elif isinstance(message, models.Undo):
+        try:
+            if limits.move.hit(client) is not None:
+                raise TableError("rate_limited", "too many moves from your address; wait a moment")
+            await manager.undo(table, conn.seat, message.seq)
+        except TableError as exc:
+            conn.put(_err(exc.code, str(exc), table.seq))
     else:
         try:
             if limits.move.hit(client) is not None:

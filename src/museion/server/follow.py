@@ -12,35 +12,46 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from typing import Any
 
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.live import LiveTable, advance
 from museion.server.metrics import FOLLOWED
-from museion.server.storage import TableRow
+from museion.server.storage import TAKEBACK, TableRow, standing
 from museion.server.tables import Tables
 
 log = logging.getLogger("museion.server")
 
 
 def apply(table: LiveTable, row: TableRow, now: float) -> bool:
-    """Bring ``table`` up to ``row`` (its actions from ``table.seq`` on) and tell its clients; whether anything
-    changed. The caller holds ``table.lock``, or calls this between two awaits."""
+    """Bring ``table`` up to ``row`` (its actions rows from ``table.stored`` on) and tell its clients; whether
+    anything changed. Rows that take a move back (undo) replay the table from its start: the log and the board's
+    marks lose the moves taken back. The caller holds ``table.lock``, or calls this between two awaits."""
     start = table.seq
     moved = bool(row.actions)
     changed = _row_changed(table.row, row)
     if not moved and not changed:
         return False
-    if moved:
-        state = table.state.clone()
-        entries = advance(state, row.actions)
-        table.log.extend(entries)
+    rebuilt = TAKEBACK in row.actions
+    if rebuilt:
+        state = table.state.game.new_initial_state()
+        marks: list[list[Any]] = []
+        table.log[:] = advance(state, standing(table.state.history() + row.actions), marks=marks)
+        table.marks[:] = marks
         table.state = state
+    elif moved:
+        state = table.state.clone()
+        marks = []
+        table.log.extend(advance(state, row.actions, marks=marks))
+        table.marks.extend(marks)
+        table.state = state
+    table.stored += len(row.actions)
     table.row = dataclasses.replace(row, actions=[])
     spec = ClockSpec.from_json(row.clock)
     if spec.timed:
         table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
         table.run_clock(now)
-    table.broadcast(start if moved and not changed else None)
+    table.broadcast(start if moved and not changed and not rebuilt else None)
     return True
 
 
@@ -70,7 +81,7 @@ class Follower:
         table = live.tables.get(table_id) if table_id is not None else None
         if table is not None and actions is not None and table_id not in self.running and not table.lock.locked():
             start, added = actions
-            if start == table.seq:  # the usual case: apply what the notification carries, no read
+            if start == table.stored:  # the usual case: apply what the notification carries, no read
                 apply(table, dataclasses.replace(table.row, actions=added), live.clock())
                 FOLLOWED.labels("carried").inc()
                 live.turn(table)
@@ -106,7 +117,7 @@ class Follower:
         if table is None:
             return False
         async with table.lock:
-            row = await live.writer.read(live.store.load_since, table_id, table.seq)
+            row = await live.writer.read(live.store.load_since, table_id, table.stored)
             FOLLOWED.labels("read").inc()
             if row is None or not apply(table, row, live.clock()):
                 return False

@@ -27,6 +27,7 @@ from museion.core.record import Record, observed_record
 from museion.server import moves
 from museion.server.clocks import ClockState
 from museion.server.connection import Conn
+from museion.server.errors import TableError
 from museion.server.seats import display_names, notices_json, results, seats_json
 from museion.server.storage import SeatRow, TableRow, dumps, hash_token
 
@@ -41,13 +42,17 @@ def resolve_chance(state: State) -> None:
         state.apply_action(sample_chance(state, RNG))
 
 
-def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[Step]:
+def advance(state: State, actions: Iterable[int], chance: bool = False, marks: list[list[Any]] | None = None
+            ) -> list[Step]:
     """Apply ``actions`` (then, with ``chance``, the chance outcomes that follow) to ``state`` in place and
-    return their steps: what each observer learns from each, as the game declares it."""
+    return their steps: what each observer learns from each, as the game declares it; ``marks`` gets each step's
+    board highlights (:func:`public_marks`)."""
     out = []
 
     def step(action: int) -> None:
         out.append(observe_step(state, action))
+        if marks is not None:
+            marks.append(public_marks(state, action, out[-1]))
         state.apply_action(action)
 
     for action in actions:
@@ -57,12 +62,39 @@ def advance(state: State, actions: Iterable[int], chance: bool = False) -> list[
     return out
 
 
+def learned(step: Step) -> bool:
+    """Whether ``step`` taught some observer what the others do not know (its notation or words differ by
+    observer, or one of its events is not for everyone), or was chance: such a step is never taken back."""
+    return (step.player is None or len(set(step.seen)) > 1 or len(set(map(repr, step.said))) > 1
+            or any(e.audience is not None for e in step.events))
+
+
+def public_marks(before: State, action: int, step: Step) -> list[Any]:
+    """What ``action`` changed on the board (the explainer's highlights, the keys a legal move shows) when every
+    observer saw the same move; none for chance and for a move some observer saw only in part, so a face-down
+    card's identity never leaves the server through a mark."""
+    if step.player is None or len(set(step.seen)) > 1 or len(set(map(repr, step.said))) > 1:
+        return []  # (events told only to some are no move's mark: the highlights say what the move itself changed)
+    return moves.highlights(before, action)
+
+
+def marks_of(state: State) -> list[list[Any]]:
+    """:func:`public_marks` of every step of ``state``'s history, replayed from the start."""
+    marks: list[list[Any]] = []
+    advance(state.game.new_initial_state(), state.history(), marks=marks)
+    return marks
+
+
 @dataclass
 class LiveTable:
     row: TableRow
     state: State
     log: list[Step]
     """One step per action (the log index is the sequence number): what each observer learned from it."""
+    marks: list[list[Any]] = field(default_factory=list)
+    """Per step of the log, what it changed on the board for everyone to see (:func:`public_marks`)."""
+    stored: int = 0
+    """How many actions rows the table has in storage (take-backs included: where the next row goes)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -131,7 +163,7 @@ class LiveTable:
             "num_players": state.game.num_players(), "seats": seats_json(self.row), "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
-            "hints": self.row.hints,
+            "hints": self.row.hints, "undo": self.row.undo,
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -151,7 +183,33 @@ class LiveTable:
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
             "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang),
-            "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names)}
+            "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
+            "undo": self.row.undo, "can_undo": self.undoable(seat), "last": self.last_move()}
+
+    def undoable(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take its last move back now (what the undo message checks, without the error)."""
+        return (self.row.undo and seat is not None and not self.row.seats[seat].plays_bot
+                and self.state.current_player() == seat and self.undo_refusal(seat) is None)
+
+    def undo_refusal(self, seat: int) -> TableError | None:
+        """Why ``seat``, to move, may not take back its last move (None: it may): it must be the seat's own last
+        action, no chance step after it, and it taught nobody anything hidden (:func:`learned`)."""
+        mine = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].player is not None), None)
+        if mine is None or self.log[mine].player != seat:
+            return TableError("nothing_to_undo", "you have made no move this turn that could be taken back")
+        if mine != len(self.log) - 1 or learned(self.log[mine]):
+            return TableError("undo_after_reveal", "your last move revealed something (a chance draw or hidden "
+                                                   "information), so it stands")
+        return None
+
+    def last_move(self) -> dict[str, Any] | None:
+        """The last move and what followed it by chance: the log index it starts at and what it changed on the
+        board, for everyone (``public_marks``); None before the first move."""
+        start = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].player is not None), None)
+        if start is None:
+            return None
+        keys = [key for marks in self.marks[start:] for key in marks]
+        return {"from": start, "highlights": keys}
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
@@ -203,7 +261,7 @@ def seat_bytes(state: State, seat: int, steps: list[Step] | None = None, lang: s
     game = state.game
     seats = [SeatRow(p, "human", name=f"Player {p + 1}", token_hash="x") for p in range(game.num_players())]
     row = TableRow("check", game.name, game.options_json(), "running", 0.0, seats, state.history())
-    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps))
+    table = LiveTable(row, state, observe_history(state) if steps is None else list(steps), marks_of(state))
     last = max(table.seq - 1, 0)
     parts = [table.state_message(seat, None, lang), table.state_message(seat, last, lang), table.summary(),
              table.record_json(lang)]

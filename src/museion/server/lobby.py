@@ -62,7 +62,7 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
     status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
     return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
-            "scores": row.scores, "winners": row.winners, "hints": row.hints}
+            "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo}
 
 
 def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
@@ -108,11 +108,12 @@ class Lobby:
         self.config = tables.config
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
-                     client: str = "", clock: Any = None, hints: bool | None = None
+                     client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False
                      ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
-        ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
+        ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat); ``undo``:
+        whether a player may take back their own moves within their turn."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -136,7 +137,7 @@ class Lobby:
         creator_token = secrets.token_urlsafe(24)
         row = TableRow(secrets.token_urlsafe(6), game.name, game.options_json(), "running", now, rows,
                        state.history(), creator=creator, creator_key=hash_token(creator_token),
-                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints))
+                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints), undo=bool(undo))
         row.started = None if row.free_seats() else now
         if spec.timed:
             row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)

@@ -69,6 +69,7 @@ class Manager:
         self.listing, self.my_tables = self.lobby.listing, self.lobby.my_tables
         self.hand_to_bot, self.reinvite = self.lobby.hand_to_bot, self.lobby.reinvite
         self.play, self.hint, self.analysis = self.pipeline.play, self.hints.hint, self.analyses.analysis
+        self.undo = self.pipeline.undo
         self.tick, self.returned = self.timekeeper.tick, self.timekeeper.returned
 
     @property

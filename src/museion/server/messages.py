@@ -71,6 +71,14 @@ class ScorePart(BaseModel):
     values: list[int | float | None]
 
 
+class LastMove(BaseModel):
+    """The last move and the chance steps after it: the log index it starts at and what it changed on the board
+    (empty when some observer saw the move only in part)."""
+
+    from_: int = Field(alias="from")
+    highlights: list[str | dict[str, Json]]
+
+
 class StateMessage(BaseModel):
     """What a seat (or a spectator, ``seat`` null) sees now; sent after every change. ``full``: the log is
     complete (a resync); otherwise it continues at entry ``log_from``."""
@@ -95,6 +103,9 @@ class StateMessage(BaseModel):
     notices: list[Notice]
     hints: bool
     breakdown: list[ScorePart] | None
+    undo: bool = Field(description="players may take back their own moves within their turn (a table option)")
+    can_undo: bool = Field(description="this seat may take its last move back now")
+    last: LastMove | None
 
 
 class HintMessage(BaseModel):
@@ -148,6 +159,7 @@ CLIENT: list[tuple[str, type[BaseModel], str]] = [
     ("hello", models.Hello, "first message: the seat token (null: spectator) and the language of the texts"),
     ("move", models.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
     ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
+    ("undo", models.Undo, "take back your last move of this turn (tables that allow undo)"),
     ("resync", models.Resync, "ask for the full state again"),
     ("ping", models.Ping, "keep the connection alive; answered with pong"),
     ("chat", models.Chat, "a chat message: players write to the players' channel, spectators to the spectators'"),
@@ -182,7 +194,7 @@ def asyncapi() -> dict[str, Any]:
         "asyncapi": "3.0.0",
         "info": {"title": "museion table protocol", "version": museion.__version__,
                  "description": "One WebSocket per table and client: JSON text frames. Send hello first; every "
-                                "later message is a move, hint, resync, ping, chat or report. The server "
+                                "later message is a move, hint, undo, resync, ping, chat or report. The server "
                                 "answers with state, hint, error, pong, chat and reported messages "
                                 "(docs/protocol.md)."},
         "defaultContentType": "application/json",

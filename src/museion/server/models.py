@@ -72,6 +72,8 @@ class CreateTable(CheckRequest):
     clock: ClockRequest | None = None
     hints: bool | None = None
     """Whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
+    undo: bool = False
+    """Whether a player may take back their own moves within their turn (a friendly table; default: no)."""
 
 
 class CreatorRequest(Strict):
@@ -280,6 +282,8 @@ class LobbyTable(BaseModel):
     scores: list[float] | None = None
     winners: list[int] | None = None
     hints: bool = Field(False, description="seats may ask the coach for hints (chosen at creation)")
+    undo: bool = Field(False, description="players may take back their own moves within their turn (chosen at "
+                                          "creation)")
 
 
 class TableInfo(LobbyTable):
@@ -447,6 +451,11 @@ class Hint(Strict):
     seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
 
 
+class Undo(Strict):
+    type: Literal["undo"]
+    seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
+
+
 class Resync(Strict):
     type: Literal["resync"]
 
@@ -474,5 +483,5 @@ class Report(Strict):
     id: Annotated[str, StringConstraints(min_length=1, max_length=32)]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Resync | Ping | Chat | Report,
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resync | Ping | Chat | Report,
                                       Field(discriminator="type")])

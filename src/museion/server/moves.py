@@ -27,6 +27,11 @@ def legal_move(state: State, action: int, lang: str, seat: int | None, names: Se
             "text": words.describe(state, action, lang, seat, names), "highlights": words.highlights(state, action)}
 
 
+def highlights(state: State, action: int) -> list[Any]:
+    """What ``action`` changes on the board at ``state``, in the keys the game's board knows."""
+    return explainer(state.game).highlights(state, action)
+
+
 def legal_moves(state: State, seat: int | None, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:
     """Every legal move of ``seat`` when it is to move, else none."""
     if seat is None or state.current_player() != seat:

@@ -9,26 +9,31 @@ from __future__ import annotations
 import logging
 from typing import Literal
 
+import museion
 from museion.core import i18n
 from museion.server import moves
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, advance
-from museion.server.seats import results
-from museion.server.storage import Append, Conflict
+from museion.server.seats import MAX_NOTICES, results
+from museion.server.storage import TAKEBACK, Append, Conflict
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
 log = logging.getLogger("museion.server")
-Asking = Literal["move", "hint"]
+Asking = Literal["move", "hint", "undo"]
 SAYS: dict[str, dict[Asking, str]] = {
     "game_over": {"move": "the game is over; no move is possible", "hint": "the game is over; ask for its analysis "
-                                                                           "instead"},
+                                                                           "instead",
+                  "undo": "the game is over; no move can be taken back"},
     "not_seated": {"move": "spectators cannot move: join a free seat to play",
-                   "hint": "spectators cannot ask for hints: join a free seat to play"},
+                   "hint": "spectators cannot ask for hints: join a free seat to play",
+                   "undo": "spectators cannot take moves back"},
     "stale": {"move": "your move was made at sequence number {seq} but the game is at {now}; the current state "
                       "follows",
-              "hint": "the hint was asked at sequence number {seq} but the game is at {now}"},
-    "not_your_turn": {"move": "it is seat {to_move}'s turn, not seat {seat}'s", "hint": "a hint is for your own turn"},
+              "hint": "the hint was asked at sequence number {seq} but the game is at {now}",
+              "undo": "the take-back was asked at sequence number {seq} but the game is at {now}"},
+    "not_your_turn": {"move": "it is seat {to_move}'s turn, not seat {seat}'s", "hint": "a hint is for your own turn",
+                      "undo": "only moves of your own turn can be taken back, and it is seat {to_move}'s turn"},
 }
 """What each refusal says, for a move and for a hint."""
 
@@ -45,6 +50,21 @@ def refuse(table: LiveTable, seat: int | None, seq: int, asking: Asking, bot: bo
             "stale" if seq != table.seq else "not_your_turn" if to_move != seat else None)
     if code is not None:
         raise TableError(code, SAYS[code][asking].format(seq=seq, now=table.seq, to_move=to_move, seat=seat))
+
+
+def undo_refusal(table: LiveTable, seat: int | None, seq: int) -> TableError | None:
+    """Why ``seat`` may not take back its last move now (None: it may). Allowed at tables created with ``undo``,
+    for the seat to move (never for a bot: ``refuse``), for its own last action of this turn, if no chance step
+    followed it and it taught nobody anything hidden (``LiveTable.undo_refusal``)."""
+    if not table.row.undo:
+        return TableError("undo_not_allowed", "this table does not allow taking moves back (the 'undo' option is "
+                                              "chosen when a table is created)", 403)
+    try:
+        refuse(table, seat, seq, "undo")
+    except TableError as exc:
+        return exc
+    assert seat is not None
+    return table.undo_refusal(seat)
 
 
 class Pipeline:
@@ -79,6 +99,42 @@ class Pipeline:
                 raise moves.refuse_illegal(table.state, action, lang, table.names(lang))
             await self.commit(table, [action])
 
+    async def undo(self, table: LiveTable, seat: int | None, seq: int) -> None:
+        """Take back ``seat``'s last move of its turn (refused with the reason where :func:`undo_refusal` says no).
+        The take-back is appended to the table's actions (a :data:`~museion.server.storage.TAKEBACK` row) and told
+        in its notices, so the move and its take-back both stay in the record; the seat's clock runs on, less the
+        increment that move had earned. Every client gets the full state (its log lost an entry)."""
+        async with table.lock:
+            if await self.timekeeper.expire(table):
+                raise TableError("timeout", "your time ran out before this take-back arrived")
+            refusal = undo_refusal(table, seat, seq)
+            if refusal is not None:
+                raise refusal
+            assert seat is not None
+            state = museion.load(table.row.game, **table.row.options).new_initial_state()
+            for action in table.state.history()[:-1]:
+                state.apply_action(action)
+            now = self.tables.clock()
+            clock = self.tables.copy_clock(table)
+            if clock is not None:  # it runs on for the seat, which is still to move
+                clock.bank[seat] = max(0.0, clock.bank[seat] - clock.spec.increment)
+            taken = table.log[-1]
+            notice = {"n": len(table.log) - 1, "key": "notice.takeback",
+                      "args": {"player": seat, "move": taken.notation(None)}}
+            notices = (table.row.notices + [notice])[-MAX_NOTICES:]
+            try:
+                await self.tables.writer.append(Append(table.id, table.stored, [TAKEBACK], None,
+                                                       clock.stored(now) if clock is not None else None, notices))
+            except Exception as exc:
+                log.exception("storing a take-back of table %s failed", table.id)
+                raise TableError("storage", f"the take-back could not be stored ({type(exc).__name__}); nothing "
+                                            "changed", 503) from None
+            table.stored += 1
+            table.state, table.clock, table.row.notices = state, clock, notices
+            del table.log[-1:], table.marks[-1:]
+            table.broadcast(None)
+            self.tables.turn(table)
+
     async def commit_chance(self, table: LiveTable) -> None:
         """Draw the chance outcomes a stored move was never followed by (a table loaded at a chance node)."""
         async with table.lock:
@@ -90,7 +146,8 @@ class Pipeline:
         start = table.seq
         state = table.state.clone()
         mover = table.clock.running if table.clock is not None and actions else None
-        entries = advance(state, actions, chance=True)
+        marks: list[list[object]] = []
+        entries = advance(state, actions, chance=True, marks=marks)
         if not entries:
             return
         final = results(state, table.row.seats)
@@ -103,14 +160,16 @@ class Pipeline:
             clock.dirty = now
         try:
             stored = clock.stored(now) if clock is not None else None
-            await self.tables.writer.append(Append(table.id, start, state.history()[start:], final, stored))
+            await self.tables.writer.append(Append(table.id, table.stored, state.history()[start:], final, stored))
         except Conflict:  # the caller catches up (``play``)
             raise
         except Exception as exc:
             log.exception("storing a move of table %s failed", table.id)
             raise TableError("storage", f"the move could not be stored ({type(exc).__name__}); nothing changed",
                              503) from None
+        table.stored += len(entries)
         table.log.extend(entries)
+        table.marks.extend(marks)
         table.state = state
         table.clock = clock
         if final is not None:

@@ -34,6 +34,10 @@ NOTICES = {
         "en": "The table's creator handed {player!p}'s seat to the {bot} bot.",
         "es": "Quien creó la mesa ha cedido el asiento de {player!p} al bot {bot}.",
     },
+    "notice.takeback": {
+        "en": "{player!p} took back a move ({move}).",
+        "es": "{player!p} ha deshecho una jugada ({move}).",
+    },
     "notice.reinvited": {
         "en": "The table's creator issued a new invitation for {player!p}'s seat; the old link no longer works.",
         "es": "Quien creó la mesa ha emitido una nueva invitación para el asiento de {player!p}; el enlace "

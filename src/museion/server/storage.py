@@ -73,6 +73,7 @@ tables_t = Table(
     Column("notices", JSON),  # what happened besides moves (timeouts, bots taking over, returns), in order
     Column("creator_key", String(64)),  # hash of the creator token (hand a seat to a bot, re-invite)
     Column("hints", Integer),  # 1: a seat may ask the coach for hints (chosen at creation, shown to everyone)
+    Column("undo", Integer),  # 1: a seat may take back its own moves within its turn (chosen at creation, shown)
 )
 
 seats_t = Table(
@@ -118,6 +119,22 @@ class Conflict(Exception):
     append was stored, and the table in memory is behind the database."""
 
 
+TAKEBACK = -1
+"""An actions row that takes back the last action still standing (undo within a turn). Rows are only ever
+appended, so every move a player was told of stays in the table's history, followed by its take-back."""
+
+
+def standing(actions: Sequence[int]) -> list[int]:
+    """``actions`` as stored (with take-backs) → the actions that stand, in order."""
+    out: list[int] = []
+    for action in actions:
+        if action == TAKEBACK:
+            out.pop()
+        else:
+            out.append(action)
+    return out
+
+
 def hash_token(token: str) -> str:
     """Seat tokens are stored hashed: a leaked database file does not let anyone move for a seat."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -158,6 +175,11 @@ class TableRow:
     notices: list[dict[str, Any]] = field(default_factory=list)
     creator_key: str | None = None
     hints: bool = False
+    undo: bool = False
+
+    def standing(self) -> list[int]:
+        """The actions still standing: the stored list with each take-back applied (the state is their replay)."""
+        return standing(self.actions)
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
@@ -228,7 +250,8 @@ class Store:
             conn.execute(insert(tables_t).values(
                 id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
                 creator=row.creator, started=row.started, clock=row.clock, clock_state=row.clock_state,
-                notices=row.notices, creator_key=row.creator_key, hints=int(row.hints)))
+                notices=row.notices, creator_key=row.creator_key, hints=int(row.hints),
+                undo=int(row.undo)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash} for s in row.seats])
@@ -335,7 +358,7 @@ class Store:
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
         changed = [_announced(a) for a in batch]
-        if not any(a.final is not None or a.clock is not None for a in batch):
+        if not any(a.final is not None or a.clock is not None or a.notices is not None for a in batch):
             if rows:
                 with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
                     added = insert(actions_t).values(rows)
@@ -346,6 +369,8 @@ class Store:
                 conn.execute(insert(actions_t).values(rows))
             for a in batch:
                 values: dict[str, Any] = {} if a.clock is None else {"clock_state": a.clock}
+                if a.notices is not None:
+                    values["notices"] = a.notices
                 if a.final is not None:
                     values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
                 if values:
@@ -411,7 +436,7 @@ def _seat_row(r: Any) -> SeatRow:
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
-                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]))
+                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]), bool(t["undo"]))
 
 
 def _announced(item: Append) -> str:
@@ -432,7 +457,8 @@ ANNOUNCED_ACTIONS = 16
 
 @dataclass
 class Append:
-    """New actions of one table from sequence number ``start`` on; ``final`` = (scores, winners) at the end."""
+    """New actions rows of one table from row number ``start`` on (a :data:`TAKEBACK` among them); ``final`` =
+    (scores, winners) at the end."""
 
     table_id: str
     start: int
@@ -440,6 +466,8 @@ class Append:
     final: tuple[list[float], list[int]] | None = None
     clock: dict[str, Any] | None = None
     """The table's clock after these actions (stored with them), or None for a table without one."""
+    notices: list[dict[str, Any]] | None = None
+    """The table's notices after these actions (a take-back is told there), or None: unchanged."""
 
 
 @dataclass

@@ -66,7 +66,9 @@ class Tables:
     def live(self, row: TableRow) -> LiveTable:
         """The table of a stored row, replayed, its clock running again (paused while it was not in memory)."""
         state = museion.load(row.game, **row.options).new_initial_state()
-        table = LiveTable(row, state, advance(state, row.actions), now=self.clock)
+        marks: list[list[Any]] = []
+        table = LiveTable(row, state, advance(state, row.standing(), marks=marks), marks, len(row.actions),
+                          now=self.clock)
         spec = ClockSpec.from_json(row.clock)
         if spec.timed:
             table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)

@@ -115,9 +115,11 @@ function renderCreator(tableId, msg) {
         ? t("web.clock.invite_link", { link: `${window.location.origin}${answer.invite}` }) : t("web.clock.creator_done");
     } catch (error) { result.textContent = error.message; }
   };
+  // a seat its player holds is not given away from under them: only a free seat or one a bot stands in for
+  const handable = (s) => !s.taken || Boolean(s.standin);
   box.replaceChildren(...seats.map((s) => el("p", { class: "creator-actions" },
-    el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/bot`,
-      { creator_token: token, bot: (msg.clock && msg.clock.bot) || "easy" }), text: t("web.clock.hand_to_bot", { n: s.seat + 1 }) }),
+    handable(s) ? el("button", { type: "button", class: "hand-to-bot", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/bot`,
+      { creator_token: token, bot: (msg.clock && msg.clock.bot) || "easy" }), text: t("web.clock.hand_to_bot", { n: s.seat + 1 }) }) : null,
     " ",
     el("button", { type: "button", onclick: act(`/api/tables/${tableId}/seats/${s.seat}/invite`,
       { creator_token: token }), text: t("web.clock.reinvite", { n: s.seat + 1 }) }))), result);

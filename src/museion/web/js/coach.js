@@ -29,6 +29,9 @@ export function renderHint(box, { allowed, canAsk, hint }, { onAsk, onPlay, onPr
           onfocus: () => onPreview(move), onblur: () => onPreview(null) },
         el("span", { class: "desc" }, move.text),
         el("span", { class: "chance" }, t("web.hint_chance", { chance: percent(move.chance) })))))));
+    // the best moves at the same chance as shown: say so, rather than let the order suggest a preference
+    const tied = hint.moves.filter((m) => percent(m.chance) === percent(hint.moves[0].chance)).length;
+    if (tied > 1) children.push(el("p", { id: "hint-tie", class: "hint" }, t("web.hint_tie")));
   }
   box.replaceChildren(...children);
 }

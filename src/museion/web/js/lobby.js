@@ -48,6 +48,8 @@ function renderForm() {
       clockFieldset(),
       el("div", { class: "field" }, el("label", { for: "hints-choice" }, t("web.hints_choice")),
         el("select", { id: "hints-choice" }, ["auto", "on", "off"].map((v) => el("option", { value: v }, t(`web.hints.${v}`))))),
+      el("div", { class: "field" }, el("label", { for: "undo-choice" }, t("web.undo_choice")),
+        el("select", { id: "undo-choice" }, ["off", "on"].map((v) => el("option", { value: v }, t(`web.undo.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
       el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -121,7 +123,9 @@ function renderSeats(n) {
     const choices = [el("option", { value: "human" }, t("web.human")),
       ...catalogue.bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b)))];
     const select = el("select", { id: `seat-${i}`, "data-seat": i, onchange: remember }, choices);
-    const fallback = i > 0 && catalogue.bots.length ? `bot:${catalogue.bots[0]}` : "human";
+    // the default opponent: the easy bot (a newcomer's fair first game), else the first level offered
+    const level = catalogue.bots.includes("easy") ? "easy" : catalogue.bots[0];
+    const fallback = i > 0 && level ? `bot:${level}` : "human";
     select.value = chosen.seats[i] || fallback;
     rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}` }, t("web.player_n", { n: i + 1 })), select));
   }
@@ -145,6 +149,7 @@ async function createTable() {
   if (clock) body.clock = clock;
   const hints = document.getElementById("hints-choice").value;
   if (hints !== "auto") body.hints = hints === "on";
+  if (document.getElementById("undo-choice").value === "on") body.undo = true;
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);

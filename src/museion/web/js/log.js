@@ -16,17 +16,24 @@ export function entrySpeech(entry, names) {
   return [`${d.who}: ${d.words}.`, ...d.events].join(" ");
 }
 
-/** Draw the log; `current` (replay) is the index of the entry to mark and scroll to, else the end is shown. */
-export function renderLog(list, log, names, current = -1) {
-  const items = log.map((entry, i) => {
+/** Draw the log; `current` (replay) is the index of the entry to mark and scroll to, else the end is shown.
+ * `lastFrom`: the entries from this index on are the last move (marked); `notices`: the table's notices, of which
+ * take-backs are shown where they happened, among the moves. */
+export function renderLog(list, log, names, current = -1, { lastFrom = null, notices = [] } = {}) {
+  const takebacks = notices.filter((n) => n.key === "notice.takeback");
+  const takeback = (n) => el("li", { class: "takeback", "data-key": n.key, "data-n": n.n }, n.text);
+  const items = log.flatMap((entry, i) => {
     const d = describeEntry(entry, names);
-    return el("li", { value: entry.n + 1, class: i === current ? "current" : "", "data-n": entry.n },
+    const cls = [i === current ? "current" : "", lastFrom !== null && i >= lastFrom ? "last" : ""].join(" ").trim();
+    const before = takebacks.filter((n) => n.n === entry.n).map(takeback);
+    return [...before, el("li", { value: entry.n + 1, class: cls, "data-n": entry.n },
       el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `), el("span", { class: d.words === d.notation ? "words notation" : "words" }, d.words),
       d.words !== d.notation ? el("span", { class: "notation" }, d.notation) : null,
       // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
       d.events.length ? el("ul", { class: "events" }, (entry.ev || []).map((e) => el("li", { "data-key": e.key }, e.text)))
-        : null);
+        : null)];
   });
+  items.push(...takebacks.filter((n) => n.n >= log.length).map(takeback));
   list.replaceChildren(...items);
   const marked = list.querySelector("li.current");
   if (marked) list.scrollTop = marked.offsetTop - list.clientHeight / 2;

@@ -7,7 +7,7 @@ import { seatBadge } from "./boards/svg.js";
 /** A seat's player as a name: the name given, a bot's level ("easy bot"), or "Player 2" for an unnamed human. */
 export function playerName(seat, i) {
   if (seat.kind === "bot") return t("web.bot_name", { level: term(`web.level.${seat.bot}`, seat.bot) });
-  if (!seat.taken) return t("web.free");
+  if (!seat.taken) return t("web.player_n", { n: i + 1 });
   return !seat.name || /^Player \d+$/.test(seat.name) ? t("web.player_n", { n: i + 1 }) : seat.name;
 }
 
@@ -34,22 +34,30 @@ export function seatLabel(i, names, colours) {
 }
 
 /** The seat list: names, "you", whose turn, join buttons for free seats (spectators), invite links, leave. */
-export function renderSeats(box, msg, names, colours, { invitedSeat, onJoin, onLeave }) {
+export function renderSeats(box, msg, names, colours, { invitedSeat, onJoin, onLeave, leaving = false, onCopy }) {
   const rows = msg.seats.map((seat, i) => {
     const parts = [seatLabel(i, names, colours)];
     if (i === msg.seat) parts.push(el("em", {}, ` (${t("web.you")})`));
-    if (i === msg.to_move && msg.status !== "finished") parts.push(el("span", { class: "to-move-tag" }, ` · ${t("web.to_move")}`));
+    if (!seat.taken && msg.status !== "finished") parts.push(el("em", { class: "free-tag" }, ` (${t("web.free")})`));
+    if (i === msg.to_move && msg.status === "running") parts.push(el("span", { class: "to-move-tag" }, ` · ${t("web.to_move")}`));
     if (!seat.taken && msg.status !== "finished") {
       if (msg.seat === null) {
         parts.push(" ", el("button", { class: "join", "data-seat": i, "data-focus": `join:${i}`, onclick: () => onJoin(i),
           autofocus: String(i) === invitedSeat }, t("web.join_seat", { n: i + 1 })));
       }
       const link = `${window.location.origin}/table/${msg.table}?seat=${i}`;
-      parts.push(el("div", { class: "invite" }, `${t("web.invite_link", { n: i + 1 })}: `, el("code", { class: "link" }, link)));
+      parts.push(el("div", { class: "invite" }, `${t("web.invite_link", { n: i + 1 })}: `, el("code", { class: "link" }, link),
+        " ", el("button", { type: "button", class: "copy-link", "data-seat": i, onclick: () => onCopy(link) }, t("web.copy_link"))));
     }
     return el("li", { class: i === msg.to_move ? "to-move" : "" }, parts);
   });
-  const leave = msg.seat !== null && msg.status !== "finished"
-    ? el("button", { id: "leave", onclick: onLeave }, t("web.leave")) : null;
+  let leave = null;
+  if (msg.seat !== null && msg.status !== "finished" && leaving) {
+    leave = el("div", { id: "leave-confirm", role: "alert" }, el("p", {}, t("web.leave_confirm")),
+      el("button", { id: "leave-yes", onclick: () => onLeave(true) }, t("web.leave_yes")), " ",
+      el("button", { id: "leave-no", onclick: () => onLeave(false), autofocus: true }, t("web.leave_no")));
+  } else if (msg.seat !== null && msg.status !== "finished") {
+    leave = el("button", { id: "leave", onclick: () => onLeave() }, t("web.leave"));
+  }
   box.replaceChildren(...[el("h2", {}, t("web.players")), el("ul", {}, rows), leave].filter(Boolean));
 }

@@ -18,6 +18,7 @@ import { renderChooser, renderMoves } from "./moves.js";
 import { moveText, renderReplay } from "./replay.js";
 import { renderSeats, seatNames, tableTitle } from "./seats.js";
 import { showClocks } from "./clocks.js";
+import { beep, pace, renderSettings } from "./settings.js";
 import { applyZoom, renderZoom } from "./zoom.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
@@ -27,15 +28,29 @@ const $ = (id) => document.getElementById(id);
 const app = {
   msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
   replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
-  hint: null, analysis: null,
+  hint: null, analysis: null, leaving: false,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
 const socket = connect(tableId, () => {
   const held = heldSeat(tableId);
   return { type: "hello", token: held ? held.token : null, lang: currentLanguage() };
-}, onMessage, setLink);
+}, paced, setLink);
 const chat = chatPanel($("side"), tableId, (message) => socket.send(message));
+
+// Messages are drawn one after another; one that brings another player's move (a bot's reply, say) is drawn no
+// sooner than the browser's pace setting after the one before, so a person can follow a bot's moves.
+let queue = Promise.resolve();
+let drawnAt = 0;
+function paced(msg) {
+  queue = queue.then(async () => {
+    const others = msg.type === "state" && !msg.full && msg.log.some((e) => e.p !== null && e.p !== msg.seat);
+    const wait = others ? drawnAt + pace() - performance.now() : 0;
+    if (wait > 0) await new Promise((resolve) => { setTimeout(resolve, wait); });
+    await onMessage(msg);
+    if (msg.type === "state") drawnAt = performance.now();
+  }).catch((error) => console.error(error));
+}
 
 function setLink(state) {
   if (state === app.link) return;
@@ -114,7 +129,7 @@ function tellNews(msg) {
   const news = fresh.map((entry) => entrySpeech(entry, app.names));
   const myTurn = canMove();
   if (msg.status === "finished" && (fresh.length || app.myTurn)) news.push(t("web.game_over"), resultLine(msg, app.names));
-  else if (myTurn && !app.myTurn) news.push(t("web.your_turn"));
+  else if (myTurn && !app.myTurn) { news.push(t("web.your_turn")); beep(); }
   app.myTurn = myTurn;
   announce(...news);
 }
@@ -122,7 +137,8 @@ function tellNews(msg) {
 // -- drawing ------------------------------------------------------------------------------------------------
 /** Whether this page may move now: its turn, connected, no move on its way, not replaying. */
 function canMove() {
-  return Boolean(app.msg && app.moves.length && !app.pending && app.link === "online" && !app.replay);
+  return Boolean(app.msg && app.moves.length && !app.pending && app.link === "online" && !app.replay
+    && app.msg.status !== "open");
 }
 
 function draw() {
@@ -139,9 +155,11 @@ function drawAll() {
   renderHeader(title, { back: true, extra: [
     el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
     el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
-    el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off"))] });
+    el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off")),
+    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off"))] });
   renderTurn(msg);
-  renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat });
+  renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat,
+    leaving: app.leaving, onCopy: copyLink });
   renderBoard();
   drawZoom();
   renderMoves($("moves"), canMove() ? app.moves : [], { pending: app.pending, paths: pathOf, onPlay: play,
@@ -154,7 +172,8 @@ function drawAll() {
   renderAnalysis($("analysis"), msg.status === "finished" ? app.analysis : null, { step: app.replay ? app.replayStep : null,
     names: app.names, total: msg.seq, onAsk: () => loadAnalysis(true), onJump: jumpTo });
   $("log-title").textContent = t("web.log");
-  renderLog($("log"), app.log, app.names, app.replay ? app.replayStep - 1 : -1);
+  renderLog($("log"), app.log, app.names, app.replay ? app.replayStep - 1 : -1,
+    { lastFrom: !app.replay && msg.last ? msg.last.from : null, notices: msg.notices || [] });
   renderReplay($("replay"), app.replay, app.replayStep, app.names, stepTo);
 }
 
@@ -169,11 +188,14 @@ function renderTurn(msg) {
   else if (app.replay) line = t("web.replaying");
   else if (msg.status === "finished") line = t("web.game_over");
   else if (app.pending) line = t("web.sending");
+  else if (msg.status === "open") line = t("web.waiting_players");
   else if (canMove()) { line = t("web.your_turn"); mine = true; } else if (msg.to_move !== null) line = t("web.waiting_for", { name: app.names[msg.to_move] });
   else line = "";
   const me = msg.seat === null ? t("web.spectating") : t("web.playing_as", { name: app.names[msg.seat] });
+  const undo = msg.can_undo && canMove()
+    ? el("button", { id: "undo", class: "undo", type: "button", onclick: undoMove }, t("web.undo")) : null;
   $("turn").replaceChildren(el("p", { id: "turn-line", tabindex: "-1", class: mine ? "mine" : "" }, line),
-    el("p", { id: "me" }, me));
+    ...[el("p", { id: "me" }, me), undo].filter(Boolean));
 }
 
 function shownView() {
@@ -197,6 +219,7 @@ function renderBoard() {
   frame.classList.toggle("inactive", !moving);
   if (!(node instanceof SVGElement)) return;
   if (moving) activate(node, nextKeys(), app.selection, clickKey);
+  if (!app.replay && msg.last) mark(node, highlightKeys(msg.last), "last-move");
   if (app.previewing) preview(node, previewKeys(app.previewing));
   const hint = shownHint();
   if (hint && hint.moves && !app.replay) mark(node, hint.moves.flatMap((m) => previewKeys(m)), "hinted");
@@ -280,6 +303,14 @@ function play(action) {
   draw();
 }
 
+/** Take back this seat's last move of the turn (tables created with undo; the server says why not otherwise). */
+function undoMove() {
+  if (!canMove() || !socket.send({ type: "undo", seq: app.msg.seq })) return;
+  app.pending = true;
+  notice("");
+  draw();
+}
+
 // -- side panels --------------------------------------------------------------------------------------------
 async function loadRules(game) {
   $("rules-title").textContent = t("web.rules");
@@ -301,14 +332,28 @@ async function join(seat) {
   } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
 }
 
-async function leaveSeat() {
+/** Leave the seat; during a game the first press asks to confirm (`confirmed`: the answer). */
+async function leaveSeat(confirmed) {
   const held = heldSeat(tableId);
   if (!held) return;
+  const asking = app.msg && app.msg.status === "running";
+  if (asking && confirmed === undefined) { app.leaving = true; draw(); return; }
+  app.leaving = false;
+  if (asking && !confirmed) { draw(); return; }
   try { await api(`/api/tables/${tableId}/leave`, { token: held.token }); } catch (error) {
     notice(t("web.error", { message: requestError(error) }), "error");
   }
   forgetSeat(tableId);
   socket.restart();
+}
+
+async function copyLink(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    notice(t("web.copied"));
+  } catch (_e) {
+    notice(link);
+  }
 }
 
 // -- replay -------------------------------------------------------------------------------------------------
@@ -371,4 +416,5 @@ window.addEventListener("resize", () => {
 });
 
 $("skip").textContent = t("web.skip_to_game");
+renderSettings($("settings"));
 $("board-h").textContent = t("web.board");

@@ -1,0 +1,190 @@
+"""Undo within a turn (issue 25): a table option; a player takes back their own last move of the turn while nothing
+new was learned since; the take-back is stored (a TAKEBACK row, a notice), survives a restart, keeps the clock
+running for the same seat, and is refused with a precise code everywhere else."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+
+import museion
+from museion.core.observe import observe_history
+from museion.server.live import LiveTable
+from museion.server.storage import TAKEBACK, SeatRow, TableRow, standing
+from museion.server.testing import Player, ServerProcess, http
+
+
+def _table(server, undo=True, game="tholos", seats=("human", "human"), **extra):
+    status, made = http("POST", f"{server.url}/api/tables", {"game": game, "seats": list(seats), "join": 0,
+                                                              "name": "Ana", "undo": undo, **extra})
+    assert status == 201 and made["undo"] is undo
+    players = [Player(server, made["id"], made["token"])]
+    for seat, kind in enumerate(seats[1:], start=1):
+        if kind == "human":
+            _, joined = http("POST", f"{server.url}/api/tables/{made['id']}/join", {"seat": seat, "name": "Bea"})
+            players.append(Player(server, made["id"], joined["token"]))
+    return made, players
+
+
+def _undo(player, seq=None):
+    player.send({"type": "undo", "seq": player.state["seq"] if seq is None else seq})
+    return player.recv_answer()
+
+
+def _to_undoable(players):
+    """Play first legal moves (whoever is to move) until a mover may take its move back; that player."""
+    for _ in range(200):
+        time.sleep(0.02)  # within the connection's message budget
+        mover = next(p for p in players if p.wait(lambda s: s["seq"] == players[0].state["seq"]) and p.state["legal"])
+        mover.move(mover.state["legal"][0]["id"])
+        if mover.state["can_undo"]:
+            return mover
+        for p in players:
+            p.wait(lambda s, n=mover.state["seq"]: s["seq"] == n)
+    raise AssertionError("no undoable move in 200 moves")
+
+
+def _close(players):
+    for player in players:
+        player.close()
+
+
+def _rows(server, table_id):
+    with sqlite3.connect(server.db_path) as db:
+        return [a for (a,) in db.execute("SELECT action FROM actions WHERE table_id=? ORDER BY seq", (table_id,))]
+
+
+def test_a_take_back_restores_the_turn_is_recorded_and_the_game_goes_on(server):
+    made, players = _table(server)
+    assert players[0].state["undo"] is True and players[0].state["can_undo"] is False
+    mover = _to_undoable(players)
+    other = players[1 - players.index(mover)]
+    before = mover.state["seq"]
+    taken = mover.log[-1]
+    answer = _undo(mover)
+    assert answer["type"] == "state" and answer["full"] and answer["seq"] == before - 1
+    assert len(mover.log) == before - 1 and answer["to_move"] == mover.state["seat"]
+    other.wait(lambda s: any(n["key"] == "notice.takeback" for n in s["notices"]))
+    for client in (mover, other):  # both hear of it, in their language's words, with the move taken back
+        notice = client.state["notices"][-1]
+        assert notice["key"] == "notice.takeback" and notice["n"] == before - 1
+        assert notice["args"] == {"player": mover.state["seat"], "move": taken["t"]} and taken["t"] in notice["text"]
+    rows = _rows(server, made["id"])
+    assert rows[-1] == TAKEBACK and len(standing(rows)) == before - 1  # the move and its take-back both stay
+    assert mover.move(mover.state["legal"][-1]["id"])["type"] == "state"  # the turn goes on
+    assert len(standing(_rows(server, made["id"]))) == before
+    _close(players)
+
+
+def test_take_backs_are_refused_with_a_precise_code(server):
+    plain, (plain_ana, plain_bea) = _table(server, undo=False)
+    assert plain_ana.state["undo"] is False
+    assert _undo(plain_ana)["code"] == "undo_not_allowed"
+    plain_bea.close()
+    made, players = _table(server)
+    ana, bea = players
+    assert _undo(ana)["code"] == "nothing_to_undo"  # no move made yet
+    assert _undo(bea)["code"] == "not_your_turn"
+    watcher = Player(server, made["id"])
+    assert _undo(watcher)["code"] == "not_seated"
+    assert _undo(ana, seq=ana.state["seq"] + 3)["code"] == "stale"
+    mover = _to_undoable(players)
+    other = players[1 - players.index(mover)]
+    while mover.state["can_undo"]:  # every own move of the turn, one by one
+        assert _undo(mover)["type"] == "state"
+    assert _undo(mover)["code"] == "nothing_to_undo"  # the move before is the other seat's
+    assert other.state["seq"] == mover.state["seq"]
+    _close(players + [watcher, plain_ana])
+
+
+def test_a_chance_step_or_a_hidden_value_makes_a_move_stand():
+    """Searched in random games: a seat's own last move followed by chance, or one whose events only some
+    observers learn, is refused (``undo_after_reveal``); a move everyone saw whole, with nothing after it, is not."""
+    found = {"chance": 0, "hidden": 0, "ok": 0}
+    for name in ("imhotep", "pergamon"):
+        game = museion.load(name)
+        rng = random.Random(5)
+        for _ in range(6):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                _check(state, found)
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert found["chance"] and found["ok"], found
+
+
+def _check(state, found):
+    seat = state.current_player()
+    steps = observe_history(state)
+    mine = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].player is not None), None)
+    if mine is None or steps[mine].player != seat:
+        return
+    row = TableRow("t", state.game.name, {}, "running", 0.0, [SeatRow(p, "human") for p in range(2)], [],
+                   undo=True)
+    refusal = LiveTable(row, state, steps).undo_refusal(seat)
+    hidden = any(e.audience is not None for e in steps[mine].events)
+    if mine != len(steps) - 1:
+        found["chance"] += 1
+        assert refusal is not None and refusal.code == "undo_after_reveal"
+    elif hidden:
+        found["hidden"] += 1
+        assert refusal is not None and refusal.code == "undo_after_reveal"
+    else:
+        found["ok"] += 1
+        assert refusal is None
+
+
+def test_a_bot_never_undoes_and_a_bot_table_goes_on(server):
+    made, (ana,) = _table(server, seats=("human", "bot:random"))
+    ana.wait(lambda s: bool(s["legal"]))
+    undone = 0
+    for _ in range(60):
+        ana.wait(lambda s: bool(s["legal"]) or s["status"] == "finished")
+        if ana.state["status"] == "finished":
+            break
+        time.sleep(0.1)  # within the connection's message budget
+        if ana.state["log"] and ana.log[-1]["p"] == 1:
+            assert not ana.state["can_undo"]
+            assert _undo(ana)["code"] == "nothing_to_undo"  # the bot's move is not mine to take back
+        ana.move(ana.state["legal"][0]["id"])
+        if ana.state["can_undo"] and undone < 3:
+            assert _undo(ana)["type"] == "state"
+            assert ana.state["to_move"] == 0
+            undone += 1
+            ana.move(ana.state["legal"][-1]["id"])  # another choice this time
+    assert undone and _rows(server, made["id"]).count(TAKEBACK) == undone
+    assert [n["args"]["player"] for n in ana.state["notices"] if n["key"] == "notice.takeback"] == [0] * undone
+    ana.close()
+
+
+def test_the_clock_runs_on_for_the_same_seat(server):
+    made, players = _table(server, clock={"mode": "live", "base": 600, "increment": 10})
+    mover = _to_undoable(players)
+    seat = mover.state["seat"]
+    assert mover.state["clock"]["running"] == seat
+    banked = mover.state["clock"]["left"][seat]
+    _undo(mover)
+    clock = mover.state["clock"]
+    assert clock["running"] == seat and clock["left"][seat] <= banked - 10 + 0.5  # the move's increment returned
+    _close(players)
+
+
+def test_a_take_back_survives_a_restart(tmp_path):
+    server = ServerProcess(tmp_path / "museion.db", bot_delay=0.01).start()
+    try:
+        made, players = _table(server)
+        mover = _to_undoable(players)
+        _undo(mover)
+        seq, log, seat = mover.state["seq"], [e["t"] for e in mover.log], mover.state["seat"]
+        server.kill()
+        server.start()
+        again = Player(server, made["id"])
+        assert again.state["seq"] == seq and [e["t"] for e in again.log] == log  # the move stays taken back
+        assert again.state["notices"][-1]["key"] == "notice.takeback" and again.state["to_move"] == seat
+        record = http("GET", f"{server.url}/api/tables/{made['id']}/record")[1]
+        assert len(record["actions"]) == seq
+    finally:
+        server.stop()

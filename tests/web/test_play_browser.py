@@ -1,0 +1,112 @@
+"""The last move shown and undo within a turn (issue 25), in a real browser, for each game in both languages at a
+phone's 360×740 and at desktop size: after a bot's move the board marks what it changed and its log entry is
+marked; at a friendly table a player takes a move back (the log says so), and a table without the option shows no
+way to. Screenshots in artifacts/screenshots (play-*)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers_web import open_as_seat, wait_js, wait_turn_or_end
+
+from museion.server.testing import http
+
+GAMES = ["tholos", "imhotep", "pergamon"]
+SIZES = {"desktop": {"width": 1360, "height": 900}, "phone": {"width": 360, "height": 740}}
+LOCALES = {"en": "en-GB", "es": "es-ES"}
+TOOK_BACK = {"en": "took back a move", "es": "ha deshecho una jugada"}
+
+
+def _open(server, browser, game, lang, size, undo):
+    status, table = http("POST", f"{server.url}/api/tables", {"game": game, "seats": ["human", "bot:random"],
+                                                              "join": 0, "name": "Ana", "undo": undo})
+    assert status == 201, table
+    context = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "phone")
+    return open_as_seat(browser, server.url, table, context=context)
+
+
+def _play(page, turn: int = 0) -> None:  # noqa: ANN001
+    """Play a move from the list: the first, then (``turn``) others in turn, so a turn of several moves comes."""
+    seq = page.evaluate("document.body.dataset.seq")
+    moves = page.locator("#moves button.move")
+    moves.nth(turn * 7 % moves.count()).click()
+    wait_js(page, f"document.body.dataset.seq !== '{seq}'")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("game", GAMES)
+def test_last_move_marked_and_a_move_taken_back(server, browser, shots, game, lang, size):
+    context, page, errors = _open(server, browser, game, lang, size, undo=True)
+    page.evaluate("localStorage.setItem('museion.pace', '0')")
+    marked = undone = False
+    for turn in range(40):
+        if wait_turn_or_end(page) == "finished" or (marked and undone):
+            break
+        state = page.evaluate("window.museionState")
+        last = state["last"]
+        if last is not None and state["log"] and state["log"][-1]["p"] == 1:  # the bot moved last
+            assert page.locator("#log li.last").count() >= 1
+            assert page.locator(f"#log li.last[data-n='{last['from']}']").count() == 1
+            if last["highlights"] and not marked:
+                wait_js(page, "document.querySelectorAll('#board .last-move').length > 0")
+                page.screenshot(path=str(shots / f"play-{game}-{size}-{lang}-last-move.png"))
+                marked = True
+        if state["can_undo"] and not undone:
+            seq = state["seq"]
+            page.click("#undo")
+            wait_js(page, f"Number(document.body.dataset.seq) === {seq - 1}")
+            wait_js(page, "document.querySelectorAll('#log li.takeback').length === 1")
+            assert TOOK_BACK[lang] in page.inner_text("#log li.takeback")
+            page.screenshot(path=str(shots / f"play-{game}-{size}-{lang}-undone.png"))
+            undone = True
+            continue
+        _play(page, turn)
+    assert marked and undone, (marked, undone)
+    assert page.inner_text("#undo-flag") == {"en": "Undo allowed", "es": "Deshacer permitido"}[lang]
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_undo_without_the_option(server, browser, shots, game):
+    context, page, errors = _open(server, browser, game, "es", "phone", undo=False)
+    page.evaluate("localStorage.setItem('museion.pace', '0')")
+    for _ in range(8):
+        if wait_turn_or_end(page) == "finished":
+            break
+        assert page.locator("#undo").count() == 0 and page.evaluate("window.museionState.can_undo") is False
+        _play(page)
+    assert page.inner_text("#undo-flag") == "Sin deshacer"
+    page.screenshot(path=str(shots / f"play-{game}-phone-es-no-undo.png"))
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "phone")])
+def test_waiting_table_copy_link_and_leave_asks_first(server, browser, shots, lang, size):
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"],
+                                                              "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "phone")
+    context, page, errors = open_as_seat(browser, server.url, table, context=context)
+    wait_js(page, "document.body.dataset.status === 'open'")
+    waiting = {"en": "Waiting for players to join", "es": "Esperando a que se unan jugadores"}[lang]
+    wait_js(page, f"document.getElementById('turn-line').textContent === {waiting!r}")
+    assert page.locator("#moves button.move").count() == 0 and page.evaluate("document.body.dataset.myTurn") == "0"
+    seats = page.inner_text("#seats")
+    assert {"en": "Player 2 (black)", "es": "Jugador 2 (negro)"}[lang] in seats and "free (" not in seats
+    assert page.locator("button.copy-link[data-seat='1']").is_visible()
+    page.screenshot(path=str(shots / f"play-waiting-{size}-{lang}.png"), full_page=size == "phone")
+    http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1, "name": "Bea"})
+    wait_js(page, "document.body.dataset.status === 'running'")
+    page.click("#leave")
+    page.wait_for_selector("#leave-confirm")
+    page.screenshot(path=str(shots / f"play-leave-confirm-{size}-{lang}.png"))
+    page.click("#leave-no")
+    page.wait_for_selector("#leave")
+    assert page.evaluate("document.body.dataset.mySeat") == "0"
+    page.click("#leave")
+    page.click("#leave-yes")
+    wait_js(page, "document.body.dataset.mySeat === ''")
+    assert errors == []
+    context.close()
