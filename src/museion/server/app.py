@@ -419,7 +419,8 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resync | models.Ping | models.Chat | models.Report)
+Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resync | models.Ping | models.Chat
+           | models.Report)
 
 
 def parse(data: str | bytes) -> Message | str:
