@@ -2,7 +2,7 @@
 // table, the analysis of the game (a win-chance chart per seat, mistakes and blunders marked; a mark jumps the
 // replay there).
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, term } from "./i18n.js";
 
 /** "62 %": a chance as whole percent points. */
 export function percent(chance) { return `${Math.round(100 * chance)} %`; }
@@ -82,7 +82,7 @@ export function renderAnalysis(box, state, { step, names, total, onAsk, onJump }
         onclick: () => onJump(d.n + 1) }, markText(d, names)))))
       : el("p", { id: "analysis-marks-none" }, t("web.analysis.no_marks")),
     summary(analysis, names),
-    el("p", { class: "hint" }, t("web.analysis.about", { bot: analysis.bot, seconds: analysis.seconds.toFixed(1),
+    el("p", { class: "hint" }, t("web.analysis.about", { bot: term(`web.level.${analysis.bot.split(":")[0]}`, analysis.bot), seconds: analysis.seconds.toFixed(1),
       mistake: Math.round(100 * analysis.thresholds.mistake), blunder: Math.round(100 * analysis.thresholds.blunder) })));
 }
 
