@@ -161,6 +161,12 @@ PAGE_TEXT_JS = r"""
 """
 
 
+NOTATION = (r"\bmuseion [a-z]+", r"\b(?:THO|IMH|PER)-[A-Z0-9-]+", r"\b[A-Z]{2,}(?:_[A-Z]+)*\b", r"\b\w+_\w+\b",
+            r"\b\w+\(\)", r"\([^()]*\b\d{4}\)", r"Notación:(?s:.*?)\n\n")
+"""What the rules summary quotes as the engine and the terminal take it: commands, rule IDs, CODES, identifiers,
+functions, the credits (authors and publisher, with the year) and Pergamon's line of move notation."""
+
+
 def english_on(page, english: set[str], names: tuple[str, ...] = (), notation: set[str] = frozenset()  # noqa: ANN001
                ) -> list[str]:
     """English words on a Spanish page, each with 30 characters around it; ``names``: players' names, ``notation``:
@@ -168,7 +174,7 @@ def english_on(page, english: set[str], names: tuple[str, ...] = (), notation: s
     text = page.evaluate(PAGE_TEXT_JS)
     for name in names:
         text = text.replace(name, " ")
-    text = re.sub(r"\b(?:THO|IMH|PER)-[A-Z0-9-]+|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\b\w+_\w+\b|\b\w+\(\)", " ", text)
+    text = re.sub("|".join(NOTATION), " ", text)
     return sorted({text[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")
                    for m in re.finditer(r"[A-Za-z]{4,}", text)
                    if m.group().lower() in english and m.group() not in notation})

@@ -117,11 +117,11 @@ function chart(analysis, marks, { step, names, total, onJump }) {
 }
 
 function summary(analysis, names) {
-  return el("table", { id: "analysis-summary", class: "breakdown" },
+  return el("div", { class: "table-frame" }, el("table", { id: "analysis-summary", class: "breakdown" },
     el("caption", {}, t("web.analysis.summary")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web.analysis.player")),
       ["decisions", "average_loss", "mistakes", "blunders"].map((k) => el("th", { scope: "col" }, t(`web.analysis.${k}`))))),
     el("tbody", {}, analysis.summary.map((s) => el("tr", {}, el("th", { scope: "row" }, names[s.seat]),
       el("td", { class: "num" }, s.decisions), el("td", { class: "num" }, s.average_loss.toFixed(1)),
-      el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders)))));
+      el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders))))));
 }
