@@ -63,7 +63,7 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         for key in move["path"].split("|"):
             if page.evaluate("document.body.dataset.seq") != seq:
                 break
-            _click_region(page, key)
+            click_region(page, key)
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()
@@ -88,7 +88,7 @@ _REGION_POINT = """
 """
 
 
-def _click_region(page, key: str) -> None:  # noqa: ANN001
+def click_region(page, key: str) -> None:  # noqa: ANN001
     target = page.locator(f"#board .hit-target[data-for='{key}']").first  # two alike cards: either
     target.scroll_into_view_if_needed()
     point = page.evaluate(_REGION_POINT, key)

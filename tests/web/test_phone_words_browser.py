@@ -13,6 +13,7 @@ import pytest
 from helpers_web import (
     OVERFLOW_JS,
     SMALL_TARGETS_JS,
+    click_region,
     english_on,
     english_words,
     open_as_seat,
@@ -48,7 +49,8 @@ def _context(browser, lang: str, size: str):  # noqa: ANN001, ANN202
 
 
 def _fits(page, where: str) -> None:  # noqa: ANN001
-    assert page.evaluate(OVERFLOW_JS) <= 0, f"{where}: the page is {page.evaluate(OVERFLOW_JS)} px wider than the screen"
+    wider = page.evaluate(OVERFLOW_JS)
+    assert wider <= 0, f"{where}: the page is {wider} px wider than the screen"
 
 
 def _banner_in_view(page) -> bool:  # noqa: ANN001
@@ -173,3 +175,37 @@ def _replay(page, english: set[str], lang: str, game: str) -> None:  # noqa: ANN
     assert words in line, (line, words)
     if lang == "es":
         assert english_on(page, english, ("Ana",), _notation(game)) == []
+
+
+def test_imhotep_a_tapped_ship_brings_its_destinations_into_view(server, browser, shots):
+    """On a phone the sites are above the ships: after tapping a ship that may sail, a site it can sail to is
+    scrolled into view (the player is not left with the destinations off screen), and the page still fits."""
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "imhotep", "seats": ["human", "bot:random"], "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "phone"))
+    sail = None
+    for _ in range(20):  # load a ship, until one may sail
+        assert wait_turn_or_end(page) == "running"
+        notations = page.eval_on_selector_all("#moves button.move", "bs => bs.map((b) => b.dataset.notation)")
+        sail = next((n for n in notations if n.startswith("V")), None)
+        if sail:
+            break
+        load = next((n for n in notations if n.startswith("P")), notations[0])
+        seq = page.evaluate("document.body.dataset.seq")
+        page.click(f"#moves button.move[data-notation='{load}']")
+        wait_js(page, f"document.body.dataset.seq !== '{seq}'")
+    assert sail, "no ship could sail within 20 turns"
+    ship = f"ship:{sail[1]}"
+    target = page.locator(f"#board .hit-target[data-for='{ship}']")
+    target.evaluate("(e) => e.scrollIntoView({block: 'end'})")  # the ship at the bottom: the sites far above
+    click_region(page, ship)  # where a player taps the ship, not one of its spaces
+    wait_js(page, "document.querySelector('#board .selected') !== null")
+    page.wait_for_timeout(300)
+    in_view = page.evaluate("""() => [...document.querySelectorAll('#board .hit-target[data-for^="site:"]')]
+      .some((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })""")
+    page.screenshot(path=str(shots / "phone-imhotep-ship-tapped.png"))
+    assert in_view
+    _fits(page, "imhotep after a ship")
+    assert errors == []
+    context.close()

@@ -165,8 +165,7 @@ UI_TEXTS: Final = {
     "ui.error": {"en": "error", "es": "error"},
     "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
     "ui.human": {"en": "human", "es": "humano"},
-    # a bot by its level, as every surface names it (the terminal's seats, the web's web.bot_name / web.level.*)
-    "ui.bot_name": {"en": "{level} bot", "es": "bot {level}"},
+    # a bot's level, as every surface names it (with ui.bot_name: the terminal's seats, the web's web.level.*)
     "ui.level.random": {"en": "random", "es": "aleatorio"},
     "ui.level.greedy": {"en": "greedy", "es": "codicioso"},
     "ui.level.easy": {"en": "easy", "es": "fácil"},
