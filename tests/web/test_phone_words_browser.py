@@ -76,10 +76,10 @@ def test_lobby_fits_the_screen_in_words(server, browser, shots, english, lang, s
         page.select_option("#game", game)
         wait_js(page, f"document.getElementById('opt-players') && document.getElementById('game').value === '{game}'")
         page.wait_for_timeout(200)  # the options' check answers and the seats are drawn again
-        _fits(page, f"lobby {game}")
-        assert page.evaluate(SMALL_TARGETS_JS) == []
         if lang == "es":
             assert english_on(page, english) == [], game
+        _fits(page, f"lobby {game}")
+        assert page.evaluate(SMALL_TARGETS_JS) == []
         page.screenshot(path=str(shots / f"phone-lobby-{game}-{size}-{lang}.png"), full_page=True)
     assert errors == []
     context.close()
