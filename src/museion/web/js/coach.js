@@ -117,7 +117,7 @@ function chart(analysis, marks, { step, names, total, onJump }) {
 }
 
 function summary(analysis, names) {
-  return el("div", { class: "table-frame" }, el("table", { id: "analysis-summary", class: "breakdown" },
+  return el("div", { class: "table-frame", tabindex: "0" }, el("table", { id: "analysis-summary", class: "breakdown" },
     el("caption", {}, t("web.analysis.summary")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web.analysis.player")),
       ["decisions", "average_loss", "mistakes", "blunders"].map((k) => el("th", { scope: "col" }, t(`web.analysis.${k}`))))),
