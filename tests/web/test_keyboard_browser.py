@@ -40,7 +40,7 @@ def test_a_whole_game_by_keyboard_with_every_move_announced(server, browser):
         _tab_to(page, target)
         page.keyboard.press("Enter")
         # a move of two steps on the board (a workshop stone, then a location): the chooser or the next region
-        while page.evaluate("document.body.dataset.seq === %r && !document.body.dataset.lastError" % seq) \
+        while page.evaluate(f"document.body.dataset.seq === {seq!r} && !document.body.dataset.lastError") \
                 and page.evaluate("document.body.dataset.myTurn") == "1":
             _tab_to(page, "#chooser button.choice, #board [role=button]")
             page.keyboard.press("Enter")
