@@ -144,3 +144,12 @@ def test_hint_in_the_terminal_names_three_legal_moves_with_their_chances():
     assert [rank for rank, *_ in lines] == ["1", "2", "3"], block[:600]
     assert all(0 <= int(chance) <= 100 for *_, chance in lines)
     assert all(move.startswith("Tomar") for _, move, _, _ in lines)  # the first decision takes stones
+
+
+def test_a_spanish_session_names_bots_by_their_level_and_points_without_decimals():
+    """Issue 25: the header says "bot fácil", not the spec bot:easy; scores read "1", not "1.0"."""
+    text = _session("tholos", "", "--seat", "0=bot:random", "--seat", "1=bot:easy", "--seed", "3", "--lang", "es")
+    header = text.splitlines()[0]
+    assert "bot aleatorio (asiento 0)" in header and "bot fácil (asiento 1)" in header, header
+    assert "bot:" not in text
+    assert not re.search(r"\b\d+\.0\b", text), re.search(r".{30}\b\d+\.0\b.{10}", text)

@@ -92,7 +92,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.seat:
         seats[0] = "human"
     seed = args.seed if args.seed is not None else secrets.randbits(62)
-    names = [i18n.text("ui.seat_player", lang, who=i18n.text("ui.human", lang) if s == "human" else s, n=p)
+    names = [i18n.text("ui.seat_player", lang, n=p,
+                       who=i18n.text("ui.human", lang) if s == "human" else i18n.bot_name(s, lang))
              for p, s in enumerate(seats)]
     humans = [p for p, s in enumerate(seats) if s == "human"]
     screen = Screen(console, names, humans, lang)

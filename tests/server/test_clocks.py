@@ -144,8 +144,9 @@ def test_timeout_hands_the_seat_to_a_bot_and_the_player_takes_it_back(tmp_path):
         assert table.row.seats[1].standin == "easy" and not table.row.seats[1].forfeit
         message = table.state_message(0, None, "es")
         assert message["notices"][-1]["key"] == "notice.timeout_bot"
-        assert "Ben se ha quedado sin tiempo" in message["notices"][-1]["text"]
-        assert "Ben ran out of time" in table.state_message(None, None, "en")["notices"][-1]["text"]
+        assert "Ben (negro) se ha quedado sin tiempo: el bot fácil juega" in message["notices"][-1]["text"]
+        english = table.state_message(None, None, "en")["notices"][-1]["text"]
+        assert "Ben (black) ran out of time: the easy bot plays" in english
         await _bots_done(table)
         # the bot played seat 1's whole turn: one action, or two when its own-colour placement earned the optional
         # extra action (THO-PLACE-3; the stand-in's seed is random, so either can happen)

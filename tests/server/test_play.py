@@ -100,5 +100,9 @@ def test_move_by_notation_and_a_game_to_the_end_against_a_bot(server):
     _, replay = http("GET", f"{server.url}/api/tables/{table['id']}/replay")
     assert len(replay["steps"]) == len(record["actions"]) + 1
     assert replay["steps"][-1]["view"] == final.view(None)
+    _, spanish = http("GET", f"{server.url}/api/tables/{table['id']}/replay?lang=es")
+    pairs = zip(replay["steps"][1:], spanish["steps"][1:], strict=True)
+    said = [(s["move"]["text"], t["move"]["text"]) for s, t in pairs]
+    assert all(en and es for en, es in said) and any(en != es for en, es in said)  # each move in words (issue 25)
     _, lists = http("GET", f"{server.url}/api/tables")
     assert table["id"] in [t["id"] for t in lists["finished"]]

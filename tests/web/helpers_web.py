@@ -1,8 +1,10 @@
-"""Driving the table page like a player: read the legal moves, click their board path, pick from the chooser."""
+"""Driving the table page like a player: read the legal moves, click their board path, pick from the chooser;
+what a page shows: English on a Spanish page, its width, its tap targets."""
 
 from __future__ import annotations
 
 import random
+import re
 import time
 
 
@@ -61,7 +63,7 @@ def click_move(page, move: dict) -> None:  # noqa: ANN001
         for key in move["path"].split("|"):
             if page.evaluate("document.body.dataset.seq") != seq:
                 break
-            _click_region(page, key)
+            click_region(page, key)
         chooser = page.locator(f"#chooser button.choice[data-action='{move['id']}']")
         if page.evaluate("document.body.dataset.seq") == seq and chooser.count():
             chooser.click()
@@ -86,7 +88,7 @@ _REGION_POINT = """
 """
 
 
-def _click_region(page, key: str) -> None:  # noqa: ANN001
+def click_region(page, key: str) -> None:  # noqa: ANN001
     target = page.locator(f"#board .hit-target[data-for='{key}']").first  # two alike cards: either
     target.scroll_into_view_if_needed()
     point = page.evaluate(_REGION_POINT, key)
@@ -112,3 +114,80 @@ def pick_ordered(moves: list[dict], rng: random.Random, order: list[str]) -> dic
 
 def game_state(page) -> dict:  # noqa: ANN001
     return page.evaluate("window.museionState")
+
+
+# -- English on a Spanish page ----------------------------------------------------------------------------------
+PROPER_NAMES = {"museion", "tholos", "imhotep", "pergamon", "english"}  # games, and a language named in itself
+
+
+def english_words(url: str) -> set[str]:
+    """Words of the English catalogue (every key the server gives the browser, ``/api/texts``) that no Spanish
+    text uses, and the names of the bot levels (the server's own words for them, English by construction): one of
+    them on a Spanish page is English the page shows. Less the games' proper names."""
+    from museion.server.testing import http
+
+    def words(lang: str) -> set[str]:
+        status, data = http("GET", f"{url}/api/texts?lang={lang}")
+        assert status == 200 and data["lang"] == lang
+        texts = [re.sub(r"\{[^}]*\}", " ", text) for text in data["texts"].values()]
+        return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{4,}", text)}
+
+    status, games = http("GET", f"{url}/api/games?lang=es")
+    assert status == 200
+    levels = {level for bot in games["bots"] for level in re.findall(r"[a-z]{4,}", bot)}
+    return (words("en") | levels) - words("es") - PROPER_NAMES
+
+
+# Everything a Spanish player reads or hears on the page: the text (every choice of every list too), and the names
+# and descriptions given to assistive technology; not the notation (move codes) nor the live region (the log's
+# entries again).
+PAGE_TEXT_JS = r"""
+() => {
+  const skip = (n) => n.closest('.notation, #announce, script, style');
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const host = n.parentElement;
+    if (!host || skip(host) || (host.closest('[hidden]') && !host.closest('option'))) continue;
+    parts.push(n.textContent);
+  }
+  for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (skip(e)) continue;
+    for (const a of ['aria-label', 'title', 'placeholder']) if (e.hasAttribute(a)) parts.push(e.getAttribute(a));
+  }
+  parts.push(document.title);
+  return parts.join('\n');
+}
+"""
+
+
+NOTATION = (r"\bmuseion [a-z]+", r"\b(?:THO|IMH|PER)-[A-Z0-9-]+", r"\b[A-Z]{2,}(?:_[A-Z]+)*\b", r"\b\w+_\w+\b",
+            r"\b\w+\(\)", r"\([^()]*\b\d{4}\)", r"Notación:(?s:.*?)\n\n")
+"""What the rules summary quotes as the engine and the terminal take it: commands, rule IDs, CODES, identifiers,
+functions, the credits (authors and publisher, with the year) and Pergamon's line of move notation."""
+
+
+def english_on(page, english: set[str], names: tuple[str, ...] = (), notation: set[str] = frozenset()  # noqa: ANN001
+               ) -> list[str]:
+    """English words on a Spanish page, each with 30 characters around it; ``names``: players' names, ``notation``:
+    words the rules summary quotes as the engine takes them (option names and values, rule IDs, CODES)."""
+    text = page.evaluate(PAGE_TEXT_JS)
+    for name in names:
+        text = text.replace(name, " ")
+    text = re.sub("|".join(NOTATION), " ", text)
+    return sorted({text[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")
+                   for m in re.finditer(r"[A-Za-z]{4,}", text)
+                   if m.group().lower() in english and m.group() not in notation})
+
+
+OVERFLOW_JS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+SMALL_TARGETS_JS = r"""
+() => [...document.querySelectorAll('button, select, a[href], input, #board .hit-target')]
+  .filter((e) => e.getClientRects().length && !e.closest('[hidden], #preview-dock'))
+  .map((e) => [e.id || e.dataset.for || e.className.baseVal || e.className || e.tagName,
+               e.type === 'checkbox' && e.labels[0] ? e.labels[0].getBoundingClientRect() : e.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+  .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)
+"""
+"""Tap targets smaller than 24 x 24 px (WCAG 2.5.8), board regions included."""

@@ -108,7 +108,7 @@ def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysi
     wait_js(page, f"document.body.dataset.replayStep === '{first['n'] + 1}'")
     assert page.get_attribute("#analysis-cursor", "data-step") == str(first["n"] + 1)
     replayed = page.inner_text("#replay-position")
-    assert replayed.endswith(f": {first['move']}")  # the replay shows the position right after the marked move
+    assert replayed.endswith(f": {first['text']}")  # the position right after the marked move, said in words
     if size == "mobile":
         page.locator("#analysis-chart").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"coach-analysis-{lang}-{size}.png"), full_page=size == "desktop")

@@ -39,7 +39,9 @@ def test_a_whole_game_by_keyboard_with_every_move_announced(server, browser):
         target = "#moves button.move" if rng.random() < 0.5 else "#board [role=button], #moves button.move"
         _tab_to(page, target)
         page.keyboard.press("Enter")
-        while page.evaluate("document.body.dataset.seq") == seq and page.locator("#chooser button.choice").count():
+        # a move of two steps on the board (a workshop stone, then a location): the chooser or the next region
+        while page.evaluate(f"document.body.dataset.seq === {seq!r} && !document.body.dataset.lastError") \
+                and page.evaluate("document.body.dataset.myTurn") == "1":
             _tab_to(page, "#chooser button.choice, #board [role=button]")
             page.keyboard.press("Enter")
         wait_js(page, f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError")

@@ -86,6 +86,12 @@ def language(choice: str | None = None) -> str:
     return env if env in LANGUAGES else DEFAULT
 
 
+def bot_name(spec: str, lang: str = DEFAULT) -> str:
+    """A bot as players call it: "easy bot" / "bot fácil" for a level (``easy`` or ``bot:easy``), else its spec."""
+    level = spec.removeprefix("bot:")
+    return text("ui.bot_name", lang, level=text(f"ui.level.{level}", lang) if has(f"ui.level.{level}") else level)
+
+
 def count(n: int, one: str, many: str) -> str:
     """``1 stone``, ``2 stones``: the number and its word (the ``{n:one|many}`` format, for code)."""
     return f"{n} {one if abs(n) == 1 else many}"
@@ -146,6 +152,8 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, float) and value.is_integer() and (not format_spec or "|" in format_spec):
+            value = int(value)  # points are floats in the engines; a player reads "10 PV", not "10.0 PV"
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             return f"{value} {one if abs(value) == 1 else many}"
@@ -157,6 +165,13 @@ UI_TEXTS: Final = {
     "ui.error": {"en": "error", "es": "error"},
     "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
     "ui.human": {"en": "human", "es": "humano"},
+    # a bot's level, as every surface names it (with ui.bot_name: the terminal's seats, the web's web.level.*)
+    "ui.level.random": {"en": "random", "es": "aleatorio"},
+    "ui.level.greedy": {"en": "greedy", "es": "codicioso"},
+    "ui.level.easy": {"en": "easy", "es": "fácil"},
+    "ui.level.medium": {"en": "medium", "es": "medio"},
+    "ui.level.hard": {"en": "hard", "es": "difícil"},
+    "ui.level.expert": {"en": "expert", "es": "experto"},
     "ui.prompt": {"en": "seat {n}> ", "es": "asiento {n}> "},
     "ui.chance": {"en": "chance: {move}", "es": "azar: {move}"},
     "ui.plays": {"en": "{player!p} plays {move}", "es": "{player!p} juega {move}"},

@@ -319,11 +319,12 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.RecordAnswer(await manager().record(table_id, _language(lang)))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> models.Replay:
+    async def replay(table_id: str, lang: str | None = None) -> models.Replay:
+        """Every step of a finished game, each move in words in ``lang``."""
         table = await manager().get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
-        return models.Replay(**await manager().replay(table_id))
+        return models.Replay(**await manager().replay(table_id, _language(lang)))
 
     @app.get("/api/tables/{table_id}/analysis")
     async def analysis(table_id: str, lang: str | None = None) -> models.AnalysisAnswer:

@@ -182,7 +182,7 @@ class LiveTable:
             "legal": moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
-            "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang),
+            "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
             "undo": self.row.undo, "can_undo": self.undoable(seat), "last": self.last_move()}
 

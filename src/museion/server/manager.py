@@ -17,7 +17,7 @@ from typing import Any
 from museion.core import i18n
 from museion.core.game import State
 from museion.core.record import Record
-from museion.server import worker
+from museion.server import moves, worker
 from museion.server.analysis import Analysis
 from museion.server.bot_moves import BotMoves
 from museion.server.chat import Chat
@@ -167,19 +167,22 @@ class Manager:
     async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         return (await self.get(table_id)).record_json(lang)
 
-    async def replay(self, table_id: str) -> dict[str, Any]:
-        """Every step of a finished game as the spectator's view, for stepping through in the browser."""
+    async def replay(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """Every step of a finished game as the spectator's view, for stepping through in the browser; each move
+        with its notation and its words in ``lang`` (as the log says it)."""
         table = await self.get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
         record = Record.from_state(table.state, seat_names(table.row), table=table.id)
+        names = table.names(lang)
         steps = []
         previous: State | None = None
         for action, state in record.states():
             step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
             if action is not None and previous is not None:
                 player = previous.current_player()
-                step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action)}
+                step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action),
+                                "text": moves.in_words(previous, action, lang, names)}
             steps.append(step)
             previous = state
         return {"table": table.summary(), "record": record.to_dict(), "steps": steps}

@@ -68,8 +68,7 @@ def _display_name(s: SeatRow, lang: str) -> str:
     if s.name and s.name != _default_name(s):
         return s.name
     if s.kind == "bot":
-        level = i18n.text(f"web.level.{s.bot}", lang) if i18n.template(f"web.level.{s.bot}") else s.bot
-        return i18n.text("web.bot_name", lang, level=level)
+        return i18n.bot_name(s.bot or "", lang)
     return i18n.text("web.player_n", lang, n=s.seat + 1)
 
 
@@ -87,10 +86,17 @@ def seats_json(row: TableRow) -> list[dict[str, Any]]:
             for i, s in enumerate(row.seats)]
 
 
-def notices_json(row: TableRow, lang: str) -> list[dict[str, Any]]:
-    """The table log's notices with their texts in ``lang``."""
-    names = seat_names(row)
-    return [{**n, "text": i18n.text(n["key"], lang, names, **n["args"])} for n in row.notices]
+def notices_json(row: TableRow, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The table log's notices with their texts in ``lang``, the seats called by ``names`` (``display_names``)
+    and a bot by its level's word ("el bot fácil")."""
+    return [{**n, "text": i18n.text(n["key"], lang, names, **_level_words(n["args"], lang))} for n in row.notices]
+
+
+def _level_words(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    level = args.get("bot")
+    if isinstance(level, str) and i18n.has(f"ui.level.{level}"):
+        return {**args, "bot": i18n.text(f"ui.level.{level}", lang)}
+    return args
 
 
 def results(state: State, seats: list[SeatRow]) -> tuple[list[float], list[int]] | None:

@@ -29,12 +29,9 @@ PAGES = {
     "web.players": _both("Players", "Jugadores"),
     "web.player_n": _both("Player {n}", "Jugador {n}"),
     "web.human": _both("Human", "Persona"),
-    "web.bot_name": _both("{level} bot", "bot {level}"),
-    "web.level.random": _both("random", "aleatorio"),
-    "web.level.greedy": _both("greedy", "codicioso"),
-    "web.level.easy": _both("easy", "fácil"),
-    "web.level.medium": _both("medium", "medio"),
-    "web.level.hard": _both("hard", "difícil"),
+    # a bot's name and its levels: the core's words (museion.core.i18n ui.bot_name, ui.level.*), under web.*
+    **{key.replace("ui.", "web.", 1): dict(texts) for key, texts in i18n.UI_TEXTS.items()
+       if key == "ui.bot_name" or key.startswith("ui.level.")},
     "web.your_name": _both("Your name", "Tu nombre"),
     "web.sit_at": _both("I sit as", "Me siento como"),
     "web.nowhere": _both("nobody (I only watch)", "nadie (solo miro)"),

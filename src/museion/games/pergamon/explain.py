@@ -49,12 +49,13 @@ from museion.games.pergamon.state import PergamonState
 RAIDER_SYMBOL: Final = ("raider_bags", "raider_mixed", "raider_chests")
 
 
-def face(state: PergamonState, tile: int) -> str:
-    """A find as the terminal draws it, with the name the notation uses in the middle: ``V|4.63|J`` (the right
-    half of a vase at its left edge, century 4 number 63, the left half of a jug at its right edge)."""
+def find_words(state: PergamonState, tile: int) -> dict[str, str]:
+    """A find as a player names it: its number as printed (``find``: 4.63) and the two half-objects on it
+    (``left``, ``right``: terms ``pergamon.half.V`` ..., "half a vase" / "medio jarrón"), not the notation's
+    letters."""
     g = state.game
     lt, _num, _cen, rt = g.tiles[tile]
-    return f"{lt}|{g.tile_codes[tile]}|{rt}"
+    return {"find": g.tile_codes[tile], "left": f"half.{lt}", "right": f"half.{rt}"}
 
 
 def _kind(action: int) -> str:
@@ -82,7 +83,7 @@ class PergamonExplainer(Explainer[PergamonState]):
         if st == ST_START:
             return Event("pergamon.m.start", {"player": action})
         if st == ST_LAYOUT:
-            return Event("pergamon.m.draw", {"find": g.tile_codes[action], "face": face(state, action)})
+            return Event("pergamon.m.draw", find_words(state, action))
         if st == ST_CARD:
             return Event("pergamon.m.card", {"back": "chest" if action >= data.BAG_MAX else "bag"})
         a = state.actor
@@ -95,7 +96,7 @@ class PergamonExplainer(Explainer[PergamonState]):
         if action < A_CLOSE:
             t = action - A_TILE
             key = "pergamon.m.add" if state.building_ring else "pergamon.m.begin"
-            return Event(key, {"find": g.tile_codes[t], "face": face(state, t)})
+            return Event(key, find_words(state, t))
         if action == A_CLOSE:
             return Event("pergamon.m.close", {"finds": len(state.building_ring)})
         if action < A_POLISH:
@@ -111,7 +112,7 @@ class PergamonExplainer(Explainer[PergamonState]):
         if action == A_PAY:
             return Event("pergamon.m.pay", {"coins": state.storage_fee_due(a)})
         t = action - A_DROP
-        return Event("pergamon.m.drop", {"find": g.tile_codes[t], "face": face(state, t)})
+        return Event("pergamon.m.drop", find_words(state, t))
 
     def highlights(self, state: PergamonState, action: int) -> list[str]:
         """Keys of the web board: ``track:PN``, ``gallery:R``, ``findP:4.63``, ``collP:R``, ``museum:N``,

@@ -13,6 +13,11 @@ TEXTS = {
     "pergamon.jug": {"en": "jug", "es": "jarra"},
     "pergamon.bracelet": {"en": "bracelet", "es": "brazalete"},
     "pergamon.mask": {"en": "mask", "es": "máscara"},
+    # the two half-objects on a find, as a player names it: "find 4.63 (half a vase, half a jug)"
+    "pergamon.half.V": {"en": "half a vase", "es": "medio jarrón"},
+    "pergamon.half.J": {"en": "half a jug", "es": "media jarra"},
+    "pergamon.half.B": {"en": "half a bracelet", "es": "medio brazalete"},
+    "pergamon.half.M": {"en": "half a mask", "es": "media máscara"},
     # turn structure
     "pergamon.turn_begins": {
         "en": "Turn {turn}/12 begins; {first!p} is first player.",
@@ -175,7 +180,8 @@ TEXTS = {
                                "es": "el saqueador de tumbas viene aquí con dos cofres"},
     # moves in words (Explainer.describe): imperative in English, infinitive in Spanish
     "pergamon.m.start": {"en": "{player!p} is the first player", "es": "{player!p} es el jugador inicial"},
-    "pergamon.m.draw": {"en": "Find {face} laid out", "es": "Se coloca el hallazgo {face}"},
+    "pergamon.m.draw": {"en": "Find {find} ({left!t}, {right!t}) laid out",
+                        "es": "Se coloca el hallazgo {find} ({left!t}, {right!t})"},
     "pergamon.m.card": {"en": "A funds card is drawn face down ({back!t})",
                         "es": "Se roba una carta de fondos boca abajo ({back!t})"},
     "pergamon.m.space": {
@@ -184,9 +190,10 @@ TEXTS = {
               "hasta la galería {gallery}"},
     "pergamon.m.dig": {"en": "Excavate gallery {gallery} for {coins:coin|coins} ({finds:find|finds})",
                        "es": "Excavar la galería {gallery} por {coins:moneda|monedas} ({finds:hallazgo|hallazgos})"},
-    "pergamon.m.begin": {"en": "Start a collection with find {face}",
-                         "es": "Empezar una colección con el hallazgo {face}"},
-    "pergamon.m.add": {"en": "Add find {face} to the collection", "es": "Añadir el hallazgo {face} a la colección"},
+    "pergamon.m.begin": {"en": "Start a collection with find {find} ({left!t}, {right!t})",
+                         "es": "Empezar una colección con el hallazgo {find} ({left!t}, {right!t})"},
+    "pergamon.m.add": {"en": "Add find {find} ({left!t}, {right!t}) to the collection",
+                       "es": "Añadir el hallazgo {find} ({left!t}, {right!t}) a la colección"},
     "pergamon.m.close": {"en": "Close the ring of {finds:find|finds}: the collection is complete",
                          "es": "Cerrar el anillo de {finds:hallazgo|hallazgos}: la colección está completa"},
     "pergamon.m.break": {"en": "Break up collection {marker} to exhibit the new one",
@@ -199,7 +206,8 @@ TEXTS = {
     "pergamon.m.end": {"en": "Stop excavating and exhibiting this turn", "es": "Dejar de excavar y exponer este turno"},
     "pergamon.m.pay": {"en": "Pay the storage fee: {coins:coin|coins}",
                        "es": "Pagar la tarifa de almacenamiento: {coins:moneda|monedas}"},
-    "pergamon.m.drop": {"en": "Discard find {face} to the box", "es": "Descartar el hallazgo {face} a la caja"},
+    "pergamon.m.drop": {"en": "Discard find {find} ({left!t}, {right!t}) to the box",
+                        "es": "Descartar el hallazgo {find} ({left!t}, {right!t}) a la caja"},
     # why a move is not legal (Explainer.explain_illegal)
     "pergamon.r.stage": {"en": "now you must {stage!t}", "es": "ahora debes {stage!t}"},
     "pergamon.stage_space": {"en": "choose a research space for your figure (P1-P13)",

@@ -190,10 +190,11 @@ class TholosExplainer(Explainer[TholosState]):
         parts = []
         for loc, ((winner, points), col) in enumerate(zip(state.column_results(), state.columns, strict=True)):
             values = tuple(float(points) if winner == p else 0.0 for p in (0, 1))
-            stones = " ".join(COLOURS[c] for c in col) or "-"
+            stones = [COLOURS[c] for c in col]  # counted in words: a player does not read W/B/G
             detail = "tholos.bd.won" if winner >= 0 else "tholos.bd.tied"
             parts.append(ScorePart("tholos.bd.column", values,
-                                   {"loc": LOCATIONS[loc], "stones": stones, "player": winner,
+                                   {"loc": LOCATIONS[loc], "white": stones.count("W"), "black": stones.count("B"),
+                                    "grey": stones.count("G"), "player": winner,
                                     "orn": state.ornaments[loc]}, detail))
         return parts
 

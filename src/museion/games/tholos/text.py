@@ -184,9 +184,11 @@ TEXTS = {
                           "es": "la acción adicional debe usar otra localización distinta de {loc}"},
     # the score broken down (Explainer.score_breakdown)
     "tholos.bd.column": {"en": "Column {loc}", "es": "Columna {loc}"},
-    "tholos.bd.won": {"en": "{stones}: won by {player!p}", "es": "{stones}: la gana {player!p}"},
-    "tholos.bd.tied": {"en": "{stones}: equal influence, nobody scores",
-                       "es": "{stones}: influencia igualada, nadie puntúa"},
+    "tholos.bd.won": {"en": "{white} white, {black} black, {grey} grey: won by {player!p}",
+                      "es": "{white:blanca|blancas}, {black:negra|negras}, {grey:gris|grises}: la gana {player!p}"},
+    "tholos.bd.tied": {"en": "{white} white, {black} black, {grey} grey: equal influence, nobody scores",
+                       "es": "{white:blanca|blancas}, {black:negra|negras}, {grey:gris|grises}: influencia "
+                             "igualada, nadie puntúa"},
     # the terminal's legend (Explainer.legend)
     "tholos.lg.letters": {
         "en": "Stones: W white, B black, G grey. Moves: T2W take 2 white stones; PC:B place a black stone on C; "

@@ -17,7 +17,7 @@ export function clockText(seconds) {
 }
 
 const CREATOR = (tableId) => `museion.creator.${tableId}`;
-const state = { msg: null, received: 0, timer: null, noticed: null, tableId: null };
+const state = { msg: null, names: [], received: 0, timer: null, noticed: null, tableId: null };
 
 /** Keep the creator token of a table this browser created (the lobby calls this). */
 export function keepCreator(tableId, token) {
@@ -29,9 +29,10 @@ function creatorToken(tableId) {
 }
 
 /** Show the clocks and news of a state message (called by table.js for every state message). */
-export function showClocks(tableId, msg) {
+export function showClocks(tableId, msg, names) {
   state.tableId = tableId;
   state.msg = msg;
+  state.names = names;
   state.received = performance.now();
   const box = ensureBox();
   box.hidden = !msg.clock && !(msg.notices || []).length && !creatorToken(tableId);
@@ -83,7 +84,7 @@ function renderClocks() {
       : running ? t("web.clock.running") : "";
     return el("li", { class: ["clock", running ? "running" : "", low ? "low" : ""].join(" ").trim(),
       "data-seat": seat.seat },
-      el("span", { class: "clock-name", text: seat.name }),
+      el("span", { class: "clock-name", text: state.names[seat.seat] ?? seat.name }),
       seat.kind === "human" ? el("span", { class: "clock-time", text: clockText(left) }) : null,
       stateText ? el("span", { class: "clock-state", text: stateText }) : null,
       low ? el("strong", { class: "clock-low", text: t("web.clock.low") }) : null);

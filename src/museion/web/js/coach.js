@@ -2,7 +2,7 @@
 // table, the analysis of the game (a win-chance chart per seat, mistakes and blunders marked; a mark jumps the
 // replay there).
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, term } from "./i18n.js";
 
 /** "62 %": a chance as whole percent points. */
 export function percent(chance) { return `${Math.round(100 * chance)} %`; }
@@ -85,7 +85,7 @@ export function renderAnalysis(box, state, { step, names, total, onAsk, onJump }
         onclick: () => onJump(d.n + 1) }, markText(d, names)))))
       : el("p", { id: "analysis-marks-none" }, t("web.analysis.no_marks")),
     summary(analysis, names),
-    el("p", { class: "hint" }, t("web.analysis.about", { bot: analysis.bot, seconds: analysis.seconds.toFixed(1),
+    el("p", { class: "hint" }, t("web.analysis.about", { bot: term(`web.level.${analysis.bot.split(":")[0]}`, analysis.bot), seconds: analysis.seconds.toFixed(1),
       mistake: Math.round(100 * analysis.thresholds.mistake), blunder: Math.round(100 * analysis.thresholds.blunder) })));
 }
 
@@ -120,11 +120,11 @@ function chart(analysis, marks, { step, names, total, onJump }) {
 }
 
 function summary(analysis, names) {
-  return el("table", { id: "analysis-summary", class: "breakdown" },
+  return el("div", { class: "table-frame", tabindex: "0" }, el("table", { id: "analysis-summary", class: "breakdown" },
     el("caption", {}, t("web.analysis.summary")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web.analysis.player")),
       ["decisions", "average_loss", "mistakes", "blunders"].map((k) => el("th", { scope: "col" }, t(`web.analysis.${k}`))))),
     el("tbody", {}, analysis.summary.map((s) => el("tr", {}, el("th", { scope: "row" }, names[s.seat]),
       el("td", { class: "num" }, s.decisions), el("td", { class: "num" }, s.average_loss.toFixed(1)),
-      el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders)))));
+      el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders))))));
 }

@@ -61,4 +61,12 @@ export function dockPreview(dock, svg, move, button, line) {
   dock.hidden = false;
   const over = dock.getBoundingClientRect().height - room;
   if (over > 0) copy.style.height = `${Math.max(60, copy.getBoundingClientRect().height - over)}px`;
+  if (overlaps(dock, document.getElementById("chooser"))) { dock.hidden = true; dock.replaceChildren(); }
+}
+
+/** Whether `node` (shown) covers any part of `other` on screen: the dock never covers the move chooser. */
+function overlaps(node, other) {
+  if (!other || other.hidden) return false;
+  const a = node.getBoundingClientRect(); const b = other.getBoundingClientRect();
+  return b.width > 0 && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 }

@@ -28,8 +28,8 @@ export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
       msg.scores ? msg.scores[i] : "?")));
   box.replaceChildren(...[el("h2", { id: "final-h" }, t("web.final_scoring")),
     el("p", { id: "result" }, resultLine(msg, names)),
-    el("table", { class: "breakdown", id: "score-table", "aria-labelledby": "final-h" },
-      el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total)),
+    el("div", { class: "table-frame", tabindex: "0" }, el("table", { class: "breakdown", id: "score-table", "aria-labelledby": "final-h" },
+      el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total))),
     replaying ? null : el("button", { id: "replay-button", type: "button", onclick: onReplay }, t("web.replay"))]
     .filter(Boolean));
 }

@@ -16,7 +16,8 @@ export function renderReplay(box, replay, step, names, go) {
       el("button", { id: "replay-last", onclick: () => go(total) }, t("web.last"))));
 }
 
-/** The words of a replay step's move: "Ana: P C:W" (the notation until the server sends words). */
+/** The words of a replay step's move, as the log says it: "Ana (white): Place a white stone on C" (the notation
+ * where the server sent no words). */
 export function moveText(step, names, prefix = "") {
   if (!step || !step.move) return "";
   const who = step.move.p === null || step.move.p === undefined ? t("web.chance") : names[step.move.p];

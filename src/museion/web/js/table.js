@@ -100,11 +100,11 @@ async function onMessage(msg) {
   if (!app.msg || app.msg.seq !== msg.seq) { app.selection = []; app.chooser = null; app.previewing = null; app.hint = null; }
   app.msg = msg;
   window.museionState = msg;  // for tests and the curious: the last state message as received
-  showClocks(tableId, msg);
   app.pending = false;
   app.moves = msg.legal;
   app.colours = app.board.seatColours(msg.view) || [];
   app.names = seatNames(msg.seats, app.colours);
+  showClocks(tableId, msg, app.names);
   const held = heldSeat(tableId);
   if (held && msg.seat === null && msg.seats[held.seat] && !msg.seats[held.seat].taken) forgetSeat(tableId);
   if (msg.status === "finished" && window.location.hash === "#replay" && !app.replay) startReplay();
@@ -186,7 +186,7 @@ function renderTurn(msg) {
   let mine = false;
   if (app.link === "offline") line = t("web.offline_short");
   else if (app.replay) line = t("web.replaying");
-  else if (msg.status === "finished") line = t("web.game_over");
+  else if (msg.status === "finished") line = `${t("web.game_over")} · ${resultLine(msg, app.names)}`;
   else if (app.pending) line = t("web.sending");
   else if (msg.status === "open") line = t("web.waiting_players");
   else if (canMove()) { line = t("web.your_turn"); mine = true; } else if (msg.to_move !== null) line = t("web.waiting_for", { name: app.names[msg.to_move] });
@@ -271,6 +271,18 @@ function clickKey(key) {
   if (complete.length === 1 && matches.length === 1) { play(complete[0].id); return; }
   app.chooser = complete.length ? complete : null;
   draw();
+  revealNext();
+}
+
+/** After a first tap (an Imhotep ship), where the move can go next may be off screen (the sites are above the
+ * ships on a phone): bring them into view unless one already is, or the chooser asks instead. */
+function revealNext() {
+  if (app.chooser || !app.selection.length) return;
+  const targets = [...nextKeys()].map((key) => $("board").querySelector(`.hit-target[data-for="${CSS.escape(key)}"]`))
+    .filter(Boolean);
+  const seen = (r) => r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  if (!targets.length || targets.some((node) => seen(node.getBoundingClientRect()))) return;
+  targets[0].scrollIntoView({ block: "center", inline: "nearest" });
 }
 
 /** What the board marks while `move` is hovered or focused: the server's highlights (keys such as "col:C", or

@@ -119,43 +119,64 @@ function player(view, info, i, ctx) {
   return s("g", {}, parts);
 }
 
+/** Round, phase, round cards, the Wrath, the lever's order and the pass button, from y = 606 down. */
+function footer(view, ctx, orderX, passX) {
+  const cards = view.round_cards_revealed.length ? `${t("web.imhotep.round_cards")}: ${view.round_cards_revealed.join(", ")}` : "";
+  const foot = [text(14, 606, `${t("web.imhotep.round", { n: view.round })} · ${t(`web.imhotep.phase.${view.phase}`)}`,
+    { class: "label" })];
+  if (cards) foot.push(text(14, 624, cards, { class: "small" }));
+  if (view.wrath) foot.push(text(14, 642, t("web.imhotep.wrath"), { class: "small" }));
+  if (view.lever_unloading) {
+    const y = orderX < 100 ? 694 : 664;  // below its label when the board is narrow
+    foot.push(text(14, 664, t("web.imhotep.lever_order"), { class: "label" }));
+    view.lever_unloading.to_order.forEach((c, k) => foot.push(hit(`order:${c.toUpperCase()}`, colourName(c),
+      s("rect", { x: orderX + k * 40, y: y - 18, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
+      stone(orderX + 18 + k * 40, y, c, 24))));
+  }
+  if (ctx.legalTexts.includes("PASS")) {
+    foot.push(hit("pass", t("web.imhotep.pass"), s("rect", { x: passX, y: 620, width: 120, height: 48, rx: 10,
+      fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
+    text(passX + 60, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })));
+  }
+  return s("g", {}, foot);
+}
+
+/** Wide: the sites, the ships and the players in one row each. */
+function wideBoard(view, ctx) {
+  return svgRoot(1000, 700, t("web.board_of", { game: "Imhotep" }), s("rect", { x: 0, y: 0, width: 1000, height: 700, fill: "#faf7ef" }),
+    SITES.map(([code], i) => site(view, code, i)), s("rect", { x: 0, y: 248, width: 1000, height: 100, fill: "#cfe3ee" }),
+    view.ships.map((sh, i) => ship(view, sh, i)), view.player_info.map((info, i) => player(view, info, i, ctx)),
+    footer(view, ctx, 300, 860));
+}
+
+const NARROW = 420;  // a phone's board: 420 units across 360 px, so that its texts are at least 11 px (CSS .phone)
+
+/** Narrow (a phone): two sites a row, then one ship a row on the water, one player a row, then the footer; each
+ * part is drawn where the wide board has it and moved. */
+function narrowBoard(view, ctx) {
+  const move = (node, dx, dy) => s("g", { transform: `translate(${dx},${dy})` }, node);
+  const water = 730;
+  const playersTop = water + view.ships.length * 90 + 20;
+  const footTop = playersTop + view.player_info.length * 230 + 10;
+  const height = footTop + (view.lever_unloading ? 120 : 90);
+  const root = svgRoot(NARROW, height, t("web.board_of", { game: "Imhotep" }),
+    s("rect", { x: 0, y: 0, width: NARROW, height, fill: "#faf7ef" }),
+    SITES.map(([code], i) => move(site(view, code, i), (i % 2) * 198 - i * 198, Math.floor(i / 2) * 240)),
+    s("rect", { x: 0, y: water - 10, width: NARROW, height: view.ships.length * 90 + 20, fill: "#cfe3ee" }),
+    view.ships.map((sh, i) => move(ship(view, sh, i), -i * 245, water - 250 + i * 90)),
+    view.player_info.map((info, i) => move(player(view, info, i, ctx), -i * 248, playersTop - 360 + i * 230)),
+    move(footer(view, ctx, 14, 290), 0, footTop - 596));
+  root.classList.add("phone");
+  return root;
+}
+
 export const board = {
   seatColours(view) {
     return view.player_info.map((info) => ({ key: info.colour, fill: FILL[info.colour] }));
   },
 
   render(view, ctx) {
-    const n = view.player_info.length;
-    const rows = Math.ceil(n / 2);
-    // wide: sites, ships, players in one row each; narrow (a phone): three sites then two, ships and players
-    // two by two, so that everything is drawn at a legible size across the phone's width
-    const at = (node, dx, dy) => (ctx.narrow && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
-    const pair = (i, wide, step, top, height) => [(i % 2) * step - i * wide, top + Math.floor(i / 2) * height];
-    const bottom = ctx.narrow ? 700 + rows * 230 - 590 : 0;
-    const parts = [...SITES.map(([code], i) => at(site(view, code, i), i < 3 ? 0 : -594, i < 3 ? 0 : 240)),
-      ctx.narrow ? s("rect", { x: 0, y: 488, width: 600, height: 204, fill: "#cfe3ee" })
-        : s("rect", { x: 0, y: 248, width: 1000, height: 100, fill: "#cfe3ee" }),
-      ...view.ships.map((sh, i) => at(ship(view, sh, i), ...pair(i, 245, 290, 242, 100))),
-      ...view.player_info.map((info, i) => at(player(view, info, i, ctx), ...pair(i, 248, 296, 340, 230)))];
-    const cards = view.round_cards_revealed.length ? ` · ${t("web.imhotep.round_cards")}: ${view.round_cards_revealed.join(", ")}` : "";
-    const foot = [text(14, 606, `${t("web.imhotep.round", { n: view.round })} · ${t(`web.imhotep.phase.${view.phase}`)}`,
-      { class: "label" })];
-    if (cards) foot.push(text(14, 624, cards.slice(3), { class: "small" }));
-    if (view.wrath) foot.push(text(14, 642, t("web.imhotep.wrath"), { class: "small" }));
-    if (view.lever_unloading) {
-      foot.push(text(14, 664, t("web.imhotep.lever_order"), { class: "label" }));
-      view.lever_unloading.to_order.forEach((c, k) => foot.push(hit(`order:${c.toUpperCase()}`, colourName(c),
-        s("rect", { x: 300 + k * 40, y: 646, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
-        stone(318 + k * 40, 664, c, 24))));
-    }
-    if (ctx.legalTexts.includes("PASS")) {
-      foot.push(at(hit("pass", t("web.imhotep.pass"), s("rect", { x: 860, y: 620, width: 120, height: 48, rx: 10,
-        fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
-      text(920, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })), -400, 0));
-    }
-    const [width, height] = ctx.narrow ? [600, 700 + rows * 230 + 100] : [1000, 700];
-    return svgRoot(width, height, t("web.board_of", { game: "Imhotep" }),
-      s("rect", { x: 0, y: 0, width, height, fill: "#faf7ef" }), parts, at(s("g", {}, foot), 0, bottom));
+    return ctx.narrow ? narrowBoard(view, ctx) : wideBoard(view, ctx);
   },
 
   paths(move, view) {

@@ -35,7 +35,8 @@ function face(view, code) {
 
 function findLabel(view, code) {
   const f = face(view, code);
-  return f ? `${code} (${f.left}${f.number}|${f.century}${f.right}: ${typeName(f.left)} | ${typeName(f.right)})` : code;
+  return f ? t("web.pergamon.find", { code, left: t(`web.pergamon.half.${f.left}`), right: t(`web.pergamon.half.${f.right}`) })
+    : code;
 }
 
 /** Half an object at a tile edge: edge "left" shows the right half, edge "right" the left half (mirrored). */
@@ -128,7 +129,7 @@ function trackSpace(view, k, x, y, info) {
       const [a, b] = RAIDER_CARDS[info.raider];
       parts.push(s("g", { class: "raider-symbol", "data-chests": info.raider },
         s("rect", { x: x + 5, y: y + 64, width: 46, height: 13, rx: 3, fill: "#2b2b2b" }),
-        text(x + 13, y + 74, "R", { class: "badge-small", "text-anchor": "middle" }),
+        text(x + 13, y + 74, t("web.pergamon.raider_letter"), { class: "badge-small", "text-anchor": "middle" }),
         cardIcon(x + 22, y + 70, a), cardIcon(x + 36, y + 70, b)));
       label += ` · ${t("web.pergamon.raider_symbol", { cards: t(`web.pergamon.raider_cards${info.raider}`) })}`;
     }

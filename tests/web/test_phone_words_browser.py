@@ -1,0 +1,211 @@
+"""A phone and a Spanish page (issue 25): every game played to the end in the browser, in both languages, on a
+360 x 740 phone and on a desktop. After every move the page is no wider than the screen and, on the player's turn,
+the turn banner is on screen; tap targets are at least 24 x 24 px; a Spanish page (the lobby, the table during and
+after the game, the analysis, the replay, My tables) shows no English word of the catalogue; Pergamon's finds, the
+Tholos columns' stones and the replay line are in words. Screenshots in artifacts/screenshots (phone-*)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from helpers_web import (
+    OVERFLOW_JS,
+    SMALL_TARGETS_JS,
+    click_region,
+    english_on,
+    english_words,
+    open_as_seat,
+    page_errors,
+    wait_js,
+    wait_turn_or_end,
+)
+
+from museion.server.testing import GENEROUS, ServerProcess, http
+
+GAMES = {"tholos": 2, "imhotep": 3, "pergamon": 2}  # Imhotep with 3 players: the widest final table
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1360, "height": 900}}
+LOCALES = {"en": "en-GB", "es": "es-ES"}
+FIND_CODE = re.compile(r"[VJBM]\|\d\.\d\d\|[VJBM]")  # a find named by its notation, not in words
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """Bots move at once; an analysis searches little (a game is analysed in seconds)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("phone") / "museion.db", bot_delay=0.0,
+                         args=(*GENEROUS, "--analysis-bot", "expert:sims=8"))
+    yield proc.start()
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def english(server) -> set[str]:
+    return english_words(server.url)
+
+
+def _context(browser, lang: str, size: str):  # noqa: ANN001, ANN202
+    return browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "phone")
+
+
+def _fits(page, where: str) -> None:  # noqa: ANN001
+    wider = page.evaluate(OVERFLOW_JS)
+    assert wider <= 0, f"{where}: the page is {wider} px wider than the screen"
+
+
+def _banner_in_view(page) -> bool:  # noqa: ANN001
+    return page.evaluate("(() => { const r = document.getElementById('turn-line').getBoundingClientRect();"
+                         " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()")
+
+
+def _words_of_moves_and_log(page) -> str:  # noqa: ANN001
+    return page.evaluate("[...document.querySelectorAll('#moves .desc, #log .words, #log .events, #chooser')]"
+                         ".map((e) => e.textContent).join('\\n')")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_lobby_fits_the_screen_in_words(server, browser, shots, english, lang, size):
+    """Each game chosen in the lobby: the form fits the screen, every control is a 24 px target, no English."""
+    context = _context(browser, lang, size)
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-1")
+    for game in GAMES:
+        page.select_option("#game", game)
+        wait_js(page, f"document.getElementById('opt-players') && document.getElementById('game').value === '{game}'")
+        page.wait_for_timeout(200)  # the options' check answers and the seats are drawn again
+        if lang == "es":
+            assert english_on(page, english) == [], game
+        _fits(page, f"lobby {game}")
+        assert page.evaluate(SMALL_TARGETS_JS) == []
+        page.screenshot(path=str(shots / f"phone-lobby-{game}-{size}-{lang}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_played_game_fits_the_screen_in_words(server, browser, shots, english, game, lang, size):
+    players = GAMES[game]
+    status, table = http("POST", f"{server.url}/api/tables", {"game": game, "options": {"players": players},
+                                                              "seats": ["human"] + ["bot:random"] * (players - 1),
+                                                              "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, lang, size))
+    name = f"phone-{game}-{size}-{lang}"
+    rng = random.Random(f"{game}{lang}{size}")
+    moves = 0
+    while wait_turn_or_end(page, timeout=60_000) == "running":
+        _fits(page, f"{game} before move {moves}")
+        assert _banner_in_view(page), f"{game}: the turn banner is off screen at move {moves}"
+        if moves == 0:
+            assert page.evaluate(SMALL_TARGETS_JS) == []
+            page.screenshot(path=str(shots / f"{name}-first-screen.png"))
+        if moves == 6:
+            assert not FIND_CODE.search(_words_of_moves_and_log(page))
+            if lang == "es":
+                assert english_on(page, english, ("Ana",), _notation(game)) == []
+            page.screenshot(path=str(shots / f"{name}-playing.png"), full_page=True)
+        buttons = page.locator("#moves button.move")
+        chosen = buttons.nth(rng.randrange(buttons.count()))
+        seq = page.evaluate("document.body.dataset.seq")
+        chosen.click()
+        wait_js(page, f"document.body.dataset.seq !== '{seq}' || document.body.dataset.lastError", timeout=15_000)
+        moves += 1
+    _fits(page, f"{game} finished")
+    assert _banner_in_view(page) and page.inner_text("#turn-line").count("·") == 1  # the result, in the banner
+    assert not FIND_CODE.search(_words_of_moves_and_log(page))
+    page.screenshot(path=str(shots / f"{name}-finished-first-screen.png"))
+    page.screenshot(path=str(shots / f"{name}-finished.png"), full_page=True)
+    if game == "tholos":  # the columns' stones in words, not W/B/G
+        details = page.eval_on_selector_all("#score-table .detail", "ds => ds.map((d) => d.textContent)")
+        assert details and not any(re.search(r"\b[WBG]\b", d) for d in details), details
+    if lang == "es":
+        assert english_on(page, english, ("Ana",), _notation(game)) == []
+    if size == "phone":
+        assert page.evaluate(SMALL_TARGETS_JS) == []
+    if lang == "es" and size == "phone":
+        _analysis(page, english, game, shots)
+    _replay(page, english, lang, game)
+    _fits(page, f"{game} replay")
+    page.goto(f"{server.url}/tables/mine")
+    page.wait_for_selector("#my-tables table")
+    _fits(page, "my tables")
+    if lang == "es":
+        assert english_on(page, english, ("Ana",)) == []
+    if size == "phone":
+        assert page.evaluate(SMALL_TARGETS_JS) == []
+    assert errors == []
+    context.close()
+
+
+def _notation(game: str) -> set[str]:
+    """The option names and values the rules summary quotes as the engine takes them."""
+    from museion.core.registry import entry
+
+    words = set()
+    for option in entry(game).game_class.option_info("es"):
+        words |= {option["name"], *(str(c["value"]) for c in option["choices"] or [])}
+    return words
+
+
+def _analysis(page, english: set[str], game: str, shots) -> None:  # noqa: ANN001
+    page.click("#analyse-button")
+    wait_js(page, "document.body.dataset.analysis === 'done'", timeout=240_000)
+    page.locator("#analysis-summary").scroll_into_view_if_needed()
+    _fits(page, f"{game} analysis")
+    assert english_on(page, english, ("Ana",), _notation(game)) == []
+    assert not FIND_CODE.search(page.inner_text("#analysis"))
+    page.screenshot(path=str(shots / f"phone-{game}-analysis.png"), full_page=True)
+
+
+def _replay(page, english: set[str], lang: str, game: str) -> None:  # noqa: ANN001
+    """The replay's line says a step's move in words, as the log does."""
+    page.click("#replay-button")
+    page.wait_for_selector("#replay-position")
+    page.click("#replay-first")
+    for _ in range(3):
+        page.click("#replay-next")
+    wait_js(page, "document.body.dataset.replayStep === '3'")
+    line = page.inner_text("#replay-position")
+    words = page.eval_on_selector("#log li.current .words", "e => e.textContent")
+    assert words in line, (line, words)
+    if lang == "es":
+        assert english_on(page, english, ("Ana",), _notation(game)) == []
+
+
+def test_imhotep_a_tapped_ship_brings_its_destinations_into_view(server, browser, shots):
+    """On a phone the sites are above the ships: after tapping a ship that may sail, a site it can sail to is
+    scrolled into view (the player is not left with the destinations off screen), and the page still fits."""
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "imhotep", "seats": ["human", "bot:random"], "join": 0, "name": "Ana"})
+    assert status == 201, table
+    context, page, errors = open_as_seat(browser, server.url, table, context=_context(browser, "es", "phone"))
+    sail = None
+    for _ in range(20):  # load a ship, until one may sail
+        assert wait_turn_or_end(page) == "running"
+        notations = page.eval_on_selector_all("#moves button.move", "bs => bs.map((b) => b.dataset.notation)")
+        sail = next((n for n in notations if n.startswith("V")), None)
+        if sail:
+            break
+        load = next((n for n in notations if n.startswith("P")), notations[0])
+        seq = page.evaluate("document.body.dataset.seq")
+        page.click(f"#moves button.move[data-notation='{load}']")
+        wait_js(page, f"document.body.dataset.seq !== '{seq}'")
+    assert sail, "no ship could sail within 20 turns"
+    ship = f"ship:{sail[1]}"
+    target = page.locator(f"#board .hit-target[data-for='{ship}']")
+    target.evaluate("(e) => e.scrollIntoView({block: 'end'})")  # the ship at the bottom: the sites far above
+    click_region(page, ship)  # where a player taps the ship, not one of its spaces
+    wait_js(page, "document.querySelector('#board .selected') !== null")
+    page.wait_for_timeout(300)
+    in_view = page.evaluate("""() => [...document.querySelectorAll('#board .hit-target[data-for^="site:"]')]
+      .some((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })""")
+    page.screenshot(path=str(shots / "phone-imhotep-ship-tapped.png"))
+    assert in_view
+    _fits(page, "imhotep after a ship")
+    assert errors == []
+    context.close()
