@@ -268,6 +268,16 @@ class MyTables(BaseModel):
     waiting: int = Field(description="how many of them wait for this browser's move")
 
 
+class Empty(Strict):
+    pass
+
+
+class MySeat(BaseModel):
+    table: str
+    seat: int
+    key: str = Field(description="send it as the hello's token, with the session cookie (it works with no other)")
+
+
 class Joined(BaseModel):
     table: str
     seat: int

@@ -84,6 +84,7 @@ seats_t = Table(
     Column("token_hash", String(64)),
     Column("standin", String(32)),  # a bot level playing this human seat after a timeout
     Column("forfeit", Integer),  # 1: the seat forfeited on time (ranked last; its stand-in plays it out)
+    Column("account_id", Integer, index=True),  # the account the seat is bound to (null: a guest's seat)
 )
 
 analyses_t = Table(
@@ -114,6 +115,8 @@ class SeatRow:
     token_hash: str | None = None
     standin: str | None = None
     forfeit: bool = False
+    account_id: int | None = None
+    """The account this seat is bound to: only a session of that account may play it (the token alone no more)."""
 
     @property
     def plays_bot(self) -> str | None:
@@ -215,11 +218,12 @@ class Store:
                     {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
 
     def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None,
-                 started: float | None = None) -> None:
-        """Take or free a seat; ``started``: the table is full for the first time."""
+                 started: float | None = None, account_id: int | None = None) -> None:
+        """Take or free a seat (``account_id``: the signed-in player's); ``started``: the table is full for the
+        first time."""
         with self.engine.begin() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(name=name, token_hash=token_hash))
+                         .values(name=name, token_hash=token_hash, account_id=account_id))
             if started is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.started.is_(None))
                              .values(started=started))
@@ -232,6 +236,14 @@ class Store:
             for seat, values in seats.items():
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                              .values(**values))
+
+    def account_seats(self, account_id: int, limit: int) -> list[tuple[str, int]]:
+        """The (table, seat) pairs bound to an account, newest tables first (expired ones left out)."""
+        query = (select(seats_t.c.table_id, seats_t.c.seat).join(tables_t, tables_t.c.id == seats_t.c.table_id)
+                 .where(seats_t.c.account_id == account_id, tables_t.c.status != "expired")
+                 .order_by(tables_t.c.created.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            return [(r.table_id, r.seat) for r in conn.execute(query)]
 
     def save_clocks(self, states: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Checkpoint running clocks: (table id, stored clock state) each."""
@@ -325,7 +337,7 @@ class Store:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.standin, bool(r.forfeit))
+    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.standin, bool(r.forfeit), r.account_id)
 
 
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
