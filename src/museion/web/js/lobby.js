@@ -23,7 +23,7 @@ async function main() {
     const before = JSON.stringify([...mine]);
     mine.clear();
     for (const table of answer.tables) if (!table.error) mine.set(table.table, table.seat);
-    if (JSON.stringify([...mine]) !== before && catalogue) refreshTables(true);
+    if (JSON.stringify([...mine]) !== before) refreshTables(true);
   });
   accountLink();
   catalogue = await api(`/api/games?lang=${currentLanguage()}`);
