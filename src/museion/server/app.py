@@ -237,12 +237,18 @@ def _lobby_routes(app: FastAPI) -> None:
             raise NotModified(version)
         return models.TableLists(**await manager().listing(status, limit, offset))
 
+    async def account_id(request: Request) -> int | None:
+        """The signed-in account of a request's session cookie (seats it takes are bound to it), if any."""
+        session = await app.state.accounts.session_of(request)
+        return None if session is None else session[0].id
+
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                                             _client(request), clock, body.hints)
+                                                             _client(request), clock, body.hints,
+                                                             await account_id(request))
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -262,15 +268,12 @@ def _lobby_routes(app: FastAPI) -> None:
         await manager().reinvite(table_id, seat, body.creator_token)
         return models.Invited(table=table_id, seat=seat, invite=f"/table/{table_id}?seat={seat}")
 
-    async def account_id(request: Request) -> int | None:
-        session = await app.state.accounts.session_of(request)
-        return None if session is None else session[0].id
-
     @app.post("/api/my-tables")
     async def my_tables(request: Request, body: models.MyTablesRequest) -> models.MyTables:
         """The tables of the seat tokens a browser holds (sent in the body, never in a URL) and, when signed in,
         of the account's seats on every device: whose turn it is and the clocks."""
-        found = await manager().my_tables([(held.table, held.token) for held in body.seats], await account_id(request))
+        held = [(seat.table, seat.token) for seat in body.seats]
+        found = await manager().my_tables(held, await account_id(request))
         return models.MyTables(tables=[models.MyTable(**t) for t in found],
                                waiting=sum(bool(t.get("your_turn")) for t in found))
 

@@ -109,7 +109,7 @@ class Lobby:
         self.config = tables.config
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
-                     client: str = "", clock: Any = None, hints: bool | None = None
+                     client: str = "", clock: Any = None, hints: bool | None = None, account_id: int | None = None
                      ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
@@ -128,7 +128,7 @@ class Lobby:
             seat = check_join_seat(rows, join, n)
             rows[seat].name = clean_name(name, seat)
             token = secrets.token_urlsafe(24)
-            rows[seat].token_hash = hash_token(token)
+            rows[seat].token_hash, rows[seat].account_id = hash_token(token), account_id
         creator = hash_token(client)
         await self._check_caps(creator)
         state = game.new_initial_state()

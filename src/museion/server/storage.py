@@ -212,7 +212,7 @@ class Store:
                 notices=row.notices, creator_key=row.creator_key, hints=int(row.hints)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash} for s in row.seats])
+                 "token_hash": s.token_hash, "account_id": s.account_id} for s in row.seats])
             if row.actions:
                 conn.execute(insert(actions_t), [
                     {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
