@@ -361,8 +361,9 @@ def test_a_stolen_seat_token_cannot_take_a_seat_bound_to_an_account(server):
         player.close()
     status, refused = thief.request("POST", f"/api/tables/{table['id']}/leave", {"token": stolen})
     assert (status, refused["error"]) == (403, "seat_bound")
-    assert thief.request("POST", "/api/session", {"username": "Mara-Thief", "password": PASSWORD,
-                                                  "seats": [{"table": table["id"], "token": stolen}]})[1]["attached"] == 0
+    held = [{"table": table["id"], "token": stolen}]
+    signed_in = thief.request("POST", "/api/session", {"username": "Mara-Thief", "password": PASSWORD, "seats": held})
+    assert signed_in[1]["attached"] == 0
     assert thief.request("POST", f"/api/tables/{table['id']}/my-seat", {})[1]["error"] == "no_seat"
     owner_player = Player(server, table["id"], stolen, cookie=owner.cookie)
     assert owner_player.state["seat"] == 1 and not owner_player.errors

@@ -24,10 +24,10 @@ import itertools
 import json
 import os
 import pathlib
+import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
-import secrets
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 

@@ -18,10 +18,10 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
-from starlette.requests import HTTPConnection
 from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
+from starlette.requests import HTTPConnection
 
 from museion.core.errors import Reason
 from museion.server.accounts import models, passwords
