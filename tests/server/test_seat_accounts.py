@@ -23,7 +23,7 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _table(browser: Client, seats: list[str]) -> dict:
-    status, created = browser.request("POST", "/api/tables", {"game": "tholos", "seats": seats})
+    status, created = browser.request("POST", "/api/tables", {"game": "tholos", "seats": seats, "join": 0})
     assert status == 201, created
     return created
 
@@ -58,13 +58,13 @@ def test_my_tables_and_the_seat_follow_the_account_to_another_device(server):
     status, seat = phone.request("POST", f"/api/tables/{created['id']}/my-seat", {})
     assert status == 200 and seat["seat"] == 1 and seat["key"] != joined["token"]
     player = Player(server, created["id"], seat["key"], cookie=phone.cookie)
-    assert player.state["seat"] == 1 and not player.errors
+    assert _seat(player) == 1 and not player.errors
     player.close()
     without_cookie = Player(server, created["id"], seat["key"])  # the key works with its session only
-    assert without_cookie.errors[0]["error"] == "bad_token" and without_cookie.state["seat"] is None
+    assert without_cookie.errors[0]["code"] == "bad_token" and _seat(without_cookie) is None
     without_cookie.close()
     laptop_player = Player(server, created["id"], joined["token"], cookie=laptop.cookie)
-    assert laptop_player.state["seat"] == 1 and not laptop_player.errors
+    assert _seat(laptop_player) == 1 and not laptop_player.errors
     laptop_player.close()
     other = Client(server)
     assert other.request("POST", f"/api/tables/{created['id']}/my-seat", {})[0] == 401
@@ -86,3 +86,9 @@ def test_deleted_player_is_said_in_both_languages():
     seats = [SeatRow(0, "human", name="deleted player"), SeatRow(1, "human", name="Ana")]
     assert display_names(seats, "es", []) == ["jugador eliminado", "Ana"]
     assert display_names(seats, "en", []) == ["deleted player", "Ana"]
+
+
+def _seat(player: Player) -> int | None:
+    """The seat the server gave the connection (from its first state message)."""
+    player.wait(bool)
+    return player.state["seat"]

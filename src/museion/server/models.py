@@ -261,6 +261,7 @@ class MyTable(BaseModel):
     seats: list[SeatInfo] = []
     clock: ClockInfo | None = None
     winners: list[int] | None = None
+    account: bool = Field(False, description="the seat is bound to the signed-in account (found on any device)")
 
 
 class MyTables(BaseModel):
