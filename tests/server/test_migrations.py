@@ -163,7 +163,7 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
 
     assert "database: none (before migrations); newest: 0003_seat_accounts" in admin("revision")
     assert "database at revision 0003_seat_accounts" in admin("migrate")
-    assert "database: 0002_accounts; newest: 0003_seat_accounts" in admin("revision")
+    assert "database: 0003_seat_accounts; newest: 0003_seat_accounts" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -203,4 +203,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0002_accounts" in out
+        assert "database at revision 0003_seat_accounts" in out
