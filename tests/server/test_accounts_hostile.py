@@ -357,7 +357,7 @@ def test_a_stolen_seat_token_cannot_take_a_seat_bound_to_an_account(server):
     for cookie in (None, thief.sign_up("Mara-Thief") and thief.cookie):  # a guest, then another account
         player = Player(server, table["id"], stolen, cookie=cookie)
         assert player.errors[0]["code"] == "seat_bound" and _seat(player) is None
-        assert player.move(0)["error"] == "not_seated"
+        assert player.move(0)["code"] == "not_seated"
         player.close()
     status, refused = thief.request("POST", f"/api/tables/{table['id']}/leave", {"token": stolen})
     assert (status, refused["error"]) == (403, "seat_bound")
