@@ -43,7 +43,7 @@ class Empty(Strict):
 
 class SignedUp(BaseModel):
     username: str
-    attached: int = Field(0, description="seats sent in the request that are now bound to the account")
+    attached: int = Field(default=0, description="seats sent in the request that are now bound to the account")
     recovery_codes: list[str] = Field(description="shown once: each sets a new password once (no mail is sent)")
     csrf: str = Field(description="send it as the X-CSRF-Token header with every change made with this session")
 
@@ -55,7 +55,7 @@ class Codes(BaseModel):
 class SignedIn(BaseModel):
     username: str
     csrf: str
-    attached: int = Field(0, description="seats sent in the request that are now bound to the account")
+    attached: int = Field(default=0, description="seats sent in the request that are now bound to the account")
 
 
 class Recovered(SignedIn):
