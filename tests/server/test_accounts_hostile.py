@@ -18,7 +18,7 @@ import psutil
 import pytest
 
 from museion import cli
-from museion.server.testing import GENEROUS, ServerProcess
+from museion.server.testing import GENEROUS, Player, ServerProcess
 
 PASSWORD = "tortuga azul 7"
 
@@ -229,6 +229,8 @@ def _database_text(path) -> str:  # noqa: ANN001
 def test_a_deleted_account_leaves_no_personal_data_in_the_database(server):
     browser, other = Client(server), Client(server)
     codes = browser.sign_up("Kiara-Deleted")["recovery_codes"]
+    status, table = browser.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
+    assert browser.request("POST", f"/api/tables/{table['id']}/join", {"seat": 1, "name": "Kiara Real"})[0] == 200
     assert other.sign_in("Kiara-Deleted")[0] == 200
     status, data = browser.request("GET", "/api/me/data")
     assert status == 200 and data["account"]["username"] == "Kiara-Deleted" and len(data["sessions"]) == 2
@@ -243,8 +245,9 @@ def test_a_deleted_account_leaves_no_personal_data_in_the_database(server):
     assert status == 401
     assert browser.request("DELETE", "/api/me", {"password": PASSWORD}) == (200, {"deleted": True})
     everything = _database_text(server.db_path)
-    for secret in ["Kiara-Deleted", "kiara-deleted", stored, *sessions, *code_hashes]:
+    for secret in ["Kiara-Deleted", "kiara-deleted", "Kiara Real", stored, *sessions, *code_hashes]:
         assert secret not in everything
+    assert "deleted player" in everything  # the game stays, its seat anonymised
     assert other.request("GET", "/api/me")[0] == 401
     assert Client(server).sign_in("Kiara-Deleted")[0] == 401
     Client(server).sign_up("Kiara-Deleted")  # the name is free again
@@ -342,3 +345,32 @@ def test_new_recovery_codes_replace_the_old_ones(server):
     assert Client(server).request("POST", "/api/accounts/recover", recover)[0] == 401
     recover["code"] = answer["recovery_codes"][0]
     assert Client(server).request("POST", "/api/accounts/recover", recover)[0] == 200
+
+
+def test_a_stolen_seat_token_cannot_take_a_seat_bound_to_an_account(server):
+    owner, thief = Client(server), Client(server)
+    owner.sign_up("Lena-Seat")
+    status, table = owner.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
+    status, joined = owner.request("POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    assert status == 200
+    stolen = joined["token"]
+    for cookie in (None, thief.sign_up("Mara-Thief") and thief.cookie):  # a guest, then another account
+        player = Player(server, table["id"], stolen, cookie=cookie)
+        assert player.errors[0]["code"] == "seat_bound" and _seat(player) is None
+        assert player.move(0)["code"] == "not_seated"
+        player.close()
+    status, refused = thief.request("POST", f"/api/tables/{table['id']}/leave", {"token": stolen})
+    assert (status, refused["error"]) == (403, "seat_bound")
+    held = [{"table": table["id"], "token": stolen}]
+    signed_in = thief.request("POST", "/api/session", {"username": "Mara-Thief", "password": PASSWORD, "seats": held})
+    assert signed_in[1]["attached"] == 0
+    assert thief.request("POST", f"/api/tables/{table['id']}/my-seat", {})[1]["error"] == "no_seat"
+    owner_player = Player(server, table["id"], stolen, cookie=owner.cookie)
+    assert _seat(owner_player) == 1 and not owner_player.errors
+    owner_player.close()
+
+
+def _seat(player: Player) -> int | None:
+    """The seat the server gave the connection (from its first state message)."""
+    player.wait(bool)
+    return player.state["seat"]

@@ -60,7 +60,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0005_undo"
+    assert migrations.revision(engine) == migrations.head() == "0006_seat_accounts"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -110,6 +110,24 @@ def test_a_database_made_by_main_is_upgraded_with_its_rows(database):
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database):
+    """0005_undo -> 0006_seat_accounts: every seat kept, bound to no account, the column indexed."""
+    actions = _some_actions(2)
+    make(database, main_schema(), actions, hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0005_undo")
+    assert "account_id" not in {c["name"] for c in inspect(engine).get_columns("seats")}
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0006_seat_accounts"
+    assert [(s.name, s.token_hash, s.account_id) for s in store.load_table("legacy1").seats] == [
+        ("Ana", hash_token("seat-token"), None), (None, None, None)]
+    assert "ix_seats_account_id" in {ix["name"] for ix in inspect(store.engine).get_indexes("seats")}
+    assert store.account_seats(1, 50) == []
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_older_than_main_gets_the_columns_it_lacks(database):
     actions = _some_actions(3)
     make(database, old_schema(), actions, hash_token("old-token"))
@@ -143,9 +161,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0005_undo" in admin("revision")
-    assert "database at revision 0005_undo" in admin("migrate")
-    assert "database: 0005_undo; newest: 0005_undo" in admin("revision")
+    assert "database: none (before migrations); newest: 0006_seat_accounts" in admin("revision")
+    assert "database at revision 0006_seat_accounts" in admin("migrate")
+    assert "database: 0006_seat_accounts; newest: 0006_seat_accounts" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -185,4 +203,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0005_undo" in out
+        assert "database at revision 0006_seat_accounts" in out

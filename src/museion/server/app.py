@@ -24,6 +24,7 @@ import itertools
 import json
 import os
 import pathlib
+import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -43,6 +44,7 @@ from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
 from museion.server import accounts, compute, lessons, messages, metrics, models, service
+from museion.server.accounts.routes import Accounts, seat_key
 from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
@@ -260,12 +262,18 @@ def _lobby_routes(app: FastAPI) -> None:
             raise NotModified(version)
         return models.TableLists(**await manager().listing(status, limit, offset))
 
+    async def account_id(request: Request) -> int | None:
+        """The signed-in account of a request's session cookie (seats it takes are bound to it), if any."""
+        session = await app.state.accounts.session_of(request)
+        return None if session is None else session[0].id
+
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
-                                                             _client(request), clock, body.hints, body.undo)
+                                                             _client(request), clock, body.hints, body.undo,
+                                                             await account_id(request))
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -286,10 +294,11 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Invited(table=table_id, seat=seat, invite=f"/table/{table_id}?seat={seat}")
 
     @app.post("/api/my-tables")
-    async def my_tables(body: models.MyTablesRequest) -> models.MyTables:
-        """The tables of the seat tokens a browser holds (sent in the body, never in a URL): whose turn it is and
-        the clocks."""
-        found = await manager().my_tables([(held.table, held.token) for held in body.seats])
+    async def my_tables(request: Request, body: models.MyTablesRequest) -> models.MyTables:
+        """The tables of the seat tokens a browser holds (sent in the body, never in a URL) and, when signed in,
+        of the account's seats on every device: whose turn it is and the clocks."""
+        held = [(seat.table, seat.token) for seat in body.seats]
+        found = await manager().my_tables(held, await account_id(request))
         return models.MyTables(tables=[models.MyTable(**t) for t in found],
                                waiting=sum(bool(t.get("your_turn")) for t in found))
 
@@ -298,13 +307,22 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.TableInfo(**(await manager().get(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: models.JoinRequest) -> models.Joined:
-        token = await manager().join(table_id, body.seat, body.name)
+    async def join(request: Request, table_id: str, body: models.JoinRequest) -> models.Joined:
+        """Take a free seat; signed in, the seat is bound to the account (it follows the player)."""
+        token = await manager().join(table_id, body.seat, body.name, await account_id(request))
         return models.Joined(table=table_id, seat=body.seat, token=token)
 
+    @app.post("/api/tables/{table_id}/my-seat")
+    async def my_seat(request: Request, table_id: str, _body: models.Empty | None = None) -> models.MySeat:
+        """The signed-in account's seat at this table and the key its WebSocket hello sends (session cookie and
+        CSRF token needed): a player opens their seat on another device."""
+        account, token = await app.state.accounts.changing(request)
+        seat = await manager().account_seat(table_id, account.id)
+        return models.MySeat(table=table_id, seat=seat, key=seat_key(token, table_id, seat))
+
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, body: models.LeaveRequest) -> models.Left:
-        seat = await manager().leave(table_id, body.token)
+    async def leave(request: Request, table_id: str, body: models.LeaveRequest) -> models.Left:
+        seat = await manager().leave(table_id, body.token, await account_id(request))
         return models.Left(table=table_id, seat=seat, left=True)
 
     @app.post("/api/tables/{table_id}/chat")
@@ -464,7 +482,7 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     except TableError as exc:
         await _refuse(ws, 4404, exc.code, str(exc))
         return
-    hello = await _hello(ws, table, config.hello_timeout)
+    hello = await _hello(ws, table, config.hello_timeout, app.state.accounts)
     if hello is False:
         return
     seat, lang = hello
@@ -518,9 +536,11 @@ def _abort(ws: WebSocket) -> None:
         abort()
 
 
-async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> tuple[int | None, str] | bool:
+async def _hello(ws: WebSocket, table: LiveTable, timeout: float, service: Accounts
+                 ) -> tuple[int | None, str] | bool:
     """The seat of the token in the first message (``None``: a spectator) and the language of its texts
-    (``"lang"``, English when absent or unknown); ``False`` if the client left."""
+    (``"lang"``, English when absent or unknown); ``False`` if the client left. A seat bound to an account is
+    played only with that account's session cookie: by its seat token, or by the seat key (``seat_key``)."""
     try:
         async with asyncio.timeout(timeout):  # not wait_for: it may lose a cancellation (3.11)
             data = await _receive(ws)
@@ -540,10 +560,19 @@ async def _hello(ws: WebSocket, table: LiveTable, timeout: float) -> tuple[int |
     lang = message.lang if message.lang in i18n.LANGUAGES else i18n.DEFAULT
     if message.token is None:
         return None, lang
+    session = await service.session_of(ws)
+    account_id = None if session is None else session[0].id
     seat = table.seat_of(message.token)
+    if seat is None and session is not None:
+        seat = next((s.seat for s in table.row.seats if s.account_id == account_id and s.token_hash is not None
+                     and secrets.compare_digest(message.token, seat_key(session[1], table.id, s.seat))), None)
     if seat is None:
         await ws.send_text(_err("bad_token", "this token holds no seat at this table; you are connected as a "
                                              "spectator", table.seq))
+    elif table.row.seats[seat].account_id not in (None, account_id):
+        await ws.send_text(_err("seat_bound", "this seat belongs to an account: sign in with it (the session "
+                                              "cookie) to play it; you are connected as a spectator", table.seq))
+        return None, lang
     return seat, lang
 
 

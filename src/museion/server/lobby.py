@@ -5,6 +5,7 @@ Everything a request names is validated before anything is stored; the lobby lis
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from pathlib import Path
@@ -17,8 +18,8 @@ from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, resolve_chance
-from museion.server.seats import check_join_seat, clean_name, parse_seat_spec, seats_json
-from museion.server.storage import Conflict, TableRow, hash_token
+from museion.server.seats import DELETED, check_join_seat, clean_name, parse_seat_spec, seats_json
+from museion.server.storage import Conflict, SeatRow, TableRow, hash_token
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
@@ -108,7 +109,8 @@ class Lobby:
         self.config = tables.config
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
-                     client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False
+                     client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False,
+                     account_id: int | None = None
                      ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
@@ -128,7 +130,7 @@ class Lobby:
             seat = check_join_seat(rows, join, n)
             rows[seat].name = clean_name(name, seat)
             token = secrets.token_urlsafe(24)
-            rows[seat].token_hash = hash_token(token)
+            rows[seat].token_hash, rows[seat].account_id = hash_token(token), account_id
         creator = hash_token(client)
         await self._check_caps(creator)
         state = game.new_initial_state()
@@ -162,7 +164,8 @@ class Lobby:
                                                 "one or wait until an open one expires", 429,
                              {"key": "web.code.too_many_tables", "args": {"mine": mine}})
 
-    async def join(self, table_id: str, seat: Any, name: Any) -> str:
+    async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None) -> str:
+        """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound."""
         table = await self.tables.get(table_id)
         if table.state.is_terminal():
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
@@ -173,24 +176,28 @@ class Lobby:
         full = table.row.started is None and table.row.free_seats() == [seat]
         started = time.time() if full else None
         try:
-            await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, clean, digest, started)
+            await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, clean, digest, started,
+                                          account_id)
         except Conflict:  # another server process gave the seat away first
             await self.tables.catch_up(table_id)
             raise TableError("seat_taken", f"seat {seat} was taken meanwhile", 409) from None
-        table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
+        row = table.row.seats[seat]
+        row.name, row.token_hash, row.account_id = clean, digest, account_id
         table.row.started = table.row.started or started
         self.tables.run_clock(table)
         self.tables.seats_changed(table)
         await self.timekeeper.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in
         return token
 
-    async def leave(self, table_id: str, token: Any) -> int:
+    async def leave(self, table_id: str, token: Any, account_id: int | None = None) -> int:
         table = await self.tables.get(table_id)
         seat = table.seat_of(token) if isinstance(token, str) else None
         if seat is None:
             raise TableError("bad_token", "this token holds no seat at this table", 403)
+        check_account(table.row.seats[seat], account_id)
         await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, None, None)
-        table.row.seats[seat].name, table.row.seats[seat].token_hash = None, None
+        row = table.row.seats[seat]
+        row.name, row.token_hash, row.account_id = None, None, None
         table.drop_seat(seat)
         self.tables.seats_changed(table)
         return seat
@@ -205,10 +212,11 @@ class Lobby:
             out["total"][name] = total
         return out
 
-    async def my_tables(self, held: list[tuple[str, str]]) -> list[dict[str, Any]]:
-        """For each (table, seat token) a browser holds: the table, the seat, whose turn it is and the clocks;
-        ``error`` instead when the table is gone or the token no longer holds a seat."""
-        out = []
+    async def my_tables(self, held: list[tuple[str, str]], account_id: int | None = None) -> list[dict[str, Any]]:
+        """For each (table, seat token) a browser holds, and each seat bound to ``account_id`` (a signed-in
+        player's, on any device): the table, the seat, whose turn it is and the clocks; ``error`` instead when
+        the table is gone or the token no longer holds a seat."""
+        out, seen = [], set()
         for table_id, token in held:
             try:
                 table = await self.tables.get(table_id)
@@ -216,14 +224,50 @@ class Lobby:
                 out.append({"table": table_id, "error": exc.code})
                 continue
             seat = table.seat_of(token)
-            if seat is None:
-                out.append({"table": table_id, "error": "bad_token"})
+            if seat is None or not _may_play(table.row.seats[seat], account_id):
+                out.append({"table": table_id, "error": "bad_token" if seat is None else "seat_bound"})
                 continue
-            info = table.summary()
-            to_move = info["to_move"]
-            your_turn = to_move == seat and info["status"] != "finished" and not table.row.seats[seat].plays_bot
-            out.append({**info, "table": table_id, "seat": seat, "your_turn": your_turn})
+            seen.add((table_id, seat))
+            out.append(_mine(table, seat, account_id))
+        if account_id is not None:
+            bound = await self.tables.writer.read(self.tables.store.account_seats, account_id, MAX_ACCOUNT_SEATS)
+            for table_id, seat in bound:
+                if (table_id, seat) not in seen:
+                    with contextlib.suppress(TableError):
+                        out.append(_mine(await self.tables.get(table_id), seat, account_id))
         return out
+
+    async def attach(self, account_id: int, held: list[tuple[str, str]]) -> int:
+        """Bind to the account every guest seat whose token the browser sent (at sign-in and sign-up); a seat
+        already bound to another account stays its. How many seats were bound."""
+        bound = 0
+        for table_id, token in held:
+            try:
+                table = await self.tables.get(table_id)
+            except TableError:
+                continue
+            seat = table.seat_of(token)
+            if seat is None or table.row.seats[seat].account_id is not None:
+                continue
+            await self.tables.writer.call(self.tables.store.update, table_id, {}, {seat: {"account_id": account_id}})
+            table.row.seats[seat].account_id = account_id
+            bound += 1
+        return bound
+
+    async def account_seat(self, table_id: str, account_id: int) -> int:
+        """The seat of ``table_id`` bound to the account, or 404 ``no_seat``."""
+        table = await self.tables.get(table_id)
+        for row in table.row.seats:
+            if row.account_id == account_id and row.token_hash is not None:
+                return row.seat
+        raise TableError("no_seat", "your account holds no seat at this table", 404)
+
+    def forget_account(self, account_id: int) -> None:
+        """A deleted account's seats in memory, as the store left them: "deleted player", bound to nobody."""
+        for table in self.tables.tables.values():
+            for row in table.row.seats:
+                if row.account_id == account_id:
+                    row.name, row.account_id = DELETED, None
 
     # -- the creator's actions ---------------------------------------------------------------------------
     async def _creator_seat(self, table_id: str, seat: int, creator_token: Any) -> LiveTable:
@@ -256,10 +300,10 @@ class Lobby:
         except (ValueError, OptionError) as exc:
             raise TableError("bad_seat", str(exc)) from None
         async with table.lock:
-            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None}
+            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None, "account_id": None}
             await self.tables.store_event(table, table.clock, "notice.handed", seat, values, bot=level)
             row = table.row.seats[seat]
-            row.kind, row.bot, row.token_hash, row.standin = "bot", level, None, None
+            row.kind, row.bot, row.token_hash, row.standin, row.account_id = "bot", level, None, None, None
             await self._full_now(table)
             table.drop_seat(seat)
             self.tables.run_clock(table)
@@ -272,9 +316,10 @@ class Lobby:
         keeps playing until the new player joins."""
         table = await self._creator_seat(table_id, seat, creator_token)
         async with table.lock:
-            await self.tables.store_event(table, None, "notice.reinvited", seat, {"token_hash": None, "name": None})
+            await self.tables.store_event(table, None, "notice.reinvited", seat,
+                                          {"token_hash": None, "name": None, "account_id": None})
             row = table.row.seats[seat]
-            row.token_hash, row.name = None, None
+            row.token_hash, row.name, row.account_id = None, None, None
             table.drop_seat(seat)
             self.tables.run_clock(table)
             self.tables.seats_changed(table)
@@ -284,3 +329,25 @@ class Lobby:
         if table.row.started is None and not table.row.free_seats():
             table.row.started = time.time()
             await self.tables.writer.call(self.tables.store.update, table.id, {"started": table.row.started}, {})
+
+
+MAX_ACCOUNT_SEATS = 50
+"""My tables lists at most this many of an account's seats (as many as a browser may send tokens for)."""
+
+
+def _may_play(row: SeatRow, account_id: int | None) -> bool:
+    """A seat bound to an account is played only by a session of that account (a stolen token alone is not)."""
+    return row.account_id is None or row.account_id == account_id
+
+
+def check_account(row: SeatRow, account_id: int | None) -> None:
+    if not _may_play(row, account_id):
+        raise TableError("seat_bound", "this seat belongs to an account: sign in with it to play the seat", 403,
+                         {"key": "web.code.seat_bound", "args": {}})
+
+
+def _mine(table: LiveTable, seat: int, account_id: int | None) -> dict[str, Any]:
+    info = table.summary()
+    your_turn = info["to_move"] == seat and info["status"] != "finished" and not table.row.seats[seat].plays_bot
+    bound = account_id is not None and table.row.seats[seat].account_id == account_id
+    return {**info, "table": table.id, "seat": seat, "your_turn": your_turn, "account": bound}

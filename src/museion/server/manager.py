@@ -67,6 +67,8 @@ class Manager:
         self.get, self.release_if_idle = self.live.get, self.live.release_if_idle
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.listing, self.my_tables = self.lobby.listing, self.lobby.my_tables
+        self.attach, self.account_seat, self.forget_account = (self.lobby.attach, self.lobby.account_seat,
+                                                               self.lobby.forget_account)
         self.hand_to_bot, self.reinvite = self.lobby.hand_to_bot, self.lobby.reinvite
         self.play, self.hint, self.analysis = self.pipeline.play, self.hints.hint, self.analyses.analysis
         self.undo = self.pipeline.undo

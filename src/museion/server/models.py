@@ -340,11 +340,22 @@ class MyTable(BaseModel):
     seats: list[SeatInfo] = []
     clock: ClockInfo | None = None
     winners: list[int] | None = None
+    account: bool = Field(False, description="the seat is bound to the signed-in account (found on any device)")
 
 
 class MyTables(BaseModel):
     tables: list[MyTable]
     waiting: int = Field(description="how many of them wait for this browser's move")
+
+
+class Empty(Strict):
+    pass
+
+
+class MySeat(BaseModel):
+    table: str
+    seat: int
+    key: str = Field(description="send it as the hello's token, with the session cookie (it works with no other)")
 
 
 class Joined(BaseModel):

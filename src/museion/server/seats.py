@@ -18,6 +18,8 @@ from museion.server.errors import TableError
 from museion.server.storage import SeatRow, TableRow
 
 MAX_NAME = 40
+DELETED = "deleted player"
+"""The name a deleted account's seats keep (its games stay, anonymised); every text says it in its language."""
 MAX_NOTICES = 200
 NOTICES = {
     "notice.timeout_bot": {
@@ -65,6 +67,8 @@ def display_names(seats: list[SeatRow], lang: str, colours: Sequence[str]) -> li
 
 
 def _display_name(s: SeatRow, lang: str) -> str:
+    if s.name == DELETED:
+        return i18n.text("web.deleted_player", lang)
     if s.name and s.name != _default_name(s):
         return s.name
     if s.kind == "bot":

@@ -86,6 +86,7 @@ seats_t = Table(
     Column("token_hash", String(64)),
     Column("standin", String(32)),  # a bot level playing this human seat after a timeout
     Column("forfeit", Integer),  # 1: the seat forfeited on time (ranked last; its stand-in plays it out)
+    Column("account_id", Integer, index=True),  # the account the seat is bound to (null: a guest's seat)
 )
 
 analyses_t = Table(
@@ -149,6 +150,8 @@ class SeatRow:
     token_hash: str | None = None
     standin: str | None = None
     forfeit: bool = False
+    account_id: int | None = None
+    """The account this seat is bound to: only a session of that account may play it (the token alone no more)."""
 
     @property
     def plays_bot(self) -> str | None:
@@ -254,21 +257,22 @@ class Store:
                 undo=int(row.undo)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash} for s in row.seats])
+                 "token_hash": s.token_hash, "account_id": s.account_id} for s in row.seats])
             if row.actions:
                 conn.execute(insert(actions_t), [
                     {"table_id": row.id, "seq": i, "action": a} for i, a in enumerate(row.actions)])
             self._notify(conn, [row.id + "!"])
 
     def set_seat(self, table_id: str, seat: int, name: str | None, token_hash: str | None,
-                 started: float | None = None) -> None:
-        """Take or free a seat; ``started``: the table is full for the first time. Taking a seat that is not free
-        in the database (another process gave it away first) raises :class:`Conflict`."""
+                 started: float | None = None, account_id: int | None = None) -> None:
+        """Take or free a seat (``account_id``: the signed-in player's); ``started``: the table is full for the
+        first time. Taking a seat that is not free in the database (another process gave it away first) raises
+        :class:`Conflict`."""
         with self.engine.begin() as conn:
             query = update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
             if token_hash is not None:
                 query = query.where(seats_t.c.token_hash.is_(None))
-            if conn.execute(query.values(name=name, token_hash=token_hash)).rowcount != 1:
+            if conn.execute(query.values(name=name, token_hash=token_hash, account_id=account_id)).rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} was taken meanwhile")
             if started is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.started.is_(None))
@@ -284,6 +288,14 @@ class Store:
                 conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                              .values(**values))
             self._notify(conn, [table_id + "!"])
+
+    def account_seats(self, account_id: int, limit: int) -> list[tuple[str, int]]:
+        """The (table, seat) pairs bound to an account, newest tables first (expired ones left out)."""
+        query = (select(seats_t.c.table_id, seats_t.c.seat).join(tables_t, tables_t.c.id == seats_t.c.table_id)
+                 .where(seats_t.c.account_id == account_id, tables_t.c.status != "expired")
+                 .order_by(tables_t.c.created.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            return [(r.table_id, r.seat) for r in conn.execute(query)]
 
     def save_clocks(self, states: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Checkpoint running clocks: (table id, stored clock state) each."""
@@ -430,7 +442,7 @@ class Store:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.standin, bool(r.forfeit))
+    return SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.standin, bool(r.forfeit), r.account_id)
 
 
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:

@@ -109,10 +109,13 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
 class Player:
     """A synchronous WebSocket client of one table (seat token or spectator) that keeps the latest state."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None, lang: str = "en") -> None:
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None, lang: str = "en",
+                 cookie: str | None = None) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1).__enter__()
+        headers = {"Cookie": f"museion_session={cookie}"} if cookie else None  # a signed-in browser's session
+        self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1,
+                          additional_headers=headers).__enter__()
         self.ws.send(_dumps({"type": "hello", "token": token, "lang": lang}))
         self.state: dict = {}
         self.log: list[dict] = []

@@ -28,6 +28,8 @@ PAGES = {
     "web.options": _both("Options", "Opciones"),
     "web.players": _both("Players", "Jugadores"),
     "web.player_n": _both("Player {n}", "Jugador {n}"),
+    "web.deleted_player": _both("deleted player", "jugador eliminado"),
+    "web.mine": _both("yours", "tuyo"),
     "web.human": _both("Human", "Persona"),
     # a bot's name and its levels: the core's words (museion.core.i18n ui.bot_name, ui.level.*), under web.*
     **{key.replace("ui.", "web.", 1): dict(texts) for key, texts in i18n.UI_TEXTS.items()
@@ -151,6 +153,8 @@ PAGES = {
     "web.hints.off": _both("Not allowed", "No permitidas"),
     "web.code.not_seated": _both("You are not seated at this table: you can only watch.",
                                  "No estás sentado en esta mesa: solo puedes mirar."),
+    "web.code.seat_bound": _both("This seat belongs to an account: sign in with it to play the seat.",
+                                 "Este asiento pertenece a una cuenta: inicia sesión con ella para jugarlo."),
     "web.code.bad_token": _both("Your seat at this table is no longer valid: you are watching now.",
                                 "Tu asiento en esta mesa ya no es válido: ahora estás mirando."),
     "web.code.game_over": _both("The game is over.", "La partida ha terminado."),

@@ -4,11 +4,11 @@ that says them; the bounds here only keep what is read small."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from museion.server.models import Strict
+from museion.server.models import HeldSeat, Strict
 
 Username = Annotated[str, StringConstraints(max_length=64)]
 Password = Annotated[str, StringConstraints(max_length=1024)]
@@ -18,6 +18,8 @@ Code = Annotated[str, StringConstraints(max_length=64)]
 class Credentials(Strict):
     username: Username
     password: Password
+    seats: Annotated[list[HeldSeat], Field(max_length=50, description="the guest seats this browser holds (table "
+                                           "and seat token): each free of an account is bound to this one")] = []
 
 
 class Recover(Strict):
@@ -41,6 +43,7 @@ class Empty(Strict):
 
 class SignedUp(BaseModel):
     username: str
+    attached: int = Field(default=0, description="seats sent in the request that are now bound to the account")
     recovery_codes: list[str] = Field(description="shown once: each sets a new password once (no mail is sent)")
     csrf: str = Field(description="send it as the X-CSRF-Token header with every change made with this session")
 
@@ -52,6 +55,7 @@ class Codes(BaseModel):
 class SignedIn(BaseModel):
     username: str
     csrf: str
+    attached: int = Field(default=0, description="seats sent in the request that are now bound to the account")
 
 
 class Recovered(SignedIn):
@@ -83,7 +87,7 @@ class MyData(BaseModel):
     account: AccountData
     sessions: list[SessionInfo]
     recovery_codes_left: int
-    tables: list[dict[str, str]] = Field(description="tables bound to the account (none yet: seats are not bound)")
+    tables: list[dict[str, Any]] = Field(description="the account's seats: table and seat")
 
 
 class Ended(BaseModel):

@@ -21,6 +21,7 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
+from starlette.requests import HTTPConnection
 
 from museion.core.errors import Reason
 from museion.server.accounts import models, passwords
@@ -131,6 +132,12 @@ class Accounts:
             raise AccountError(401, "not_signed_in", "sign in first (no session, or it has ended)")
         return account, token
 
+    async def session_of(self, conn: HTTPConnection) -> tuple[Account, str] | None:
+        """The account and cookie value of a request's or WebSocket's session, if it has one (one read)."""
+        token = session_token(conn)
+        account = None if token is None else await self.db(self.store.session, token)
+        return None if account is None or token is None else (account, token)
+
     async def changing(self, request: Request) -> tuple[Account, str]:
         """The account of a request that changes something with the session cookie: its CSRF token must come
         in the ``X-CSRF-Token`` header, else 403."""
@@ -140,6 +147,10 @@ class Accounts:
             raise AccountError(403, "csrf", "this request changes your account: send the X-CSRF-Token header with "
                                             "the token from POST /api/session or GET /api/me")
         return account, token
+
+    async def attach(self, account: Account, body: models.Credentials) -> int:
+        """Bind the guest seats the browser sent to the account (your seats follow you)."""
+        return int(await self.app.state.manager.attach(account.id, [(s.table, s.token) for s in body.seats]))
 
     async def start_session(self, request: Request, response: Response, account: Account) -> str:
         """A new session for ``account``: a new random value in the cookie, whatever the browser sent (a session
@@ -152,9 +163,9 @@ class Accounts:
         return csrf_token(token)
 
 
-def session_token(request: Request) -> str | None:
+def session_token(request: HTTPConnection) -> str | None:
     """The session cookie's value (only the ``__Host-`` one over HTTPS), if it has a plausible length."""
-    name = SECURE_COOKIE if request.url.scheme == "https" else COOKIE
+    name = SECURE_COOKIE if request.url.scheme in ("https", "wss") else COOKIE
     token = request.cookies.get(name)
     return token if token and len(token) <= MAX_TOKEN else None
 
@@ -162,6 +173,13 @@ def session_token(request: Request) -> str | None:
 def csrf_token(token: str) -> str:
     """The CSRF token of a session: derived from the cookie's value, so it needs no storage and ends with it."""
     return hashlib.sha256(b"museion-csrf\0" + token.encode()).hexdigest()
+
+
+def seat_key(token: str, table_id: str, seat: int) -> str:
+    """The seat credential a signed-in player's WebSocket hello sends for a seat bound to the account (from
+    ``POST /api/tables/ID/my-seat``): derived from the session's cookie value like the CSRF token, so it is
+    stored nowhere, ends with the session and works only with that session's cookie."""
+    return hashlib.sha256(f"museion-seat\0{token}\0{table_id}\0{seat}".encode()).hexdigest()
 
 
 def forget_cookie(request: Request, response: Response) -> None:
@@ -205,14 +223,15 @@ def router(service: Accounts) -> APIRouter:
             raise AccountError(409, "username_taken", "this username has an account already; choose another",
                                {"key": "accounts.username_taken", "args": {}}) from None
         csrf = await service.start_session(request, response, account)
-        return models.SignedUp(username=account.username, recovery_codes=codes, csrf=csrf)
+        attached = await service.attach(account, body)
+        return models.SignedUp(username=account.username, recovery_codes=codes, csrf=csrf, attached=attached)
 
     @api.post("/api/session")
     async def sign_in(request: Request, response: Response, body: models.Credentials) -> models.SignedIn:
         """Sign in: sets the session cookie (a new one, the old session ended) and answers its CSRF token."""
         account = await service.check_password(body.username, body.password, _client(request))
         csrf = await service.start_session(request, response, account)
-        return models.SignedIn(username=account.username, csrf=csrf)
+        return models.SignedIn(username=account.username, csrf=csrf, attached=await service.attach(account, body))
 
     @api.delete("/api/session")
     async def sign_out(request: Request, response: Response, _body: models.Empty | None = None) -> models.Ended:
@@ -277,6 +296,7 @@ def router(service: Accounts) -> APIRouter:
         account, _token = await service.changing(request)
         await service.check_password(account.username, body.password, _client(request))
         await service.db(service.store.delete, account.id)
+        service.app.state.manager.forget_account(account.id)
         forget_cookie(request, response)
         return models.Deleted(deleted=True)
 

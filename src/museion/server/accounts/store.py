@@ -12,6 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
 from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
+from museion.server.seats import DELETED
+from museion.server.storage import seats_t
 
 SESSION_DAYS = 30
 """A session lasts this long from sign-in, then the player signs in again (NIST 800-63B: 30 days at AAL1)."""
@@ -126,9 +128,11 @@ class AccountStore:
                 conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
 
     def delete(self, account_id: int) -> None:
-        """Remove the account and everything stored about it. (Its games keep their records: no seat is bound
-        to an account yet; the revision that binds them renames those seats "deleted player" here.)"""
+        """Remove the account and everything stored about it. Its games keep their records: its seats are bound
+        to nobody and named "deleted player" (a name the player gave is personal data)."""
         with self.engine.begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.account_id == account_id)
+                         .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
@@ -138,8 +142,11 @@ class AccountStore:
         personal data the player gave, and a copy of them would only help someone guess the password)."""
         with self.engine.connect() as conn:
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
+            seats = conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.name)
+                                 .where(seats_t.c.account_id == account_id)).all()
         return {"account": {"username": row.username, "created": row.created, "status": row.status},
-                **self.overview(account_id), "tables": []}
+                **self.overview(account_id),
+                "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats]}
 
     def list(self) -> list[Account]:
         with self.engine.connect() as conn:

@@ -3,6 +3,7 @@ import { el } from "./api.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, requestError, t } from "./i18n.js";
 import { call, me } from "./session.js";
+import { heldSeats } from "./mytables.js";
 
 const main = document.getElementById("account-main");
 
@@ -55,7 +56,8 @@ function signUp() {
         t("web.account.username_help")),
       ...passwordField("password", t("web.account.password"), "new-password", t("web.account.password_help")),
     ], t("web.account.sign_up"), async () => {
-      const answer = await call("POST", "/api/accounts", { username: value("username"), password: value("password") });
+      const answer = await call("POST", "/api/accounts", { username: value("username"), password: value("password"),
+        seats: heldSeats() });
       showCodes(answer.recovery_codes);
     }),
     el("p", { class: "links" }, link("/signin", t("web.account.have_account")), privacy()));
@@ -77,7 +79,8 @@ function signIn() {
       ...field("username", t("web.account.username"), { autocomplete: "username", maxlength: "64" }),
       ...passwordField("password", t("web.account.password"), "current-password"),
     ], t("web.account.sign_in"), async () => {
-      await call("POST", "/api/session", { username: value("username"), password: value("password") });
+      await call("POST", "/api/session", { username: value("username"), password: value("password"),
+        seats: heldSeats() });  // this browser's guest seats follow the account
       window.location.assign("/");
     }),
     el("p", { class: "links" }, link("/signup", t("web.account.no_account")), link("/recover", t("web.account.forgot")),

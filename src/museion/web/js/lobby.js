@@ -1,5 +1,5 @@
 // The lobby: create a table (game, options, seats), list open / running / finished tables, join by link.
-import { api, el, keepSeat } from "./api.js";
+import { api, el, heldSeat, keepSeat } from "./api.js";
 import { clockFieldset, keepCreator, readClock } from "./clocks.js";
 import { keepFocus } from "./focus.js";
 import { renderHeader } from "./header.js";
@@ -19,7 +19,12 @@ async function main() {
   document.title = t("web.lobby_title");
   renderHeader(t("web.lobby_title"), { extra: [el("nav", { class: "top-links" }, el("a", { id: "my-tables-link", href: "/tables/mine" }),
     el("a", { id: "account-link", href: "/signin" }), el("a", { id: "privacy-link", href: "/privacy" }, t("web.account.privacy")))] });
-  myTablesLink();
+  myTablesLink((answer) => {
+    const before = JSON.stringify([...mine]);
+    mine.clear();
+    for (const table of answer.tables) if (!table.error) mine.set(table.table, table.seat);
+    if (JSON.stringify([...mine]) !== before) refreshTables(true);
+  });
   accountLink();
   catalogue = await api(`/api/games?lang=${currentLanguage()}`);
   renderForm();
@@ -162,8 +167,17 @@ async function createTable() {
 }
 
 // -- the lists ----------------------------------------------------------------------------------------------
+const mine = new Map();  // table -> the seat this browser or the signed-in account holds there (My tables)
+
+function seatText(table, s, i) {
+  if (!s.taken) return t("web.free_seat");
+  const held = heldSeat(table.id);
+  const yours = (held && held.seat === i) || mine.get(table.id) === i;
+  return yours ? `${playerName(s, i)} (${t("web.mine")})` : playerName(s, i);
+}
+
 function tableItem(table) {
-  const seats = table.seats.map((s, i) => (s.taken ? playerName(s, i) : t("web.free_seat"))).join(t("web.versus"));
+  const seats = table.seats.map((s, i) => seatText(table, s, i)).join(t("web.versus"));
   const link = table.status === "finished" ? `/table/${table.id}#replay` : `/table/${table.id}`;
   const action = t(`web.list_action.${table.status}`);
   const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
@@ -172,11 +186,11 @@ function tableItem(table) {
     el("span", { class: "players" }, ` — ${seats}${scores}`));
 }
 
-async function refreshTables() {
-  const response = await fetch("/api/tables");  // first page of each list; revalidated with its ETag
+async function refreshTables(redraw = false) {
+  const response = await fetch("/api/tables", redraw ? { cache: "no-store" } : {});  // revalidated with its ETag
   if (!response.ok) return;
   const tag = response.headers.get("ETag");
-  if (tag && tag === lastTag) return;
+  if (tag && tag === lastTag && !redraw) return;
   lastTag = tag;
   const lists = await response.json();
   const box = document.getElementById("tables");

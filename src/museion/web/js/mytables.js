@@ -23,11 +23,10 @@ export function heldSeats() {
   return out.slice(0, 50);
 }
 
-/** The server's answer for the held seats (an empty one when there are none). */
+/** The server's answer for the held seats and, when signed in (the session cookie), the account's seats on
+ * every device (asked even with no seat here: the cookie is HttpOnly, the page cannot tell). */
 export async function myTables() {
-  const seats = heldSeats();
-  if (!seats.length) return { tables: [], waiting: 0 };
-  return api("/api/my-tables", { seats });
+  return api("/api/my-tables", { seats: heldSeats() });
 }
 
 function setTitle(waiting) {
@@ -119,12 +118,14 @@ if (document.getElementById("my-tables")) {
   watchWaiting(renderPage);
 }
 
-/** The lobby's link to this page, with the tab title counting the tables that wait for this browser. */
-export function myTablesLink() {
+/** The lobby's link to this page, with the tab title counting the tables that wait for this browser;
+ * `seen(answer)` (if given) gets every answer (the lobby marks your seats with it). */
+export function myTablesLink(seen = null) {
   const link = document.getElementById("my-tables-link");
   if (!link) return;
   link.textContent = t("web.clock.my_tables");
   watchWaiting((answer) => {
+    if (answer && seen) seen(answer);
     link.textContent = answer && answer.waiting ? `${t("web.clock.my_tables")} (${answer.waiting})` : t("web.clock.my_tables");
   });
 }

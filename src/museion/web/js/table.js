@@ -20,6 +20,7 @@ import { renderSeats, seatNames, tableTitle } from "./seats.js";
 import { showClocks } from "./clocks.js";
 import { beep, pace, renderSettings } from "./settings.js";
 import { applyZoom, renderZoom } from "./zoom.js";
+import { call, me } from "./session.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
 const invitedSeat = new URLSearchParams(window.location.search).get("seat");
@@ -32,9 +33,10 @@ const app = {
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
+let accountKey = null;  // the signed-in account's seat key for this table (another device's seat), memory only
 const socket = connect(tableId, () => {
   const held = heldSeat(tableId);
-  return { type: "hello", token: held ? held.token : null, lang: currentLanguage() };
+  return { type: "hello", token: held ? held.token : accountKey, lang: currentLanguage() };
 }, paced, setLink);
 const chat = chatPanel($("side"), tableId, (message) => socket.send(message));
 
@@ -51,6 +53,17 @@ function paced(msg) {
     if (msg.type === "state") drawnAt = performance.now();
   }).catch((error) => console.error(error));
 }
+
+/** Without a seat token here, a signed-in player's own seat (joined on another device): the server gives this
+ * session its key (cookie and CSRF token), and the table reconnects with it. */
+async function accountSeat() {
+  if (heldSeat(tableId) || !(await me())) return;
+  try {
+    accountKey = (await call("POST", `/api/tables/${encodeURIComponent(tableId)}/my-seat`, {})).key;
+    socket.restart();
+  } catch (_e) { /* no seat of the account here: a spectator */ }
+}
+accountSeat();
 
 function setLink(state) {
   if (state === app.link) return;
