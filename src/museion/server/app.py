@@ -44,7 +44,7 @@ from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
 from museion.server import accounts, compute, lessons, messages, metrics, models, service
-from museion.server.accounts.routes import Accounts, seat_key
+from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key
 from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
@@ -312,8 +312,8 @@ def _lobby_routes(app: FastAPI) -> None:
         token = await manager().join(table_id, body.seat, body.name, await account_id(request))
         return models.Joined(table=table_id, seat=body.seat, token=token)
 
-    @app.post("/api/tables/{table_id}/my-seat")
-    async def my_seat(request: Request, table_id: str, _body: models.Empty | None = None) -> models.MySeat:
+    @app.post("/api/tables/{table_id}/my-seat", responses=UNAUTHORISED)
+    async def my_seat(request: Request, table_id: str, _body: models.Empty) -> models.MySeat:
         """The signed-in account's seat at this table and the key its WebSocket hello sends (session cookie and
         CSRF token needed): a player opens their seat on another device."""
         account, token = await app.state.accounts.changing(request)

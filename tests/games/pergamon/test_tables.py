@@ -133,10 +133,10 @@ def test_tables_file_replaces_the_tables_everywhere(tmp_path):
 def test_rules_and_cli_name_the_tables_in_use(tmp_path, capsys):
     """`museion rules pergamon` says which tables are in use; -o tables=FILE works for every command."""
     path = write(tmp_path, {"name": "my transcription", "museum_bands": [{"first": 1, "last": 24, "vp": 2}]})
-    assert main(["rules", "pergamon"]) == 0
+    assert main(["rules", "pergamon", "--spec"]) == 0
     out = capsys.readouterr().out
     assert "research track:  RECONSTRUCTED" in out and "PER-DATA-1" in out
-    assert main(["rules", "pergamon", "-o", f"tables={path}"]) == 0
+    assert main(["rules", "pergamon", "--spec", "-o", f"tables={path}"]) == 0
     out = capsys.readouterr().out
     assert "museum bands:    my transcription" in out and "tiles:           RECONSTRUCTED" in out
     assert main(["check", "pergamon", "--players", "2", "-o", f"tables={path}", "--games", "2", "--json"]) == 0
