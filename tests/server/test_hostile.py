@@ -144,7 +144,7 @@ def test_a_connection_over_its_message_budget_is_closed_and_its_address_paused(s
     with pytest.raises(InvalidStatus) as refused, _open_ws(server, table["id"]):
         pass
     assert refused.value.response.status_code == 403
-    other = socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.0.2", 0))
+    other = socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.1.2", 0))
     with _open_ws(server, table["id"], sock=other) as ws:
         ws.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
@@ -179,8 +179,8 @@ def test_an_honest_client_never_reaches_the_default_message_budget(serve):
     assert moves > 20 and "too_many_messages" not in server.log_text()
 
 
-def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(serve):
-    server = serve(*GENEROUS, "--max-sockets-per-client", "3")
+def test_open_websockets_are_capped_per_network_with_a_close_code_and_reason(serve):
+    server = serve(*GENEROUS, "--max-sockets-per-network", "3")
     _, table = http("POST", f"{server.url}/api/tables", TABLE)
     stack = contextlib.ExitStack()
     mine = [stack.enter_context(_open_ws(server, table["id"])) for _ in range(3)]
@@ -194,7 +194,7 @@ def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(ser
             extra.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
         assert closed.value.rcvd.reason == "too_many_sockets"
-    with _open_ws(server, table["id"], source_address=("127.0.0.2", 0)) as other:  # another address: its own
+    with _open_ws(server, table["id"], source_address=("127.0.1.1", 0)) as other:  # another network: its own
         other.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(other.recv(timeout=10))["type"] == "state"
     mine.pop().close()

@@ -27,7 +27,8 @@ with 1007, both with a reason (``protocol.py``); a client that reads too little 
 ``slow_consumer``; one that sends more than its budget (``limit_messages``) with 1008 ``too_many_messages``, and
 its address may then open no WebSocket for ``flood_pause`` seconds (refused before the handshake, like an Origin
 that is not allowed); a socket beyond
-``max_sockets_per_client`` of one address gets ``too_many_sockets`` and is closed with 4429.
+``max_sockets_per_network`` of one network (IPv4 /24, IPv6 /64) gets ``too_many_sockets`` and is closed with
+4429; beyond ``max_sockets`` in all, with 1013 ``server_busy`` unless its network holds less than its fair share.
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ import asyncio
 import contextlib
 import gc
 import itertools
+import logging
 import os
 import pathlib
+import re
 import time
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -47,18 +49,21 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIWebSocketRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
 from museion.core import i18n
 from museion.core.errors import IllegalActionError, OptionError, Reason
 from museion.core.registry import entry
-from museion.server import models
+from museion.server import models, schema
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.guard import ABORT, Guard, Limits
+from museion.server.networks import Share, network
 from museion.server.storage import Store, dumps
 from museion.server.tables import LiveTable, Manager, TableError, load_game
 from museion.server.worker import BotPool
@@ -107,16 +112,43 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
                                        config.limit_messages, config.limit_poll, config.limit_hint,
                                        config.limit_analysis, config.flood_pause)
     app.state.started = f"{time.time():.0f}"
-    app.state.sockets = Counter()
+    app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, _abort)
     _errors(app)
     _lobby_routes(app)
     _pages(app)
+
+    _schema(app, config)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await play_socket(ws, app, table_id)
 
-    return Guard(app, config.max_body, config.origins, config.hosts, limits)
+    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app))
+
+
+def _schema(app: FastAPI, config: ServerConfig) -> None:
+    """The OpenAPI document says what this server allows (``schema.py``); built once."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = schema.describe(generate(), config.bots.levels(), config.bots.specs)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _route_methods(app: FastAPI) -> Any:
+    """``path -> methods`` of the application's routes (``None`` for a path no route serves), so that the guard
+    answers a method a path does not take with 405 and its ``Allow`` before any other check (content type)."""
+    routes = [(route.path_regex, frozenset(getattr(route, "methods", None) or ("GET",))) for route in app.router.routes
+              if hasattr(route, "path_regex") and not isinstance(route, APIWebSocketRoute)]
+
+    def methods(path: str) -> frozenset[str] | None:
+        found = frozenset().union(*(m for regex, m in routes if regex.match(path)))
+        return found or None
+
+    return methods
 
 
 # -- errors --------------------------------------------------------------------------------------------------
@@ -159,6 +191,15 @@ def _errors(app: FastAPI) -> None:
             return _error(400, "bad_json", "the request body must be a JSON object")
         return _error(400, "bad_request", describe(errors))
 
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.warning("storage failed: %s", short(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 200))
+        return _error(503, "storage", "the storage is not available; nothing changed; try again later")
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        return _error(500, "internal", "the server failed to answer this request; nothing changed")
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "http")
@@ -166,7 +207,13 @@ def _errors(app: FastAPI) -> None:
 
 
 def _client(request: Request | WebSocket) -> str:
-    return request.client.host if request.client else "unknown"
+    """The client's network (IPv4 /24, IPv6 /64): the key of every limit and cap."""
+    return network(request.client.host) if request.client else "unknown"
+
+
+TableIdPath = Annotated[str, Path(min_length=1, max_length=models.MAX_TABLE_ID, pattern=models.ID_PATTERN)]
+TABLE_ID = re.compile(models.ID_PATTERN)
+log = logging.getLogger("museion.server")
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
@@ -199,7 +246,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return app.state.manager
 
     @app.get("/api/games")
-    async def games(lang: str | None = None) -> models.Catalogue:
+    async def games(lang: models.Language | None = None) -> models.Catalogue:
         found = []
         lang = _language(lang)
         for name in museion.available_games():
@@ -223,7 +270,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: str, lang: str | None = None) -> models.Rules:
+    async def rules(name: models.GameName, lang: models.Language | None = None) -> models.Rules:
         """The rules summary of the game's default configuration in ``lang`` (the table page's rules panel)."""
         try:
             return models.Rules(game=name, rules=entry(name).summary(_language(lang)))
@@ -231,7 +278,7 @@ def _lobby_routes(app: FastAPI) -> None:
             raise TableError("bad_game", short(str(exc), 300), 404) from None
 
     @app.post("/api/games/{name}/check")
-    async def check(name: str, body: models.CheckRequest) -> models.Checked:
+    async def check(name: models.GameName, body: models.CheckRequest) -> models.Checked:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
         game = load_game(name, body.options or {}, manager().config.tables_dir)
         return models.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
@@ -261,14 +308,14 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Created(**out, creator_token=creator_token)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def hand_to_bot(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+    async def hand_to_bot(table_id: TableIdPath, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
                           body: models.HandToBot) -> models.Handed:
         """The creator hands an abandoned seat (free, timed out, or nobody connected for it) to a bot for good."""
         level = await manager().hand_to_bot(table_id, seat, body.creator_token, body.bot)
         return models.Handed(table=table_id, seat=seat, bot=level)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
-    async def reinvite(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+    async def reinvite(table_id: TableIdPath, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
                        body: models.CreatorRequest) -> models.Invited:
         """The creator frees an abandoned seat for someone new; its old seat token stops working."""
         await manager().reinvite(table_id, seat, body.creator_token)
@@ -283,39 +330,44 @@ def _lobby_routes(app: FastAPI) -> None:
                                waiting=sum(bool(t.get("your_turn")) for t in found))
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> models.TableInfo:
+    async def table(table_id: TableIdPath) -> models.TableInfo:
         return models.TableInfo(**(await manager().get(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: models.JoinRequest) -> models.Joined:
-        token = await manager().join(table_id, body.seat, body.name)
+    async def join(table_id: TableIdPath, body: models.JoinRequest) -> models.Joined:
+        try:
+            token = await manager().join(table_id, body.seat, body.name)
+        except TableError as exc:
+            if exc.code == "bad_seat":  # a seat this table does not have: a conflict with the table, not bad JSON
+                exc.status = 409
+            raise
         return models.Joined(table=table_id, seat=body.seat, token=token)
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, body: models.LeaveRequest) -> models.Left:
+    async def leave(table_id: TableIdPath, body: models.LeaveRequest) -> models.Left:
         seat = await manager().leave(table_id, body.token)
         return models.Left(table=table_id, seat=seat, left=True)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, lang: str | None = None) -> models.RecordAnswer:
+    async def record(table_id: TableIdPath, lang: models.Language | None = None) -> models.RecordAnswer:
         """The full record, or while a hidden-information game runs what a spectator has learned so far."""
         return models.RecordAnswer(await manager().record(table_id, _language(lang)))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> models.Replay:
+    async def replay(table_id: TableIdPath) -> models.Replay:
         table = await manager().get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
         return models.Replay(**await manager().replay(table_id))
 
     @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(table_id: str, lang: str | None = None) -> models.AnalysisAnswer:
+    async def analysis(table_id: TableIdPath, lang: models.Language | None = None) -> models.AnalysisAnswer:
         """The coach's analysis of a finished table, or how far its computation is."""
         return models.AnalysisAnswer(**await manager().analysis(table_id, False, _language(lang)))
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202)
-    async def analyse(request: Request, table_id: str, _body: models.AnalysisRequest, lang: str | None = None
-                      ) -> models.AnalysisAnswer:
+    async def analyse(request: Request, table_id: TableIdPath, _body: models.AnalysisRequest,
+                      lang: models.Language | None = None) -> models.AnalysisAnswer:
         """Ask for the analysis of a finished table: queued in the background (computed once, then stored)."""
         wait = app.state.limits.analysis.hit(_client(request))
         if wait is not None:
@@ -383,23 +435,25 @@ def parse(data: str | bytes) -> models.Hello | models.Move | models.Hint | model
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
-    """One client, counted against its address's open sockets while it is connected."""
+    """One client, counted against its network's open sockets (and the server's) while it is connected."""
     config: ServerConfig = app.state.config
-    sockets: Counter[str] = app.state.sockets
+    sockets: Share[WebSocket] = app.state.sockets
     client = _client(ws)
     await ws.accept()
-    if sockets[client] >= config.max_sockets_per_client:
-        limit = config.max_sockets_per_client
-        await _refuse(ws, 4429, "too_many_sockets", f"your address has {limit} WebSockets open, the limit; close "
+    refused = sockets.admit(client, ws)
+    if refused == "network":
+        limit = config.max_sockets_per_network
+        await _refuse(ws, 4429, "too_many_sockets", f"your network has {limit} WebSockets open, the limit; close "
                                                     "one (another tab or table) first")
         return
-    sockets[client] += 1
+    if refused is not None:
+        await _refuse(ws, 1013, "server_busy", "the server has as many WebSockets open as it takes and your network "
+                                               "has its share; try again later")
+        return
     try:
         await _play(ws, app, table_id, client)
     finally:
-        sockets[client] -= 1
-        if not sockets[client]:
-            del sockets[client]
+        sockets.leave(client, ws)
 
 
 async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None:
@@ -407,9 +461,14 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     manager: Manager = app.state.manager
     config: ServerConfig = app.state.config
     try:
+        if not TABLE_ID.match(table_id) or len(table_id) > models.MAX_TABLE_ID:
+            raise TableError("not_found", f"no table {short(table_id)!r}", 404)
         table = await manager.get(table_id)
     except TableError as exc:
         await _refuse(ws, 4404, exc.code, str(exc))
+        return
+    except SQLAlchemyError:
+        await _refuse(ws, 1011, "storage", "the storage is not available; try again later")
         return
     hello = await _hello(ws, table, config.hello_timeout)
     if hello is False:

@@ -18,6 +18,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from museion.server.networks import network
 from museion.server.storage import dumps
 
 Scope = MutableMapping[str, Any]
@@ -67,6 +68,8 @@ class Blocklist:
         self.until[key] = now + seconds
 
 
+METHODS = ("GET", "HEAD", "POST")
+"""The HTTP methods of the API and the pages; any other (TRACE, PUT, DELETE...) is 405 before anything else."""
 HOLD = 1.0
 """Seconds a client refused again is kept waiting before its answer (at most its remaining wait)."""
 MAX_HELD = 256
@@ -140,8 +143,11 @@ class Guard:
     """ASGI middleware: headers on every HTTP response; Host, Origin, content type and body size checked."""
 
     def __init__(self, app: ASGIApp, max_body: int, origins: tuple[str, ...] = (), hosts: tuple[str, ...] = (),
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, methods: Callable[[str], tuple[str, ...] | None] | None = None
+                 ) -> None:
         self.app = app
+        self.methods = methods
+        """The methods a path answers (``None``: no such path; the application says 404), for 405 and ``Allow``."""
         self.limits = limits
         self.max_body = max_body
         self.origins = set(origins)
@@ -167,7 +173,8 @@ class Guard:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": refusal[1][:120]})
             else:
-                await _answer(send, *refusal)
+                allow = [(b"allow", ", ".join(self.allowed(scope["path"])).encode())] if refusal[0] == 405 else None
+                await _answer(send, *refusal, allow)
             return
         if scope["type"] == "websocket":
             transport = getattr(getattr(send, "__self__", None), "transport", None)  # uvicorn's protocol object
@@ -203,6 +210,10 @@ class Guard:
         host = headers.get("host", "")
         if self.hosts and host.rsplit(":", 1)[0].lower() not in self.hosts:
             return 400, "bad_host", "this server does not answer for that host name"
+        if scope["type"] == "http":
+            allowed = self.allowed(scope["path"])
+            if scope["method"] not in allowed:
+                return 405, "bad_method", f"this path answers {', '.join(allowed)} only"
         unsafe = scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD", "OPTIONS")
         origin = headers.get("origin")
         if unsafe and origin is not None and not self.origin_allowed(origin, host, scope):
@@ -215,6 +226,13 @@ class Guard:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
+
+    def allowed(self, path: str) -> tuple[str, ...]:
+        """The methods ``path`` answers (HEAD with GET); every method the server answers for an unknown path."""
+        found = self.methods(path) if self.methods is not None else None
+        if found is None:
+            return METHODS
+        return tuple(m for m in METHODS if m in found or (m == "HEAD" and "GET" in found))
 
     async def hold(self, wait: float) -> None:
         """Keep a client that was already refused waiting (at most ``HOLD`` seconds, and only ``MAX_HELD`` at a
@@ -284,7 +302,8 @@ class Guard:
 
 
 def _client(scope: Scope) -> str:
-    return scope["client"][0] if scope.get("client") else "unknown"
+    """The client's network (IPv4 /24, IPv6 /64): every limit counts networks, not addresses."""
+    return network(scope["client"][0]) if scope.get("client") else "unknown"
 
 
 def _too_many(limit: RateLimit, wait: float) -> str:

@@ -36,7 +36,7 @@ from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
-from museion.server import web_texts, worker
+from museion.server import names, web_texts, worker
 from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
@@ -405,13 +405,12 @@ def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
                      on_timeout, bot)
 
 
-def clean_name(name: Any, seat: int) -> str | None:
-    if name is None or name == "":
-        return None
-    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-        raise TableError("bad_name", f"a player name is a string of at most {MAX_NAME} characters (seat {seat})",
-                         reason={"key": "web.code.bad_name", "args": {"max": MAX_NAME}})
-    return name.strip() or None
+def clean_name(name: Any, seat: int, others: Sequence[str | None] = ()) -> str | None:
+    """The name to store for ``seat`` (``names.clean``: normalised, printable, passing for no other seat)."""
+    try:
+        return names.clean(name, MAX_NAME, BotPolicy.levels(), [o for o in others if o])
+    except names.RefusedName as exc:
+        raise TableError(exc.code, f"{exc} (seat {seat})", exc.status, exc.reason) from None
 
 
 class Manager:
@@ -580,7 +579,7 @@ class Manager:
         if table.state.is_terminal():
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = self._check_join_seat(table.row.seats, seat, len(table.row.seats))
-        clean = clean_name(name, seat)
+        clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
         full = table.row.started is None and table.row.free_seats() == [seat]

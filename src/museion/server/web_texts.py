@@ -170,8 +170,14 @@ PAGES = {
                                   "El asiento de Jugador {n} lo juega un bot ({bot})."),
     "web.code.bad_seat": _both("There is no such seat: this table has seats Player 1 to Player {count}.",
                                "No existe ese asiento: esta mesa tiene los asientos de Jugador 1 a Jugador {count}."),
-    "web.code.bad_name": _both("A player name has at most {max} characters.",
-                               "Un nombre de jugador tiene como mucho {max} caracteres."),
+    "web.code.bad_name": _both("A player name has at most {max} characters, something visible, and no control or "
+                               "text-direction characters.",
+                               "Un nombre de jugador tiene como mucho {max} caracteres, algo visible y ningún carácter "
+                               "de control ni de dirección del texto."),
+    "web.code.name_taken": _both("That name is a seat's label, a bot or another player's name at this table: choose "
+                                 "another.",
+                                 "Ese nombre es la etiqueta de un asiento, un bot o el nombre de otro jugador de esta "
+                                 "mesa: elige otro."),
     "web.code.clock_range": _both("The clock's {field} is a number of seconds from {low} to {high}.",
                                   "El campo {field} del reloj es un número de segundos de {low} a {high}."),
     "web.code.server_full": _both("This server has {total} unfinished tables, its limit: join an open table or try "
