@@ -30,6 +30,7 @@ import museion
 from museion.core.errors import OptionError
 from museion.server import guard
 from museion.server.guard import Guard, Limits
+from museion.server.networks import network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -239,11 +240,12 @@ def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monke
 
     monkeypatch.setattr(guard.asyncio, "sleep", sleep)
     limits = Limits("2/minute", "60/minute", "30/second", "60/second", flood_pause=600)
-    assert limits.create.hit("10.0.0.1") is None and limits.create.hit("10.0.0.1") is None
-    assert limits.create.hit("10.0.0.1") >= 1
+    key = network("10.0.0.1")  # limits count networks (IPv4 /24)
+    assert limits.create.hit(key) is None and limits.create.hit(key) is None
+    assert limits.create.hit(key) >= 1
     limits.create.limiter = None  # would fail if asked again
-    assert limits.create.hit("10.0.0.1") >= 1
-    limits.pause("10.0.0.2")
+    assert limits.create.hit(key) >= 1
+    limits.pause(network("10.0.2.2"))
 
     async def app(scope, receive, send):  # noqa: ANN001 - never reached
         raise AssertionError("the application was reached")
@@ -263,7 +265,7 @@ def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monke
     post = answer({"type": "http", "method": "POST", "path": "/api/tables", "client": ("10.0.0.1", 5),
                    "headers": [(b"content-type", b"text/plain")]})  # would be 415 if it were looked at
     assert post[0]["status"] == 429 and json.loads(post[1]["body"])["error"] == "rate_limited"
-    ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.0.2", 5), "headers": []})
+    ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.2.9", 5), "headers": []})
     assert ws == [{"type": "websocket.close", "code": 1008, "reason": ws[0]["reason"]}]
     assert ws[0]["reason"].startswith("flooding")
     assert len(held) == 2 and all(0 < seconds <= guard.HOLD for seconds in held)

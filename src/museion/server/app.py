@@ -49,7 +49,6 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIWebSocketRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
@@ -119,11 +118,15 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
     _schema(app, config)
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await play_socket(ws, app, table_id)
+    async def sockets(scope: Any, receive: Any, send: Any) -> None:
+        """``/ws/tables/{id}``: the play protocol (the only WebSocket path; any other is closed at once)."""
+        path = WS_PATH.match(scope["path"])
+        if path is None:
+            await send({"type": "websocket.close", "code": 1000, "reason": ""})
+            return
+        await play_socket(WebSocket(scope, receive, send), app, path.group(1))
 
-    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app))
+    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app), sockets)
 
 
 def _schema(app: FastAPI, config: ServerConfig) -> None:
@@ -142,7 +145,7 @@ def _route_methods(app: FastAPI) -> Any:
     """``path -> methods`` of the application's routes (``None`` for a path no route serves), so that the guard
     answers a method a path does not take with 405 and its ``Allow`` before any other check (content type)."""
     routes = [(route.path_regex, frozenset(getattr(route, "methods", None) or ("GET",))) for route in app.router.routes
-              if hasattr(route, "path_regex") and not isinstance(route, APIWebSocketRoute)]
+              if hasattr(route, "path_regex")]
 
     def methods(path: str) -> frozenset[str] | None:
         found = frozenset().union(*(m for regex, m in routes if regex.match(path)))
@@ -169,6 +172,14 @@ HINTS = {
 }
 
 
+FIELD_CODES = {
+    ("query", "lang"): ("bad_language", f"'lang' is one of {', '.join(i18n.LANGUAGES)}"),
+    ("body", "game"): ("bad_game", f"'game' must be one of {', '.join(museion.available_games())}"),
+    ("path", "name"): ("bad_game", f"the game is one of {', '.join(museion.available_games())}"),
+}
+"""Request fields whose refusal has its own code (the rest are ``bad_request`` with the validator's words)."""
+
+
 def describe(errors: list[Any]) -> str:
     """A validation error list as one line, without echoing what the client sent beyond short prefixes."""
     parts = []
@@ -189,6 +200,10 @@ def _errors(app: FastAPI) -> None:
         errors = list(exc.errors())
         if any(e.get("type") == "json_invalid" or tuple(e.get("loc", ())) == ("body",) for e in errors):
             return _error(400, "bad_json", "the request body must be a JSON object")
+        for e in errors:  # the fields with a code of their own say what is allowed in words
+            code = FIELD_CODES.get(tuple(e.get("loc", ())))
+            if code is not None:
+                return _error(400, *code)
         return _error(400, "bad_request", describe(errors))
 
     @app.exception_handler(SQLAlchemyError)
@@ -213,6 +228,7 @@ def _client(request: Request | WebSocket) -> str:
 
 TableIdPath = Annotated[str, Path(min_length=1, max_length=models.MAX_TABLE_ID, pattern=models.ID_PATTERN)]
 TABLE_ID = re.compile(models.ID_PATTERN)
+WS_PATH = re.compile(r"^/ws/tables/([^/]+)$")
 log = logging.getLogger("museion.server")
 
 
@@ -440,6 +456,7 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
     sockets: Share[WebSocket] = app.state.sockets
     client = _client(ws)
     await ws.accept()
+    ws.scope["headers"] = []  # read by the guard already; not kept for the socket's lifetime (issue 24)
     refused = sockets.admit(client, ws)
     if refused == "network":
         limit = config.max_sockets_per_network

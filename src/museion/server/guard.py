@@ -143,9 +143,12 @@ class Guard:
     """ASGI middleware: headers on every HTTP response; Host, Origin, content type and body size checked."""
 
     def __init__(self, app: ASGIApp, max_body: int, origins: tuple[str, ...] = (), hosts: tuple[str, ...] = (),
-                 limits: Limits | None = None, methods: Callable[[str], tuple[str, ...] | None] | None = None
-                 ) -> None:
+                 limits: Limits | None = None, methods: Callable[[str], tuple[str, ...] | None] | None = None,
+                 websocket: ASGIApp | None = None) -> None:
         self.app = app
+        self.websocket = websocket
+        """Where WebSockets go (default: the application): straight to the play protocol, without the framework's
+        routing and exception layers, whose frames every open socket would keep for its lifetime."""
         self.methods = methods
         """The methods a path answers (``None``: no such path; the application says 404), for 405 and ``Allow``."""
         self.limits = limits
@@ -167,8 +170,7 @@ class Guard:
             else:
                 await _answer(send, 429, "rate_limited", early[1], [(b"retry-after", f"{early[0]:.0f}".encode())])
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        refusal = self.refuse(scope, headers)
+        refusal = self.refuse(scope, _headers(scope))  # the dict is not kept for a WebSocket's lifetime
         if refusal is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": refusal[1][:120]})
@@ -181,7 +183,7 @@ class Guard:
             if transport is not None:
                 scope[ABORT] = transport.abort
                 _small_receive_buffer(transport)
-            await self.app(scope, receive, send)
+            await (self.websocket or self.app)(scope, receive, send)
             return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, _with_headers(send))
@@ -299,6 +301,10 @@ class Guard:
             chunks.append(message.get("body", b""))
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
 
 def _client(scope: Scope) -> str:

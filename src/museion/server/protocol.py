@@ -146,6 +146,11 @@ class Protocol(WebSocketsSansIOProtocol):
     limits: Limits | None = None
     net: str | None = None
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.handshake_complete and self.request is not None:
+            self.request = self.response = None  # type: ignore[assignment]  # the handshake, kept for nothing
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.net is not None and self.limits is not None:
             self.limits.connections.leave(self.net, self)
