@@ -14,13 +14,14 @@ import socket
 import sqlite3
 import time
 import urllib.parse
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from museion.server.networks import Share, network
-from museion.server.testing import GENEROUS, ServerProcess, http
+from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
@@ -95,6 +96,70 @@ def test_a_full_share_lets_a_newcomer_in_at_the_expense_of_the_largest_network()
     assert share.admit("a", "a9") == "full"  # a holds 2, its share is 4 // 3 = 1
     share.leave("b", "b0")
     assert share.admit("a", "a9") is None and share.total == 4
+
+
+# -- 1. anonymous reads ---------------------------------------------------------------------------------------
+def _finished_table(server: ServerProcess, source: str = "127.0.0.1") -> str:
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:random", "bot:random"]},
+                    source=source)
+    watcher = Player(server, table["id"])
+    watcher.wait(lambda s: s["status"] == "finished", timeout=120)
+    watcher.close()
+    return table["id"]
+
+
+def _get(server: ServerProcess, path: str, etag: str | None = None) -> tuple[int, Any, bytes]:
+    conn = http_client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=("127.0.11.1", 0))
+    conn.request("GET", path, headers={"If-None-Match": etag} if etag else {})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, response.headers, body
+
+
+def _break(server: ServerProcess, table_id: str) -> None:
+    """Make the stored game unreplayable (an action id no game has): whoever replays it now logs so."""
+    with contextlib.closing(sqlite3.connect(server.db_path)) as db, db:
+        db.execute("UPDATE actions SET action = 999999 WHERE table_id = ? AND seq = 3", (table_id,))
+
+
+def test_a_finished_tables_answers_are_built_once_and_served_with_etags(serve):
+    """The replay, record and analysis of a finished table are built once (on a thread of their own), kept, and
+    served with an ETag and Cache-Control: after the stored game is broken they are still served from the cache,
+    a build limit of 3 a minute is never reached by 40 reads, and If-None-Match gets 304."""
+    server = serve("--limit-builds", "3/minute")
+    table_id = _finished_table(server)
+    paths = [f"/api/tables/{table_id}/replay", f"/api/tables/{table_id}/record?lang=es",
+             f"/api/tables/{table_id}/record"]
+    first = {path: _get(server, path) for path in paths}
+    for status, headers, _ in first.values():
+        assert status == 200 and headers["ETag"] and "max-age" in headers["Cache-Control"]
+    _break(server, table_id)
+    for _ in range(40):
+        for path in paths:
+            assert _get(server, path)[2] == first[path][2]  # the same bytes, never rebuilt
+    assert "cannot be replayed" not in server.log_text()
+    assert _get(server, paths[0], first[paths[0]][1]["ETag"])[0] == 304
+    other = _finished_table(server)
+    status, _, body = _get(server, f"/api/tables/{other}/replay")  # a fourth build for this network: refused
+    assert status == 429 and json.loads(body)["error"] == "rate_limited"
+
+
+def test_my_tables_loads_no_table_for_a_token_that_holds_no_seat(serve):
+    server = serve()
+    tables = [http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0}
+                   )[1] for _ in range(3)]
+    with contextlib.closing(sqlite3.connect(server.db_path)) as db, db:  # unreplayable: loading them would log it
+        db.executemany("INSERT INTO actions (table_id, seq, action) VALUES (?, 0, 999999)",
+                       [(t["id"],) for t in tables])
+    made_up = [{"table": t["id"], "token": f"madeup{i}"} for i, t in enumerate(tables)]
+    made_up += [{"table": f"nothere{i}", "token": "x"} for i in range(40)]
+    status, answer = http("POST", f"{server.url}/api/my-tables", {"seats": made_up})
+    assert status == 200 and [t["error"] for t in answer["tables"]] == ["bad_token"] * 3 + ["not_found"] * 40
+    assert "cannot be replayed" not in server.log_text()  # no table was loaded
+    status, answer = http("POST", f"{server.url}/api/my-tables",
+                          {"seats": [{"table": tables[0]["id"], "token": tables[0]["token"]}]})
+    assert answer["tables"][0]["error"] == "broken" and "cannot be replayed" in server.log_text()
 
 
 # -- 2. slowloris ---------------------------------------------------------------------------------------------

@@ -61,9 +61,11 @@ from museion.core.registry import entry
 from museion.server import models, schema
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
+from museion.server.finished import Busy, Finished, replay_of, respond
+from museion.server.finished import json_bytes as finished_json
 from museion.server.guard import ABORT, Guard, Limits
 from museion.server.networks import Share, network
-from museion.server.storage import Store, dumps
+from museion.server.storage import Store, TableRow, dumps, hash_token
 from museion.server.tables import LiveTable, Manager, TableError, load_game
 from museion.server.worker import BotPool
 
@@ -103,13 +105,15 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
             yield
         finally:
             gc.set_threshold(*thresholds)
+            app.state.finished.close()
             await manager.close()
 
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages, config.limit_poll, config.limit_hint,
-                                       config.limit_analysis, config.flood_pause)
+                                       config.limit_analysis, config.flood_pause, config.limit_builds)
+    app.state.finished = Finished(config.finished_cache_mb * 2**20)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, _abort)
     _errors(app)
@@ -341,7 +345,13 @@ def _lobby_routes(app: FastAPI) -> None:
     async def my_tables(body: models.MyTablesRequest) -> models.MyTables:
         """The tables of the seat tokens a browser holds (sent in the body, never in a URL): whose turn it is and
         the clocks."""
-        found = await manager().my_tables([(held.table, held.token) for held in body.seats])
+        pairs = [(held.table, held.token) for held in body.seats]
+        digests = [(table, hash_token(token)) for table, token in pairs]
+        known, holding = await manager().writer.read(manager().store.holders, digests)
+        matched = [pair in holding for pair in digests]
+        mine = iter(await manager().my_tables([pair for pair, ok in zip(pairs, matched, strict=True) if ok]))
+        found = [next(mine) if ok else {"table": t, "error": "bad_token" if t in known else "not_found"}
+                 for (t, _), ok in zip(pairs, matched, strict=True)]  # a token that holds nothing: one read
         return models.MyTables(tables=[models.MyTable(**t) for t in found],
                                waiting=sum(bool(t.get("your_turn")) for t in found))
 
@@ -364,22 +374,78 @@ def _lobby_routes(app: FastAPI) -> None:
         seat = await manager().leave(table_id, body.token)
         return models.Left(table=table_id, seat=seat, left=True)
 
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: TableIdPath, lang: models.Language | None = None) -> models.RecordAnswer:
-        """The full record, or while a hidden-information game runs what a spectator has learned so far."""
-        return models.RecordAnswer(await manager().record(table_id, _language(lang)))
+    @app.get("/api/tables/{table_id}/record", response_model=models.RecordAnswer)
+    async def record(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
+        """The full record, or while a hidden-information game runs what a spectator has learned so far (a
+        finished table's from the cache: ``finished.py``)."""
+        lang = _language(lang)
+        built = await _finished(request, ("record", table_id, lang), lambda row: finished_json(
+            models.RecordAnswer(manager().live(row).record_json(lang))))
+        if built is not None:
+            return built
+        return JSONResponse(models.RecordAnswer(await manager().record(table_id, lang)).model_dump(mode="json"))
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: TableIdPath) -> models.Replay:
-        table = await manager().get(table_id)
-        if not table.state.is_terminal():
-            raise TableError("not_finished", "a replay is available once the game is over", 409)
-        return models.Replay(**await manager().replay(table_id))
+    @app.get("/api/tables/{table_id}/replay", response_model=models.Replay)
+    async def replay(request: Request, table_id: TableIdPath) -> Response:
+        """Every step of a finished game (built once, then served from the cache with an ``ETag``)."""
+        built = await _finished(request, ("replay", table_id),
+                                lambda row: finished_json(models.Replay(**replay_of(manager().live(row)))))
+        if built is not None:
+            return built
+        await manager().get(table_id)  # 404 for no such table
+        raise TableError("not_finished", "a replay is available once the game is over", 409)
 
-    @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(table_id: TableIdPath, lang: models.Language | None = None) -> models.AnalysisAnswer:
-        """The coach's analysis of a finished table, or how far its computation is."""
-        return models.AnalysisAnswer(**await manager().analysis(table_id, False, _language(lang)))
+    @app.get("/api/tables/{table_id}/analysis", response_model=models.AnalysisAnswer)
+    async def analysis(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
+        """The coach's analysis of a finished table (once done, from the cache), or how far its computation is."""
+        lang = _language(lang)
+        job = manager().analyst.job(table_id)
+        if job is not None and job.status in ("queued", "running"):  # polled while it runs: nothing to build
+            return JSONResponse(models.AnalysisAnswer(status=job.status, progress=job.progress)  # type: ignore[arg-type]
+                                .model_dump(mode="json"))
+
+        def in_words(row: TableRow) -> bytes | None:
+            stored = manager().store.load_analysis(row.id)
+            if stored is None:
+                raise NotAnalysed
+            words = Manager._in_words(manager().live(row), stored, lang)
+            return finished_json(models.AnalysisAnswer(status="done", analysis=words))
+
+        try:
+            built = await _finished(request, ("analysis", table_id, lang), in_words)
+        except NotAnalysed:
+            job = manager().analyst.job(table_id)
+            answer = models.AnalysisAnswer(status="none") if job is None else models.AnalysisAnswer(
+                status=job.status, progress=job.progress, error=job.error or None)  # type: ignore[arg-type]
+            return JSONResponse(answer.model_dump(mode="json"))
+        if built is not None:
+            return built
+        return JSONResponse(models.AnalysisAnswer(**await manager().analysis(table_id, False, lang))
+                            .model_dump(mode="json"))
+
+    async def _finished(request: Request, key: tuple[str, ...], build: Any) -> Response | None:
+        """The cached answer about a finished table (304 when the client has it), else built once on the build
+        thread and counted against the network's ``--limit-builds``; ``None`` when the table is not finished
+        (or not there): the caller answers from the live table."""
+        cache: Finished = app.state.finished
+        answer = cache.cached(key)
+        if answer is None:
+            if app.state.limits.builds.hit(_client(request)) is not None:
+                raise TableError("rate_limited", "too many answers about finished tables built for your network; "
+                                                 "wait a minute (those built already are served at once)", 429)
+
+            def built() -> bytes | None:
+                row = manager().store.load_table(key[1])
+                if row is None or row.status != "finished":
+                    return None
+                return build(row)
+
+            try:
+                answer = await cache.build(key, built)
+            except Busy:
+                raise TableError("busy", "the server is building many answers just now; try again in a moment",
+                                 503) from None
+        return None if answer is None else respond(answer, request)
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202)
     async def analyse(request: Request, table_id: TableIdPath, _body: models.AnalysisRequest,
@@ -393,6 +459,10 @@ def _lobby_routes(app: FastAPI) -> None:
     @app.exception_handler(NotModified)
     async def not_modified(_request: Request, exc: NotModified) -> Response:
         return Response(status_code=304, headers={"ETag": exc.etag, "Cache-Control": "no-cache"})
+
+
+class NotAnalysed(Exception):
+    """A finished table whose analysis is not stored (yet): its status is the analyst's."""
 
 
 class NotModified(Exception):

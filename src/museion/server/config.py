@@ -85,7 +85,10 @@ class ServerConfig:
     analysis_bot: str = opt("expert", "the search behind each decision of a table's analysis")
     analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
     analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
-    limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
+    limit_poll: str = opt("30/minute", "'my tables' queries one client network may send")
+    limit_builds: str = opt("20/minute", "answers about finished tables (replay, record, analysis) one client network "
+                                         "may have built; once built they are served from the cache for free")
+    finished_cache_mb: int = opt(64, "megabytes of built answers about finished tables kept in memory")
     limit_messages: str = opt("60/second;1200/minute", "messages one WebSocket may send (a burst, then a steady "
                                                        "rate); beyond it the socket is closed with 1008 "
                                                        "too_many_messages")

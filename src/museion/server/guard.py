@@ -115,7 +115,8 @@ class Limits:
     """Every rate limit of the server over one in-memory storage, and the addresses paused for flooding."""
 
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
-                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0) -> None:
+                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0,
+                 builds: str = "20/minute") -> None:
         self.flood_pause = flood_pause
         self.flooded = Blocklist()
         """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
@@ -128,6 +129,7 @@ class Limits:
         self.poll = RateLimit(poll, limiter, "poll")
         self.hint = RateLimit(hint, limiter, "hint")
         self.analysis = RateLimit(analysis, limiter, "analysis")
+        self.builds = RateLimit(builds, limiter, "builds")
 
     def pause(self, address: str) -> None:
         """``address`` flooded a WebSocket: refuse its new ones for ``flood_pause`` seconds."""

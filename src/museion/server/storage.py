@@ -323,6 +323,20 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(analyses_t.c.data).where(analyses_t.c.table_id == table_id)).scalar()
 
+    def holders(self, pairs: Sequence[tuple[str, str]]) -> tuple[set[str], set[tuple[str, str]]]:
+        """Of the (table id, token hash) pairs: the tables that exist (not expired), and the pairs whose hash
+        holds a seat (two indexed reads, whatever the pairs: "my tables" loads only the tables that match)."""
+        ids = list({table_id for table_id, _ in pairs})
+        if not ids:
+            return set(), set()
+        with self.engine.connect() as conn:
+            known = {r.id for r in conn.execute(select(tables_t.c.id).where(tables_t.c.id.in_(ids),
+                                                                             tables_t.c.status != "expired"))}
+            held = {(r.table_id, r.token_hash) for r in conn.execute(
+                select(seats_t.c.table_id, seats_t.c.token_hash).where(
+                    seats_t.c.table_id.in_(ids), seats_t.c.token_hash.in_([h for _, h in pairs])))}
+        return known, {(table_id, digest) for table_id, digest in held if table_id in known}
+
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
             t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()

@@ -41,6 +41,7 @@ from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.connection import GOING_AWAY, Conn
+from museion.server.finished import replay_of
 from museion.server.storage import Append, BatchWriter, SeatRow, Store, TableRow, dumps, hash_token
 
 log = logging.getLogger("museion.server")
@@ -473,7 +474,8 @@ class Manager:
         await self.analyst.close()
         await self.writer.close()
 
-    def _live(self, row: TableRow) -> LiveTable:
+    def live(self, row: TableRow) -> LiveTable:
+        """The live table of a stored row, replayed (nothing is registered: the build thread uses it too)."""
         state = museion.load(row.game, **row.options).new_initial_state()
         table = LiveTable(row, state, advance(state, row.actions), now=self.clock)
         spec = ClockSpec.from_json(row.clock)
@@ -492,7 +494,7 @@ class Manager:
             table = self.tables.get(table_id)
             if table is None:
                 try:
-                    table = self._live(row)
+                    table = self.live(row)
                 except Exception as exc:  # noqa: BLE001 - a broken record is reported, it does not stop the server
                     log.error("table %s cannot be replayed: %s", row.id, exc)
                     raise TableError("broken", "this table's record cannot be replayed", 410) from None
@@ -540,7 +542,7 @@ class Manager:
         if spec.timed:
             row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
         await self.writer.call(self.store.create_table, row)
-        table = self._live(row)
+        table = self.live(row)
         self.lobby_version += 1
         if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables[table_id] = table
@@ -661,17 +663,7 @@ class Manager:
         table = await self.get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
-        record = Record.from_state(table.state, [s["name"] for s in table.seats_json()], table=table.id)
-        steps = []
-        previous: State | None = None
-        for action, state in record.states():
-            step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
-            if action is not None and previous is not None:
-                player = previous.current_player()
-                step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action)}
-            steps.append(step)
-            previous = state
-        return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
+        return replay_of(table)
 
     # -- play --------------------------------------------------------------------------------------------
     async def play(self, table: LiveTable, seat: int | None, seq: int, action: int, bot: bool = False,
