@@ -6,6 +6,7 @@ set) with the limits it exercises. Clients in different networks use loopback ad
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client as http_client
 import json
@@ -20,6 +21,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from museion.server.analyst import Analyst
 from museion.server.networks import Share, network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
@@ -237,6 +239,36 @@ def test_websockets_are_capped_in_all_with_a_fair_share_per_network(serve):
     busy = _close_frame(_ws(server, table["id"], "127.0.8.60"))
     assert (busy.code, busy.reason) == (1013, "server_busy")
     stack.close()
+
+
+# -- 7. the analysis queue ------------------------------------------------------------------------------------
+def test_analysis_jobs_wait_fairly_across_networks():
+    """A network may have ``per_owner`` jobs waiting, and the network served longest ago goes first: a
+    newcomer waits for one job of each other network, not for all of one network's."""
+    async def nothing(*_args) -> None:
+        return None
+
+    async def scenario() -> list[str]:
+        analyst = Analyst(nothing, "random", 60, queue=6, per_owner=2)
+        assert [analyst.submit(f"a{i}", {}, "A") is not None for i in range(3)] == [True, True, False]
+        assert analyst.submit("b0", {}, "B") and analyst.submit("b1", {}, "B") and analyst.submit("c0", {}, "C")
+        order = [analyst._next().table_id]  # a0: A was never served, nor were B and C; A asked first
+        assert analyst.submit("a2", {}, "A") is not None  # A's waiting jobs: a1, a2
+        while (job := analyst._next()) is not None:
+            order.append(job.table_id)
+        return order
+
+    assert asyncio.run(scenario()) == ["a0", "b0", "c0", "a1", "b1", "a2"]
+
+
+def test_one_network_cannot_fill_the_analysis_queue(serve):
+    server = serve("--analysis-queue", "4", "--analysis-per-network", "1", "--analysis-bot", "expert:sims=2000",
+                   "--limit-analysis", "100/minute")
+    tables = [_finished_table(server) for _ in range(3)]
+    codes = [http("POST", f"{server.url}/api/tables/{t}/analysis", {}, source="127.0.12.1")[0] for t in tables]
+    assert codes[:2] == [202, 202] and codes[2] == 503  # one running, one waiting, the next refused
+    status, answer = http("POST", f"{server.url}/api/tables/{tables[2]}/analysis", {}, source="127.0.13.1")
+    assert status == 202 and answer["status"] == "queued"  # another network still gets in
 
 
 # -- 8. errors that are the documented ones -------------------------------------------------------------------

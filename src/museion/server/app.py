@@ -454,7 +454,7 @@ def _lobby_routes(app: FastAPI) -> None:
         wait = app.state.limits.analysis.hit(_client(request))
         if wait is not None:
             raise TableError("rate_limited", "too many analyses asked from your address; wait a minute", 429)
-        return models.AnalysisAnswer(**await manager().analysis(table_id, True, _language(lang)))
+        return models.AnalysisAnswer(**await manager().analysis(table_id, True, _language(lang), _client(request)))
 
     @app.exception_handler(NotModified)
     async def not_modified(_request: Request, exc: NotModified) -> Response:

@@ -85,6 +85,8 @@ class ServerConfig:
     analysis_bot: str = opt("expert", "the search behind each decision of a table's analysis")
     analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
     analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
+    analysis_per_network: int = opt(2, "analyses one client network may have waiting (the waiting ones are served "
+                                       "one network at a time in turn)")
     limit_poll: str = opt("30/minute", "'my tables' queries one client network may send")
     limit_builds: str = opt("20/minute", "answers about finished tables (replay, record, analysis) one client network "
                                          "may have built; once built they are served from the cache for free")

@@ -435,7 +435,7 @@ class Manager:
         self.sweeper: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.analyst = Analyst(self._store_analysis, config.analysis_bot, config.analysis_seconds,
-                               config.analysis_queue, config.bot_nice)
+                               config.analysis_queue, config.bot_nice, config.analysis_per_network)
 
     async def start(self, tick: bool = True) -> None:
         """Start storage, bots and upkeep; load every unfinished table with a clock so that its clock runs again
@@ -810,7 +810,8 @@ class Manager:
                   "chance": chance} for a, chance in pairs]
         return {"type": "hint", "seq": seq, "seat": seat, "moves": moves}
 
-    async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT, owner: str = ""
+                       ) -> dict[str, Any]:
         """The coach's analysis of a finished table: ``done`` with the analysis (stored: computed once, every move
         in words in ``lang``), else the job's ``status`` and ``progress``; ``start`` queues the job if there is none
         (503 when the queue is full)."""
@@ -823,7 +824,7 @@ class Manager:
         job = self.analyst.job(table_id)
         if start and (job is None or job.status == "failed"):
             names = display_names(table.row.seats, lang, table.state.game.seat_colours())
-            job = self.analyst.submit(table_id, Record.from_state(table.state, names, table=table_id).to_dict())
+            job = self.analyst.submit(table_id, Record.from_state(table.state, names, table=table_id).to_dict(), owner)
             if job is None:
                 raise TableError("analysis_busy", "the server is analysing other games; ask again in a minute", 503)
         if job is None:
