@@ -177,7 +177,7 @@ HINTS = {
 
 
 FIELD_CODES = {
-    ("query", "lang"): ("bad_language", f"'lang' is one of {', '.join(i18n.LANGUAGES)}"),
+    ("query", "lang"): ("bad_language", f"unknown language; allowed: {', '.join(i18n.LANGUAGES)}"),
     ("body", "game"): ("bad_game", f"'game' must be one of {', '.join(museion.available_games())}"),
     ("path", "name"): ("bad_game", f"the game is one of {', '.join(museion.available_games())}"),
 }
@@ -430,6 +430,8 @@ def _lobby_routes(app: FastAPI) -> None:
         cache: Finished = app.state.finished
         answer = cache.cached(key)
         if answer is None:
+            if await manager().writer.read(manager().store.status, key[1]) != "finished":
+                return None  # a running table (or none): the caller answers from the live table
             if app.state.limits.builds.hit(_client(request)) is not None:
                 raise TableError("rate_limited", "too many answers about finished tables built for your network; "
                                                  "wait a minute (those built already are served at once)", 429)

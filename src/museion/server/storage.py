@@ -323,6 +323,11 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(analyses_t.c.data).where(analyses_t.c.table_id == table_id)).scalar()
 
+    def status(self, table_id: str) -> str | None:
+        """A table's status (running, finished, expired), or ``None`` when there is no such table: one read."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)).scalar()
+
     def holders(self, pairs: Sequence[tuple[str, str]]) -> tuple[set[str], set[tuple[str, str]]]:
         """Of the (table id, token hash) pairs: the tables that exist (not expired), and the pairs whose hash
         holds a seat (two indexed reads, whatever the pairs: "my tables" loads only the tables that match)."""
