@@ -203,6 +203,35 @@ def test_the_creation_cap_counts_networks_not_addresses(serve):
     assert http("POST", f"{server.url}/api/tables", TABLE, source="127.0.7.1")[0] == 201
 
 
+def test_running_tables_nobody_moves_at_expire_and_clocked_ones_do_not(serve):
+    server = serve("--idle-table-ttl", "2")
+    _, idle = http("POST", f"{server.url}/api/tables", TABLE)
+    http("POST", f"{server.url}/api/tables/{idle['id']}/join", {"seat": 1})  # full: running, nobody moves
+    _, clocked = http("POST", f"{server.url}/api/tables", {**TABLE, "clock": {"mode": "turn", "per_move": 3600}})
+    http("POST", f"{server.url}/api/tables/{clocked['id']}/join", {"seat": 1})
+    deadline = time.monotonic() + 60
+    while http("GET", f"{server.url}/api/tables/{idle['id']}")[0] != 404:
+        assert time.monotonic() < deadline, "the idle running table never expired"
+        time.sleep(0.5)
+    assert http("GET", f"{server.url}/api/tables/{clocked['id']}")[0] == 200  # its clock decides
+
+
+def test_the_table_cap_is_shared_fairly_between_networks(serve):
+    """Full of started tables from two networks, a third network still creates one: the largest network's
+    table where a move was made longest ago expires; a network at its share gets 503 server_full."""
+    server = serve("--max-tables", "6", "--max-tables-per-client", "4")
+    made = []
+    for source in ("127.0.14.1", "127.0.14.2", "127.0.14.3", "127.0.14.4", "127.0.15.1", "127.0.15.2"):
+        _, table = http("POST", f"{server.url}/api/tables", TABLE, source=source)
+        http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1}, source=source)
+        made.append(table["id"])
+    status, table = http("POST", f"{server.url}/api/tables", TABLE, source="127.0.16.1")
+    assert status == 201
+    assert http("GET", f"{server.url}/api/tables/{made[0]}")[0] == 404  # the first network's stalest
+    status, data = http("POST", f"{server.url}/api/tables", TABLE, source="127.0.15.3")
+    assert status == 503 and data["error"] == "server_full"  # 2 tables: its share of 6 among 3 networks
+
+
 # -- 4. files named by clients --------------------------------------------------------------------------------
 def test_bot_specs_name_models_never_files_and_the_public_seat_shows_no_path(serve, tmp_path):
     server = serve("--bot-specs")
@@ -239,6 +268,53 @@ def test_websockets_are_capped_in_all_with_a_fair_share_per_network(serve):
     busy = _close_frame(_ws(server, table["id"], "127.0.8.60"))
     assert (busy.code, busy.reason) == (1013, "server_busy")
     stack.close()
+
+
+# -- 6. taking seats away ------------------------------------------------------------------------------------
+def _creator(server: ServerProcess, table: dict, seat: int, what: str = "invite") -> tuple[int, dict]:
+    return http("POST", f"{server.url}/api/tables/{table['id']}/seats/{seat}/{what}",
+                {"creator_token": table["creator_token"]})
+
+
+def test_a_seat_is_taken_away_only_after_a_documented_absence_on_its_turn(serve):
+    """Without a clock: the opponent who merely closed the tab keeps the seat while it is not their turn and
+    until they have been to move for ``--seat-absence``; then the creator may re-invite it, and the log says so
+    in both languages."""
+    server = serve("--seat-absence", "3")
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    _, joined = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1})
+    status, data = _creator(server, table, 1)  # seat 0 is to move: seat 1 is not absent
+    assert status == 409 and data["error"] == "seat_active" and "not to move" in data["message"]
+    me = Player(server, table["id"], table["token"])
+    assert me.move(me.state["legal"][0]["id"])["type"] == "state"  # now seat 1 is to move
+    status, data = _creator(server, table, 1, "bot")
+    assert status == 409 and "s from now" in data["message"]
+    time.sleep(3.5)
+    status, _ = _creator(server, table, 1)
+    assert status == 200
+    assert http("POST", f"{server.url}/api/tables/{table['id']}/leave", {"token": joined["token"]})[0] == 403
+    texts = {}
+    for lang in ("en", "es"):
+        watcher = Player(server, table["id"], lang=lang)
+        texts[lang] = " ".join(n["text"] for n in watcher.state["notices"])
+        watcher.close()
+    assert "new invitation" in texts["en"] and "nueva invitación" in texts["es"]
+    me.close()
+
+
+def test_a_clocked_seat_is_taken_away_only_once_its_clock_ran_out(serve):
+    server = serve("--clock-tick", "0.2")
+    _, table = http("POST", f"{server.url}/api/tables", {**TABLE, "clock": {"mode": "live", "base": 10}})
+    http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 1})
+    me = Player(server, table["id"], table["token"])
+    assert me.move(me.state["legal"][0]["id"])["type"] == "state"  # seat 1's clock runs: 10 s
+    status, data = _creator(server, table, 1)
+    assert status == 409 and "clock" in data["message"]
+    deadline = time.monotonic() + 60
+    while _creator(server, table, 1, "bot")[0] != 200:  # once its 10 s ran out (a bot stands in)
+        assert time.monotonic() < deadline, "the seat could never be handed over"
+        time.sleep(0.5)
+    me.close()
 
 
 # -- 7. the analysis queue ------------------------------------------------------------------------------------

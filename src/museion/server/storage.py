@@ -70,6 +70,7 @@ tables_t = Table(
     Column("notices", JSON),  # what happened besides moves (timeouts, bots taking over, returns), in order
     Column("creator_key", String(64)),  # hash of the creator token (hand a seat to a bot, re-invite)
     Column("hints", Integer),  # 1: a seat may ask the coach for hints (chosen at creation, shown to everyone)
+    Column("touched", Float),  # when a move was last made (stored every few seconds, not with every move)
 )
 
 seats_t = Table(
@@ -138,6 +139,8 @@ class TableRow:
     notices: list[dict[str, Any]] = field(default_factory=list)
     creator_key: str | None = None
     hints: bool = False
+    touched: float | None = None
+    """When a move was last made (``None``: none stored yet; the table's start or creation then)."""
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
@@ -267,6 +270,45 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def touch(self, times: Sequence[tuple[str, float]]) -> None:
+        """Store when each table last saw a move: (table id, time) each (one statement per table, every few
+        seconds for the tables that moved: not a round trip per move)."""
+        if times:
+            with self.engine.begin() as conn:
+                for table_id, when in times:
+                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=when))
+
+    def expire_idle(self, before: float) -> list[str]:
+        """Mark running tables without a clock that have been full but untouched since ``before`` as expired
+        (tables with a clock end by it: a seat out of time is played by a bot or forfeits)."""
+        last = func.coalesce(tables_t.c.touched, tables_t.c.started, tables_t.c.created)
+        cond = and_(tables_t.c.status == "running", tables_t.c.started.is_not(None), last < before)
+        with self.engine.begin() as conn:
+            ids = [r.id for r in conn.execute(select(tables_t.c.id, tables_t.c.clock).where(cond))
+                   if not r.clock or r.clock.get("mode", "none") == "none"]
+            if ids:
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(ids)).values(status="expired"))
+        return ids
+
+    def creators(self) -> dict[str, int]:
+        """Each creator's (client network's hash) unfinished tables."""
+        query = (select(tables_t.c.creator, func.count()).where(tables_t.c.status == "running")
+                 .group_by(tables_t.c.creator))
+        with self.engine.connect() as conn:
+            return {r[0]: int(r[1]) for r in conn.execute(query)}
+
+    def expire_stalest(self, creator: str) -> str | None:
+        """Expire the unfinished table of ``creator`` where a move was made longest ago (to make room for a
+        network below its fair share on a full server); its id, or ``None`` when it has none."""
+        last = func.coalesce(tables_t.c.touched, tables_t.c.started, tables_t.c.created)
+        with self.engine.begin() as conn:
+            found = conn.execute(select(tables_t.c.id).where(tables_t.c.creator == creator,
+                                                             tables_t.c.status == "running")
+                                 .order_by(last, tables_t.c.id).limit(1)).scalar()
+            if found is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == found).values(status="expired"))
+        return found
+
     def expire_open(self, before: float) -> list[str]:
         """Mark unfinished tables created before ``before`` whose seats were never all taken as expired."""
         cond = and_(tables_t.c.status == "running", tables_t.c.started.is_(None), tables_t.c.created < before)
@@ -364,7 +406,7 @@ def _seat_row(r: Any) -> SeatRow:
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
-                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]))
+                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]), t["touched"])
 
 
 @dataclass

@@ -36,7 +36,7 @@ from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
-from museion.server import names, web_texts, worker
+from museion.server import abandon, names, web_texts, worker
 from museion.server.analyst import Analyst
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig, short
@@ -108,6 +108,10 @@ class LiveTable:
     """A hint for this table is being computed (one at a time per table)."""
     now: Callable[[], float] = time.monotonic
     """The server's monotonic clock (a test's fake one)."""
+    touched: float = 0.0
+    """When (wall time) the last move was made, or the table started: the seat to move has waited since."""
+    flushed: float = 0.0
+    """The ``touched`` last stored (the sweep stores newer ones: not a write per move)."""
 
     @property
     def id(self) -> str:
@@ -478,6 +482,7 @@ class Manager:
         """The live table of a stored row, replayed (nothing is registered: the build thread uses it too)."""
         state = museion.load(row.game, **row.options).new_initial_state()
         table = LiveTable(row, state, advance(state, row.actions), now=self.clock)
+        table.touched = table.flushed = row.touched or row.started or row.created
         spec = ClockSpec.from_json(row.clock)
         if spec.timed:
             table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
@@ -551,7 +556,7 @@ class Manager:
 
     async def _check_caps(self, creator: str) -> None:
         total = await self.writer.read(self.store.count_unfinished)
-        if total >= self.config.max_tables:
+        if total >= self.config.max_tables and not await self._fair_room(creator):
             raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
                                             "table or try again later", 503, {"key": "web.code.server_full",
                                                                               "args": {"total": total}})
@@ -560,6 +565,19 @@ class Manager:
             raise TableError("too_many_tables", f"you have {mine} unfinished tables, the limit per player; finish "
                                                 "one or wait until an open one expires", 429,
                              {"key": "web.code.too_many_tables", "args": {"mine": mine}})
+
+    async def _fair_room(self, creator: str) -> bool:
+        """On a full server, room for a network below its fair share (``max_tables`` divided by the networks
+        holding tables): the network holding the most gives up its table where a move was made longest ago."""
+        counts = await self.writer.read(self.store.creators)
+        share = max(1, self.config.max_tables // len(counts.keys() | {creator}))
+        largest = max(counts, key=lambda c: counts[c], default=creator)
+        if counts.get(creator, 0) >= share or largest == creator:
+            return False
+        freed = await self.writer.call(self.store.expire_stalest, largest)
+        self._expired([freed] if freed else [], "the server was full and this network held more than its share of "
+                                                "tables: the one where a move was made longest ago has expired")
+        return freed is not None
 
     @staticmethod
     def _check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:
@@ -589,6 +607,7 @@ class Manager:
         await self.writer.call(self.store.set_seat, table_id, seat, clean, digest, started)
         table.row.seats[seat].name, table.row.seats[seat].token_hash = clean, digest
         table.row.started = table.row.started or started
+        table.touched = max(table.touched, started or 0.0)  # full now: the first seat to move waits from here
         self._run_clock(table)
         self._seats_changed(table)
         await self.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in bot
@@ -623,7 +642,8 @@ class Manager:
 
     # -- upkeep ------------------------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
-        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2))
+        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2,
+                              self.config.idle_table_ttl / 4))
         while True:
             await asyncio.sleep(period)
             try:
@@ -632,20 +652,21 @@ class Manager:
                 log.warning("table upkeep failed: %s", exc)
 
     async def sweep(self) -> None:
-        """Expire open tables nobody joined in time; let idle tables leave memory."""
-        expired = await self.writer.call(self.store.expire_open, time.time() - self.config.open_table_ttl)
-        for table_id in expired:
-            table = self.tables.pop(table_id, None)
-            if table is not None:
-                if table.bot_task:
-                    table.bot_task.cancel()
-                for conn in list(table.conns):
-                    conn.put(dumps({"type": "error", "code": "expired", "seq": table.seq,
-                                    "message": "nobody joined this table in time: it has expired"}))
-                    conn.shut(4410, "expired")
-        if expired:
-            self.lobby_version += 1
-            log.info("expired %d open tables", len(expired))
+        """Store when tables last moved; expire open tables nobody joined in time and running tables without a
+        clock where nobody moved for ``idle_table_ttl``; let idle tables leave memory."""
+        moved = [(t.id, t.touched) for t in self.tables.values() if t.touched > t.flushed]
+        if moved:
+            await self.writer.call(self.store.touch, moved)
+            for table_id, when in moved:
+                if table_id in self.tables:
+                    self.tables[table_id].flushed = when
+        now = time.time()
+        expired = await self.writer.call(self.store.expire_open, now - self.config.open_table_ttl)
+        self._expired(expired, "nobody joined this table in time: it has expired")
+        idle = await self.writer.call(self.store.expire_idle, now - self.config.idle_table_ttl)
+        self._expired(idle, f"nobody moved at this table for {self.config.idle_table_ttl:g} s: it has expired")
+        if expired or idle:
+            log.info("expired %d open tables and %d idle ones", len(expired), len(idle))
         idle = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
@@ -654,6 +675,18 @@ class Manager:
                 self.tables.pop(table.id, None)
         release_free_memory()
 
+    def _expired(self, table_ids: list[str], message: str) -> None:
+        """Tables marked expired in storage leave memory; their clients are told and closed with 4410."""
+        for table_id in table_ids:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                if table.bot_task:
+                    table.bot_task.cancel()
+                for conn in list(table.conns):
+                    conn.put(dumps({"type": "error", "code": "expired", "seq": table.seq, "message": message}))
+                    conn.shut(4410, "expired")
+        if table_ids:
+            self.lobby_version += 1
 
     async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         return (await self.get(table_id)).record_json(lang)
@@ -728,6 +761,7 @@ class Manager:
         table.log.extend(entries)
         table.state = state
         table.clock = clock
+        table.touched = time.time()
         if final is not None:
             self.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number
@@ -941,8 +975,8 @@ class Manager:
 
     # -- the creator's actions ---------------------------------------------------------------------------
     async def _creator_seat(self, table_id: str, seat: int, creator_token: Any) -> LiveTable:
-        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat nobody plays now (free, a
-        bot standing in after a timeout, or no connection holding it)."""
+        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat its player abandoned by a
+        rule they could see coming (``abandon.py``)."""
         table = await self.get(table_id)
         key = table.row.creator_key
         if not isinstance(creator_token, str) or key is None or not secrets.compare_digest(
@@ -956,10 +990,10 @@ class Manager:
         row = table.row.seats[seat]
         if row.kind != "human":
             raise TableError("seat_is_bot", f"seat {seat} is played by the {row.bot} bot", 409)
-        if row.token_hash is not None and not row.standin and any(c.seat == seat for c in table.conns):
-            raise TableError("seat_active", f"seat {seat}'s player is connected; a seat can be handed over when it "
-                                            "is free, its player ran out of time, or nobody is connected for it",
-                             409)
+        clocked, to_move = table.clock is not None, table.state.current_player()
+        why = abandon.refusal(row, clocked, to_move, table.touched, time.time(), self.config.seat_absence)
+        if why is not None:
+            raise TableError("seat_active", why, 409)
         return table
 
     async def hand_to_bot(self, table_id: str, seat: int, creator_token: Any, bot: Any) -> str:
