@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -173,13 +174,18 @@ async def attack(url: str, ws_url: str, seconds: float, replayed: str) -> dict:
     tasks += [creation_flood(url, f"127.0.4.{i + 1}", stop, counts) for i in range(4) if "create" in only]
     tasks += [idle_socket(ws_url, quiet[i % 10], f"127.0.{100 + i % 40}.{1 + i // 40}", stop, counts)
               for i in range(1000) if "idle" in only]
-    if "replay" in only:
-        await finished(url, replayed)
-        tasks += [replay_flood(url, replayed, f"127.0.20.{i + 1}", stop, counts) for i in range(4)]
     tasks += [slowloris(url, f"127.0.{30 + i % 10}.{1 + i // 10}", stop, counts)
               for i in range(1000) if "slowloris" in only]
     running = [asyncio.ensure_future(t) for t in tasks]
-    await asyncio.sleep(seconds)
+    if "replay" in only:  # as soon as its game is over (within the attack's time)
+        started = time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await finished(url, replayed)
+                running += [asyncio.ensure_future(replay_flood(url, replayed, f"127.0.20.{i + 1}", stop, counts))
+                            for i in range(4)]
+        seconds -= time.monotonic() - started
+    await asyncio.sleep(max(0.0, seconds))
     counts["idle_still_open"] = counts["idle_open"] - counts["idle_closed_by_server"]
     stop.set()
     if running:
