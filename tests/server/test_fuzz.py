@@ -98,7 +98,7 @@ def test_openapi_documents_every_route_with_models(fuzz_server: ServerProcess) -
                 assert "415" in op["responses"] and "429" in op["responses"]
 
 
-def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess) -> None:
+def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess, tmp_path) -> None:
     """``st run --checks all`` against the real server, deterministic and bounded for ``make test`` (the examples,
     fuzzing and stateful phases; ``MUSEION_FUZZ_SCALE`` > 1, as in ``benchmarks/fuzz.py``, adds the coverage
     phase, whose boundary values and undeclared methods take minutes, and multiplies the examples): the document
@@ -108,7 +108,8 @@ def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess)
                "--max-examples", str(4 * SCALE), "--no-color",
                "--phases", "examples,fuzzing,stateful" + (",coverage" if SCALE > 1 else ""),
                *(["--generation-deterministic"] if SCALE == 1 else ["--seed", str(random.randrange(2**31))])]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False,
+                          cwd=tmp_path)  # its cache (.schemathesis/) goes there, not into the work tree
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     found = re.search(r"(\d+) generated, (\d+) passed", done.stdout)
     assert found and found.group(1) == found.group(2), done.stdout[-3000:]
