@@ -103,6 +103,10 @@ def make(url: str, metadata: MetaData, actions: list[int], token_hash: str, name
 
 def before_migrations(db) -> None:  # noqa: ANN001 - a sqlite3 connection
     """Make a database the current code created look like one made before migrations (an older version had no
-    ``alembic_version`` and no account tables), so that opening it runs every revision's upgrade of old data."""
-    for table in ("alembic_version", "recovery_codes", "account_sessions", "accounts"):
+    ``alembic_version``, and none of what later revisions add), so that opening it runs every revision's upgrade of old
+    data."""
+    for table in ("alembic_version", "recovery_codes", "account_sessions", "accounts", "chat_reports", "chat",
+                  "leases"):
         db.execute(f"DROP TABLE {table}")
+    for column in ("undo", "touched"):
+        db.execute(f"ALTER TABLE tables DROP COLUMN {column}")
