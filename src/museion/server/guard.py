@@ -233,7 +233,8 @@ class Guard:
         origin = headers.get("origin")
         if unsafe and origin is not None and not self.origin_allowed(origin, host, scope):
             return 403, "bad_origin", "requests from other sites are not accepted (Origin not allowed)"
-        if scope["type"] == "http" and unsafe:
+        bodiless = scope.get("method") == "DELETE" and headers.get("content-length", "0") == "0"  # preflighted
+        if scope["type"] == "http" and unsafe and not bodiless:
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 return 415, "bad_content_type", "a POST body must be JSON with Content-Type: application/json"
