@@ -15,7 +15,8 @@ def test_games_list_every_game_and_the_bots(server):
 def test_create_validates_game_options_and_seats(server):
     url = f"{server.url}/api/tables"
     status, data = http("POST", url, {"game": "chess", "seats": ["human", "human"]})
-    assert status == 400 and data["error"] == "bad_game" and "imhotep, pergamon, tholos" in data["message"]
+    assert status == 400 and data["error"] == "bad_game"
+    assert all(game in data["message"] for game in ("imhotep", "pergamon", "tholos"))  # (and any game installed)
     status, data = http("POST", url, {"game": "tholos", "options": {"advanced": "maybe"}, "seats": ["human"] * 2})
     assert status == 400 and "option 'advanced' of tholos" in data["message"] and "allowed" in data["message"]
     status, data = http("POST", url, {"game": "tholos", "options": {"colour": 1}, "seats": ["human"] * 2})
