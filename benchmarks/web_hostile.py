@@ -8,7 +8,12 @@ After a warm-up, a separate attacker process runs for ``--seconds`` (60) at the 
   when the server closes them);
 * a table-creation flood: 4 loops posting tables as fast as they are answered, each from its own address;
 * 5 tables of the most expensive bots allowed (``mcts:time=5`` with the default caps), bots only;
-* 200 idle sockets: spectators of quiet tables that say hello and then nothing.
+* 1,000 idle sockets: spectators of quiet tables that say hello and then nothing, 25 from each of 40 networks
+  (under the per-network cap: what they cost is the memory per idle socket);
+* a replay flood (issue 24): 4 keep-alive connections asking for the replay of one finished 4-player Pergamon
+  table as fast as they are answered;
+* slowloris (issue 24): 1,000 connections from 10 networks that send a request's headers a line every 5 s and
+  never finish them (reconnecting when the server closes them).
 
 Then the attacker leaves and the honest load goes on for ``--after`` seconds. Measured: honest moves served per
 second and their latency during the attack, the server process's memory (RSS: baseline before the attack, peak
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -41,6 +47,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_load import Stats, fresh_db, source_address, table_slot  # noqa: E402
 
+from museion.server.config import raise_open_files  # noqa: E402
 from museion.server.storage import actions_t  # noqa: E402
 from museion.server.testing import ServerProcess, http  # noqa: E402
 from museion.server.worker import lower_priority  # noqa: E402
@@ -90,10 +97,65 @@ async def idle_socket(ws_url: str, table_id: str, source: str, stop: asyncio.Eve
         counts["idle_failed"] += 1
 
 
-async def attack(url: str, ws_url: str, seconds: float) -> dict:
+async def replay_flood(url: str, table_id: str, source: str, stop: asyncio.Event, counts: dict) -> None:
+    """GET the replay on one keep-alive connection as fast as it is answered (reconnecting when closed)."""
+    host, port = url.split("//")[1].split(":")
+    request = f"GET /api/tables/{table_id}/replay HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode()
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
+            while not stop.is_set():
+                writer.write(request)
+                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+                status = int(head.split(b" ", 2)[1])
+                length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                                  if line.lower().startswith(b"content-length")))
+                await reader.readexactly(length)
+                counts[f"replay_{status}"] = counts.get(f"replay_{status}", 0) + 1
+            writer.close()
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, StopIteration):
+            counts["replay_reconnects"] = counts.get("replay_reconnects", 0) + 1
+            await asyncio.sleep(0.1)
+
+
+async def slowloris(url: str, source: str, stop: asyncio.Event, counts: dict) -> None:
+    """Headers a line every 5 s, never finished; a new connection when the server closes this one."""
+    host, port = url.split("//")[1].split(":")
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
+            writer.write(f"GET / HTTP/1.1\r\nHost: {host}\r\n".encode())
+            counts["slowloris_opened"] = counts.get("slowloris_opened", 0) + 1
+            while not stop.is_set():
+                try:
+                    answer = await asyncio.wait_for(reader.read(200), 5)
+                except TimeoutError:
+                    writer.write(b"X-a: b\r\n")
+                    continue
+                kind = answer.split(b" ", 2)[1].decode() if answer.startswith(b"HTTP/") else "dropped"
+                counts[f"slowloris_{kind}"] = counts.get(f"slowloris_{kind}", 0) + 1
+                break
+            writer.close()
+        except OSError:
+            counts["slowloris_failed"] = counts.get("slowloris_failed", 0) + 1
+            await asyncio.sleep(1)
+
+
+REPLAYED = {"game": "pergamon", "options": {"players": 4}, "seats": ["bot:random"] * 4}
+"""The table whose replay is flooded: 4-player Pergamon has the largest replay a game makes. It is created when
+the honest load starts (its bots play during the warm-up) and is finished before the attack begins."""
+
+
+async def finished(url: str, table_id: str) -> str:
+    while (await asyncio.to_thread(http, "GET", f"{url}/api/tables/{table_id}"))[1]["status"] != "finished":
+        await asyncio.sleep(1)
+    return table_id
+
+
+async def attack(url: str, ws_url: str, seconds: float, replayed: str) -> dict:
     counts = {"resyncs": 0, "flooder_closed": 0, "idle_open": 0, "idle_closed_by_server": 0, "idle_failed": 0}
     stop = asyncio.Event()
-    only = set(os.environ.get("MUSEION_ATTACK", "flood,create,bots,idle").split(","))
+    only = set(os.environ.get("MUSEION_ATTACK", "flood,create,bots,idle,replay,slowloris").split(","))
     bots = []
     for _ in range(5 if "bots" in only else 0):
         status, table = await asyncio.to_thread(http, "POST", f"{url}/api/tables",
@@ -110,10 +172,20 @@ async def attack(url: str, ws_url: str, seconds: float) -> dict:
     tasks = [flooder(ws_url, watched[i % len(watched)], f"127.0.3.{i + 1}", stop, counts)
              for i in range(20) if "flood" in only]
     tasks += [creation_flood(url, f"127.0.4.{i + 1}", stop, counts) for i in range(4) if "create" in only]
-    tasks += [idle_socket(ws_url, quiet[i % 10], f"127.0.7.{1 + i % 250}", stop, counts)
-              for i in range(200) if "idle" in only]
+    tasks += [idle_socket(ws_url, quiet[i % 10], f"127.0.{100 + i % 40}.{1 + i // 40}", stop, counts)
+              for i in range(1000) if "idle" in only]
+    tasks += [slowloris(url, f"127.0.{30 + i % 10}.{1 + i // 10}", stop, counts)
+              for i in range(1000) if "slowloris" in only]
     running = [asyncio.ensure_future(t) for t in tasks]
-    await asyncio.sleep(seconds)
+    if "replay" in only:  # as soon as its game is over (within the attack's time)
+        started = time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await finished(url, replayed)
+                running += [asyncio.ensure_future(replay_flood(url, replayed, f"127.0.20.{i + 1}", stop, counts))
+                            for i in range(4)]
+        seconds -= time.monotonic() - started
+    await asyncio.sleep(max(0.0, seconds))
     counts["idle_still_open"] = counts["idle_open"] - counts["idle_closed_by_server"]
     stop.set()
     if running:
@@ -161,6 +233,7 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
                                                source_address(i))) for i in range(args.tables)]
     samples: list[tuple[float, float, float]] = []
     sampler = asyncio.ensure_future(sample_memory(server.proc.pid, samples, stop))
+    _, replayed = await asyncio.to_thread(http, "POST", f"{server.url}/api/tables", REPLAYED, "127.0.21.1")
     await asyncio.sleep(args.warmup)
     t_base = time.monotonic()
     base_moves = len(stats.acked)
@@ -176,7 +249,7 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
     t_attack = time.monotonic()
     acked_before = len(stats.acked)
     attacker = await asyncio.create_subprocess_exec(  # niced: on loopback its CPU is not the server's to lose
-        sys.executable, __file__, "--attack", server.url, "--seconds", str(args.seconds),
+        sys.executable, __file__, "--attack", server.url, "--seconds", str(args.seconds), "--replayed", replayed["id"],
         stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: lower_priority(ATTACKER_NICE))
     out, _ = await attacker.communicate()
     t_left = time.monotonic()
@@ -227,12 +300,14 @@ def main() -> int:
                              "ahead of other work on a shared machine, as if it had the cores to itself; the bot "
                              "workers and the attacker keep the normal policy (niceness 10)")
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--replayed", metavar="ID", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.realtime:
         os.sched_setscheduler(0, os.SCHED_RR, os.sched_param(1))
     if args.attack:
         ws_url = args.attack.replace("http://", "ws://")
-        print(json.dumps(asyncio.run(attack(args.attack, ws_url, args.seconds))))
+        raise_open_files()  # 2,000 sockets of its own
+        print(json.dumps(asyncio.run(attack(args.attack, ws_url, args.seconds, args.replayed))))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp) / "hostile.db", bot_delay=0.3, bot_workers=len(os.sched_getaffinity(0)),

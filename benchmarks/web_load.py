@@ -41,9 +41,9 @@ class Stats:
 
 
 def source_address(slot: int) -> str:
-    """A distinct loopback address per table slot: the server's limits count per client address, and 200 tables
-    are 200 players, not one."""
-    return f"127.0.{1 + slot // 250}.{1 + slot % 250}"
+    """A loopback address in a network of its own per table slot: the server's limits count per client network
+    (IPv4 /24), and 200 tables are 200 players, not one."""
+    return f"127.{1 + slot // 250}.{1 + slot % 250}.1"
 
 
 async def seat_client(url: str, table_id: str, token: str, rng: random.Random, stats: Stats,

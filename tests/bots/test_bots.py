@@ -198,11 +198,30 @@ def test_specs_levels_and_parameters() -> None:
     ("mcts:eval=magic", 'option \'eval\' of bot \'mcts\': got "magic"; allowed: "heuristic", "learned"'),
     ("random:sims=3", "unknown option 'sims' for bot 'random'; allowed: none"),
     ("mcts:sims", "parameters are KEY=VALUE"),
+    ("mcts:eval=learned,model=/etc/hostname", "allowed: the name of a model (value-2p, value-4p), not a file"),
+    ("mcts:eval=learned,model=../models/value-2p.json", "not a file"),
 ])
 def test_bad_specs_are_refused_precisely(spec: str, message: str) -> None:
     with pytest.raises(OptionError, match=None) as info:
         make_bot(spec, 0)
     assert message in str(info.value)
+
+
+def test_a_model_is_named_shipped_by_the_game_or_registered_by_the_operator(tmp_path, monkeypatch) -> None:
+    """Issue 24: a bot spec may come from a client, so ``model=`` is a name, never a path."""
+    from museion.bots import learned
+
+    state = museion.load("tholos").new_initial_state()
+    assert make_bot("mcts:sims=5,eval=learned,model=value-2p", 0).choose(state) in state.legal_actions()
+    monkeypatch.setenv(learned.MODELS_ENV, "{}")  # restored after the test
+    shipped = museion.load("tholos").model_file("value")
+    copy = tmp_path / "mine.json"
+    copy.write_text(shipped.read_text())
+    learned.register_models({"mine": copy})
+    assert "mine" in learned.model_names()
+    assert make_bot("mcts:sims=5,eval=learned,model=mine", 0).choose(state) in state.legal_actions()
+    with pytest.raises(ValueError, match="no value model"):
+        learned.load_model(museion.load("tholos"), "value-4p")  # a name, but not one Tholos ships
 
 
 def test_time_budget_and_greedy_rollouts_work() -> None:

@@ -68,6 +68,6 @@ def test_only_finished_tables_are_analysed_and_requests_are_limited(server):
     status, answer = http("POST", f"{server.url}/api/tables/{table['id']}/analysis", {})
     assert status == 409 and answer["error"] == "not_finished"
     assert http("GET", f"{server.url}/api/tables/nope/analysis")[0] == 404
-    codes = [http("POST", f"{server.url}/api/tables/{table['id']}/analysis", {}, source="127.0.0.9")[0]
+    codes = [http("POST", f"{server.url}/api/tables/{table['id']}/analysis", {}, source="127.0.9.1")[0]
              for _ in range(7)]
     assert codes == [409] * 6 + [429]

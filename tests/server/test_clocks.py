@@ -284,21 +284,23 @@ def test_only_the_creator_token_hands_an_abandoned_seat_to_a_bot_or_reinvites_it
                 await manager.reinvite(table.id, 1, token)
             assert info.value.code == "not_creator" and info.value.status == 403
 
-        class Watching:
-            seat = 1
-
-        table.conns.add(Watching())  # seat 1's player is connected: not abandoned
-        with pytest.raises(TableError) as info:
+        with pytest.raises(TableError) as info:  # seat 1 has time on its clock: not abandoned (issue 24)
             await manager.hand_to_bot(table.id, 1, creator, "easy")
-        assert info.value.code == "seat_active"
-        table.conns.clear()
+        assert info.value.code == "seat_active" and "clock" in str(info.value)
+        await _first_move(manager, table, 0)
+        clock.advance(LIVE["base"] + 1)  # seat 1's clock runs out: a bot stands in
+        await manager.tick()
         await manager.reinvite(table.id, 1, creator)
         assert table.seat_of(theirs) is None and table.row.free_seats() == [1]
         newcomer = await manager.join(table.id, 1, "Cleo")
         assert table.seat_of(newcomer) == 1
+        with pytest.raises(TableError):  # the newcomer has the clock's time again
+            await manager.hand_to_bot(table.id, 1, creator, "easy")
+        await manager.leave(table.id, newcomer)  # a free seat may be handed over
         await manager.hand_to_bot(table.id, 1, creator, "easy")
         assert table.seat_of(newcomer) is None and table.row.seats[1].kind == "bot"
-        assert [n["key"] for n in table.row.notices] == ["notice.reinvited", "notice.handed"]
+        keys = [n["key"] for n in table.row.notices]
+        assert keys[0] == "notice.timeout_bot" and "notice.reinvited" in keys and keys[-1] == "notice.handed"
         with pytest.raises(TableError) as info:
             await manager.hand_to_bot(table.id, 1, creator, "easy")
         assert info.value.code == "seat_is_bot"

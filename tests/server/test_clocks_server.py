@@ -36,6 +36,13 @@ def test_clocks_over_rest_and_websocket_survive_sigkill(tmp_path):
         route = f"{server.url}/api/tables/{made['id']}/seats/1"
         status, refused = http("POST", f"{route}/invite", {"creator_token": made["token"]})
         assert status == 403 and refused["error"] == "not_creator"
+        status, active = http("POST", f"{route}/invite", {"creator_token": made["creator_token"]})
+        assert status == 409 and active["error"] == "seat_active"  # time on its clock (issue 24)
+        status, invited = http("POST", f"{server.url}/api/tables/{made['id']}/seats/0/invite",
+                               {"creator_token": made["creator_token"]})
+        assert status == 409  # seat 0's player made a move and has time too
+        status, ended = http("POST", f"{server.url}/api/tables/{made['id']}/leave", {"token": joined["token"]})
+        assert status == 200  # seat 1 left: a free seat may be handed over
         status, invited = http("POST", f"{route}/invite", {"creator_token": made["creator_token"]})
         assert status == 200 and invited["invite"] == f"/table/{made['id']}?seat=1"
         status, _ = http("POST", f"{server.url}/api/tables/{made['id']}/leave", {"token": joined["token"]})

@@ -79,7 +79,7 @@ def test_a_taken_seat_says_which_seats_are_free(server):
     assert _say(data["reason"], "es") == "El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2, 3."
     assert _say(data["reason"], "en") == "Player 1's seat is already taken; free: the seats of players 2, 3."
     status, data = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 5})
-    assert status == 400 and data["reason"] == {"key": "web.code.bad_seat", "args": {"count": 3}}
+    assert status == 409 and data["reason"] == {"key": "web.code.bad_seat", "args": {"count": 3}}
     status, data = http("POST", f"{server.url}/api/tables",
                         {"game": "tholos", "seats": ["human", "bot:easy"], "join": 1})
     assert status == 409 and data["reason"]["key"] == "web.code.seat_is_bot"

@@ -31,7 +31,7 @@ def _hint(player: Player, seq: int | None = None) -> dict:
 
 
 def test_hints_default_on_with_a_bot_and_answer_three_legal_moves_in_words(server):
-    table = _create(server, ["human", "bot:easy"], "127.0.0.11")
+    table = _create(server, ["human", "bot:easy"], "127.0.11.1")
     assert table["hints"] is True
     me = Player(server, table["id"], table["token"], lang="es")
     assert me.state["hints"] is True
@@ -52,17 +52,17 @@ def test_hints_default_on_with_a_bot_and_answer_three_legal_moves_in_words(serve
 
 
 def test_hints_are_off_between_humans_unless_chosen_and_refused_when_off(server):
-    table = _create(server, ["human", "human"], "127.0.0.12")
+    table = _create(server, ["human", "human"], "127.0.12.1")
     assert table["hints"] is False
     me = Player(server, table["id"], table["token"])
     answer = _hint(me)
     assert answer["type"] == "error" and answer["code"] == "no_hints"
-    chosen = _create(server, ["human", "human"], "127.0.0.12", hints=True)
+    chosen = _create(server, ["human", "human"], "127.0.12.1", hints=True)
     assert chosen["hints"] is True
-    off = _create(server, ["human", "bot:easy"], "127.0.0.12", hints=False)
+    off = _create(server, ["human", "bot:easy"], "127.0.12.1", hints=False)
     assert off["hints"] is False
     status, body = http("POST", f"{server.url}/api/tables", {"game": "imhotep", "seats": ["human", "human"],
-                                                            "hints": "yes"}, source="127.0.0.12")
+                                                            "hints": "yes"}, source="127.0.12.1")
     assert status == 400 and "hints" in body["message"]
 
 
@@ -70,7 +70,7 @@ def test_a_stale_hint_is_refused_and_hints_are_rate_limited(tmp_path):
     server = ServerProcess(tmp_path / "museion.db", bot_delay=0.01, args=(*GENEROUS, "--limit-hint", "3/hour"))
     server.start()
     try:
-        table = _create(server, ["human", "bot:easy"], "127.0.0.3")
+        table = _create(server, ["human", "bot:easy"], "127.0.3.1")
         me = Player(server, table["id"], table["token"])
         me.wait(lambda s: s["to_move"] == 0)
         assert _hint(me, seq=me.state["seq"] + 5)["code"] == "stale"

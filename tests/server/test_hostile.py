@@ -30,6 +30,7 @@ import museion
 from museion.core.errors import OptionError
 from museion.server import guard
 from museion.server.guard import Guard, Limits
+from museion.server.networks import network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -144,7 +145,7 @@ def test_a_connection_over_its_message_budget_is_closed_and_its_address_paused(s
     with pytest.raises(InvalidStatus) as refused, _open_ws(server, table["id"]):
         pass
     assert refused.value.response.status_code == 403
-    other = socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.0.2", 0))
+    other = socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.1.2", 0))
     with _open_ws(server, table["id"], sock=other) as ws:
         ws.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
@@ -179,8 +180,8 @@ def test_an_honest_client_never_reaches_the_default_message_budget(serve):
     assert moves > 20 and "too_many_messages" not in server.log_text()
 
 
-def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(serve):
-    server = serve(*GENEROUS, "--max-sockets-per-client", "3")
+def test_open_websockets_are_capped_per_network_with_a_close_code_and_reason(serve):
+    server = serve(*GENEROUS, "--max-sockets-per-network", "3")
     _, table = http("POST", f"{server.url}/api/tables", TABLE)
     stack = contextlib.ExitStack()
     mine = [stack.enter_context(_open_ws(server, table["id"])) for _ in range(3)]
@@ -194,7 +195,7 @@ def test_open_websockets_are_capped_per_address_with_a_close_code_and_reason(ser
             extra.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
         assert closed.value.rcvd.reason == "too_many_sockets"
-    with _open_ws(server, table["id"], source_address=("127.0.0.2", 0)) as other:  # another address: its own
+    with _open_ws(server, table["id"], source_address=("127.0.1.1", 0)) as other:  # another network: its own
         other.send(json.dumps({"type": "hello", "token": None}))
         assert json.loads(other.recv(timeout=10))["type"] == "state"
     mine.pop().close()
@@ -239,11 +240,12 @@ def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monke
 
     monkeypatch.setattr(guard.asyncio, "sleep", sleep)
     limits = Limits("2/minute", "60/minute", "30/second", "60/second", flood_pause=600)
-    assert limits.create.hit("10.0.0.1") is None and limits.create.hit("10.0.0.1") is None
-    assert limits.create.hit("10.0.0.1") >= 1
+    key = network("10.0.0.1")  # limits count networks (IPv4 /24)
+    assert limits.create.hit(key) is None and limits.create.hit(key) is None
+    assert limits.create.hit(key) >= 1
     limits.create.limiter = None  # would fail if asked again
-    assert limits.create.hit("10.0.0.1") >= 1
-    limits.pause("10.0.0.2")
+    assert limits.create.hit(key) >= 1
+    limits.pause(network("10.0.2.2"))
 
     async def app(scope, receive, send):  # noqa: ANN001 - never reached
         raise AssertionError("the application was reached")
@@ -263,7 +265,7 @@ def test_a_refused_client_is_refused_again_before_its_request_is_looked_at(monke
     post = answer({"type": "http", "method": "POST", "path": "/api/tables", "client": ("10.0.0.1", 5),
                    "headers": [(b"content-type", b"text/plain")]})  # would be 415 if it were looked at
     assert post[0]["status"] == 429 and json.loads(post[1]["body"])["error"] == "rate_limited"
-    ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.0.2", 5), "headers": []})
+    ws = answer({"type": "websocket", "path": "/ws/tables/x", "client": ("10.0.2.9", 5), "headers": []})
     assert ws == [{"type": "websocket.close", "code": 1008, "reason": ws[0]["reason"]}]
     assert ws[0]["reason"].startswith("flooding")
     assert len(held) == 2 and all(0 < seconds <= guard.HOLD for seconds in held)

@@ -60,7 +60,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0006_seat_accounts"
+    assert migrations.revision(engine) == migrations.head() == "0007_touched"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -161,9 +161,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0006_seat_accounts" in admin("revision")
-    assert "database at revision 0006_seat_accounts" in admin("migrate")
-    assert "database: 0006_seat_accounts; newest: 0006_seat_accounts" in admin("revision")
+    assert "database: none (before migrations); newest: 0007_touched" in admin("revision")
+    assert "database at revision 0007_touched" in admin("migrate")
+    assert "database: 0007_touched; newest: 0007_touched" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -203,4 +203,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0006_seat_accounts" in out
+        assert "database at revision 0007_touched" in out

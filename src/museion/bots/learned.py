@@ -10,21 +10,91 @@ several times faster than the Python loops). Kinds:
 * ``mlp``: one hidden layer, ``sigmoid(v . relu(W x + b) + c)``.
 
 Per position every seat is scored and the chances are normalised to sum to 1 (a win share per seat).
+
+Which model: a bot spec names one (``mcts:eval=learned,model=NAME``), never a file: NAME is one the game ships
+(``value-2p`` is ``models/value-2p.json`` in its folder, found by listing that folder) or one the operator
+registered (``museion serve --model NAME=FILE``, ``register_models``); a client of the web table may send a spec,
+and nothing it sends is opened as a file.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
+import os
 import pathlib
+import re
 from typing import Any
 
+from museion.core.errors import InvalidValue, shown
 from museion.core.game import Game, State
 
 FORMAT = 1
 """Version of the weights file layout (refused when different)."""
 
 _CACHE: dict[tuple[str, str], ValueModel | None] = {}
+MODELS_ENV = "MUSEION_MODELS"
+"""The operator's registered models (JSON ``{name: file}``), in the environment so that bot workers inherit it."""
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+def register_models(models: dict[str, pathlib.Path]) -> None:
+    """Let bot specs name these model files (the operator's choice; ``museion serve --model NAME=FILE``)."""
+    if models:
+        known = registered()
+        known.update({name: str(path.resolve()) for name, path in models.items()})
+        os.environ[MODELS_ENV] = json.dumps(known)
+
+
+def registered() -> dict[str, str]:
+    """The models the operator registered: name -> file."""
+    try:
+        found = json.loads(os.environ.get(MODELS_ENV) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _shipped_dir(game_module: str) -> pathlib.Path:
+    package = importlib.import_module(game_module.rpartition(".")[0])
+    return pathlib.Path(package.__file__ or "").parent / "models"
+
+
+def shipped(game: Game) -> dict[str, pathlib.Path]:
+    """The value models the game ships: the ``*.json`` files of its ``models`` folder, by name (their stem)."""
+    folder = _shipped_dir(type(game).__module__)
+    return {p.stem: p for p in sorted(folder.glob("*.json"))} if folder.is_dir() else {}
+
+
+def model_names() -> list[str]:
+    """Every name a bot spec may give as ``model``: the games' shipped models and the registered ones."""
+    from museion.core.registry import available_games, entry
+
+    names = set(registered())
+    for game in available_games():
+        try:
+            module = entry(game).game_class.__module__
+        except Exception:  # noqa: BLE001 - a game still being written ships nothing yet
+            continue
+        folder = _shipped_dir(module)
+        if folder.is_dir():
+            names.update(p.stem for p in folder.glob("*.json"))
+    return sorted(names)
+
+
+def model_option(value: Any) -> str:
+    """Validator of the ``model`` option: empty (the game's own model) or a known model name, never a path."""
+    if value == "":
+        return ""
+    names = model_names()
+    if not isinstance(value, str) or not NAME.match(value) or value not in names:
+        allowed = ", ".join(names) or "none"
+        raise InvalidValue(f"got {shown(value)}; allowed: the name of a model ({allowed}), not a file", shown(value),
+                           "error.allowed.choice", values=allowed)
+    return value
 
 
 class ValueModel:
@@ -95,11 +165,18 @@ class ValueModel:
         return [c / total for c in chances]
 
 
-def load_model(game: Game, path: str = "") -> ValueModel | None:
-    """The value model in ``path``, or the one the game ships for this configuration (``None`` when it has
-    none); cached."""
-    key = (repr(game), path)
+def load_model(game: Game, name: str = "") -> ValueModel | None:
+    """The value model named ``name`` (registered by the operator, else shipped with the game: see the module
+    docstring), or without a name the one the game ships for this configuration (``None`` when it has none);
+    cached. A name that is neither is refused: no file is looked for under a name a client sent."""
+    key = (repr(game), name)
     if key not in _CACHE:
-        found = pathlib.Path(path) if path else game.model_file("value")
+        if not name:
+            found = game.model_file("value")
+        else:
+            files = {**{k: pathlib.Path(v) for k, v in registered().items()}, **shipped(game)}
+            if name not in files:
+                raise ValueError(f"no value model {shown(name)} for {game.name}; known: {', '.join(files) or 'none'}")
+            found = files[name]
         _CACHE[key] = ValueModel(json.loads(found.read_text(encoding="utf-8")), game) if found is not None else None
     return _CACHE[key]

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from museion.bots.base import Bot
 from museion.bots.greedy import greedy_action
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_chances
+from museion.bots.learned import model_option
 from museion.bots.tree import Node, simulate
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
 
@@ -66,7 +67,8 @@ class MCTSBot(Bot):
         "reuse": Option(1, "keep the subtree of the played actions between moves (1) or not (0)", int_option(0, 1)),
         "eval": Option("heuristic", "leaf evaluation: heuristic (the game's evaluate.py) or learned (the game's "
                                     "shipped value model)", choice_option("heuristic", "learned")),
-        "model": Option("", "eval=learned: a value model file to use instead of the game's shipped one", str),
+        "model": Option("", "eval=learned: the name of a value model to use instead of the game's own (one the "
+                            "game ships, or one the operator registered; never a file name)", model_option),
         "leaf_draws": Option(0, "value the position before a draw that follows a decision below the root when the "
                                 "draw has at least this many outcomes, instead of drawing (0 = never)",
                              int_option(0, 1_000_000)),

@@ -21,15 +21,16 @@ class Analysis:
         self.tables = tables
         config = tables.config
         self.analyst = Analyst(self._store, config.analysis_bot, config.analysis_seconds, config.analysis_queue,
-                               config.bot_nice)
+                               config.bot_nice, config.analysis_per_network)
 
     async def _store(self, table_id: str, data: dict[str, Any]) -> None:
         await self.tables.writer.call(self.tables.store.save_analysis, table_id, data)
 
-    async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    async def analysis(self, table_id: str, start: bool = False, lang: str = i18n.DEFAULT, owner: str = ""
+                       ) -> dict[str, Any]:
         """The coach's analysis of a finished table: ``done`` with the analysis (stored: computed once, every move
         in words in ``lang``), else the job's ``status`` and ``progress``; ``start`` queues the job if there is none
-        (503 when the queue is full)."""
+        (503 when the queue is full, or when ``owner``, the asking network, has its share waiting)."""
         table = await self.tables.get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "the analysis is available once the game is over", 409)
@@ -39,7 +40,7 @@ class Analysis:
             return {"status": "done", "analysis": in_words(table, stored, lang)}
         if start and (job is None or job.status == "failed"):
             record = Record.from_state(table.state, table.names(lang), table=table_id)
-            job = self.analyst.submit(table_id, record.to_dict())
+            job = self.analyst.submit(table_id, record.to_dict(), owner)
             if job is None:
                 raise TableError("analysis_busy", "the server is analysing other games; ask again in a minute", 503)
         if job is None:

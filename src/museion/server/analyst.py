@@ -15,6 +15,7 @@ import logging
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,8 @@ from typing import Any
 from museion.server.metrics import ANALYSIS_SECONDS
 
 log = logging.getLogger("museion.server")
+SERVED_KEPT = 1024
+"""Networks whose last turn is remembered (beyond, the oldest are forgotten: they count as never served)."""
 CLOSE_SECONDS = 5.0
 """How long :meth:`Analyst.close` waits for its task once the analysis process is killed (it ends at once)."""
 
@@ -53,20 +56,32 @@ def main(nice: int = 10) -> None:
 class Job:
     table_id: str
     record: dict[str, Any]
+    owner: str = ""
+    """The network that asked for it (queues are fair across networks)."""
     progress: list[int] = field(default_factory=lambda: [0, 0])
     status: str = "queued"  # queued | running | failed
     error: str = ""
 
 
 class Analyst:
-    """Runs analysis jobs one at a time (``queue`` waiting at most) and stores each result with ``store``."""
+    """Runs analysis jobs one at a time (``queue`` waiting at most) and stores each result with ``store``.
+
+    Fair across networks (issue 24: one address once filled the queue for 40 s): a network may have at most
+    ``per_owner`` jobs waiting, and the waiting jobs are served one network at a time in turn, so a newcomer's
+    job waits for at most one job of every other network, not for all of one network's."""
 
     def __init__(self, store: Callable[[str, dict[str, Any]], Awaitable[None]], bot: str, seconds: float,
-                 queue: int, nice: int = 10) -> None:
+                 queue: int, nice: int = 10, per_owner: int = 2) -> None:
         self.store = store
         self.bot, self.seconds, self.limit, self.nice = bot, seconds, queue, nice
+        self.per_owner = per_owner
         self.jobs: dict[str, Job] = {}
-        self.waiting: asyncio.Queue[Job] = asyncio.Queue()
+        self.waiting: dict[str, deque[Job]] = {}
+        """Network -> its waiting jobs."""
+        self.served: dict[str, int] = {}
+        """Network -> when its last job started (a counter): the network served longest ago goes first."""
+        self.turns = 0
+        self.ready = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.proc: asyncio.subprocess.Process | None = None
         self.remote: Callable[[dict[str, Any], str, int], Awaitable[dict[str, Any]]] | None = None
@@ -89,21 +104,43 @@ class Analyst:
     def job(self, table_id: str) -> Job | None:
         return self.jobs.get(table_id)
 
-    def submit(self, table_id: str, record: dict[str, Any]) -> Job | None:
+    def submit(self, table_id: str, record: dict[str, Any], owner: str = "") -> Job | None:
         """The job for this table (a new one, or the one already queued or running); ``None`` when the queue is
-        full. A failed job is tried again."""
+        full or ``owner`` (the asking network) has ``per_owner`` jobs waiting. A failed job is tried again."""
         job = self.jobs.get(table_id)
         if job is not None and job.status != "failed":
             return job
-        if sum(j.status == "queued" for j in self.jobs.values()) >= self.limit:
+        mine = self.waiting.get(owner, deque())
+        if sum(len(jobs) for jobs in self.waiting.values()) >= self.limit or len(mine) >= self.per_owner:
             return None
-        job = self.jobs[table_id] = Job(table_id, record)
-        self.waiting.put_nowait(job)
+        job = self.jobs[table_id] = Job(table_id, record, owner=owner)
+        self.waiting[owner] = mine
+        mine.append(job)
+        self.ready.set()
+        return job
+
+    def _next(self) -> Job | None:
+        """The first waiting job of the network served longest ago (never: first of all)."""
+        if not self.waiting:
+            return None
+        owner = min(self.waiting, key=lambda o: self.served.get(o, -1))
+        jobs = self.waiting[owner]
+        job = jobs.popleft()
+        if not jobs:
+            del self.waiting[owner]
+        self.turns += 1
+        self.served[owner] = self.turns
+        if len(self.served) > SERVED_KEPT:  # forget the networks served longest ago
+            self.served = dict(sorted(self.served.items(), key=lambda item: item[1])[-SERVED_KEPT // 2:])
         return job
 
     async def _serve(self) -> None:
         while True:
-            job = await self.waiting.get()
+            job = self._next()
+            if job is None:
+                self.ready.clear()
+                await self.ready.wait()
+                continue
             job.status = "running"
             started = time.perf_counter()
             try:

@@ -12,7 +12,8 @@ with 1007, both with a reason (``protocol.py``); a client that reads too little 
 ``slow_consumer``; one that sends more than its budget (``limit_messages``) with 1008 ``too_many_messages``, and
 its address may then open no WebSocket for ``flood_pause`` seconds (refused before the handshake, like an Origin
 that is not allowed); a socket beyond
-``max_sockets_per_client`` of one address gets ``too_many_sockets`` and is closed with 4429.
+``max_sockets_per_network`` of one network (IPv4 /24, IPv6 /64) gets ``too_many_sockets`` and is closed with
+4429; beyond ``max_sockets`` in all, with 1013 ``server_busy`` unless its network holds less than its fair share.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ import contextlib
 import gc
 import itertools
 import json
+import logging
 import os
 import pathlib
+import re
 import secrets
 import time
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -36,6 +38,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import museion
@@ -43,17 +46,21 @@ from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import accounts, compute, lessons, messages, metrics, models, service
+from museion.server import accounts, compute, lessons, messages, metrics, models, schema, service
 from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key
+from museion.server.analysis import in_words as analysis_in_words
 from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
 from museion.server.connection import Conn
 from museion.server.errors import TableError
+from museion.server.finished import Busy, Finished, replay_of, respond
+from museion.server.finished import json_bytes as finished_json
 from museion.server.guard import ABORT, Guard, Limits
 from museion.server.live import LiveTable
 from museion.server.lobby import load_game
 from museion.server.manager import Manager
-from museion.server.storage import Store, dumps
+from museion.server.networks import Share, network
+from museion.server.storage import Store, TableRow, dumps, hash_token
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -95,6 +102,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
             yield
         finally:
             gc.set_threshold(*thresholds)
+            app.state.finished.close()
             await manager.close()
             if ray is not None:
                 ray.close()
@@ -104,20 +112,53 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages, config.limit_poll, config.limit_hint,
                                        config.limit_analysis, config.flood_pause, config.limit_chat,
-                                       config.limit_chat_network, config.limit_report)
+                                       config.limit_chat_network, config.limit_report,
+                                       config.limit_builds)
+    app.state.finished = Finished(config.finished_cache_mb * 2**20)
     app.state.started = f"{time.time():.0f}"
-    app.state.sockets = Counter()
+    app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, _abort)
     _errors(app)
     _lobby_routes(app)
     _pages(app)
     accounts.install(app)
     service.install(app)
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await play_socket(ws, app, table_id)
+    _schema(app, config)
 
-    return Guard(app, config.max_body, config.origins, config.hosts, limits)
+    async def sockets(scope: Any, receive: Any, send: Any) -> None:
+        """``/ws/tables/{id}``: the play protocol (the only WebSocket path; any other is closed at once)."""
+        path = WS_PATH.match(scope["path"])
+        if path is None:
+            await send({"type": "websocket.close", "code": 1000, "reason": ""})
+            return
+        await play_socket(WebSocket(scope, receive, send), app, path.group(1))
+
+    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app), sockets)
+
+
+def _schema(app: FastAPI, config: ServerConfig) -> None:
+    """The OpenAPI document says what this server allows (``schema.py``); built once."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = schema.describe(generate(), config.bots.levels(), config.bots.specs)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _route_methods(app: FastAPI) -> Any:
+    """``path -> methods`` of the application's routes (``None`` for a path no route serves), so that the guard
+    answers a method a path does not take with 405 and its ``Allow`` before any other check (content type)."""
+    routes = [(route.path_regex, frozenset(getattr(route, "methods", None) or ("GET",))) for route in app.router.routes
+              if hasattr(route, "path_regex")]
+
+    def methods(path: str) -> frozenset[str] | None:
+        found = frozenset().union(*(m for regex, m in routes if regex.match(path)))
+        return found or None
+
+    return methods
 
 
 # -- errors --------------------------------------------------------------------------------------------------
@@ -140,6 +181,14 @@ HINTS = {
 }
 
 
+FIELD_CODES = {
+    ("query", "lang"): ("bad_language", f"unknown language; allowed: {', '.join(i18n.LANGUAGES)}"),
+    ("body", "game"): ("bad_game", f"'game' must be one of {', '.join(museion.available_games())}"),
+    ("path", "name"): ("bad_game", f"the game is one of {', '.join(museion.available_games())}"),
+}
+"""Request fields whose refusal has its own code (the rest are ``bad_request`` with the validator's words)."""
+
+
 def describe(errors: list[Any]) -> str:
     """A validation error list as one line, without echoing what the client sent beyond short prefixes."""
     parts = []
@@ -160,7 +209,20 @@ def _errors(app: FastAPI) -> None:
         errors = list(exc.errors())
         if any(e.get("type") == "json_invalid" or tuple(e.get("loc", ())) == ("body",) for e in errors):
             return _error(400, "bad_json", "the request body must be a JSON object")
+        for e in errors:  # the fields with a code of their own say what is allowed in words
+            code = FIELD_CODES.get(tuple(e.get("loc", ())))
+            if code is not None:
+                return _error(400, *code)
         return _error(400, "bad_request", describe(errors))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.warning("storage failed: %s", short(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 200))
+        return _error(503, "storage", "the storage is not available; nothing changed; try again later")
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        return _error(500, "internal", "the server failed to answer this request; nothing changed")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -169,7 +231,14 @@ def _errors(app: FastAPI) -> None:
 
 
 def _client(request: Request | WebSocket) -> str:
-    return request.client.host if request.client else "unknown"
+    """The client's network (IPv4 /24, IPv6 /64): the key of every limit and cap."""
+    return network(request.client.host) if request.client else "unknown"
+
+
+TableIdPath = Annotated[str, Path(min_length=1, max_length=models.MAX_TABLE_ID, pattern=models.ID_PATTERN)]
+TABLE_ID = re.compile(models.ID_PATTERN)
+WS_PATH = re.compile(r"^/ws/tables/([^/]+)$")
+log = logging.getLogger("museion.server")
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------
@@ -198,7 +267,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return app.state.manager
 
     @app.get("/api/games")
-    async def games(lang: str | None = None) -> models.Catalogue:
+    async def games(lang: models.Language | None = None) -> models.Catalogue:
         found = []
         lang = _language(lang)
         for name in museion.available_games():
@@ -222,7 +291,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Texts(**answer)
 
     @app.get("/api/games/{name}/rules")
-    async def rules(name: Annotated[str, Path(max_length=64)], lang: str | None = None, spec: bool = False
+    async def rules(name: models.GameName, lang: models.Language | None = None, spec: bool = False
                     ) -> models.Rules:
         """The rules in ``lang`` (the table page's rules panel): the rules for players when the game has them, else
         (or with ``spec``) the summary of the specification with its rule IDs, for the default configuration."""
@@ -244,7 +313,7 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Guide(**lessons.guide(name, _language(lang)))
 
     @app.post("/api/games/{name}/check")
-    async def check(name: str, body: models.CheckRequest) -> models.Checked:
+    async def check(name: models.GameName, body: models.CheckRequest) -> models.Checked:
         """Validate options without creating a table; tells the lobby how many seats to offer."""
         game = load_game(name, body.options or {}, manager().config.tables_dir)
         return models.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
@@ -280,14 +349,14 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.Created(**out, creator_token=creator_token)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def hand_to_bot(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+    async def hand_to_bot(table_id: TableIdPath, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
                           body: models.HandToBot) -> models.Handed:
         """The creator hands an abandoned seat (free, timed out, or nobody connected for it) to a bot for good."""
         level = await manager().hand_to_bot(table_id, seat, body.creator_token, body.bot)
         return models.Handed(table=table_id, seat=seat, bot=level)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
-    async def reinvite(table_id: str, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
+    async def reinvite(table_id: TableIdPath, seat: Annotated[int, Path(ge=0, lt=models.MAX_SEATS)],
                        body: models.CreatorRequest) -> models.Invited:
         """The creator frees an abandoned seat for someone new; its old seat token stops working."""
         await manager().reinvite(table_id, seat, body.creator_token)
@@ -297,23 +366,35 @@ def _lobby_routes(app: FastAPI) -> None:
     async def my_tables(request: Request, body: models.MyTablesRequest) -> models.MyTables:
         """The tables of the seat tokens a browser holds (sent in the body, never in a URL) and, when signed in,
         of the account's seats on every device: whose turn it is and the clocks."""
-        held = [(seat.table, seat.token) for seat in body.seats]
-        found = await manager().my_tables(held, await account_id(request))
+        pairs = [(held.table, held.token) for held in body.seats]
+        digests = [(table, hash_token(token)) for table, token in pairs]
+        known, holding = await manager().writer.read(manager().store.holders, digests)
+        matched = [pair in holding for pair in digests]
+        mine = iter(await manager().my_tables([pair for pair, ok in zip(pairs, matched, strict=True) if ok],
+                                              await account_id(request)))
+        found = [next(mine) if ok else {"table": t, "error": "bad_token" if t in known else "not_found"}
+                 for (t, _), ok in zip(pairs, matched, strict=True)]  # a token that holds nothing: one read
+        found += mine  # signed in: the account's other seats
         return models.MyTables(tables=[models.MyTable(**t) for t in found],
                                waiting=sum(bool(t.get("your_turn")) for t in found))
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> models.TableInfo:
+    async def table(table_id: TableIdPath) -> models.TableInfo:
         return models.TableInfo(**(await manager().get(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(request: Request, table_id: str, body: models.JoinRequest) -> models.Joined:
+    async def join(request: Request, table_id: TableIdPath, body: models.JoinRequest) -> models.Joined:
         """Take a free seat; signed in, the seat is bound to the account (it follows the player)."""
-        token = await manager().join(table_id, body.seat, body.name, await account_id(request))
+        try:
+            token = await manager().join(table_id, body.seat, body.name, await account_id(request))
+        except TableError as exc:
+            if exc.code == "bad_seat":  # a seat this table does not have: a conflict with the table, not bad JSON
+                exc.status = 409
+            raise
         return models.Joined(table=table_id, seat=body.seat, token=token)
 
     @app.post("/api/tables/{table_id}/my-seat", responses=UNAUTHORISED)
-    async def my_seat(request: Request, table_id: str, _body: models.Empty) -> models.MySeat:
+    async def my_seat(request: Request, table_id: TableIdPath, _body: models.Empty) -> models.MySeat:
         """The signed-in account's seat at this table and the key its WebSocket hello sends (session cookie and
         CSRF token needed): a player opens their seat on another device."""
         account, token = await app.state.accounts.changing(request)
@@ -321,46 +402,109 @@ def _lobby_routes(app: FastAPI) -> None:
         return models.MySeat(table=table_id, seat=seat, key=seat_key(token, table_id, seat))
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(request: Request, table_id: str, body: models.LeaveRequest) -> models.Left:
+    async def leave(request: Request, table_id: TableIdPath, body: models.LeaveRequest) -> models.Left:
         seat = await manager().leave(table_id, body.token, await account_id(request))
         return models.Left(table=table_id, seat=seat, left=True)
 
     @app.post("/api/tables/{table_id}/chat")
-    async def chat(table_id: str, body: models.ChatRequest) -> models.ChatHistory:
+    async def chat(table_id: TableIdPath, body: models.ChatRequest) -> models.ChatHistory:
         """The players' chat of a table, for one of its seat tokens (in the body, never in a URL): the replay's
         chat, only for those who were there. Spectators' chat is not kept."""
         return models.ChatHistory(**await manager().chat.history(table_id, body.token))
 
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, lang: str | None = None) -> models.RecordAnswer:
-        """The full record, or while a hidden-information game runs what a spectator has learned so far."""
-        return models.RecordAnswer(await manager().record(table_id, _language(lang)))
+    @app.get("/api/tables/{table_id}/record", response_model=models.RecordAnswer)
+    async def record(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
+        """The full record, or while a hidden-information game runs what a spectator has learned so far (a
+        finished table's from the cache: ``finished.py``)."""
+        lang = _language(lang)
+        built = await _finished(request, ("record", table_id, lang), lambda row: finished_json(
+            models.RecordAnswer(manager().live.live(row).record_json(lang))))
+        if built is not None:
+            return built
+        return JSONResponse(models.RecordAnswer(await manager().record(table_id, lang)).model_dump(mode="json"))
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, lang: str | None = None) -> models.Replay:
-        """Every step of a finished game, each move in words in ``lang``."""
-        table = await manager().get(table_id)
-        if not table.state.is_terminal():
-            raise TableError("not_finished", "a replay is available once the game is over", 409)
-        return models.Replay(**await manager().replay(table_id, _language(lang)))
+    @app.get("/api/tables/{table_id}/replay", response_model=models.Replay)
+    async def replay(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
+        """Every step of a finished game, each move in words in ``lang`` (built once, then served from the cache
+        with an ``ETag``)."""
+        lang = _language(lang)
+        built = await _finished(request, ("replay", table_id, lang), lambda row: finished_json(
+            models.Replay(**replay_of(manager().live.live(row), lang))))
+        if built is not None:
+            return built
+        await manager().get(table_id)  # 404 for no such table
+        raise TableError("not_finished", "a replay is available once the game is over", 409)
 
-    @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(table_id: str, lang: str | None = None) -> models.AnalysisAnswer:
-        """The coach's analysis of a finished table, or how far its computation is."""
-        return models.AnalysisAnswer(**await manager().analysis(table_id, False, _language(lang)))
+    @app.get("/api/tables/{table_id}/analysis", response_model=models.AnalysisAnswer)
+    async def analysis(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
+        """The coach's analysis of a finished table (once done, from the cache), or how far its computation is."""
+        lang = _language(lang)
+        job = manager().analyses.analyst.job(table_id)
+        if job is not None and job.status in ("queued", "running"):  # polled while it runs: nothing to build
+            return JSONResponse(models.AnalysisAnswer(status=job.status, progress=job.progress)  # type: ignore[arg-type]
+                                .model_dump(mode="json"))
+
+        def in_words(row: TableRow) -> bytes | None:
+            stored = manager().store.load_analysis(row.id)
+            if stored is None:
+                raise NotAnalysed
+            words = analysis_in_words(manager().live.live(row), stored, lang)
+            return finished_json(models.AnalysisAnswer(status="done", analysis=words))
+
+        try:
+            built = await _finished(request, ("analysis", table_id, lang), in_words)
+        except NotAnalysed:
+            job = manager().analyses.analyst.job(table_id)
+            answer = models.AnalysisAnswer(status="none") if job is None else models.AnalysisAnswer(
+                status=job.status, progress=job.progress, error=job.error or None)  # type: ignore[arg-type]
+            return JSONResponse(answer.model_dump(mode="json"))
+        if built is not None:
+            return built
+        return JSONResponse(models.AnalysisAnswer(**await manager().analysis(table_id, False, lang))
+                            .model_dump(mode="json"))
+
+    async def _finished(request: Request, key: tuple[str, ...], build: Any) -> Response | None:
+        """The cached answer about a finished table (304 when the client has it), else built once on the build
+        thread and counted against the network's ``--limit-builds``; ``None`` when the table is not finished
+        (or not there): the caller answers from the live table."""
+        cache: Finished = app.state.finished
+        answer = cache.cached(key)
+        if answer is None:
+            if await manager().writer.read(manager().store.status, key[1]) != "finished":
+                return None  # a running table (or none): the caller answers from the live table
+            if app.state.limits.builds.hit(_client(request)) is not None:
+                raise TableError("rate_limited", "too many answers about finished tables built for your network; "
+                                                 "wait a minute (those built already are served at once)", 429)
+
+            def built() -> bytes | None:
+                row = manager().store.load_table(key[1])
+                if row is None or row.status != "finished":
+                    return None
+                return build(row)
+
+            try:
+                answer = await cache.build(key, built)
+            except Busy:
+                raise TableError("busy", "the server is building many answers just now; try again in a moment",
+                                 503) from None
+        return None if answer is None else respond(answer, request)
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202)
-    async def analyse(request: Request, table_id: str, _body: models.AnalysisRequest, lang: str | None = None
-                      ) -> models.AnalysisAnswer:
+    async def analyse(request: Request, table_id: TableIdPath, _body: models.AnalysisRequest,
+                      lang: models.Language | None = None) -> models.AnalysisAnswer:
         """Ask for the analysis of a finished table: queued in the background (computed once, then stored)."""
         wait = app.state.limits.analysis.hit(_client(request))
         if wait is not None:
             raise TableError("rate_limited", "too many analyses asked from your address; wait a minute", 429)
-        return models.AnalysisAnswer(**await manager().analysis(table_id, True, _language(lang)))
+        return models.AnalysisAnswer(**await manager().analysis(table_id, True, _language(lang), _client(request)))
 
     @app.exception_handler(NotModified)
     async def not_modified(_request: Request, exc: NotModified) -> Response:
         return Response(status_code=304, headers={"ETag": exc.etag, "Cache-Control": "no-cache"})
+
+
+class NotAnalysed(Exception):
+    """A finished table whose analysis is not stored (yet): its status is the analyst's."""
 
 
 class NotModified(Exception):
@@ -454,23 +598,26 @@ def parse(data: str | bytes) -> Message | str:
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
-    """One client, counted against its address's open sockets while it is connected."""
+    """One client, counted against its network's open sockets (and the server's) while it is connected."""
     config: ServerConfig = app.state.config
-    sockets: Counter[str] = app.state.sockets
+    sockets: Share[WebSocket] = app.state.sockets
     client = _client(ws)
     await ws.accept()
-    if sockets[client] >= config.max_sockets_per_client:
-        limit = config.max_sockets_per_client
-        await _refuse(ws, 4429, "too_many_sockets", f"your address has {limit} WebSockets open, the limit; close "
+    ws.scope["headers"] = []  # read by the guard already; not kept for the socket's lifetime (issue 24)
+    refused = sockets.admit(client, ws)
+    if refused == "network":
+        limit = config.max_sockets_per_network
+        await _refuse(ws, 4429, "too_many_sockets", f"your network has {limit} WebSockets open, the limit; close "
                                                     "one (another tab or table) first")
         return
-    sockets[client] += 1
+    if refused is not None:
+        await _refuse(ws, 1013, "server_busy", "the server has as many WebSockets open as it takes and your network "
+                                               "has its share; try again later")
+        return
     try:
         await _play(ws, app, table_id, client)
     finally:
-        sockets[client] -= 1
-        if not sockets[client]:
-            del sockets[client]
+        sockets.leave(client, ws)
 
 
 async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None:
@@ -478,9 +625,14 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     manager: Manager = app.state.manager
     config: ServerConfig = app.state.config
     try:
+        if not TABLE_ID.match(table_id) or len(table_id) > models.MAX_TABLE_ID:
+            raise TableError("not_found", f"no table {short(table_id)!r}", 404)
         table = await manager.get(table_id)
     except TableError as exc:
         await _refuse(ws, 4404, exc.code, str(exc))
+        return
+    except SQLAlchemyError:
+        await _refuse(ws, 1011, "storage", "the storage is not available; try again later")
         return
     hello = await _hello(ws, table, config.hello_timeout, app.state.accounts)
     if hello is False:

@@ -9,7 +9,7 @@ from dataclasses import fields
 from typing import Any
 
 from museion.server import compute
-from museion.server.config import ServerConfig
+from museion.server.config import ServerConfig, raise_open_files
 from museion.server.processes import listening_socket, refuse_sqlite, supervise
 from museion.server.settings import resolve
 from museion.server.storage import default_url
@@ -49,6 +49,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--bot-specs", action="store_true", default=None,
                    help="operator flag: tables may seat any bot spec (e.g. mcts:sims=3000) within --bot-max-sims "
                         "and --bot-max-seconds, not only the named levels")
+    p.add_argument("--model", action="append", default=[], metavar="NAME=FILE", dest="models",
+                   help="operator flag: register a value model file under NAME, which bot specs may then name "
+                        "(eval=learned,model=NAME; needs --bot-specs); clients never name files")
     p.add_argument("--tables-dir", type=pathlib.Path, default=None, metavar="DIR",
                    help="offer the *.json files of DIR to game options that take a file (Pergamon -o tables=FILE); "
                         "by default clients name no files")
@@ -74,8 +77,10 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from museion.bots.learned import register_models
     from museion.server.app import create_app
-    from museion.server.protocol import Protocol
+    from museion.server.networks import Share
+    from museion.server.protocol import Limits, protocols
     from museion.server.service import configure_logging
 
     Server = _server_class()  # noqa: N806 - a class
@@ -91,6 +96,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
     config = config_from(args)
+    register_models(dict(_model(text) for text in args.models))  # before the bot workers start: they inherit it
+    raise_open_files()
+    connections: Share[Any] = Share(config.max_connections, config.max_connections_per_network,
+                                    lambda protocol: protocol.transport.abort())
+    http_protocol, ws_protocol = protocols(Limits(connections, config.header_timeout, config.body_timeout))
     app = create_app(url, config)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown}, {config.bot_workers} bot "
@@ -99,13 +109,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
     # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
     server = Server(uvicorn.Config(
-        app, host=args.host, port=args.port, log_level="warning", ws=Protocol,
+        app, host=args.host, port=args.port, log_level="warning", http=http_protocol, ws=ws_protocol,
         ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
         proxy_headers=bool(args.forwarded_allow_ips), forwarded_allow_ips=args.forwarded_allow_ips or None,
         log_config=None,  # uvicorn's loggers write through ours (text or JSON)
         server_header=False, timeout_graceful_shutdown=config.shutdown_seconds))  # type: ignore[arg-type]
     server.run(sockets=[listening_socket(args.host, args.port)] if args.reuse_port else None)
     return 0 if server.started else 3  # uvicorn's code for a server that could not start
+
+
+def _model(text: str) -> tuple[str, pathlib.Path]:
+    """``NAME=FILE`` of ``--model``: the file must exist (the operator's mistake is said at start)."""
+    name, sep, path = text.partition("=")
+    if not sep or not name or not pathlib.Path(path).is_file():
+        raise ValueError(f"--model {text!r}: expected NAME=FILE with an existing FILE")
+    return name, pathlib.Path(path)
 
 
 def _server_class() -> type:

@@ -2,11 +2,13 @@
 
 The defaults hold a public server against hostile clients on a small machine (2 cores); ``museion serve`` exposes
 each one as an option (see ``docs/web.md``). Rate limits are strings in the notation of the ``limits`` library
-(``"10/minute"``, several separated by ``;``), counted per client address.
+(``"10/minute"``, several separated by ``;``), counted per client network (an IPv4 /24 or an IPv6 /64:
+``networks.py``; a "client" below is one network).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,36 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
+
+
+CONNECTION_RESERVE = 256
+MAX_OPEN_FILES = 65536
+"""File descriptors kept free of client connections: the database, the bot workers' pipes, log files, imports."""
+
+
+def open_files_limit() -> int:
+    """How many files this process may open once ``raise_open_files`` has run (the hard limit, bounded)."""
+    try:
+        import resource
+    except ImportError:  # not Unix
+        return 1024
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return MAX_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_OPEN_FILES)
+
+
+def raise_open_files() -> None:
+    """Raise this process's soft open-file limit to ``open_files_limit()`` (``museion serve`` does at start)."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files_limit(), hard))
+
+
+def default_max_connections() -> int:
+    """The open-file limit less ``CONNECTION_RESERVE``, at most 4096: a flood of connections must be refused by
+    the cap, never meet the kernel's limit (which refuses honest clients too)."""
+    return max(64, min(4096, open_files_limit() - CONNECTION_RESERVE))
 
 
 def opt(default: Any, doc: str) -> Any:
@@ -53,7 +85,12 @@ class ServerConfig:
     analysis_bot: str = opt("expert", "the search behind each decision of a table's analysis")
     analysis_seconds: float = opt(600.0, "deadline of one table's analysis (its process is killed then)")
     analysis_queue: int = opt(8, "analyses that may wait for the one running; beyond it a request is refused")
-    limit_poll: str = opt("30/minute", "'my tables' queries one client address may send")
+    analysis_per_network: int = opt(2, "analyses one client network may have waiting (the waiting ones are served "
+                                       "one network at a time in turn)")
+    limit_poll: str = opt("30/minute", "'my tables' queries one client network may send")
+    limit_builds: str = opt("20/minute", "answers about finished tables (replay, record, analysis) one client network "
+                                         "may have built; once built they are served from the cache for free")
+    finished_cache_mb: int = opt(64, "megabytes of built answers about finished tables kept in memory")
     limit_chat: str = opt("5/10second;30/minute", "chat messages one WebSocket may send (refused beyond: "
                                                   "rate_limited, the connection stays)")
     limit_chat_network: str = opt("15/10second;90/minute", "chat messages one network (IPv4 /24, IPv6 /64) may "
@@ -65,10 +102,26 @@ class ServerConfig:
     flood_pause: float = opt(10.0, "seconds an address whose WebSocket was closed for too many messages may open no "
                                    "new one (its handshakes are refused before any work)")
     max_tables: int = opt(5000, "unfinished tables in total")
-    max_tables_per_client: int = opt(20, "unfinished tables created by one client address")
-    max_sockets_per_client: int = opt(32, "WebSockets one client address may have open at once (more are closed "
-                                          "with 4429 too_many_sockets)")
+    max_tables_per_client: int = opt(20, "unfinished tables created by one client network (IPv4 /24, IPv6 /64)")
+    max_sockets_per_network: int = opt(32, "WebSockets one client network may have open at once (more are closed "
+                                           "with 4429 too_many_sockets)")
+    max_sockets: int = opt(2000, "WebSockets open at once in all; when reached, a network holding less than its "
+                                 "fair share (this divided by the networks holding any) closes the newest socket of "
+                                 "the network holding the most (1013), the others are closed with 1013 server_busy")
+    max_connections: int = opt(default_max_connections, "TCP connections (HTTP and WebSocket) at once in all, with "
+                               "the same fair share per network (default: the open-file limit less a reserve, at "
+                               "most 4096); more get 503 too_many_connections before anything is read")
+    max_connections_per_network: int = opt(256, "TCP connections one client network may hold at once")
+    header_timeout: float = opt(10.0, "seconds a request's headers may take to arrive (from its first byte, or from "
+                                      "the connection for the first request); then 408 timeout and the connection "
+                                      "is closed")
+    body_timeout: float = opt(10.0, "seconds a request's body may take to arrive after its headers (then 408)")
     open_table_ttl: float = opt(1800.0, "seconds after which a table whose seats were never all taken expires")
+    idle_table_ttl: float = opt(14 * 86400.0, "seconds after which a running table without a clock where no move "
+                                              "was made expires (clocked tables end by their clocks)")
+    seat_absence: float = opt(86400.0, "seconds a seat of a table without a clock must have been to move without "
+                                       "moving before the creator may hand it over (clocked tables: once its clock "
+                                       "ran out)")
     max_body: int = opt(64 * 1024, "bytes of a request body and of one WebSocket message")
     origins: tuple[str, ...] = opt((), "allowed Origin headers; empty: the served host only")
     hosts: tuple[str, ...] = opt((), "allowed Host headers (against DNS rebinding); empty: any")

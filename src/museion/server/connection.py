@@ -141,6 +141,7 @@ class Conn:
                 return
             except Exception:  # noqa: BLE001 - a closed socket: the reader side unregisters the client
                 return
+            del item, text  # not kept while the pump waits: a whole state per idle spectator (issue 24)
             self._drained.set()
 
     def shut(self, code: int, reason: str) -> asyncio.Task[None] | None:

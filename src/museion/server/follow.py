@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from typing import Any
 
 from museion.server.clocks import ClockSpec, ClockState
@@ -45,6 +46,8 @@ def apply(table: LiveTable, row: TableRow, now: float) -> bool:
         table.log.extend(advance(state, row.actions, marks=marks))
         table.marks.extend(marks)
         table.state = state
+    if moved:  # the seat to move waits from now (the process that stored the move stores when: not flushed here)
+        table.touched = table.flushed = time.time()
     table.stored += len(row.actions)
     table.row = dataclasses.replace(row, actions=[])
     spec = ClockSpec.from_json(row.clock)

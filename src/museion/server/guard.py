@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import socket
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -19,6 +18,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from museion.server.networks import network
 from museion.server.storage import dumps
 
 Scope = MutableMapping[str, Any]
@@ -68,6 +68,9 @@ class Blocklist:
         self.until[key] = now + seconds
 
 
+METHODS = ("GET", "HEAD", "POST", "DELETE")
+"""The HTTP methods of the API and the pages (DELETE: signing out, closing sessions and the account); any other
+(TRACE, PUT...) is 405 before anything else."""
 HOLD = 1.0
 """Seconds a client refused again is kept waiting before its answer (at most its remaining wait)."""
 MAX_HELD = 256
@@ -114,7 +117,8 @@ class Limits:
 
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
                  hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0,
-                 chat: str = "5/10second", chat_network: str = "15/10second", report: str = "10/hour") -> None:
+                 chat: str = "5/10second", chat_network: str = "15/10second", report: str = "10/hour",
+                 builds: str = "20/minute") -> None:
         self.flood_pause = flood_pause
         self.flooded = Blocklist()
         """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
@@ -132,6 +136,7 @@ class Limits:
         self.chat_network = RateLimit(chat_network, limiter, "chat-network")
         """Chat messages per network (``network_of``): many connections or addresses of one network share it."""
         self.report = RateLimit(report, limiter, "report")
+        self.builds = RateLimit(builds, limiter, "builds")
 
     def pause(self, address: str) -> None:
         """``address`` flooded a WebSocket: refuse its new ones for ``flood_pause`` seconds."""
@@ -139,16 +144,8 @@ class Limits:
             self.flooded.block(address, self.flood_pause)
 
 
-def network_of(address: str) -> str:
-    """The network an address belongs to, as caps count clients: its IPv4 /24 or IPv6 /64 (an address that is
-    not an IP, such as a test client's name, is its own network)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6 and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return str(ipaddress.ip_network(f"{ip}/{24 if ip.version == 4 else 64}", strict=False))
+network_of = network
+"""The network an address belongs to, as caps count clients (``networks.network``: IPv4 /24, IPv6 /64)."""
 
 
 def error_body(code: str, message: str) -> bytes:
@@ -159,8 +156,14 @@ class Guard:
     """ASGI middleware: headers on every HTTP response; Host, Origin, content type and body size checked."""
 
     def __init__(self, app: ASGIApp, max_body: int, origins: tuple[str, ...] = (), hosts: tuple[str, ...] = (),
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, methods: Callable[[str], tuple[str, ...] | None] | None = None,
+                 websocket: ASGIApp | None = None) -> None:
         self.app = app
+        self.websocket = websocket
+        """Where WebSockets go (default: the application): straight to the play protocol, without the framework's
+        routing and exception layers, whose frames every open socket would keep for its lifetime."""
+        self.methods = methods
+        """The methods a path answers (``None``: no such path; the application says 404), for 405 and ``Allow``."""
         self.limits = limits
         self.max_body = max_body
         self.origins = set(origins)
@@ -180,20 +183,20 @@ class Guard:
             else:
                 await _answer(send, 429, "rate_limited", early[1], [(b"retry-after", f"{early[0]:.0f}".encode())])
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        refusal = self.refuse(scope, headers)
+        refusal = self.refuse(scope, _headers(scope))  # the dict is not kept for a WebSocket's lifetime
         if refusal is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": refusal[1][:120]})
             else:
-                await _answer(send, *refusal)
+                allow = [(b"allow", ", ".join(self.allowed(scope["path"])).encode())] if refusal[0] == 405 else None
+                await _answer(send, *refusal, allow)
             return
         if scope["type"] == "websocket":
             transport = getattr(getattr(send, "__self__", None), "transport", None)  # uvicorn's protocol object
             if transport is not None:
                 scope[ABORT] = transport.abort
                 _small_receive_buffer(transport)
-            await self.app(scope, receive, send)
+            await (self.websocket or self.app)(scope, receive, send)
             return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, _with_headers(send))
@@ -222,11 +225,16 @@ class Guard:
         host = headers.get("host", "")
         if self.hosts and host.rsplit(":", 1)[0].lower() not in self.hosts:
             return 400, "bad_host", "this server does not answer for that host name"
+        if scope["type"] == "http":
+            allowed = self.allowed(scope["path"])
+            if scope["method"] not in allowed:
+                return 405, "bad_method", f"this path answers {', '.join(allowed)} only"
         unsafe = scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD", "OPTIONS")
         origin = headers.get("origin")
         if unsafe and origin is not None and not self.origin_allowed(origin, host, scope):
             return 403, "bad_origin", "requests from other sites are not accepted (Origin not allowed)"
-        if scope["type"] == "http" and unsafe:
+        bodiless = scope.get("method") == "DELETE" and headers.get("content-length", "0") == "0"  # preflighted
+        if scope["type"] == "http" and unsafe and not bodiless:
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
                 return 415, "bad_content_type", "a POST body must be JSON with Content-Type: application/json"
@@ -234,6 +242,13 @@ class Guard:
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
                 return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
+
+    def allowed(self, path: str) -> tuple[str, ...]:
+        """The methods ``path`` answers (HEAD with GET); every method the server answers for an unknown path."""
+        found = self.methods(path) if self.methods is not None else None
+        if found is None:
+            return METHODS
+        return tuple(m for m in METHODS if m in found or (m == "HEAD" and "GET" in found))
 
     async def hold(self, wait: float) -> None:
         """Keep a client that was already refused waiting (at most ``HOLD`` seconds, and only ``MAX_HELD`` at a
@@ -307,8 +322,13 @@ def _chat_history(path: str) -> bool:
     return path.startswith("/api/tables/") and path.endswith("/chat")
 
 
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
 def _client(scope: Scope) -> str:
-    return scope["client"][0] if scope.get("client") else "unknown"
+    """The client's network (IPv4 /24, IPv6 /64): every limit counts networks, not addresses."""
+    return network(scope["client"][0]) if scope.get("client") else "unknown"
 
 
 def _too_many(limit: RateLimit, wait: float) -> str:

@@ -105,6 +105,10 @@ class LiveTable:
     """A hint for this table is being computed (one at a time per table)."""
     now: Callable[[], float] = time.monotonic
     """The server's monotonic clock (a test's fake one)."""
+    touched: float = 0.0
+    """When (wall time) the last move was made, or the table started: the seat to move has waited since."""
+    flushed: float = 0.0
+    """The ``touched`` last stored (the sweep stores newer ones: not a write per move)."""
     spectators_chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SPECTATORS_CHAT))
     """The spectators' recent chat lines (``chat.py``): kept in memory only, gone when the table leaves memory."""
 

@@ -14,6 +14,7 @@ from typing import Any
 import museion
 from museion.core.errors import OptionError
 from museion.core.registry import entry
+from museion.server import abandon
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
@@ -154,7 +155,7 @@ class Lobby:
 
     async def _check_caps(self, creator: str) -> None:
         total = await self.tables.writer.read(self.tables.store.count_unfinished)
-        if total >= self.config.max_tables:
+        if total >= self.config.max_tables and not await self._fair_room(creator):
             raise TableError("server_full", f"this server has {total} unfinished tables, its limit; join an open "
                                             "table or try again later", 503, {"key": "web.code.server_full",
                                                                               "args": {"total": total}})
@@ -164,13 +165,27 @@ class Lobby:
                                                 "one or wait until an open one expires", 429,
                              {"key": "web.code.too_many_tables", "args": {"mine": mine}})
 
+    async def _fair_room(self, creator: str) -> bool:
+        """On a full server, room for a network below its fair share (``max_tables`` divided by the networks
+        holding tables): the network holding the most gives up its table where a move was made longest ago."""
+        counts = await self.tables.writer.read(self.tables.store.creators)
+        share = max(1, self.config.max_tables // len(counts.keys() | {creator}))
+        largest = max(counts, key=lambda c: counts[c], default=creator)
+        if counts.get(creator, 0) >= share or largest == creator:
+            return False
+        freed = await self.tables.writer.call(self.tables.store.expire_stalest, largest)
+        self.tables.expired([freed] if freed else [], "the server was full and this network held more than its "
+                                                      "share of tables: the one where a move was made longest ago "
+                                                      "has expired")
+        return freed is not None
+
     async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None) -> str:
         """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound."""
         table = await self.tables.get(table_id)
         if table.state.is_terminal():
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
-        clean = clean_name(name, seat)
+        clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
         full = table.row.started is None and table.row.free_seats() == [seat]
@@ -184,6 +199,7 @@ class Lobby:
         row = table.row.seats[seat]
         row.name, row.token_hash, row.account_id = clean, digest, account_id
         table.row.started = table.row.started or started
+        table.touched = max(table.touched, started or 0.0)  # full now: the first seat to move waits from here
         self.tables.run_clock(table)
         self.tables.seats_changed(table)
         await self.timekeeper.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in
@@ -271,8 +287,8 @@ class Lobby:
 
     # -- the creator's actions ---------------------------------------------------------------------------
     async def _creator_seat(self, table_id: str, seat: int, creator_token: Any) -> LiveTable:
-        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat nobody plays now (free, a
-        bot standing in after a timeout, or no connection holding it)."""
+        """The table, if ``creator_token`` is its creator's and ``seat`` a human seat its player abandoned by a
+        rule they could see coming (``abandon.py``)."""
         table = await self.tables.get(table_id)
         key = table.row.creator_key
         if not isinstance(creator_token, str) or key is None or not secrets.compare_digest(
@@ -286,10 +302,10 @@ class Lobby:
         row = table.row.seats[seat]
         if row.kind != "human":
             raise TableError("seat_is_bot", f"seat {seat} is played by the {row.bot} bot", 409)
-        if row.token_hash is not None and not row.standin and any(c.seat == seat for c in table.conns):
-            raise TableError("seat_active", f"seat {seat}'s player is connected; a seat can be handed over when it "
-                                            "is free, its player ran out of time, or nobody is connected for it",
-                             409)
+        clocked, to_move = table.clock is not None, table.state.current_player()
+        why = abandon.refusal(row, clocked, to_move, table.touched, time.time(), self.config.seat_absence)
+        if why is not None:
+            raise TableError("seat_active", why, 409)
         return table
 
     async def hand_to_bot(self, table_id: str, seat: int, creator_token: Any, bot: Any) -> str:

@@ -15,9 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from museion.core import i18n
-from museion.core.game import State
-from museion.core.record import Record
-from museion.server import moves, worker
+from museion.server import worker
 from museion.server.analysis import Analysis
 from museion.server.bot_moves import BotMoves
 from museion.server.chat import Chat
@@ -25,15 +23,14 @@ from museion.server.cluster import Cluster
 from museion.server.config import ServerConfig
 from museion.server.connection import GOING_AWAY
 from museion.server.errors import TableError
+from museion.server.finished import replay_of
 from museion.server.follow import Follower
 from museion.server.guard import Limits
 from museion.server.hints import Hints
 from museion.server.live import LiveTable
 from museion.server.lobby import Lobby
-from museion.server.messages import ErrorMessage
 from museion.server.pipeline import Pipeline
-from museion.server.seats import seat_names
-from museion.server.storage import Conflict, Store, dumps
+from museion.server.storage import Conflict, Store
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
 
@@ -138,7 +135,8 @@ class Manager:
 
     # -- upkeep ------------------------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
-        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2))
+        period = max(0.5, min(10.0, self.config.open_table_ttl / 4, self.config.idle_release / 2,
+                              self.config.idle_table_ttl / 4))
         while True:
             await asyncio.sleep(period)
             try:
@@ -147,21 +145,27 @@ class Manager:
                 log.warning("table upkeep failed: %s", exc)
 
     async def sweep(self) -> None:
-        """Expire open tables nobody joined in time; let idle tables leave memory."""
-        expired = await self.writer.call(self.store.expire_open, time.time() - self.config.open_table_ttl)
-        for table_id in expired:
-            table = self.tables.pop(table_id, None)
-            if table is not None:
-                _expired(table)
-        if expired:
-            self.live.lobby_version += 1
-            log.info("expired %d open tables", len(expired))
-        idle = time.monotonic() - self.config.idle_release
+        """Store when tables last moved; expire open tables nobody joined in time and running tables without a
+        clock where nobody moved for ``idle_table_ttl``; let idle tables leave memory."""
+        moved = [(t.id, t.touched) for t in self.tables.values() if t.touched > t.flushed]
+        if moved:
+            await self.writer.call(self.store.touch, moved)
+            for table_id, when in moved:
+                if table_id in self.tables:
+                    self.tables[table_id].flushed = when
+        now = time.time()
+        expired = await self.writer.call(self.store.expire_open, now - self.config.open_table_ttl)
+        self.live.expired(expired, "nobody joined this table in time: it has expired")
+        idle = await self.writer.call(self.store.expire_idle, now - self.config.idle_table_ttl)
+        self.live.expired(idle, f"nobody moved at this table for {self.config.idle_table_ttl:g} s: it has expired")
+        if expired or idle:
+            log.info("expired %d open tables and %d idle ones", len(expired), len(idle))
+        idle_since = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
             busy = busy or (table.clock is not None and not table.state.is_terminal()  # its clock must run here
                             and self.live.owns(table.id))
-            if not busy and table.used < idle:
+            if not busy and table.used < idle_since:
                 self.tables.pop(table.id, None)
         release_free_memory()
 
@@ -175,30 +179,7 @@ class Manager:
         table = await self.get(table_id)
         if not table.state.is_terminal():
             raise TableError("not_finished", "a replay is available once the game is over", 409)
-        record = Record.from_state(table.state, seat_names(table.row), table=table.id)
-        names = table.names(lang)
-        steps = []
-        previous: State | None = None
-        for action, state in record.states():
-            step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
-            if action is not None and previous is not None:
-                player = previous.current_player()
-                step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action),
-                                "text": moves.in_words(previous, action, lang, names)}
-            steps.append(step)
-            previous = state
-        return {"table": table.summary(), "record": record.to_dict(), "steps": steps}
-
-
-def _expired(table: LiveTable) -> None:
-    """An open table nobody joined in time: its bot stops, its clients are told and closed."""
-    if table.bot_task:
-        table.bot_task.cancel()
-    message = dumps(ErrorMessage(code="expired", seq=table.seq,
-                                 message="nobody joined this table in time: it has expired").model_dump())
-    for conn in list(table.conns):
-        conn.put(message)
-        conn.shut(4410, "expired")
+        return replay_of(table, lang)
 
 
 def release_free_memory() -> None:

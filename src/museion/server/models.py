@@ -9,7 +9,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    RootModel,
+    StringConstraints,
+    TypeAdapter,
+    WithJsonSchema,
+    model_validator,
+)
+
+import museion
+from museion.core import i18n
 
 MAX_NAME = 40
 MAX_TOKEN = 64
@@ -19,17 +33,85 @@ MAX_SEQ = 2**31 - 1
 MAX_CHAT = 300
 """Characters of one chat message (after NFC normalisation); the model takes four times as many, so that a longer
 one gets the precise ``chat_too_long`` refusal."""
+MAX_TABLE_ID = 32
 
-Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
-Token = Annotated[str, StringConstraints(max_length=MAX_TOKEN)]
-BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=100)]
-GameName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
-SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+"""Table ids and seat tokens are URL-safe base64 (``secrets.token_urlsafe``): anything else names nothing, and
+is refused before storage sees it (PostgreSQL refuses a NUL in a string with an error of its own)."""
+NAME_PATTERN = "^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$"
+"""No control characters and no bidirectional marks, overrides or isolates in a name (``names.py`` says why and
+checks the rest: normalisation, invisible-only names, names that pass for another seat)."""
+
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME, pattern=NAME_PATTERN)]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TOKEN, pattern=ID_PATTERN)]
+TableId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TABLE_ID, pattern=ID_PATTERN)]
+BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=100, pattern="^[ -~]+$"),
+                   WithJsonSchema({"type": "string", "x-bot-spec": True})]
+"""A seat's bot: ``bot:LEVEL`` (or a spec with parameters where the operator allows them). Its schema is the
+server's (``bot_schema``): the enum of levels, or a pattern with ``--bot-specs``."""
+
+
+def _one_of(allowed: list[str]) -> Any:
+    """A string that must be one of ``allowed``: an enum in the schema (a ``Literal`` of a list made at run time
+    is no type a checker can see, and the server has no imports under ``TYPE_CHECKING``)."""
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"one of {', '.join(allowed)}")
+        return value
+
+    return AfterValidator(check), WithJsonSchema({"type": "string", "enum": allowed})
+
+
+Language = Annotated[str, *_one_of(list(i18n.LANGUAGES))]
+"""The languages of the texts (``museion.core.i18n.LANGUAGES``): an enum in the schema."""
+GameName = Annotated[str, *_one_of(list(museion.available_games()))]
+"""The games this server offers (the registry): an enum in the schema."""
+
+
+def _integral(value: Any) -> Any:
+    """JSON does not tell ``2`` from ``2.0`` (JSON Schema calls both integers): an integral float is that integer.
+    Anything else is left to the strict check (``"2"``, ``true`` and ``2.5`` stay refused)."""
+    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) < 2**53 else value
+
+
+Int = Annotated[int, BeforeValidator(_integral)]
+SeatNumber = Annotated[Int, Field(ge=0, lt=MAX_SEATS)]
 Json = Any
 Short = Annotated[str, StringConstraints(max_length=64)]
-Small = Annotated[int, Field(ge=-(2**31), le=2**31)]
+Small = Annotated[Int, Field(ge=-(2**31), le=2**31)]
 OptionValue = bool | Small | Short | dict[Annotated[str, StringConstraints(max_length=16)], Small] | None
 """What a game option may be set to in a request (the game then validates the value itself)."""
+
+
+SeatString = Annotated[str, StringConstraints(min_length=1, max_length=100, pattern="^[ -~]+$"),
+                      WithJsonSchema({"type": "string", "x-seat-spec": True})]
+"""A seat in a creation request: ``human`` or a bot (``BotSpec``)."""
+
+
+def bot_schema(levels: list[str], specs: bool, prefixed: bool = True) -> dict[str, Any]:
+    """The schema of a bot on this server: a named level (``LEVEL``, or ``bot:LEVEL`` when ``prefixed``), or with
+    ``specs`` any printable spec (the server then checks it against its caps)."""
+    if specs:
+        return {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[ -~]+$",
+                "description": f"a level ({', '.join(levels)}) or a bot spec such as mcts:sims=400"}
+    return {"type": "string", "enum": [*levels, *(f"bot:{level}" for level in levels if prefixed)]}
+
+
+def with_bots(schema: Any, bot: dict[str, Any]) -> Any:
+    """``schema`` (the OpenAPI document) with every bot field's schema replaced by ``bot`` (and every seat's by
+    ``human`` or ``bot``)."""
+    if isinstance(schema, dict):
+        if schema.get("x-bot-spec"):
+            return dict(bot)
+        if schema.get("x-seat-spec"):
+            if "enum" in bot:
+                return {**bot, "enum": ["human", *bot["enum"]]}
+            return {"anyOf": [{"type": "string", "enum": ["human"]}, dict(bot)]}
+        return {k: with_bots(v, bot) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [with_bots(v, bot) for v in schema]
+    return schema
 
 
 class Strict(BaseModel):
@@ -41,13 +123,22 @@ class SeatSpec(Strict):
     kind: Literal["human", "bot"]
     bot: BotSpec | None = None
 
+    @model_validator(mode="after")
+    def _bot_for_bots(self) -> SeatSpec:
+        """A human seat names no bot, a bot seat names its level without the ``bot:`` of the string form."""
+        if self.kind == "human" and self.bot is not None:
+            raise ValueError("a human seat has no 'bot'")
+        if self.kind == "bot" and (self.bot is None or self.bot.startswith("bot:")):
+            raise ValueError("a bot seat names its level in 'bot' (e.g. {\"kind\": \"bot\", \"bot\": \"easy\"})")
+        return self
+
 
 class CheckRequest(Strict):
     options: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], OptionValue], Field(max_length=32)
                        ] | None = None
 
 
-Seconds = Annotated[int, Field(ge=0, le=60 * 86400)]
+Seconds = Annotated[Int, Field(ge=0, le=60 * 86400)]
 
 
 class ClockRequest(Strict):
@@ -66,7 +157,7 @@ class ClockRequest(Strict):
 
 class CreateTable(CheckRequest):
     game: GameName
-    seats: Annotated[list[BotSpec | SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
+    seats: Annotated[list[SeatString | SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
     join: SeatNumber | None = None
     name: Name | None = None
     clock: ClockRequest | None = None
@@ -85,7 +176,7 @@ class HandToBot(CreatorRequest):
 
 
 class HeldSeat(Strict):
-    table: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    table: TableId
     token: Token
 
 

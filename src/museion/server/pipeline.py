@@ -7,6 +7,7 @@ and broadcast; anything that fails on the way leaves the table unchanged."""
 from __future__ import annotations
 
 import logging
+import time
 from typing import Literal
 
 import museion
@@ -172,6 +173,7 @@ class Pipeline:
         table.marks.extend(marks)
         table.state = state
         table.clock = clock
+        table.touched = time.time()
         if final is not None:
             self.tables.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number

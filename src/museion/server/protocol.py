@@ -1,4 +1,14 @@
-"""The server's WebSocket protocol: uvicorn's, except that a frame it cannot deliver ends in a proper close.
+"""The server's protocols: uvicorn's, with read deadlines and connection caps per network, and WebSocket closes.
+
+HTTP (:class:`HttpProtocol`, uvicorn's httptools protocol): uvicorn times out only the wait between two requests
+(keep-alive); a client that sends its headers a byte every few seconds (slowloris), or opens a connection and
+sends nothing, was kept for ever. Here a request's headers must be complete within ``header_timeout`` seconds of
+its first byte (of the connection, for the first request), and its body within ``body_timeout`` seconds of its
+headers; otherwise the client gets 408 ``timeout`` (JSON, as every refusal) and the connection is closed. Every
+TCP connection (HTTP, and WebSockets after their upgrade) is counted for its network (``networks.Share``): one
+beyond the caps gets 503 ``too_many_connections`` at once, before anything is read.
+
+WebSockets (:class:`Protocol`): uvicorn's, except that a frame it cannot deliver ends in a proper close.
 
 uvicorn's sans-I/O implementation closes a text frame that is not UTF-8 with 1007 and no reason (logging the
 decoding traceback), and a frame over the library's size limit with 1009 by dropping the TCP connection at once,
@@ -11,16 +21,141 @@ library's get the app's ``too_large`` error reply and the connection stays.)
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from typing import Any
 
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from museion.server.networks import Share, network
+from museion.server.storage import dumps
 
 log = logging.getLogger("museion.server")
 INVALID_UTF8 = (1007, "invalid_utf8: a text frame must be UTF-8; send JSON text")
 
 
+def _raw_answer(status: str, code: str, message: str) -> bytes:
+    """A whole HTTP response with the API's JSON error body, for answers written before any request is parsed."""
+    body = dumps({"error": code, "message": message}).encode()
+    return (f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            "connection: close\r\n\r\n").encode() + body
+
+
+class Limits:
+    """What the protocols share: the connection caps and the read deadlines (set by ``museion serve``)."""
+
+    def __init__(self, connections: Share[Any], header_timeout: float, body_timeout: float) -> None:
+        self.connections = connections
+        self.header_timeout = header_timeout
+        self.body_timeout = body_timeout
+
+
+def protocols(limits: Limits) -> tuple[type[HttpProtocol], type[Protocol]]:
+    """The HTTP and WebSocket protocol classes of one server (uvicorn builds them with its config only)."""
+    return (type("ServerHttpProtocol", (HttpProtocol,), {"limits": limits}),
+            type("ServerProtocol", (Protocol,), {"limits": limits}))
+
+
+class HttpProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol with header and body read deadlines and connection caps per network."""
+
+    limits: Limits | None = None
+    deadline: asyncio.TimerHandle | None = None
+    net: str | None = None
+    """The network this connection is counted for (``None``: not counted, or handed on to a WebSocket)."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if self.limits is None:
+            return
+        net = network(self.client[0]) if self.client else "unknown"
+        refused = self.limits.connections.admit(net, self)
+        if refused is not None:
+            self.connections.discard(self)
+            why = ("your network has too many connections open" if refused == "network" else
+                   "the server has as many connections as it takes; your network has its share")
+            transport.write(_raw_answer("503 Service Unavailable", "too_many_connections",
+                                        f"{why}; close some or try again later"))
+            transport.close()
+            return
+        self.net = net
+        self._arm(self.limits.header_timeout, "the request's headers did not arrive in time")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self.net is not None and self.limits is not None:
+            self.limits.connections.leave(self.net, self)
+            self.net = None
+        super().connection_lost(exc)
+
+    def _arm(self, seconds: float, why: str) -> None:
+        self._disarm()
+        if seconds > 0:
+            self.deadline = self.loop.call_later(seconds, self._too_slow, why)
+
+    def _disarm(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
+    def _too_slow(self, why: str) -> None:
+        """408 and the end of the connection (a request whose answer has begun is left alone)."""
+        self.deadline = None
+        answering = self.cycle is not None and self.cycle.response_started and not self.cycle.response_complete
+        if self.transport.is_closing() or answering:
+            return
+        if self.cycle is not None and not self.cycle.response_complete:
+            self.cycle.disconnected = True  # the app, if it waits for the body, sees the client gone
+            self.cycle.message_event.set()
+        self.transport.write(_raw_answer("408 Request Timeout", "timeout", f"{why}; send a whole request"))
+        self.transport.close()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self.limits is not None and self.deadline is None:
+            self._arm(self.limits.header_timeout, "the request's headers did not arrive in time")
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+        if self.limits is not None and self.scope.get("method") not in ("GET", "HEAD") and self.cycle is not None:
+            self._arm(self.limits.body_timeout, "the request's body did not arrive in time")
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        """The connection becomes a WebSocket: its count goes with it (released when the socket closes)."""
+        self._disarm()
+        net, self.net = self.net, None
+        if net is not None and self.limits is not None:
+            self.limits.connections.leave(net, self)
+        super().handle_websocket_upgrade()
+        socket = self.transport.get_protocol()
+        if net is not None and isinstance(socket, Protocol) and self.limits is not None:
+            if self.limits.connections.admit(net, socket) is None:  # its place, freed just above
+                socket.net = net
+
+
 class Protocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol with graceful closes for invalid UTF-8 (1007) and oversized frames (1009)."""
+    """uvicorn's WebSocket protocol with graceful closes for invalid UTF-8 (1007) and oversized frames (1009),
+    counted for its network's connections until it is lost."""
+
+    limits: Limits | None = None
+    net: str | None = None
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.handshake_complete and self.request is not None:
+            self.request = self.response = None  # type: ignore[assignment]  # the handshake, kept for nothing
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.net is not None and self.limits is not None:
+            self.limits.connections.leave(self.net, self)
+            self.net = None
+        super().connection_lost(exc)
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent and not _utf8(self.frames):

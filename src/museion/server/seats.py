@@ -12,7 +12,7 @@ from typing import Any
 from museion.core import i18n
 from museion.core.errors import OptionError
 from museion.core.game import State
-from museion.server import web_texts
+from museion.server import names, web_texts
 from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.storage import SeatRow, TableRow
@@ -144,13 +144,12 @@ def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
         raise TableError("bad_seat", f"seat {seat}: {exc}") from None
 
 
-def clean_name(name: Any, seat: int) -> str | None:
-    if name is None or name == "":
-        return None
-    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-        raise TableError("bad_name", f"a player name is a string of at most {MAX_NAME} characters (seat {seat})",
-                         reason={"key": "web.code.bad_name", "args": {"max": MAX_NAME}})
-    return name.strip() or None
+def clean_name(name: Any, seat: int, others: Sequence[str | None] = ()) -> str | None:
+    """The name to store for ``seat`` (``names.clean``: normalised, printable, passing for no other seat)."""
+    try:
+        return names.clean(name, MAX_NAME, BotPolicy.levels(), [o for o in others if o])
+    except names.RefusedName as exc:
+        raise TableError(exc.code, f"{exc} (seat {seat})", exc.status, exc.reason) from None
 
 
 def check_join_seat(rows: list[SeatRow], seat: Any, n: int) -> int:

@@ -74,6 +74,7 @@ tables_t = Table(
     Column("creator_key", String(64)),  # hash of the creator token (hand a seat to a bot, re-invite)
     Column("hints", Integer),  # 1: a seat may ask the coach for hints (chosen at creation, shown to everyone)
     Column("undo", Integer),  # 1: a seat may take back its own moves within its turn (chosen at creation, shown)
+    Column("touched", Float),  # when a move was last made (stored every few seconds, not with every move)
 )
 
 seats_t = Table(
@@ -179,6 +180,8 @@ class TableRow:
     creator_key: str | None = None
     hints: bool = False
     undo: bool = False
+    touched: float | None = None
+    """When a move was last made (``None``: none stored yet; the table's start or creation then)."""
 
     def standing(self) -> list[int]:
         """The actions still standing: the stored list with each take-back applied (the state is their replay)."""
@@ -317,6 +320,47 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def touch(self, times: Sequence[tuple[str, float]]) -> None:
+        """Store when each table last saw a move: (table id, time) each (one statement per table, every few
+        seconds for the tables that moved: not a round trip per move)."""
+        if times:
+            with self.engine.begin() as conn:
+                for table_id, when in times:
+                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(touched=when))
+
+    def expire_idle(self, before: float) -> list[str]:
+        """Mark running tables without a clock that have been full but untouched since ``before`` as expired
+        (tables with a clock end by it: a seat out of time is played by a bot or forfeits)."""
+        last = func.coalesce(tables_t.c.touched, tables_t.c.started, tables_t.c.created)
+        cond = and_(tables_t.c.status == "running", tables_t.c.started.is_not(None), last < before)
+        with self.engine.begin() as conn:
+            ids = [r.id for r in conn.execute(select(tables_t.c.id, tables_t.c.clock).where(cond))
+                   if not r.clock or r.clock.get("mode", "none") == "none"]
+            if ids:
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(ids)).values(status="expired"))
+                self._notify(conn, [i + "!" for i in ids])
+        return ids
+
+    def creators(self) -> dict[str, int]:
+        """Each creator's (client network's hash) unfinished tables."""
+        query = (select(tables_t.c.creator, func.count()).where(tables_t.c.status == "running")
+                 .group_by(tables_t.c.creator))
+        with self.engine.connect() as conn:
+            return {r[0]: int(r[1]) for r in conn.execute(query)}
+
+    def expire_stalest(self, creator: str) -> str | None:
+        """Expire the unfinished table of ``creator`` where a move was made longest ago (to make room for a
+        network below its fair share on a full server); its id, or ``None`` when it has none."""
+        last = func.coalesce(tables_t.c.touched, tables_t.c.started, tables_t.c.created)
+        with self.engine.begin() as conn:
+            found = conn.execute(select(tables_t.c.id).where(tables_t.c.creator == creator,
+                                                             tables_t.c.status == "running")
+                                 .order_by(last, tables_t.c.id).limit(1)).scalar()
+            if found is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == found).values(status="expired"))
+                self._notify(conn, [found + "!"])
+        return found
+
     def expire_open(self, before: float) -> list[str]:
         """Mark unfinished tables created before ``before`` whose seats were never all taken as expired."""
         cond = and_(tables_t.c.status == "running", tables_t.c.started.is_(None), tables_t.c.created < before)
@@ -419,6 +463,25 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(analyses_t.c.data).where(analyses_t.c.table_id == table_id)).scalar()
 
+    def status(self, table_id: str) -> str | None:
+        """A table's status (running, finished, expired), or ``None`` when there is no such table: one read."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)).scalar()
+
+    def holders(self, pairs: Sequence[tuple[str, str]]) -> tuple[set[str], set[tuple[str, str]]]:
+        """Of the (table id, token hash) pairs: the tables that exist (not expired), and the pairs whose hash
+        holds a seat (two indexed reads, whatever the pairs: "my tables" loads only the tables that match)."""
+        ids = list({table_id for table_id, _ in pairs})
+        if not ids:
+            return set(), set()
+        with self.engine.connect() as conn:
+            known = {r.id for r in conn.execute(select(tables_t.c.id).where(tables_t.c.id.in_(ids),
+                                                                             tables_t.c.status != "expired"))}
+            held = {(r.table_id, r.token_hash) for r in conn.execute(
+                select(seats_t.c.table_id, seats_t.c.token_hash).where(
+                    seats_t.c.table_id.in_(ids), seats_t.c.token_hash.in_([h for _, h in pairs])))}
+        return known, {(table_id, digest) for table_id, digest in held if table_id in known}
+
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
             t = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
@@ -448,7 +511,8 @@ def _seat_row(r: Any) -> SeatRow:
 def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
-                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]), bool(t["undo"]))
+                    list(t["notices"] or []), t["creator_key"], bool(t["hints"]), bool(t["undo"]),
+                    t["touched"])
 
 
 def _announced(item: Append) -> str:

@@ -18,8 +18,9 @@ from museion.server.cluster import Cluster, Solo
 from museion.server.config import ServerConfig, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, advance
+from museion.server.messages import ErrorMessage
 from museion.server.seats import MAX_NOTICES
-from museion.server.storage import BatchWriter, Store, TableRow
+from museion.server.storage import BatchWriter, Store, TableRow, dumps
 
 log = logging.getLogger("museion.server")
 
@@ -69,6 +70,7 @@ class Tables:
         marks: list[list[Any]] = []
         table = LiveTable(row, state, advance(state, row.standing(), marks=marks), marks, len(row.actions),
                           now=self.clock)
+        table.touched = table.flushed = row.touched or row.started or row.created
         spec = ClockSpec.from_json(row.clock)
         if spec.timed:
             table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
@@ -98,6 +100,22 @@ class Tables:
         """Finished tables nobody watches leave memory (they are reloaded from the database when asked for)."""
         if table.state.is_terminal() and not table.conns:
             self.tables.pop(table.id, None)
+
+    def expired(self, table_ids: list[str], message: str) -> None:
+        """Tables marked expired in storage leave memory: their bots stop, their clients are told and closed with
+        4410."""
+        for table_id in table_ids:
+            table = self.tables.pop(table_id, None)
+            if table is None:
+                continue
+            if table.bot_task:
+                table.bot_task.cancel()
+            said = dumps(ErrorMessage(code="expired", seq=table.seq, message=message).model_dump())
+            for conn in list(table.conns):
+                conn.put(said)
+                conn.shut(4410, "expired")
+        if table_ids:
+            self.lobby_version += 1
 
     def run_clock(self, table: LiveTable) -> None:
         table.run_clock(self.clock())

@@ -158,8 +158,9 @@ PAGES = {
     "web.code.bad_token": _both("Your seat at this table is no longer valid: you are watching now.",
                                 "Tu asiento en esta mesa ya no es válido: ahora estás mirando."),
     "web.code.game_over": _both("The game is over.", "La partida ha terminado."),
-    "web.code.storage": _both("The server could not save your move: nothing changed. Try again.",
-                              "El servidor no ha podido guardar tu jugada: nada ha cambiado. Vuelve a intentarlo."),
+    "web.code.storage": _both("The server could not reach its storage: nothing changed. Try again.",
+                              "El servidor no ha podido acceder a su almacenamiento: nada ha cambiado. Vuelve a "
+                              "intentarlo."),
     "web.code.expired": _both("This table has expired.", "Esta mesa ha caducado."),
     "web.code.broken": _both("This table cannot continue (a server error); nothing you did caused it.",
                              "Esta mesa no puede continuar (un error del servidor); no es culpa de nada que hicieras."),
@@ -172,8 +173,27 @@ PAGES = {
                                   "El asiento de Jugador {n} lo juega un bot ({bot})."),
     "web.code.bad_seat": _both("There is no such seat: this table has seats Player 1 to Player {count}.",
                                "No existe ese asiento: esta mesa tiene los asientos de Jugador 1 a Jugador {count}."),
-    "web.code.bad_name": _both("A player name has at most {max} characters.",
-                               "Un nombre de jugador tiene como mucho {max} caracteres."),
+    "web.code.bad_name": _both("A player name has at most {max} characters, something visible, and no control or "
+                               "text-direction characters.",
+                               "Un nombre de jugador tiene como mucho {max} caracteres, algo visible y ningún carácter "
+                               "de control ni de dirección del texto."),
+    "web.code.server_busy": _both("The server has as many connections as it takes just now. Try again in a moment.",
+                                  "El servidor tiene ahora todas las conexiones que admite. Vuelve a intentarlo en "
+                                  "un momento."),
+    "web.code.too_many_sockets": _both("Your network has too many tables open at once: close a tab or a table.",
+                                       "Tu red tiene demasiadas mesas abiertas a la vez: cierra una pestaña o una "
+                                       "mesa."),
+    "web.code.too_many_connections": _both("Your network has too many connections open: try again in a moment.",
+                                           "Tu red tiene demasiadas conexiones abiertas: vuelve a intentarlo en un "
+                                           "momento."),
+    "web.code.timeout": _both("The request took too long to arrive. Try again.",
+                              "La petición tardó demasiado en llegar. Vuelve a intentarlo."),
+    "web.code.internal": _both("The server failed to answer: nothing changed. Try again.",
+                               "El servidor no pudo responder: no ha cambiado nada. Vuelve a intentarlo."),
+    "web.code.name_taken": _both("That name is a seat's label, a bot or another player's name at this table: choose "
+                                 "another.",
+                                 "Ese nombre es la etiqueta de un asiento, un bot o el nombre de otro jugador de esta "
+                                 "mesa: elige otro."),
     "web.code.clock_range": _both("The clock's {field} is a number of seconds from {low} to {high}.",
                                   "El campo {field} del reloj es un número de segundos de {low} a {high}."),
     "web.code.server_full": _both("This server has {total} unfinished tables, its limit: join an open table or try "

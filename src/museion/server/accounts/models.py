@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints, WithJsonSchema
 
+from museion.server.accounts.passwords import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME, USERNAME
 from museion.server.models import HeldSeat, Strict
 
-Username = Annotated[str, StringConstraints(max_length=64)]
-Password = Annotated[str, StringConstraints(max_length=1024)]
+Username = Annotated[str, StringConstraints(max_length=64),
+                    WithJsonSchema({"type": "string", "minLength": MIN_USERNAME, "maxLength": MAX_USERNAME,
+                                    "pattern": f"^{USERNAME.pattern}$"})]
+"""The schema says the username rules (``passwords.check_username`` checks them, with its own error)."""
+Password = Annotated[str, StringConstraints(max_length=1024),
+                    WithJsonSchema({"type": "string", "minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD})]
+"""The schema says the length rules (``passwords`` checks them and refuses common passwords, with its errors)."""
 Code = Annotated[str, StringConstraints(max_length=64)]
 
 

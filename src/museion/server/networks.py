@@ -1,0 +1,87 @@
+"""Caps that count networks, not addresses: an IPv4 /24 or an IPv6 /64 is one client for every limit.
+
+One machine on IPv6 usually holds a whole /64 (18 quintillion addresses), and a rented IPv4 block holds hundreds:
+a cap per address holds nobody back. :func:`network` names the network an address belongs to; :class:`Share` is
+a global cap with a fair share per network: while it has room, a network may hold up to its own cap; once it is
+full, a newcomer from a network that holds less than its fair share (the cap divided by the networks holding any)
+takes the place of the newest holder of the network holding the most, and one from a network at or above its
+share is refused.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Generic, TypeVar
+
+V4_PREFIX = 24
+V6_PREFIX = 64
+
+
+@lru_cache(maxsize=4096)
+def network(host: str) -> str:
+    """The network of ``host`` as a short key (``"203.0.113.0/24"``, ``"2001:db8:1:2::/64"``); a name that is not
+    an address (a Unix socket, "testclient") is its own network."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = V4_PREFIX if address.version == 4 else V6_PREFIX
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))
+
+
+H = TypeVar("H")
+
+
+class Share(Generic[H]):
+    """Holders (connections, sockets) counted per network under a global ``cap`` and a ``per_network`` cap.
+
+    ``admit`` says whether a new holder may come in, and may name one to evict (its owner closes it; ``leave`` is
+    then called for it as for any other). Holders are kept per network in arrival order, so the evicted one is the
+    newest of the largest network: the one that arrived when that network was already over its share."""
+
+    def __init__(self, cap: int, per_network: int, evict: Callable[[H], None] | None = None) -> None:
+        self.cap = cap
+        self.per_network = per_network
+        self.evict = evict
+        self.held: dict[str, dict[H, None]] = {}
+        """Network -> its holders (a dict: ordered, O(1) removal)."""
+        self.total = 0
+
+    def count(self, net: str) -> int:
+        holders = self.held.get(net)
+        return len(holders) if holders else 0
+
+    def fair(self, net: str) -> int:
+        """A network's fair share now: the cap divided by the networks holding any (the newcomer's included)."""
+        networks = len(self.held) + (net not in self.held)
+        return max(1, self.cap // networks)
+
+    def admit(self, net: str, holder: H) -> str | None:
+        """Count ``holder`` for ``net`` and return ``None``, or return why it is refused (``"network"``: its
+        network holds ``per_network``; ``"full"``: the cap is reached and its network holds its share)."""
+        mine = self.count(net)
+        if mine >= self.per_network:
+            return "network"
+        if self.total >= self.cap:
+            if mine >= self.fair(net) or self.evict is None:
+                return "full"
+            largest = max(self.held, key=lambda n: len(self.held[n]))
+            victim = next(reversed(self.held[largest]))
+            self.leave(largest, victim)
+            self.evict(victim)
+        self.held.setdefault(net, {})[holder] = None
+        self.total += 1
+        return None
+
+    def leave(self, net: str, holder: H) -> None:
+        holders = self.held.get(net)
+        if holders is None or holder not in holders:
+            return
+        del holders[holder]
+        self.total -= 1
+        if not holders:
+            del self.held[net]
