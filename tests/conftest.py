@@ -5,13 +5,16 @@ On Linux the pytest process becomes a *child subreaper* (``PR_SET_CHILD_SUBREAPE
 dies (a server killed by a test, with its bot workers) is re-parented to pytest instead of to init, so every
 process descended from this run stays countable, and nothing started by other runs on the machine is. At the
 end of the session the remaining descendants get a grace period to exit; any still alive fail the run and are
-then ended (they are ours).
+then ended (they are ours). With pytest-xdist (``make test`` runs the pure pass on both cores) every worker does
+this for its own descendants, and each worker gets a PostgreSQL database of its own (``MUSEION_TEST_PG_URL`` names
+the one CI started; the worker's is that name with ``_gw0``, ``_gw1`` ... appended, made empty at its start).
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import sys
 
 import pytest
@@ -24,6 +27,24 @@ def pytest_configure(config: pytest.Config) -> None:
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get("MUSEION_TEST_PG_URL"):
+        os.environ["MUSEION_TEST_PG_URL"] = _worker_database(os.environ["MUSEION_TEST_PG_URL"], worker)
+
+
+def _worker_database(url: str, worker: str) -> str:
+    """A fresh, empty PostgreSQL database for one xdist worker, next to the one ``url`` names: its URL."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    mine = base.set(database=f"{base.database}_{worker}")
+    engine = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")  # the maintenance db
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{mine.database}" WITH (FORCE)'))
+        conn.execute(text(f'CREATE DATABASE "{mine.database}"'))
+    engine.dispose()
+    return mine.render_as_string(hide_password=False)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -43,6 +64,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if session.config.pluginmanager.hasplugin("dsession"):
+        return  # the xdist controller: its workers are its children (each checks its own descendants)
     try:
         import psutil
     except ImportError:

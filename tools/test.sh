@@ -2,7 +2,8 @@
 # make test: type-check, then both builds' tests on both cores.
 #
 # The compiled build (tools/compile.py: mypyc writes one C file that one gcc process compiles, 2-4 minutes on one
-# core) is made while the pure pass runs every other test on the other core. Then, where it was built: the
+# core) is made while the pure pass runs every other test on two pytest-xdist workers (a test file stays on one
+# worker, so a module's server is started once; each worker has its own PostgreSQL database: tests/conftest.py). Then, where it was built: the
 # engine tests on the compiled build (tests/core games bots envs and tests/test_native.py, which plays seeded
 # games in both builds and compares every step) and the packaging tests (tests/test_wheel.py: the wheel just built,
 # installed outside the checkout). Without a C compiler the pure pass runs everything it can, and says so.
@@ -10,6 +11,7 @@
 set -uo pipefail
 BIN=${BIN:-.venv/bin}
 PYTEST=("$BIN/python" -m pytest)
+PARALLEL=(-n "${MUSEION_TEST_WORKERS:-2}" --dist loadfile)
 
 "$BIN/mypy" || exit 1
 mkdir -p build
@@ -17,7 +19,8 @@ mkdir -p build
 compiling=$!
 
 echo "== pure build: every test but test_native.py and the packaging tests (compiling meanwhile: build/compile.log)"
-MUSEION_PURE=1 MUSEION_EXPECT_BUILD=pure "${PYTEST[@]}" -m "not packaging" --ignore=tests/test_native.py
+MUSEION_PURE=1 MUSEION_EXPECT_BUILD=pure "${PYTEST[@]}" "${PARALLEL[@]}" --durations=25 -m "not packaging" \
+  --ignore=tests/test_native.py
 pure=$?
 
 wait "$compiling"
@@ -29,7 +32,8 @@ if [ "$built" -ne 0 ]; then
 fi
 if "$BIN/python" -c "import sys, museion; sys.exit(museion.BUILD != 'compiled')"; then
   echo "== compiled build: tests/core tests/games tests/bots tests/envs tests/test_native.py"
-  MUSEION_EXPECT_BUILD=compiled "${PYTEST[@]}" tests/core tests/games tests/bots tests/envs tests/test_native.py
+  MUSEION_EXPECT_BUILD=compiled "${PYTEST[@]}" "${PARALLEL[@]}" tests/core tests/games tests/bots tests/envs \
+    tests/test_native.py
   compiled=$?
 else
   echo "== no compiled build (no C compiler): test_native.py on the pure build"

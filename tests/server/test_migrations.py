@@ -20,7 +20,7 @@ from sqlalchemy import create_engine, inspect, make_url, select, text
 
 import museion
 from museion import cli
-from museion.server import migrations
+from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
@@ -28,7 +28,7 @@ from museion.server.testing import Player, ServerProcess
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
-assert account_schema.accounts_t is not None  # the account tables are part of ``metadata``
+assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ def test_a_database_made_by_main_is_upgraded_with_its_rows(database):
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database):
-    """0005_undo -> 0006_seat_accounts: every seat kept, bound to no account, the column indexed."""
+    """0005_undo -> 0006_seat_accounts (and on): every seat kept, bound to no account, the column indexed."""
     actions = _some_actions(2)
     make(database, main_schema(), actions, hash_token("seat-token"))
     engine = make_engine(database)
@@ -119,7 +119,7 @@ def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database)
     assert "account_id" not in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()
     store = Store(database)
-    assert migrations.revision(store.engine) == "0006_seat_accounts"
+    assert migrations.revision(store.engine) == migrations.head()
     assert [(s.name, s.token_hash, s.account_id) for s in store.load_table("legacy1").seats] == [
         ("Ana", hash_token("seat-token"), None), (None, None, None)]
     assert "ix_seats_account_id" in {ix["name"] for ix in inspect(store.engine).get_indexes("seats")}
