@@ -440,7 +440,7 @@ class MyTables(BaseModel):
 
 
 class Empty(Strict):
-    pass
+    """The body of a request that sends nothing but must send JSON (``{}``): a cross-site form cannot."""
 
 
 class MySeat(BaseModel):

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, StringConstraints, WithJsonSchema
 
 from museion.server.accounts.passwords import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME, USERNAME
-from museion.server.models import HeldSeat, Strict
+from museion.server.models import Empty, HeldSeat, Strict  # noqa: F401 - Empty: the accounts routes name it here too
 
 Username = Annotated[str, StringConstraints(max_length=64),
                     WithJsonSchema({"type": "string", "minLength": MIN_USERNAME, "maxLength": MAX_USERNAME,
@@ -41,10 +41,6 @@ class PasswordCheck(Strict):
 class NewPassword(Strict):
     password: Password = Field(description="the account's current password")
     new_password: Password
-
-
-class Empty(Strict):
-    pass
 
 
 class SignedUp(BaseModel):
