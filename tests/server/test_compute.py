@@ -29,6 +29,8 @@ def test_a_hint_a_bot_move_and_an_analysis_computed_on_a_local_ray_cluster(tmp_p
                            args=(*GENEROUS, "--compute", "ray:local", "--hint-bot", "expert:sims=50",
                                  "--analysis-bot", "expert:sims=20")).start(timeout=120)
     try:
+        listening = {c.laddr.port for c in psutil.Process(server.proc.pid).net_connections() if c.status == "LISTEN"}
+        assert server.port in listening  # the port is the server's own, not one of Ray's
         _, table = http("POST", f"{server.url}/api/tables",
                         {"game": "tholos", "seats": ["human", "bot:easy"], "join": 0})
         me = Player(server, table["id"], table["token"])

@@ -37,14 +37,16 @@ def refuse_sqlite(url: str, workers: int) -> str | None:
     return None
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The port, bound with ``SO_REUSEPORT`` so that the other processes of ``--workers`` bind it too."""
+def listening_socket(host: str, port: int, reuse_port: bool = False) -> socket.socket:
+    """The server's port, bound by the server itself before its application starts (uvicorn would bind it only
+    after, when a local Ray cluster has already picked its own free ports, possibly this one). ``reuse_port``:
+    with ``SO_REUSEPORT``, so that the other processes of ``--workers`` bind it too."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host.strip("[]"), port))
-    sock.set_inheritable(True)
     return sock
 
 
