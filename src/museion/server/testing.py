@@ -126,6 +126,22 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
         conn.close()
 
 
+def metrics(server: ServerProcess) -> str:
+    """The server's ``/metrics`` text (Prometheus exposition format)."""
+    with urllib.request.urlopen(f"{server.url}/metrics", timeout=10) as response:
+        return response.read().decode()
+
+
+def sample(text: str, name: str, **labels: str) -> float:
+    """The value of one sample of the exposition ``text`` (0 when absent)."""
+    for line in text.splitlines():
+        if line.startswith(name) and all(f'{k}="{v}"' in line for k, v in labels.items()):
+            head = line.split(" ")[0]
+            if head == name or head.startswith(name + "{"):
+                return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
 class Player:
     """A synchronous WebSocket client of one table (seat token or spectator) that keeps the latest state."""
 
