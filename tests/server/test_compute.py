@@ -91,10 +91,11 @@ def test_a_ray_worker_killed_mid_move_costs_one_retry_and_a_second_death_a_rando
              for outcome in ("ok", "failed")}
     fallback = re.search(rf"bot mcts:time=1.5 at table {table['id']}: ray: \w+; playing a random move",
                          server.log_text())
-    if deaths == 1:
-        assert moved == {"ok": 1, "failed": 0} and fallback is None, (moved, server.log_text()[-2000:])
+    assert "will be retried" in server.log_text()  # Ray's own word for the first death
+    if deaths == 1:  # (a Tholos turn may hold more than one bot move: each is counted)
+        assert moved["ok"] >= 1 and moved["failed"] == 0 and fallback is None, (moved, server.log_text()[-2000:])
     else:
-        assert moved == {"ok": 0, "failed": 1} and fallback is not None, (moved, server.log_text()[-2000:])
+        assert moved["failed"] == 1 and fallback is not None, (moved, server.log_text()[-2000:])
     me.close()
 
 
