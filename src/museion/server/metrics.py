@@ -49,7 +49,7 @@ def exposition() -> bytes:
     if not os.environ.get(SHARED):
         return generate_latest()
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry)
+    multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     return generate_latest(registry)
 
 
@@ -60,7 +60,7 @@ def shared() -> bool:
 
 def process_ended(pid: int, directory: str) -> None:
     """Forget a process's gauges (its counters and histograms stay in the totals)."""
-    multiprocess.mark_process_dead(pid, directory)
+    multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
 
 
 def helper_environ() -> dict[str, str]:
