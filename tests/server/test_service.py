@@ -82,7 +82,7 @@ def test_with_workers_one_scrape_shows_the_totals_of_every_process_and_forgets_a
     (shared / "counter_1.db").write_bytes(b"a previous run's")  # the operator's directory is emptied at start
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(shared))
     server = ServerProcess(tmp_path / "unused.db", db_url=PG_URL, bot_workers=0, args=(*GENEROUS, "--workers", "2"))
-    server.start()
+    server.start(timeout=90)
     try:
         before = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         answered: collections.Counter[int] = collections.Counter()
