@@ -4,12 +4,15 @@ SIGTERM, JSON logs, settings from flags / environment / a TOML file, and SQLite 
 from __future__ import annotations
 
 import argparse
+import collections
+import contextlib
 import json
 import logging
 import os
 import re
 import signal
 import sqlite3
+import time
 import urllib.request
 
 import pytest
@@ -17,7 +20,9 @@ from websockets.exceptions import ConnectionClosed
 
 from museion.cli import main
 from museion.server import service, settings
-from museion.server.testing import GENEROUS, Player, ServerProcess, http
+from museion.server.testing import GENEROUS, Player, ServerProcess, http, metrics, sample
+
+PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 
 
 def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -27,16 +32,6 @@ def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
-
-
-def _sample(metrics: str, name: str, **labels: str) -> float:
-    """The value of one sample of the exposition text (0 when absent)."""
-    for line in metrics.splitlines():
-        if line.startswith(name) and all(f'{k}="{v}"' in line for k, v in labels.items()):
-            head = line.split(" ")[0]
-            if head == name or head.startswith(name + "{"):
-                return float(line.rsplit(" ", 1)[1])
-    return 0.0
 
 
 @pytest.fixture
@@ -66,15 +61,57 @@ def test_ready_and_metrics_count_moves_routes_message_types_and_sockets(serve):
     http("GET", f"{server.url}/api/tables/{table['id']}")
     status, text = _get(f"{server.url}/metrics")
     assert status == 200
-    assert _sample(text, "museion_actions_stored_total") >= 4
-    assert _sample(text, "museion_ws_message_seconds_count", type="move") == 4
-    assert _sample(text, "museion_http_request_seconds_count", route="/api/tables/{table_id}", method="GET") == 1
-    assert _sample(text, "museion_open_sockets") == 2
-    assert _sample(text, "museion_queue_length", queue="bot_quick") == 0
+    assert sample(text, "museion_actions_stored_total") >= 4
+    assert sample(text, "museion_ws_message_seconds_count", type="move") == 4
+    assert sample(text, "museion_http_request_seconds_count", route="/api/tables/{table_id}", method="GET") == 1
+    assert sample(text, "museion_open_sockets") == 2
+    assert sample(text, "museion_queue_length", queue="bot_quick") == 0
     assert table["id"] not in text  # labels are route templates, never what a client sent
     # behind a proxy, a client from elsewhere may not read them (the default: this host only)
     status, text = _get(f"{server.url}/metrics", {"X-Forwarded-For": "203.0.113.5"})
     assert status == 403 and json.loads(text)["error"] == "forbidden"
+
+
+@pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")
+def test_with_workers_one_scrape_shows_the_totals_of_every_process_and_forgets_a_dead_ones_gauges(tmp_path,
+                                                                                                  monkeypatch):
+    """``--workers 2``: a scrape, whichever process answers it, counts the requests both answered and the sockets
+    both hold; a process killed with SIGKILL keeps its counts in the totals but loses its gauges."""
+    shared = tmp_path / "metrics"
+    shared.mkdir()
+    (shared / "counter_1.db").write_bytes(b"a previous run's")  # the operator's directory is emptied at start
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(shared))
+    server = ServerProcess(tmp_path / "unused.db", db_url=PG_URL, bot_workers=0, args=(*GENEROUS, "--workers", "2"))
+    server.start(timeout=90)
+    try:
+        before = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
+        answered: collections.Counter[int] = collections.Counter()
+        while len(answered) < 2 and sum(answered.values()) < 400:  # new connections: the kernel spreads them
+            answered[http("GET", f"{server.url}/healthz")[1]["pid"]] += 1
+        assert len(answered) == 2
+        total = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
+        assert total - before == sum(answered.values())
+        _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
+        watchers = [Player(server, table["id"]) for _ in range(6)]
+        _until(lambda: sample(metrics(server), "museion_open_sockets") == 6)  # each process writes its gauges
+        victim = min(answered)
+        os.kill(victim, signal.SIGKILL)
+        _until(lambda: not list(shared.glob(f"gauge_livesum_{victim}.db")))  # the supervisor forgot its gauges
+        assert list(shared.glob(f"histogram_{victim}.db"))  # its counts stay in the totals
+        assert sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz") >= total
+        for watcher in watchers:
+            with contextlib.suppress(Exception):
+                watcher.close()
+    finally:
+        server.stop()
+    assert not list(shared.glob("counter_1.db"))
+
+
+def _until(condition, timeout: float = 15.0) -> None:  # noqa: ANN001 - any callable
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.2)
 
 
 @pytest.mark.parametrize(("who", "status"), [("off", 404), ("any", 200), ("loopback", 403)])

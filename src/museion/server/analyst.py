@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import sys
 import time
 from collections import deque
@@ -20,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from museion.server.metrics import ANALYSIS_SECONDS
+from museion.server.metrics import ANALYSIS_SECONDS, helper_environ
 
 log = logging.getLogger("museion.server")
 SERVED_KEPT = 1024
@@ -162,7 +161,7 @@ class Analyst:
         self.proc = proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", f"from museion.server.analyst import main; main({self.nice})",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            env={**helper_environ(), "PYTHONUNBUFFERED": "1"})
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write((json.dumps({"record": job.record, "bot": self.bot, "seed": 0}) + "\n").encode())
         await proc.stdin.drain()

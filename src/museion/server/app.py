@@ -133,7 +133,8 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
             return
         await play_socket(WebSocket(scope, receive, send), app, path.group(1))
 
-    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app), sockets)
+    return Guard(app, config.max_body, config.origins, config.hosts, limits, _route_methods(app),
+                 service.unless_draining(app, sockets))
 
 
 def _schema(app: FastAPI, config: ServerConfig) -> None:

@@ -101,10 +101,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     connections: Share[Any] = Share(config.max_connections, config.max_connections_per_network,
                                     lambda protocol: protocol.transport.abort())
     http_protocol, ws_protocol = protocols(Limits(connections, config.header_timeout, config.body_timeout))
+    # Bound before the application starts: its start-up (a local Ray cluster picks free ports for its own
+    # servers) must not take the port first. --port 0 lets the system choose; the line below says which.
+    sock = listening_socket(args.host, args.port, reuse_port=args.reuse_port)
     app = create_app(url, config)
     shown = url.split("@")[-1] if "@" in url else url
-    print(f"museion web table on http://{args.host}:{args.port}/  (storage: {shown}, {config.bot_workers} bot "
-          "workers)", flush=True)
+    print(f"museion web table on http://{args.host}:{sock.getsockname()[1]}/  (storage: {shown}, "
+          f"{config.bot_workers} bot workers)", flush=True)
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py).
     # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
     # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
@@ -114,7 +117,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         proxy_headers=bool(args.forwarded_allow_ips), forwarded_allow_ips=args.forwarded_allow_ips or None,
         log_config=None,  # uvicorn's loggers write through ours (text or JSON)
         server_header=False, timeout_graceful_shutdown=config.shutdown_seconds))  # type: ignore[arg-type]
-    server.run(sockets=[listening_socket(args.host, args.port)] if args.reuse_port else None)
+    server.run(sockets=[sock])
     return 0 if server.started else 3  # uvicorn's code for a server that could not start
 
 

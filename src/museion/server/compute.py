@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from typing import Any
 
 from museion.server.config import ServerConfig
@@ -58,10 +59,12 @@ class Ray:
         self.ray = ray
         self.started = not ray.is_initialized()
         if self.started:
+            drain = signal.getsignal(signal.SIGTERM)
             if compute == RAY_LOCAL:
                 ray.init(num_cpus=max(1, cpus), include_dashboard=False, log_to_driver=False)
             else:
                 ray.init(address=compute, log_to_driver=False)
+            signal.signal(signal.SIGTERM, drain)  # Ray's own handler exits at once; the server drains first
         self.job = ray.remote(max_retries=1, num_cpus=1)(_job)
         self.analyse = ray.remote(max_retries=1, num_cpus=1)(_analyse)
 

@@ -15,13 +15,19 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import logging
+import os
+import pathlib
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
+
+SHARED = "PROMETHEUS_MULTIPROC_DIR"
+"""metrics.SHARED (not imported: the supervisor needs no metrics of its own)."""
 
 log = logging.getLogger("museion.server")
 RESTART_PAUSE = 1.0
@@ -37,14 +43,16 @@ def refuse_sqlite(url: str, workers: int) -> str | None:
     return None
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The port, bound with ``SO_REUSEPORT`` so that the other processes of ``--workers`` bind it too."""
+def listening_socket(host: str, port: int, reuse_port: bool = False) -> socket.socket:
+    """The server's port, bound by the server itself before its application starts (uvicorn would bind it only
+    after, when a local Ray cluster has already picked its own free ports, possibly this one). ``reuse_port``:
+    with ``SO_REUSEPORT``, so that the other processes of ``--workers`` bind it too."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host.strip("[]"), port))
-    sock.set_inheritable(True)
     return sock
 
 
@@ -56,8 +64,27 @@ def _die_with_supervisor() -> None:
 
 def supervise(argv: Sequence[str], workers: int, grace: float) -> int:
     """Run ``museion serve`` ``workers`` times with ``argv`` (the supervisor's own arguments) and ``--workers 1
-    --reuse-port``, until SIGTERM or Ctrl-C; then stop them, each given ``grace`` seconds to drain."""
+    --reuse-port``, until SIGTERM or Ctrl-C; then stop them, each given ``grace`` seconds to drain. Their metrics
+    are shared through ``PROMETHEUS_MULTIPROC_DIR`` (metrics.py): the operator's directory, emptied first, or a
+    temporary one removed at the end."""
     command = [sys.executable, "-m", "museion.cli", *argv, "--workers", "1", "--reuse-port"]
+    with _metrics_directory() as directory:
+        return _supervise(command, workers, grace, {**os.environ, SHARED: directory})
+
+
+@contextlib.contextmanager
+def _metrics_directory() -> Iterator[str]:
+    given = os.environ.get(SHARED)
+    if not given:
+        with tempfile.TemporaryDirectory(prefix="museion-metrics-") as directory:
+            yield directory
+        return
+    for old in pathlib.Path(given).glob("*.db"):  # a previous run's figures (the client library's advice)
+        old.unlink()
+    yield given
+
+
+def _supervise(command: list[str], workers: int, grace: float, env: dict[str, str]) -> int:
     stopping = False
 
     def stop(_signum: int, _frame: Any) -> None:
@@ -66,15 +93,16 @@ def supervise(argv: Sequence[str], workers: int, grace: float) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    procs = [_start(command) for _ in range(workers)]
+    procs = [_start(command, env) for _ in range(workers)]
     print(f"museion: {workers} server processes: {', '.join(str(p.pid) for p in procs)}", flush=True)
     while not stopping:
         time.sleep(0.2)
         for k, proc in enumerate(procs):
             if proc.poll() is not None and not stopping:
                 log.warning("server process %d ended with %s; starting another", proc.pid, proc.returncode)
+                _forget(proc.pid, env[SHARED])
                 time.sleep(RESTART_PAUSE)
-                procs[k] = _start(command)
+                procs[k] = _start(command, env)
     for proc in procs:
         with contextlib.suppress(ProcessLookupError):
             proc.send_signal(signal.SIGTERM)
@@ -88,5 +116,11 @@ def supervise(argv: Sequence[str], workers: int, grace: float) -> int:
     return 0
 
 
-def _start(command: list[str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(command, preexec_fn=_die_with_supervisor)  # noqa: PLW1509 - prctl only, no locks
+def _forget(pid: int, directory: str) -> None:
+    from museion.server.metrics import process_ended
+
+    process_ended(pid, directory)
+
+
+def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, env=env, preexec_fn=_die_with_supervisor)  # noqa: PLW1509 - prctl only

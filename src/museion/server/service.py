@@ -18,18 +18,21 @@ Metric labels never carry what a client sent: HTTP latency is labelled by the ro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import Engine, text
 
+from museion.server import metrics
 from museion.server.metrics import DRAINING, HTTP_SECONDS, LIVE_TABLES, OPEN_SOCKETS, QUEUES, STORAGE_ERRORS
 
 READY_CACHE = 1.0
@@ -37,6 +40,8 @@ READY_CACHE = 1.0
 READY_SECONDS = 2.0
 """A storage check slower than this counts as storage unreachable."""
 LOOPBACK = ("127.0.0.1", "::1")
+GAUGE_SECONDS = 1.0
+"""How often a process writes its gauges when the metrics of several processes are shared (metrics.py)."""
 
 def install(app: FastAPI) -> None:
     """Add readiness, metrics and the HTTP latency middleware to ``app`` (its config says who reads metrics)."""
@@ -56,42 +61,76 @@ def install(app: FastAPI) -> None:
 
     if who != "off":
         @app.get("/metrics", include_in_schema=False)
-        async def metrics(request: Request) -> Response:
+        async def scrape(request: Request) -> Response:
             if who == "loopback" and (request.client is None or request.client.host not in LOOPBACK):
                 return JSONResponse({"error": "forbidden", "message": "metrics are readable from this host only "
                                               "(the operator may allow others: museion serve --metrics any)"}, 403)
-            return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+            if not metrics.shared():
+                return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+            _read(app.state.gauges)  # this process's own figures as of now; the others' are at most a second old
+            text = await asyncio.to_thread(metrics.exposition)  # every process's files read: not on the loop
+            return Response(text, media_type=CONTENT_TYPE_LATEST)
 
 
 def _gauges(app: FastAPI) -> None:
-    """Gauges read when scraped, from the app's own structures (nothing is counted twice or kept in sync)."""
+    """Gauges read when scraped, from the app's own structures (nothing is counted twice or kept in sync). With
+    the metrics of several processes shared (metrics.py), a scrape reads the other processes' files, not their
+    structures: each process then writes its gauges there every ``GAUGE_SECONDS`` (a thread)."""
     def manager() -> Any:
         return getattr(app.state, "manager", None)
 
     def size(get: Callable[[Any], int]) -> Callable[[], float]:
         return lambda: float(get(manager())) if manager() is not None else 0.0
 
-    OPEN_SOCKETS.set_function(lambda: float(sum(app.state.sockets.values())))
-    LIVE_TABLES.set_function(size(lambda m: len(m.tables)))
-    QUEUES.labels("bot_quick").set_function(size(lambda m: len(m.pool.quick) if m.pool else 0))
-    QUEUES.labels("bot_search").set_function(size(lambda m: len(m.pool.costly) if m.pool else 0))
-    QUEUES.labels("analysis").set_function(size(lambda m: m.analyses.analyst.waiting.qsize()))
-    QUEUES.labels("storage").set_function(size(lambda m: m.writer.pending.qsize()))
-    DRAINING.set_function(lambda: float(app.state.draining))
+    gauges: list[tuple[Any, Callable[[], float]]] = [
+        (OPEN_SOCKETS, lambda: float(app.state.sockets.total)),
+        (LIVE_TABLES, size(lambda m: len(m.tables))),
+        (QUEUES.labels("bot_quick"), size(lambda m: len(m.pool.quick) if m.pool else 0)),
+        (QUEUES.labels("bot_search"), size(lambda m: len(m.pool.costly) if m.pool else 0)),
+        (QUEUES.labels("analysis"), size(lambda m: sum(map(len, m.analyses.analyst.waiting.values())))),
+        (QUEUES.labels("storage"), size(lambda m: m.writer.pending.qsize())),
+        (DRAINING, lambda: float(app.state.draining))]
+    app.state.gauges = gauges
+    if not metrics.shared():
+        for gauge, read in gauges:
+            gauge.set_function(read)
+        return
+
+    def write() -> None:
+        while True:
+            _read(gauges)
+            time.sleep(GAUGE_SECONDS)
+
+    threading.Thread(target=write, daemon=True, name="metrics-gauges").start()
+
+
+def _read(gauges: list[tuple[Any, Callable[[], float]]]) -> None:
+    """Each gauge set to its reading (from another thread: a structure changing meanwhile is read next time)."""
+    for gauge, read in gauges:
+        with contextlib.suppress(RuntimeError):  # "dictionary changed size during iteration"
+            gauge.set(read())
+
+
+def unless_draining(app: FastAPI, sockets: Any) -> Any:
+    """The WebSocket handler ``sockets`` (the guard sends WebSockets there, not through the app's middleware),
+    refusing new WebSockets with 1012 while the server drains."""
+    async def handle(scope: Any, receive: Any, send: Any) -> None:
+        if app.state.draining:
+            await receive()  # the connect event
+            await send({"type": "websocket.close", "code": 1012, "reason": "draining"})
+            return
+        await sockets(scope, receive, send)
+
+    return handle
 
 
 class Observe:
-    """ASGI middleware: HTTP latency per route template; while draining, new WebSockets are refused with 1012."""
+    """ASGI middleware: HTTP latency per route template."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        state = scope["app"].state if "app" in scope else None
-        if scope["type"] == "websocket" and state is not None and state.draining:
-            await receive()  # the connect event
-            await send({"type": "websocket.close", "code": 1012, "reason": "draining"})
-            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

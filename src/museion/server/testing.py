@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -25,14 +26,18 @@ GENEROUS = ("--limit-create", "1000/minute", "--limit-join", "1000/minute", "--l
 
 class ServerProcess:
     """``museion serve`` in a subprocess with its own SQLite file; ``kill()`` sends SIGKILL, ``start()`` again
-    restarts it on the same port and database."""
+    restarts it on the same port and database.
+
+    Without ``port``, the first start asks for ``--port 0`` and reads the port the server bound from its first
+    line: a port chosen here and bound there later could be taken meanwhile (a local Ray cluster picks free
+    ports at random, and so do other processes on the machine)."""
 
     def __init__(self, db_path: str | Path, port: int | None = None, bot_delay: float = 0.02,
                  bot_workers: int = 1, log_path: str | Path | None = None, db_url: str | None = None,
                  args: tuple[str, ...] = GENEROUS) -> None:
         self.db_path = Path(db_path)
         self.db_url = db_url or f"sqlite:///{self.db_path}"
-        self.port = port or free_port()
+        self.port = port or 0
         self.bot_delay = bot_delay
         self.bot_workers = bot_workers
         self.log_path = Path(log_path) if log_path else self.db_path.with_suffix(".log")
@@ -48,16 +53,24 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
+        if not self.port and "--workers" in self.args:  # each process would bind a port of its own
+            self.port = free_port()
         cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", str(self.bot_delay),
                "--bot-workers", str(self.bot_workers), *self.args]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child process
+        logged = log.tell()
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ,
                                                                                      "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log_path.read_text()[-2000:]}")
+            if not self.port:
+                self.port = self._bound_port(logged)
+                if not self.port:
+                    time.sleep(0.1)
+                    continue
             try:
                 with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
                     if response.status == 200:
@@ -65,6 +78,13 @@ class ServerProcess:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not answer within {timeout} s: {self.log_path.read_text()[-2000:]}")
+
+    def _bound_port(self, offset: int) -> int:
+        """The port of the server's first line (``museion web table on http://HOST:PORT/``), 0 before it."""
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            found = re.search(rb"museion web table on http://\S+?:(\d+)/", log.read())
+        return int(found.group(1)) if found else 0
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -104,6 +124,22 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
         return response.status, json.loads(response.read() or b"null")
     finally:
         conn.close()
+
+
+def metrics(server: ServerProcess) -> str:
+    """The server's ``/metrics`` text (Prometheus exposition format)."""
+    with urllib.request.urlopen(f"{server.url}/metrics", timeout=10) as response:
+        return response.read().decode()
+
+
+def sample(text: str, name: str, **labels: str) -> float:
+    """The value of one sample of the exposition ``text`` (0 when absent)."""
+    for line in text.splitlines():
+        if line.startswith(name) and all(f'{k}="{v}"' in line for k, v in labels.items()):
+            head = line.split(" ")[0]
+            if head == name or head.startswith(name + "{"):
+                return float(line.rsplit(" ", 1)[1])
+    return 0.0
 
 
 class Player:

@@ -41,7 +41,7 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
-from museion.server.metrics import WORK_SECONDS
+from museion.server.metrics import WORK_SECONDS, helper_environ
 
 PR_SET_PDEATHSIG = 1
 CLOSE_SECONDS = 5.0
@@ -148,7 +148,7 @@ class Worker:
     async def start(self) -> None:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", f"from museion.server.worker import main; main({self.nice})",
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 20)
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 20, env=helper_environ())
         await self._line(60.0)  # the ready line
 
     async def _line(self, timeout: float) -> dict[str, Any]:
