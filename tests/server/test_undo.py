@@ -10,7 +10,7 @@ import time
 
 import museion
 from museion.core.observe import observe_history
-from museion.server.live import LiveTable
+from museion.server.live import LiveTable, marks_of
 from museion.server.storage import TAKEBACK, SeatRow, TableRow, standing
 from museion.server.testing import Player, ServerProcess, http
 
@@ -188,3 +188,28 @@ def test_a_take_back_survives_a_restart(tmp_path):
         assert len(record["actions"]) == seq
     finally:
         server.stop()
+
+
+def test_the_last_move_is_the_last_movers_whole_turn():
+    """The board marks the last mover's whole turn (a stone placed and its column's action; a Pergamon dig and the
+    turn's end), from its first action on: its last action alone may change nothing on the board."""
+    runs = 0
+    for name in ("tholos", "pergamon"):
+        rng = random.Random(7)
+        state = museion.load(name).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps = observe_history(state)
+            row = TableRow("t", name, {}, "running", 0.0, [SeatRow(p, "human") for p in range(2)], [])
+            table = LiveTable(row, state, steps, marks_of(state))
+            players = [i for i, step in enumerate(steps) if step.player is not None]
+            last = table.last_move()
+            if not players:
+                assert last is None
+                continue
+            mover = steps[players[-1]].player
+            others = [i for i in players if steps[i].player != mover]
+            start = min(i for i in players if i > (others[-1] if others else -1))
+            assert last == {"from": start, "highlights": [k for marks in table.marks[start:] for k in marks]}
+            runs += start < players[-1]
+    assert runs > 20
