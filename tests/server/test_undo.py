@@ -10,6 +10,7 @@ import time
 
 import museion
 from museion.core.observe import observe_history
+from museion.server.finished import replay_of
 from museion.server.live import LiveTable, marks_of
 from museion.server.storage import TAKEBACK, SeatRow, TableRow, standing
 from museion.server.testing import Player, ServerProcess, http
@@ -213,3 +214,19 @@ def test_the_last_move_is_the_last_movers_whole_turn():
             assert last == {"from": start, "highlights": [k for marks in table.marks[start:] for k in marks]}
             runs += start < players[-1]
     assert runs > 20
+
+
+def test_the_replay_shows_the_take_backs_where_they_happened():
+    """A finished game's replay says at each step which moves were taken back there, in the page's language, as
+    the log's notices do (a take-back at log length n returned the game to step n)."""
+    rng = random.Random(3)
+    state = museion.load("tholos").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    seats = [SeatRow(p, "human", name=name) for p, name in enumerate(("Ana", "Bea"))]
+    row = TableRow("t", "tholos", {}, "finished", 0.0, seats, state.history(), undo=True,
+                   notices=[{"n": 6, "key": "notice.takeback", "args": {"player": 1, "move": "T2B"}}])
+    table = LiveTable(row, state, observe_history(state), marks_of(state))
+    steps = replay_of(table, "es")["steps"]
+    assert steps[6]["takebacks"] == ["Bea (negro) ha deshecho una jugada (T2B)."]
+    assert [i for i, step in enumerate(steps) if step["takebacks"]] == [6]
