@@ -161,15 +161,33 @@ def test_a_bot_never_undoes_and_a_bot_table_goes_on(server):
     ana.close()
 
 
-def test_the_clock_runs_on_for_the_same_seat(server):
+def test_the_increment_comes_once_a_turn_and_the_clock_runs_on_through_a_take_back(server):
+    """Issue 25's "a 1:00 + 2 s clock reads 1:12": each action earned the increment, so a Tholos stone and its
+    column's action earned it twice. A move within a turn leaves the clock running (no increment); the move that
+    ends the turn earns it once; a take-back leaves the seat's clock running on."""
     made, players = _table(server, clock={"mode": "live", "base": 600, "increment": 10})
-    mover = _to_undoable(players)
-    seat = mover.state["seat"]
-    assert mover.state["clock"]["running"] == seat
-    banked = mover.state["clock"]["left"][seat]
-    _undo(mover)
-    clock = mover.state["clock"]
-    assert clock["running"] == seat and clock["left"][seat] <= banked - 10 + 0.5  # the move's increment returned
+    within = ended = 0
+    for _ in range(200):
+        time.sleep(0.02)  # within the connection's message budget
+        mover = next(p for p in players if p.wait(lambda s: s["seq"] == players[0].state["seq"]) and p.state["legal"])
+        seat = mover.state["seat"]
+        before = mover.state["clock"]["left"][seat]
+        mover.move(mover.state["legal"][0]["id"])
+        clock = mover.state["clock"]
+        if mover.state["to_move"] == seat:  # the turn goes on
+            assert clock["running"] == seat and clock["left"][seat] <= before + 0.5
+            within += 1
+            if mover.state["can_undo"]:
+                _undo(mover)
+                assert mover.state["clock"]["running"] == seat
+                assert mover.state["clock"]["left"][seat] <= before + 0.5
+                break
+        else:
+            assert clock["running"] != seat and before + 10 - 2 <= clock["left"][seat] <= before + 10 + 0.5
+            ended += 1
+        for p in players:
+            p.wait(lambda s, n=mover.state["seq"]: s["seq"] == n)
+    assert within and ended, (within, ended)
     _close(players)
 
 
