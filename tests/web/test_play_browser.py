@@ -1,7 +1,8 @@
 """The last move shown and undo within a turn (issue 25), in a real browser, for each game in both languages at a
 phone's 360×740 and at desktop size: after a bot's move the board marks what it changed and its log entry is
-marked; at a friendly table a player takes a move back (the log says so), and a table without the option shows no
-way to. Screenshots in artifacts/screenshots (play-*)."""
+marked and the moved pieces travel (none when the player asked for less motion); at a friendly table a player
+takes a move back (the log says so), and a table without the option shows no way to. Screenshots in
+artifacts/screenshots (play-*)."""
 
 from __future__ import annotations
 
@@ -68,14 +69,20 @@ def test_last_move_marked_and_a_move_taken_back(server, browser, shots, game, la
             continue
         _play(page, turn)
     assert marked and undone, (marked, undone)
+    assert _glides(page) > 0  # the moves' pieces travelled (boards/svg.js glide)
     assert page.inner_text("#undo-flag") == {"en": "Undo allowed", "es": "Deshacer permitido"}[lang]
     assert errors == []
     context.close()
 
 
+def _glides(page) -> int:  # noqa: ANN001
+    return int(page.evaluate("document.getElementById('board').dataset.glides || '0'"))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_undo_without_the_option(server, browser, shots, game):
     context, page, errors = _open(server, browser, game, "es", "phone", undo=False)
+    page.emulate_media(reduced_motion="reduce")  # and a player who asked for less motion: no piece travels
     page.evaluate("localStorage.setItem('museion.pace', '0')")
     for _ in range(8):
         if wait_turn_or_end(page) == "finished":
@@ -83,6 +90,7 @@ def test_no_undo_without_the_option(server, browser, shots, game):
         assert page.locator("#undo").count() == 0 and page.evaluate("window.museionState.can_undo") is False
         _play(page)
     assert page.inner_text("#undo-flag") == "Sin deshacer"
+    assert _glides(page) == 0 and page.evaluate("document.getAnimations().length") == 0
     page.screenshot(path=str(shots / f"play-{game}-phone-es-no-undo.png"))
     assert errors == []
     context.close()
