@@ -66,6 +66,23 @@ def test_every_action_is_described_and_every_illegal_one_explained(name, options
     assert checked > 100 and explained > 50
 
 
+def test_tholos_every_move_marks_a_part_every_board_draws():
+    """A Tholos move's highlights name a part of the board every viewer sees: the decline button is drawn only for
+    the player who may decline, so a declined extra action also names its column (the last move is marked for the
+    opponent too; a bot that declined once left nothing marked)."""
+    declines = 0
+    for state in _positions("tholos", {}, 3, 25):
+        if state.is_terminal() or state.current_player() < 0:
+            continue
+        for action in state.legal_actions():
+            marks = explainer(state.game).highlights(state, action)
+            assert [m for m in marks if m != "decline"], (state.action_to_string(action), marks)
+            if state.action_to_string(action) == "x-":
+                assert marks == ["decline", f"col:{'ABCDEFG'[state.extra_location]}"]
+                declines += 1
+    assert declines > 5
+
+
 def test_reasons_name_the_rule():
     """The issue's examples: a ship below its minimum, a take beyond the workshop, a gallery beyond the coins."""
 

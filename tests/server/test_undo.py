@@ -10,7 +10,8 @@ import time
 
 import museion
 from museion.core.observe import observe_history
-from museion.server.live import LiveTable
+from museion.server.finished import replay_of
+from museion.server.live import LiveTable, marks_of
 from museion.server.storage import TAKEBACK, SeatRow, TableRow, standing
 from museion.server.testing import Player, ServerProcess, http
 
@@ -160,15 +161,33 @@ def test_a_bot_never_undoes_and_a_bot_table_goes_on(server):
     ana.close()
 
 
-def test_the_clock_runs_on_for_the_same_seat(server):
+def test_the_increment_comes_once_a_turn_and_the_clock_runs_on_through_a_take_back(server):
+    """Issue 25's "a 1:00 + 2 s clock reads 1:12": each action earned the increment, so a Tholos stone and its
+    column's action earned it twice. A move within a turn leaves the clock running (no increment); the move that
+    ends the turn earns it once; a take-back leaves the seat's clock running on."""
     made, players = _table(server, clock={"mode": "live", "base": 600, "increment": 10})
-    mover = _to_undoable(players)
-    seat = mover.state["seat"]
-    assert mover.state["clock"]["running"] == seat
-    banked = mover.state["clock"]["left"][seat]
-    _undo(mover)
-    clock = mover.state["clock"]
-    assert clock["running"] == seat and clock["left"][seat] <= banked - 10 + 0.5  # the move's increment returned
+    within = ended = 0
+    for _ in range(200):
+        time.sleep(0.02)  # within the connection's message budget
+        mover = next(p for p in players if p.wait(lambda s: s["seq"] == players[0].state["seq"]) and p.state["legal"])
+        seat = mover.state["seat"]
+        before = mover.state["clock"]["left"][seat]
+        mover.move(mover.state["legal"][0]["id"])
+        clock = mover.state["clock"]
+        if mover.state["to_move"] == seat:  # the turn goes on
+            assert clock["running"] == seat and clock["left"][seat] <= before + 0.5
+            within += 1
+            if mover.state["can_undo"]:
+                _undo(mover)
+                assert mover.state["clock"]["running"] == seat
+                assert mover.state["clock"]["left"][seat] <= before + 0.5
+                break
+        else:
+            assert clock["running"] != seat and before + 10 - 2 <= clock["left"][seat] <= before + 10 + 0.5
+            ended += 1
+        for p in players:
+            p.wait(lambda s, n=mover.state["seq"]: s["seq"] == n)
+    assert within and ended, (within, ended)
     _close(players)
 
 
@@ -188,3 +207,44 @@ def test_a_take_back_survives_a_restart(tmp_path):
         assert len(record["actions"]) == seq
     finally:
         server.stop()
+
+
+def test_the_last_move_is_the_last_movers_whole_turn():
+    """The board marks the last mover's whole turn (a stone placed and its column's action; a Pergamon dig and the
+    turn's end), from its first action on: its last action alone may change nothing on the board."""
+    runs = 0
+    for name in ("tholos", "pergamon"):
+        rng = random.Random(7)
+        state = museion.load(name).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps = observe_history(state)
+            row = TableRow("t", name, {}, "running", 0.0, [SeatRow(p, "human") for p in range(2)], [])
+            table = LiveTable(row, state, steps, marks_of(state))
+            players = [i for i, step in enumerate(steps) if step.player is not None]
+            last = table.last_move()
+            if not players:
+                assert last is None
+                continue
+            mover = steps[players[-1]].player
+            others = [i for i in players if steps[i].player != mover]
+            start = min(i for i in players if i > (others[-1] if others else -1))
+            assert last == {"from": start, "highlights": [k for marks in table.marks[start:] for k in marks]}
+            runs += start < players[-1]
+    assert runs > 20
+
+
+def test_the_replay_shows_the_take_backs_where_they_happened():
+    """A finished game's replay says at each step which moves were taken back there, in the page's language, as
+    the log's notices do (a take-back at log length n returned the game to step n)."""
+    rng = random.Random(3)
+    state = museion.load("tholos").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    seats = [SeatRow(p, "human", name=name) for p, name in enumerate(("Ana", "Bea"))]
+    row = TableRow("t", "tholos", {}, "finished", 0.0, seats, state.history(), undo=True,
+                   notices=[{"n": 6, "key": "notice.takeback", "args": {"player": 1, "move": "T2B"}}])
+    table = LiveTable(row, state, observe_history(state), marks_of(state))
+    steps = replay_of(table, "es")["steps"]
+    assert steps[6]["takebacks"] == ["Bea (negro) ha deshecho una jugada (T2B)."]
+    assert [i for i, step in enumerate(steps) if step["takebacks"]] == [6]

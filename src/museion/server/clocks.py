@@ -4,9 +4,12 @@ Three modes, chosen when the table is created:
 
 * ``none``: no clock (the default);
 * ``live``: each seat has a bank of ``base`` seconds; the time a seat thinks is taken from its bank, and each of
-  its moves adds ``increment`` seconds (Fischer);
-* ``turn``: turn-based over hours or days: each move may take ``per_move`` seconds; time beyond that is taken from
+  its turns adds ``increment`` seconds (Fischer);
+* ``turn``: turn-based over hours or days: each turn may take ``per_move`` seconds; time beyond that is taken from
   the seat's ``reserve`` (``base``), which never refills.
+
+A turn is a seat's actions until another seat (or chance, or the end) is to move: the pipeline charges a clock
+(``moved``) only when its seat's turn is over, so a Tholos stone and its column's action earn one increment.
 
 One rule serves both: a seat to move has ``allowance + bank - spent`` seconds left (allowance: ``per_move`` in turn
 mode, 0 live), and its move leaves it ``bank - max(0, spent - allowance) + increment``. A clock runs only for a

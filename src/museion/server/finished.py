@@ -27,7 +27,7 @@ from museion.core.game import State
 from museion.core.record import Record
 from museion.server import moves
 from museion.server.live import LiveTable
-from museion.server.seats import seat_names
+from museion.server.seats import notices_json, seat_names
 
 CACHE_CONTROL = "public, max-age=3600"
 """Finished answers never change, but a server upgrade may word them differently: an hour, then revalidate."""
@@ -118,13 +118,17 @@ def json_bytes(model: Any) -> bytes:
 
 def replay_of(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """Every step of a finished game as the spectator's view, for stepping through in the browser: the table, its
-    record and the steps, each move with its notation and its words in ``lang`` (as the log says it)."""
+    record and the steps, each move with its notation and its words in ``lang`` (as the log says it), and the
+    take-backs that returned the game to it (the table's notices, as the log shows them)."""
     record = Record.from_state(table.state, seat_names(table.row), table=table.id)
     names = table.names(lang)
+    takebacks = [n for n in notices_json(table.row, lang, names) if n["key"] == "notice.takeback"]
     steps = []
     previous: State | None = None
-    for action, state in record.states():
+    for i, (action, state) in enumerate(record.states()):
         step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
+        # the moves taken back here (a take-back at log length i returned the game to this step)
+        step["takebacks"] = [n["text"] for n in takebacks if n["n"] == i]
         if action is not None and previous is not None:
             player = previous.current_player()
             step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action),

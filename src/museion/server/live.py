@@ -207,11 +207,20 @@ class LiveTable:
         return None
 
     def last_move(self) -> dict[str, Any] | None:
-        """The last move and what followed it by chance: the log index it starts at and what it changed on the
-        board, for everyone (``public_marks``); None before the first move."""
-        start = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].player is not None), None)
-        if start is None:
+        """The last move: every action of the seat that moved last since another seat moved (its turn: a Tholos
+        stone placed and its column's action, a Pergamon dig and its collection), with the chance between and
+        after them; the log index it starts at and what it changed on the board, for everyone (``public_marks``).
+        A whole turn, because its last action alone may change nothing on the board (a Pergamon turn's end);
+        None before the first move."""
+        last = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].player is not None), None)
+        if last is None:
             return None
+        mover, start = self.log[last].player, last
+        for i in range(last - 1, -1, -1):
+            if self.log[i].player == mover:
+                start = i
+            elif self.log[i].player is not None:
+                break
         keys = [key for marks in self.marks[start:] for key in marks]
         return {"from": start, "highlights": keys}
 

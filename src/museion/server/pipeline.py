@@ -103,8 +103,9 @@ class Pipeline:
     async def undo(self, table: LiveTable, seat: int | None, seq: int) -> None:
         """Take back ``seat``'s last move of its turn (refused with the reason where :func:`undo_refusal` says no).
         The take-back is appended to the table's actions (a :data:`~museion.server.storage.TAKEBACK` row) and told
-        in its notices, so the move and its take-back both stay in the record; the seat's clock runs on, less the
-        increment that move had earned. Every client gets the full state (its log lost an entry)."""
+        in its notices, so the move and its take-back both stay in the record; the seat's clock runs on (a move
+        within a turn earned no increment: :meth:`commit`). Every client gets the full state (its log lost an
+        entry)."""
         async with table.lock:
             if await self.timekeeper.expire(table):
                 raise TableError("timeout", "your time ran out before this take-back arrived")
@@ -116,9 +117,7 @@ class Pipeline:
             for action in table.state.history()[:-1]:
                 state.apply_action(action)
             now = self.tables.clock()
-            clock = self.tables.copy_clock(table)
-            if clock is not None:  # it runs on for the seat, which is still to move
-                clock.bank[seat] = max(0.0, clock.bank[seat] - clock.spec.increment)
+            clock = self.tables.copy_clock(table)  # it runs on for the seat, which is still to move
             taken = table.log[-1]
             notice = {"n": len(table.log) - 1, "key": "notice.takeback",
                       "args": {"player": seat, "move": taken.notation(None)}}
@@ -142,8 +141,9 @@ class Pipeline:
             await self.commit(table, [])
 
     async def commit(self, table: LiveTable, actions: list[int]) -> None:
-        """Apply ``actions`` and the chance outcomes that follow to a copy, store them (with the clocks: the
-        mover's is charged and stops, the next human's starts), then publish."""
+        """Apply ``actions`` and the chance outcomes that follow to a copy, store them (with the clocks: when the
+        mover's turn is over its clock is charged, earns its increment once and stops, and the next human's starts;
+        a move within a turn, a Tholos stone and its column's action, leaves it running), then publish."""
         start = table.seq
         state = table.state.clone()
         mover = table.clock.running if table.clock is not None and actions else None
@@ -155,9 +155,10 @@ class Pipeline:
         now = self.tables.clock()
         clock = self.tables.copy_clock(table)
         if clock is not None:
-            if mover is not None:
+            following = table.clock_running_for(state)
+            if mover is not None and following != mover:
                 clock.moved(mover, now)
-            clock.run(table.clock_running_for(state), now)
+            clock.run(following, now)
             clock.dirty = now
         try:
             stored = clock.stored(now) if clock is not None else None

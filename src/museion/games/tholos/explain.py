@@ -116,7 +116,7 @@ class TholosExplainer(Explainer[TholosState]):
 
     def highlights(self, state: TholosState, action: int) -> list[str]:
         """Keys of the web board: ``quarry:C``, ``wsP:C``, ``col:L``, ``slot:LH`` (where a stone lands), ``stone:LH``
-        (a stone that leaves), ``decline``."""
+        (a stone that leaves), ``decline`` (with the column of the declined action)."""
         p = state.current_player()
         if p < 0:
             return []
@@ -144,7 +144,10 @@ class TholosExplainer(Explainer[TholosState]):
             return [f"ws{1 - p}:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
         if kind == "grey":
             return ["quarry:G", *lands(a)]
-        return ["decline"]
+        # the decline button is drawn only for the player who may decline: the column whose action was declined
+        # is what every board can mark
+        at = [f"col:{LOCATIONS[state.extra_location]}"] if state.extra_location >= 0 else []
+        return ["decline", *at]
 
     def illegal_reason(self, state: TholosState, action: int) -> Event | None:
         """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""

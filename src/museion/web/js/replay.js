@@ -9,6 +9,8 @@ export function renderReplay(box, replay, step, names, go) {
   const total = replay.steps.length - 1;
   box.replaceChildren(el("h2", {}, t("web.replay")),
     el("p", { id: "replay-position" }, t("web.step", { n: step, total }), moveText(replay.steps[step], names, " · ")),
+    // the moves taken back at this step (a friendly table's undo), as the log says them
+    ...(replay.steps[step].takebacks || []).map((text) => el("p", { class: "replay-takeback" }, text)),
     el("div", { class: "replay-buttons", role: "group", "aria-label": t("web.replay") },
       el("button", { id: "replay-first", onclick: () => go(0) }, t("web.first")),
       el("button", { id: "replay-prev", onclick: () => go(step - 1) }, t("web.back")),

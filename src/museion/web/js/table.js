@@ -3,7 +3,7 @@
 // replay, zoom), the board its game's module (boards/), the connection its own (connection.js).
 import { api, el, forgetSeat, heldSeat, keepSeat } from "./api.js";
 import { announce } from "./announce.js";
-import { activate, mark, preview } from "./boards/svg.js";
+import { activate, glide, mark, placesOf, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
 import { chatPanel } from "./chat.js";
 import { highlightKeys, renderAnalysis, renderHint } from "./coach.js";
@@ -215,9 +215,14 @@ function shownView() {
   return app.replay ? app.replay.steps[app.replayStep].view : app.msg.view;
 }
 
+let drawnView = null;  // the position last drawn ("seq 12", "step 3"): pieces glide only when it changes
+
 function renderBoard() {
   const msg = app.msg;
   const view = shownView();
+  const shown = app.replay ? `step ${app.replayStep}` : `seq ${msg.seq}`;
+  const before = shown !== drawnView ? placesOf($("board").querySelector("svg")) : null;
+  drawnView = shown;
   const moving = canMove();
   const ctx = { names: app.names, seat: msg.seat, toMove: msg.to_move, narrow: $("board").clientWidth < 600,
     legalTexts: moving ? app.moves.map((m) => m.notation) : [] };
@@ -231,6 +236,7 @@ function renderBoard() {
   applyZoom(frame);
   frame.classList.toggle("inactive", !moving);
   if (!(node instanceof SVGElement)) return;
+  if (before) frame.dataset.glides = Number(frame.dataset.glides || 0) + glide(node, before);  // (tests read it)
   if (moving) activate(node, nextKeys(), app.selection, clickKey);
   if (!app.replay && msg.last) mark(node, highlightKeys(msg.last), "last-move");
   if (app.previewing) preview(node, previewKeys(app.previewing));
@@ -425,7 +431,7 @@ function stepTo(n) {
   app.replayStep = Math.max(0, Math.min(n, app.replay.steps.length - 1));
   draw();
   announce(t("web.step", { n: app.replayStep, total: app.replay.steps.length - 1 }),
-    moveText(app.replay.steps[app.replayStep], app.names));
+    moveText(app.replay.steps[app.replayStep], app.names), ...(app.replay.steps[app.replayStep].takebacks || []));
 }
 
 document.addEventListener("keydown", (event) => {

@@ -19,10 +19,11 @@ const siteName = (code) => t(`web.imhotep.site.${code}`);
 const cardName = (code) => t(`imhotep.${code}`);
 const colourName = (colour) => t(`web.colour.${colour}`);
 
-/** A stone: its owner's colour and, inside it, its owner's shape. */
-function stone(x, y, colour, size = 18) {
+/** A stone: its owner's colour and, inside it, its owner's shape; `piece`: where it lies ("space:2.3", "sled:0:1"),
+ * so that it glides when a move takes it elsewhere. */
+function stone(x, y, colour, size = 18, piece = null) {
   const seat = COLOURS.indexOf(colour);
-  return s("g", { class: `stone stone-${colour}` },
+  return s("g", { class: `stone stone-${colour}`, "data-piece": piece, "data-kind": piece && colour },
     s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 3, fill: FILL[colour] || "#fff",
       stroke: "#444", "stroke-width": 1 }),
     seat >= 0 ? seatShape(seat, x, y, size * 0.24, { fill: MARK[colour] }) : null);
@@ -35,11 +36,12 @@ function shipGlyph(x, y) {
     s("path", { d: "M11,0 V10 M11,1 L19,9 H11", fill: "#f6f4ee", stroke: "#6b4b2a", "stroke-width": 1.4 }));
 }
 
-function card(x, y, code, key, label) {
+function card(x, y, code, key, label, piece = null) {
   const body = [s("rect", { x, y, width: 86, height: 40, rx: 6, fill: CARD_FILL[CARD_COLOUR[code]] || "#eee",
     stroke: "#7a6a4a", class: "hit-area" }), text(x + 43, y + 25, t(`web.imhotep.card_short.${code}`),
     { class: "small", "text-anchor": "middle" })];
-  return key ? hit(key, label || cardName(code), body) : s("g", {}, body);
+  const drawn = s("g", { "data-piece": piece, "data-kind": piece && code }, body);
+  return key ? hit(key, label || cardName(code), drawn) : drawn;
 }
 
 function site(view, code, i) {
@@ -47,24 +49,25 @@ function site(view, code, i) {
   parts.push(s("rect", { x, y, width: 190, height: 230, rx: 10, fill: "#f3ead4", stroke: "#8f7a48", class: "hit-area" }));
   parts.push(text(x + 10, y + 22, siteName(code), { class: "heading" }));
   const docked = view.ships.find((ship) => SITE_CODE[ship.sailed_to] === code);
-  if (docked) parts.push(shipGlyph(x + 150, y + 6), text(x + 182, y + 22, docked.ship, { class: "label strong", "text-anchor": "end" }));
+  if (docked) parts.push(s("g", { "data-piece": `docked:${docked.ship}`, "data-kind": `ship${docked.ship}` }, shipGlyph(x + 150, y + 6)), text(x + 182, y + 22, docked.ship, { class: "label strong", "text-anchor": "end" }));
   const grid = (stones, cols, ox, oy, step = 22) => stones.forEach((c, k) => {
-    parts.push(stone(x + ox + (k % cols) * step, y + oy + Math.floor(k / cols) * step, c));
+    parts.push(stone(x + ox + (k % cols) * step, y + oy + Math.floor(k / cols) * step, c, 18, `${code}:${k}`));
   });
   if (code === "MKT") {
     view.market.forEach((c, k) => parts.push(card(x + 6 + (k % 2) * 92, y + 36 + Math.floor(k / 2) * 46, c,
-      `market:${c}`, `${siteName("MKT")}: ${cardName(c)}`)));
+      `market:${c}`, `${siteName("MKT")}: ${cardName(c)}`, `market:${k}`)));
     parts.push(text(x + 10, y + 222, `${t("web.imhotep.draw_pile")}: ${view.draw_pile_size}`, { class: "small" }));
   } else if (code === "PYR") grid(view.pyramid, 7, 24, 50);
   else if (code === "TMP") {
     view.temple_visible.forEach((c, k) => {
       const cx = x + 24 + (k % view.temple_width) * 30; const cy = y + 60;
-      parts.push(c ? stone(cx, cy, c) : s("rect", { x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 3, fill: "none",
+      parts.push(c ? stone(cx, cy, c, 18, `TMP:${k}`) : s("rect", { x: cx - 9, y: cy - 9, width: 18, height: 18, rx: 3, fill: "none",
         stroke: "#8f7a48", "stroke-dasharray": "3 2" }));
     });
     parts.push(text(x + 10, y + 222, `${t("web.imhotep.stones_total")}: ${view.temple.length}`, { class: "small" }));
   } else if (code === "BUR") {
-    view.burial_chamber.forEach((c, k) => parts.push(stone(x + 24 + Math.floor(k / 3) * 22, y + 50 + (k % 3) * 22, c)));
+    view.burial_chamber.forEach((c, k) => parts.push(stone(x + 24 + Math.floor(k / 3) * 22, y + 50 + (k % 3) * 22, c, 18,
+      `BUR:${k}`)));
   } else {
     Object.entries(view.obelisks).forEach(([colour, height], k) => {
       const seat = COLOURS.indexOf(colour);
@@ -81,7 +84,7 @@ function ship(view, sh, i) {
   const x = 20 + i * 245; const y = 260;
   const where = sh.sailed_to ? ` → ${siteName(SITE_CODE[sh.sailed_to])}` : "";
   const parts = [s("path", { d: `M${x} ${y + 20} h200 l-20 40 h-160 z`, fill: sh.sailed_to ? "#d9cdb0" : "#c49a6c",
-    stroke: "#6b4b2a", class: "hit-area" }),
+    stroke: "#6b4b2a", class: "hit-area", "data-supply": `ship${sh.ship}` }),
   text(x + 8, y + 12, `${t("web.imhotep.ship_line", { n: sh.ship, capacity: sh.capacity, minimum: sh.minimum })}${where}`,
     { class: "small" })];
   const spaces = sh.spaces.map((c, j) => {
@@ -89,7 +92,7 @@ function ship(view, sh, i) {
     return hit(`space:${sh.ship}.${j + 1}`, t("web.imhotep.space_label",
       { n: sh.ship, space: j + 1, content: c ? colourName(c) : t("web.free") }),
     s("rect", { x: cx - 18, y: cy - 18, width: 36, height: 36, rx: 4, fill: "#efe2c4", stroke: "#6b4b2a", class: "hit-area" }),
-    c ? stone(cx, cy, c, 24) : null);
+    c ? stone(cx, cy, c, 24, `space:${sh.ship}.${j + 1}`) : null);
   });
   return s("g", {}, hit(`ship:${sh.ship}`, t("web.imhotep.ship", { n: sh.ship }), parts), spaces);
 }
@@ -103,13 +106,15 @@ function player(view, info, i, ctx) {
     textLength: ctx.names[info.seat].length > 20 ? 196 : null, lengthAdjust: "spacingAndGlyphs" }),
   text(x + 12, y + 52, `${t("web.score")}: ${info.score}`, { class: "label" })];
   parts.push(hit(`quarry:${info.seat}`, t("web.imhotep.quarry_sled", { quarry: info.quarry, sled: info.sled }),
-    s("rect", { x: x + 8, y: y + 62, width: 224, height: 44, rx: 6, fill: "#efe6d2", stroke: "#8c7a52", class: "hit-area" }),
+    s("rect", { x: x + 8, y: y + 62, width: 224, height: 44, rx: 6, fill: "#efe6d2", stroke: "#8c7a52", class: "hit-area",
+      "data-supply": info.colour }),
     text(x + 14, y + 80, `${t("web.quarry")}: ${info.quarry}`, { class: "small" }),
     text(x + 14, y + 98, `${t("web.imhotep.sled")}:`, { class: "small" }),
-    [...Array(info.sled).keys()].map((k) => stone(x + 80 + k * 22, y + 94, info.colour, 16))));
+    [...Array(info.sled).keys()].map((k) => stone(x + 80 + k * 22, y + 94, info.colour, 16, `sled:${info.seat}:${k}`))));
   Object.entries(info.cards).forEach(([code, count], k) => {
     parts.push(card(x + 6 + (k % 2) * 116, y + 114 + Math.floor(k / 2) * 34, code,
-      CARD_COLOUR[code] === "blue" ? `hand${info.seat}:${code}` : null, `${cardName(code)} ×${count}`));
+      CARD_COLOUR[code] === "blue" ? `hand${info.seat}:${code}` : null, `${cardName(code)} ×${count}`,
+      `hand${info.seat}:${code}`));
     parts.push(text(x + 98 + (k % 2) * 116, y + 138 + Math.floor(k / 2) * 34, `×${count}`, { class: "small" }));
   });
   const at = info.stones_at;

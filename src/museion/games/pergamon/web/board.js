@@ -61,7 +61,7 @@ function find(view, x, y, code, key = null, extra = "") {
       text(x + 11, y + H - 5, f.number, { class: "tile-num", "text-anchor": "middle" }),
       text(x + W - 9, y + H - 5, f.century, { class: "tile-num", "text-anchor": "middle" }));
   } else body.push(text(x + W / 2, y + 27, code, { class: "small", "text-anchor": "middle" }));
-  const attrs = { class: `find ${extra}`.trim(), "data-code": code };
+  const attrs = { class: `find ${extra}`.trim(), "data-code": code, "data-piece": code, "data-kind": code };
   if (key) return hit(key, label, s("g", attrs, body));
   return s("g", { ...attrs, role: "img", "aria-label": label }, s("title", {}, label), body);
 }
@@ -99,10 +99,10 @@ function joint(type, x, y) {
 /** A player's disc on the track (the owner's colour and shape, ringed in dark ink) or the tomb raider's. */
 function figure(x, y, who) {
   if (who === "raider") {
-    return s("g", { class: "figure", "data-seat": "raider" }, s("circle", { cx: x, cy: y, r: 10, fill: "#222", stroke: "#fff",
+    return s("g", { class: "figure", "data-seat": "raider", "data-piece": "figure:raider", "data-kind": "raider" }, s("circle", { cx: x, cy: y, r: 10, fill: "#222", stroke: "#fff",
       "stroke-width": 2 }), text(x, y + 4, t("web.pergamon.raider_letter"), { class: "badge", "text-anchor": "middle" }));
   }
-  return s("g", { class: "figure", "data-seat": who }, seatShape(who, x, y, 10, { fill: SEAT[who], stroke: "#1c1c1c",
+  return s("g", { class: "figure", "data-seat": who, "data-piece": `figure:${who}`, "data-kind": `figure${who}` }, seatShape(who, x, y, 10, { fill: SEAT[who], stroke: "#1c1c1c",
     "stroke-width": 1.5 }));
 }
 
@@ -236,7 +236,8 @@ function playerPanel(view, info, p, ctx, width, height, top) {
   s("rect", { x: x + 144, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
   text(x + 176, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
     "data-vp": info.vp ?? "hidden" }),
-  text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end" }),
+  text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end",
+    "data-supply": `figure${p}` }),  // a figure placed on the track comes from here
   text(x + 12, top + 74, t("web.pergamon.supply"), { class: "small strong" })];
   const per = supplyPerRow(width);
   const building = new Set(view.building ? view.building.finds : []);

@@ -105,3 +105,59 @@ export function mark(root, keys, cls) {
     }
   }
 }
+
+// -- pieces that travel: a move's pieces glide from their old places to their new ones --------------------------
+// A board names its pieces: `data-piece` (where it is, or what it is when it is one of a kind: a find's code) and
+// `data-kind` (what it looks like: a stone's colour). A piece with the same name and kind in the next drawing
+// glides from its old place; a new one takes the place of a vanished one of its kind, else comes from a supply of
+// its kind (`data-supply`: the Tholos quarry's pile). Pieces that leave the board simply go.
+const GLIDE_MS = 260;
+
+/** Where the pieces and supplies of the drawing `root` are on screen, before it is replaced. */
+export function placesOf(root) {
+  const pieces = new Map();
+  const supplies = new Map();
+  if (!root) return { pieces, supplies };
+  for (const node of root.querySelectorAll("[data-piece]")) {
+    const id = `${node.dataset.piece}|${node.dataset.kind || ""}`;
+    if (!pieces.has(id)) pieces.set(id, { rect: node.getBoundingClientRect(), kind: node.dataset.kind || "" });
+  }
+  for (const node of root.querySelectorAll("[data-supply]")) {
+    if (!supplies.has(node.dataset.supply)) supplies.set(node.dataset.supply, node.getBoundingClientRect());
+  }
+  return { pieces, supplies };
+}
+
+/** Glide the pieces of the new drawing `root` from their places in `before` (placesOf the old one); none when the
+ * player asked for less motion. Returns how many glide. */
+export function glide(root, before) {
+  if (!before.pieces.size || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+  const now = new Map();
+  for (const node of root.querySelectorAll("[data-piece]")) {
+    const id = `${node.dataset.piece}|${node.dataset.kind || ""}`;
+    if (!now.has(id)) now.set(id, node);
+  }
+  const gone = {};  // the vanished pieces' places, by kind
+  for (const [id, { rect, kind }] of before.pieces) if (!now.has(id)) (gone[kind] = gone[kind] || []).push(rect);
+  let moved = 0;
+  for (const [id, node] of now) {
+    const kind = node.dataset.kind || "";
+    const was = before.pieces.get(id);
+    const from = was ? was.rect : (gone[kind] && gone[kind].shift()) || before.supplies.get(kind);
+    if (from && travel(node, from)) moved += 1;
+  }
+  return moved;
+}
+
+/** Animate `node` from the screen rectangle `from` to where it is drawn now (in its parent's units). */
+function travel(node, from) {
+  const to = node.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.abs(dx) + Math.abs(dy) < 1) return false;
+  const ctm = node.parentNode.getScreenCTM();
+  const scale = ctm ? Math.hypot(ctm.a, ctm.b) || 1 : 1;
+  node.animate([{ transform: `translate(${dx / scale}px, ${dy / scale}px)` }, { transform: "translate(0px, 0px)" }],
+    { duration: GLIDE_MS, easing: "ease-out" });
+  return true;
+}
