@@ -1,8 +1,9 @@
-"""A phone and a Spanish page (issue 25): every game played to the end in the browser in Spanish on a 360 x 740
-phone (the longer words on the narrower screen) and in English on a desktop. After every move the page is no
-wider than the screen and, on the player's turn, the turn banner is on screen; tap targets are at least 24 x 24 px; a Spanish page (the lobby, the table during and
-after the game, the analysis, the replay, My tables) shows no English word of the catalogue; Pergamon's finds, the
-Tholos columns' stones and the replay line are in words. Screenshots in artifacts/screenshots (phone-*)."""
+"""A phone and a Spanish page (issue 25): every game played to the end in the browser in Spanish on a 360 x 740 phone
+(the longer words on the narrower screen) and in English on a desktop. After every move the page is no wider than
+the screen and, on the player's turn, the turn banner is on screen; tap targets are at least 24 x 24 px; a Spanish
+page (the lobby, the table during and after the game, the analysis, the replay, My tables) shows no English word of
+the catalogue; Pergamon's finds, the Tholos columns' stones and the replay line are in words. Screenshots in
+artifacts/screenshots (phone-*)."""
 
 from __future__ import annotations
 
