@@ -52,7 +52,16 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        """Start the server and wait until it answers ``/healthz``; a server that does not is ended before the
+        error is raised (a caller that gets no server has nothing to stop)."""
+        try:
+            return self._start(timeout)
+        except BaseException:
+            self.kill()
+            raise
+
+    def _start(self, timeout: float) -> ServerProcess:
         if not self.port and "--workers" in self.args:  # each process would bind a port of its own
             self.port = free_port()
         cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
