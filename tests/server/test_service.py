@@ -86,8 +86,10 @@ def test_with_workers_one_scrape_shows_the_totals_of_every_process_and_forgets_a
     try:
         before = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         answered: collections.Counter[int] = collections.Counter()
-        while len(answered) < 2 and sum(answered.values()) < 400:  # new connections: the kernel spreads them
+        deadline = time.monotonic() + 90  # the second process may still be starting: it listens once started
+        while len(answered) < 2 and time.monotonic() < deadline:  # new connections: the kernel spreads them
             answered[http("GET", f"{server.url}/healthz")[1]["pid"]] += 1
+            time.sleep(0.05)
         assert len(answered) == 2
         total = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         assert total - before == sum(answered.values())
