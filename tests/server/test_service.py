@@ -274,3 +274,15 @@ def test_restore_refuses_what_is_not_a_museion_database_and_backup_refuses_postg
 def test_workers_refuse_sqlite(tmp_path, capsys):
     assert main(["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'm.db'}"]) == 2
     assert "SQLite is one process" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_said_at_start(tmp_path, capsys):
+    """The server binds its port itself, before anything else starts (a local Ray cluster could take it)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'm.db'}", "--bot-workers", "0"]) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
