@@ -5,6 +5,7 @@ Ray cluster serves the module: Ray takes several seconds to start."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import time
@@ -18,7 +19,8 @@ from museion.server.testing import GENEROUS, Player, ServerProcess, http, metric
 pytest.importorskip("ray")
 
 SLOW_BOT = "bot:mcts:time=1.5"
-"""A bot move that runs long enough (1.5 s of search, whatever the load) to find its Ray worker and kill it."""
+"""A bot move that runs long enough (1.5 s of search, whatever the load) to find its Ray worker and kill it; the
+module's hints search as long."""
 
 
 @pytest.mark.parametrize(("value", "workers", "error"), [
@@ -33,7 +35,7 @@ def test_compute_refuses_what_cannot_work(value, workers, error):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     proc = ServerProcess(tmp_path_factory.mktemp("ray") / "museion.db", bot_delay=0.01, bot_workers=2,
-                         args=(*GENEROUS, "--compute", "ray:local", "--hint-bot", "expert:sims=50",
+                         args=(*GENEROUS, "--compute", "ray:local", "--hint-bot", SLOW_BOT[4:],
                                "--analysis-bot", "expert:sims=20", "--bot-specs", "--bot-seconds", "60"))
     yield proc.start(timeout=120)
     proc.stop()
@@ -99,6 +101,26 @@ def test_a_ray_worker_killed_mid_move_costs_one_retry_and_a_second_death_a_rando
     me.close()
 
 
+@pytest.mark.slow
+def test_a_hint_whose_ray_worker_dies_twice_answers_hint_failed_and_the_table_goes_on(server):
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:easy"], "join": 0})
+    me = Player(server, table["id"], table["token"])
+    me.wait(lambda s: s["to_move"] == 0 and s["legal"])
+    me.send({"type": "hint", "seq": me.state["seq"]})  # the only job: the bot moves after the human
+    killed: list[int] = []
+    for _ in range(2):
+        victim = _running_job(server, killed)
+        victim.send_signal(signal.SIGKILL)
+        killed.append(victim.pid)
+    answer = me.recv(60)
+    while answer["type"] not in ("hint", "error"):
+        answer = me.recv(60)
+    assert answer["type"] == "error" and answer["code"] == "hint_failed", answer
+    assert f"hint at table {table['id']}: ray: WorkerCrashedError" in server.log_text()
+    assert me.move(me.state["legal"][0]["id"])["type"] == "state"  # the table goes on
+    me.close()
+
+
 def _running_job(server: ServerProcess, not_these: list[int], timeout: float = 60.0) -> psutil.Process:
     """The Ray worker process running a bot move or hint (Ray titles it ``ray::_job`` while it runs one)."""
     deadline = time.monotonic() + timeout
@@ -110,4 +132,8 @@ def _running_job(server: ServerProcess, not_these: list[int], timeout: float = 6
             except psutil.Error:
                 continue
         time.sleep(0.05)
-    raise TimeoutError("no Ray worker ran the bot's move")
+    titles = []
+    for proc in psutil.Process(server.proc.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            titles.append(" ".join(proc.cmdline())[:60])
+    raise TimeoutError(f"no Ray worker ran a job; the server's descendants: {titles}")

@@ -86,8 +86,10 @@ def test_with_workers_one_scrape_shows_the_totals_of_every_process_and_forgets_a
     try:
         before = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         answered: collections.Counter[int] = collections.Counter()
-        while len(answered) < 2 and sum(answered.values()) < 400:  # new connections: the kernel spreads them
+        deadline = time.monotonic() + 90  # the second process may still be starting: it listens once started
+        while len(answered) < 2 and time.monotonic() < deadline:  # new connections: the kernel spreads them
             answered[http("GET", f"{server.url}/healthz")[1]["pid"]] += 1
+            time.sleep(0.05)
         assert len(answered) == 2
         total = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         assert total - before == sum(answered.values())
@@ -272,3 +274,15 @@ def test_restore_refuses_what_is_not_a_museion_database_and_backup_refuses_postg
 def test_workers_refuse_sqlite(tmp_path, capsys):
     assert main(["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'm.db'}"]) == 2
     assert "SQLite is one process" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_said_at_start(tmp_path, capsys):
+    """The server binds its port itself, before anything else starts (a local Ray cluster could take it)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'm.db'}", "--bot-workers", "0"]) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 from typing import Any
 
 from museion.server.config import ServerConfig
+from museion.server.metrics import SHARED
 from museion.server.worker import BotFailed, BotPool, run_job
 
 LOCAL = "local"
@@ -61,7 +63,12 @@ class Ray:
         if self.started:
             drain = signal.getsignal(signal.SIGTERM)
             if compute == RAY_LOCAL:
-                ray.init(num_cpus=max(1, cpus), include_dashboard=False, log_to_driver=False)
+                shared = os.environ.pop(SHARED, None)  # Ray's processes inherit the environment: they count nothing
+                try:
+                    ray.init(num_cpus=max(1, cpus), include_dashboard=False, log_to_driver=False)
+                finally:
+                    if shared is not None:
+                        os.environ[SHARED] = shared
             else:
                 ray.init(address=compute, log_to_driver=False)
             signal.signal(signal.SIGTERM, drain)  # Ray's own handler exits at once; the server drains first

@@ -52,7 +52,12 @@ def listening_socket(host: str, port: int, reuse_port: bool = False) -> socket.s
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind((host.strip("[]"), port))
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror} (another server there? --port 0 lets the "
+                         "system choose a free port)") from None
     return sock
 
 
