@@ -224,7 +224,7 @@ class MuseionState(pyspiel.State):
         if not self.imperfect or has_perfect_information(self.game_name()):
             return self.clone()
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
-        sampled = self.inner.resample(player_id, random.Random(seed))
+        sampled = entry(self.inner.game).observer.resample(self.inner, player_id, random.Random(seed))
         if sampled.history() == self.inner.history():
             state = self.clone()
             state._holder.state = sampled
@@ -304,7 +304,7 @@ class _Holder:
 
 
 def _view_text(state: State, player: int) -> str:
-    return json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+    return json.dumps(entry(state.game).observer.view(state, player), sort_keys=True, separators=(",", ":"))
 
 
 class MuseionObserver:
@@ -315,10 +315,11 @@ class MuseionObserver:
         size = 0 if perfect_recall else game.museion.observation_tensor_size()
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if size else {}
+        self.observer = entry(game.museion).observer
 
     def set_from(self, state: MuseionState, player: int) -> None:
         if not self.perfect_recall:
-            self.tensor[:] = state.inner.observation_tensor(player)
+            self.tensor[:] = self.observer.observation_tensor(state.inner, player)
 
     def string_from(self, state: MuseionState, player: int) -> str:
         if self.perfect_recall:

@@ -25,6 +25,7 @@ from fastapi import Request, Response
 from museion.core import i18n
 from museion.core.game import State
 from museion.core.record import Record
+from museion.core.registry import entry
 from museion.server import moves
 from museion.server.live import LiveTable
 from museion.server.seats import seat_names
@@ -123,8 +124,9 @@ def replay_of(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     names = table.names(lang)
     steps = []
     previous: State | None = None
+    view = entry(table.state.game).observer.view
     for action, state in record.states():
-        step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
+        step: dict[str, Any] = {"view": view(state, None), "n": state.move_number()}
         if action is not None and previous is not None:
             player = previous.current_player()
             step["move"] = {"p": player if player >= 0 else None, "t": previous.action_to_string(action),

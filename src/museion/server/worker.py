@@ -41,6 +41,7 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
+from museion.core.registry import entry
 from museion.server.metrics import WORK_SECONDS
 
 PR_SET_PDEATHSIG = 1
@@ -51,7 +52,8 @@ CLOSE_SECONDS = 5.0
 def choose(game: str, options: dict[str, Any], history: list[int], bot: str, seed: int) -> int:
     state = museion.load(game, **options).state_from_history(history)
     rng = random.Random(seed)
-    return make_bot(bot, rng.randrange(2**31)).choose(state.resample(state.current_player(), rng))
+    det = entry(state.game).observer.resample(state, state.current_player(), rng)
+    return make_bot(bot, rng.randrange(2**31)).choose(det)
 
 
 def hint(game: str, options: dict[str, Any], history: list[int], seat: int, bot: str, seed: int
