@@ -106,9 +106,10 @@ def test_every_game_accepts_its_player_count(name):
         museion.load(name, players=9)
 
 
-MOVED = ("view", "observation_tensor", "resample", "determined_for", "events", "evaluate", "features", "seat_features",
-         "remaining_decisions", "render_text")
-"""What a ``State`` does not do: the observer, the events, the evaluator and the text renderer are parts of their own."""
+MOVED = ("view", "observation_tensor", "resample", "determined_for", "events", "evaluate", "features",
+         "seat_features", "remaining_decisions", "render_text")
+"""What a ``State`` does not do: the observer, the events, the evaluator and the text renderer are parts of their
+own."""
 
 
 def test_the_state_holds_the_rules_only():

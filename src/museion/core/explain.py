@@ -64,7 +64,7 @@ class Explainer(Generic[S]):
     def move_event(self, state: S, action: int, observer: int | None = None) -> Event:
         """``action`` in words as data (a text key and args), as ``observer`` may know it: what a player about to
         make it reads ("Take 2 white stones from the quarry") and what the log shows after it was made. It never
-        tells what the action reveals (that is in ``State.events``); a chance outcome is told only as far as
+        tells what the action reveals (that is in the game's ``events``); a chance outcome is told only as far as
         ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
         if state.current_player() == CHANCE_NODE:
             return Event("ui.move", {"move": state.observed_action(action, observer)})

@@ -15,7 +15,7 @@ meaning the default), plus ``imperfect_information`` for perfect-information gam
   short string per step, nothing re-encoded), and two states get the same string exactly when the player
   cannot tell them apart. For perfect-information games it is the action history. No fixed-size
   perfect-recall tensor is offered;
-* ``resample_from_infostate(player, sampler)`` uses the game's ``State.resample`` on the current state; when
+* ``resample_from_infostate(player, sampler)`` uses the game's observer's ``resample`` on the current state; when
   every observer learns the same from every action (``Game.shared_observations``, true of the three games) the
   sampled state takes the same observation lines and its OpenSpiel history is set directly, without a replay;
 * serialization is OpenSpiel's default (the action history), checked by ``random_sim_test(serialize=True)``.

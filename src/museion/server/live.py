@@ -4,7 +4,7 @@ A table is a game name + options + seats + the list of actions; the state in mem
 list. Each seat receives ``view(seat)`` and, on its turn, its legal moves; spectators receive ``view(None)``.
 
 The move log holds one :class:`~museion.core.observe.Step` per action: what every seat and a spectator learned
-from it, as the game declared (``State.observed_action``, ``State.events``). What a connection receives is built
+from it, as the game declared (``State.observed_action``, the game's ``events``). What a connection receives is built
 for its seat (and its language) from those declarations only, so a face-down card's value or an opponent's hidden
 victory points never leave the server.
 """
