@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request, Response
+from pydantic import BaseModel
 
 from museion.core import i18n
 from museion.core.game import State
@@ -112,7 +113,7 @@ def respond(answer: Answer, request: Request) -> Response:
     return Response(answer.body, media_type="application/json", headers=headers)
 
 
-def json_bytes(model: Any) -> bytes:
+def json_bytes(model: BaseModel) -> bytes:
     """A Pydantic answer as the bytes it is served as (built once)."""
     return model.model_dump_json().encode()
 

@@ -159,7 +159,8 @@ class Worker:
             line = await self.proc.stdout.readline()
         if not line:
             raise BotFailed("the worker exited")
-        return json.loads(line)
+        reply: dict[str, Any] = json.loads(line)
+        return reply
 
     async def run(self, args: dict[str, Any], deadline: float) -> dict[str, Any]:
         if self.proc is None or self.proc.returncode is not None:
@@ -292,4 +293,5 @@ def _settle(job: Job, result: dict[str, Any] | None = None, exc: Exception | Non
     if exc is not None:
         job.future.set_exception(exc)
     else:
+        assert result is not None  # a job ends with a result or an exception
         job.future.set_result(result)
