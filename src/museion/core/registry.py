@@ -1,4 +1,5 @@
-"""Registry of games: ``museion.load(name, **options)`` and ``museion.available_games()``.
+"""Registry of games: ``museion.load(name, **options)``, ``museion.available_games()`` and ``entry(game)``, the one
+way every caller reaches a game's parts (its observer, evaluator, events, explainer and text renderer).
 
 The games are the installed :class:`~museion.core.descriptor.GameDescriptor` s (entry points of the group
 ``museion.games``); the registry imports a game's modules by the names its descriptor gives, so the core never
