@@ -2,7 +2,7 @@
 
 Old: the pre-issue-15 search loop frozen in ``tests/bots/view_reference.py`` (``old_mcts_bot``): a ``view()`` dict
 and the view-based heuristic per leaf, chance drawn by walking the full ``chance_outcomes()`` list, then
-``apply_action`` with its legality check. New: today's ``mcts`` with the games' own hooks, ``State.evaluate``
+``apply_action`` with its legality check. New: today's ``mcts`` with the games' own hooks, their evaluator
 (``games/<game>/evaluate.py``) and ``State.apply_chance`` (direct draws). Both ``reuse=0``, default leaf
 evaluation (``cutoff=0``), on the same engines. For information, today's ``mcts:eval=learned`` (the shipped value
 model, as ``expert`` uses it) in the same rounds.

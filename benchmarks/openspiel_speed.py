@@ -32,6 +32,7 @@ import pyspiel  # noqa: E402
 
 import museion  # noqa: E402
 from museion.core.play import random_playout  # noqa: E402
+from museion.core.registry import entry  # noqa: E402
 from museion.envs import openspiel as mos  # noqa: E402
 
 GOAL = 1 / 3
@@ -107,7 +108,7 @@ def resample_cost(game: pyspiel.Game, positions: int = 40, seed: int = 0) -> dic
 
 def _nothing_hidden(state: Any) -> bool:
     inner = state.inner
-    return inner.resample(inner.current_player(), random.Random(0)).key() == inner.key()
+    return entry(inner.game).observer.resample(inner, inner.current_player(), random.Random(0)).key() == inner.key()
 
 
 def configurations(only: str | None) -> list[tuple[str, dict[str, Any]]]:

@@ -11,7 +11,7 @@ import pytest
 
 from museion.core import i18n
 from museion.core.game import State
-from museion.core.registry import load, text_renderer
+from museion.core.registry import entry, load
 from museion.games.imhotep.data import CARD_CODES
 
 NOTATION = {"imhotep": set(CARD_CODES)}
@@ -48,7 +48,7 @@ def _play(state: State, steps: int, rng: random.Random) -> State:
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS)
 def test_a_spanish_board_has_no_english_label(game: str, options: dict) -> None:
-    render = text_renderer(game)  # loads the game and its texts
+    render = entry(game).render_text  # loads the game and its texts
     english = _english_words(game)
     assert len(english) > 5, english  # the check has words to look for
     for seed in range(3):

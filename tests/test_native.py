@@ -25,23 +25,27 @@ PLAYOUTS = r'''
 import hashlib, json, random, sys
 import museion
 from museion.core.play import sample_chance
+from museion.core.registry import entry
 
 CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players": 2}),
            ("imhotep", {"players": 4, "wrath": True}), ("pergamon", {"players": 2}), ("pergamon", {"players": 4})]
 out = {"build": museion.BUILD, "games": {}}
 for name, options in CONFIGS:
     game = museion.load(name, **options)
+    parts = entry(game)
     digest = hashlib.sha256()
     for seed in range(4):
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
             seats = range(game.num_players())
-            step = [state.current_player(), state.legal_actions(), [state.observation_tensor(p) for p in seats],
-                    [state.view(p) for p in seats], state.evaluate(0), repr(state.key())]
+            step = [state.current_player(), state.legal_actions(),
+                    [parts.observer.observation_tensor(state, p) for p in seats],
+                    [parts.observer.view(state, p) for p in seats], parts.evaluator.evaluate(state, 0),
+                    repr(state.key())]
             action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
             step += [[state.observed_action(action, p) for p in seats],
-                     [e.to_json() for e in state.events(action)], state.clone().key() == state.key()]
+                     [e.to_json() for e in parts.events(state, action)], state.clone().key() == state.key()]
             digest.update(json.dumps(step, sort_keys=True, default=repr).encode())
             state.apply_action(action)
         digest.update(json.dumps([state.returns(), state.scores(), state.to_json()]).encode())

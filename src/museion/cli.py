@@ -33,7 +33,7 @@ from museion.core.game import Game, State
 from museion.core.observe import observe_step
 from museion.core.play import Abandoned, play_match, seat_seed
 from museion.core.record import Record
-from museion.core.registry import entry, text_renderer
+from museion.core.registry import entry
 from museion.terminal import Screen
 
 console = Console()
@@ -113,7 +113,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except Abandoned:
         console.print(i18n.text("ui.abandoned", lang))
         return 0
-    console.print(Panel(text_renderer(state.game.name)(state, None, lang=lang),
+    console.print(Panel(entry(state.game).render_text(state, None, lang=lang),
                         title=i18n.text("ui.final_position", lang)), highlight=False)
     _print_final(state, names, lang)
     if args.record:
@@ -380,7 +380,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = Record.from_json(text)
     state = museion.load(record.game, **record.options).new_initial_state()
     names = record.players or [i18n.text("ui.seat", lang, n=p) for p in range(state.game.num_players())]
-    board = text_renderer(record.game)
+    board = entry(record.game).render_text
     for number, action in enumerate(record.actions, start=1):
         player = state.current_player()
         who = i18n.text("ui.chance_name", lang) if player < 0 else names[player]

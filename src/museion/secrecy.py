@@ -2,7 +2,7 @@
 
 For a game with hidden information, :func:`check_secrecy` plays seeded random games and, at random positions and
 for every seat, compares the bytes each *surface* would send that seat for the true state and for
-``state.resample(seat, rng)`` (a state the seat cannot tell from it; its history differs in the hidden chance
+the observer's ``resample`` (a state the seat cannot tell from it; its history differs in the hidden chance
 outcomes). Any difference is a leak. Surfaces, each built by the code that really sends the bytes:
 
 * ``server``: the WebSocket state messages (view, legal moves, the whole log as that seat learned it, in English
@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from museion.core.game import Game, State
 from museion.core.observe import Step, observe_history
 from museion.core.play import random_playout
+from museion.core.registry import entry
 
 Surface = Callable[[State, int, Sequence[Step], str], "bytes | None"]
 BOT_SPECS = ("random", "greedy", "easy", "mcts:sims=20")
@@ -141,7 +142,7 @@ def check_secrecy(game: Game, games: int = 100, seed: int = 0, points: int = 2,
             report.positions += 1
             lang = ("en", "es")[k % 2]
             for seat in range(game.num_players()):
-                other = state.resample(seat, random.Random(rng.random()))
+                other = entry(game).observer.resample(state, seat, random.Random(rng.random()))
                 other_steps = observe_history(other, steps[:k])
                 hidden = other.key() != state.key()
                 for name, surface in chosen.items():
@@ -166,11 +167,12 @@ def _positions(game: Game, history: list[int], points: int, rng: random.Random) 
     """``points`` non-terminal positions (lengths of history prefixes): half among those where some seat's
     resample differs from the truth, half uniformly."""
     state = game.new_initial_state()
+    resample = entry(game).observer.resample
     hidden, every = [], []
     for k, action in enumerate(history):
         every.append(k)
         seat = k % game.num_players()
-        if state.resample(seat, random.Random(k)).key() != state.key():
+        if resample(state, seat, random.Random(k)).key() != state.key():
             hidden.append(k)
         state.apply_action(action)
     chosen = rng.sample(hidden, min(len(hidden), (points + 1) // 2))

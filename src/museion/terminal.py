@@ -26,7 +26,7 @@ from museion.core.explain import explainer
 from museion.core.game import State
 from museion.core.i18n import text
 from museion.core.observe import Step, observe_history
-from museion.core.registry import text_renderer
+from museion.core.registry import entry
 
 
 class Screen:
@@ -79,7 +79,7 @@ class Screen:
         """The table as ``player`` sees it (``None``: a spectator); titled when ``player`` is to move."""
         to_move = player is not None and state.current_player() == player
         title = text("ui.your_move", self.lang, self.names, player=player) if to_move else None
-        board = text_renderer(state.game.name)(state, player, lang=self.lang)
+        board = entry(state.game).render_text(state, player, lang=self.lang)
         self.console.print(Panel(board, title=title), highlight=False)
 
     def moves(self, state: State) -> None:

@@ -11,7 +11,9 @@ from museion.arena.match import play_game
 from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
 from museion.core.errors import OptionError
 from museion.core.game import CHANCE
+from museion.core.parts import Evaluator
 from museion.core.play import sample_chance
+from museion.core.registry import entry
 
 from .conftest import CONFIGS, IDS
 
@@ -66,15 +68,16 @@ def test_no_peeking_same_decision_from_any_consistent_state(name: str, options: 
     (and the same bot seed) get the same action."""
     game = museion.load(name, **options)
     positions = _positions(game, seed=5, count=400)
-    hidden = [s for i, s in enumerate(positions) if s.resample(s.current_player(), random.Random(i)) != s]
+    observer = entry(game).observer
+    hidden = [s for i, s in enumerate(positions) if observer.resample(s, s.current_player(), random.Random(i)) != s]
     chosen = positions[:: max(1, len(positions) // 4)][:4] + hidden[:: max(1, len(hidden) // 4)][:4]
     if name == "pergamon":  # face-down funds cards while figures are placed: the case that matters
         assert hidden
     for i, state in enumerate(chosen):
         player = state.current_player()
-        other = next(o for k in range(20) if (o := state.resample(player, random.Random(100 * i + k))) != state
-                     or state not in hidden)
-        assert other.view(player) == state.view(player)
+        draws = (observer.resample(state, player, random.Random(100 * i + k)) for k in range(20))
+        other = next(o for o in draws if o != state or state not in hidden)
+        assert observer.view(other, player) == observer.view(state, player)
         assert make_bot(spec, i).choose(state) == make_bot(spec, i).choose(other)
 
 
@@ -94,11 +97,12 @@ def test_greedy_takes_the_winning_points() -> None:
     action = GreedyBot(seed=0).choose(state)
     after = state.clone()
     after.apply_action(action)
+    evaluate = entry(state.game).evaluator.evaluate
     best = max(
-        (s.evaluate(0)[0] - s.evaluate(0)[1])
+        (evaluate(s, 0)[0] - evaluate(s, 0)[1])
         for s in (_after(state, a) for a in state.legal_actions())
     )
-    assert after.evaluate(0)[0] - after.evaluate(0)[1] == pytest.approx(best)
+    assert evaluate(after, 0)[0] - evaluate(after, 0)[1] == pytest.approx(best)
 
 
 def _after(state: museion.State, action: int) -> museion.State:
@@ -108,12 +112,16 @@ def _after(state: museion.State, action: int) -> museion.State:
 
 
 def test_generic_fallback_is_the_score() -> None:
-    """A game without an evaluate.py gets the contract's defaults: the scores, the observation, list draws."""
+    """A game without an evaluate.py gets the defaults of museion.core.parts: the scores, the observation, no
+    count of the decisions left."""
     state = museion.load("tholos").new_initial_state()
     state.apply_action(state.legal_actions()[0])
-    assert museion.State.evaluate(state, 0) == [float(s) for s in state.scores()]
-    assert museion.State.features(state, 1) == state.observation_tensor(1)
-    assert museion.State.remaining_decisions(state) is None
+    observer = entry(state.game).observer
+    plain = Evaluator.of(None, observer)
+    assert plain.evaluate(state, 0) == [float(s) for s in state.scores()]
+    assert plain.features(state, 1) == observer.observation_tensor(state, 1)
+    assert plain.seat_features(state) == [observer.observation_tensor(state, p) for p in (0, 1)]
+    assert plain.remaining_decisions(state) is None
 
 
 def test_tree_reuse_follows_the_played_actions() -> None:
@@ -248,9 +256,9 @@ def test_tree_reuse_never_follows_a_hidden_chance_outcome(name: str, options: di
             action = sample_chance(state, rng)
             after = state.clone()
             after.apply_action(action)
-            hidden = any(
-                other != action and _after(state, other).view(0) == after.view(0) for other, _ in
-                state.chance_outcomes())
+            view = entry(state.game).observer.view
+            hidden = any(other != action and view(_after(state, other), 0) == view(after, 0)
+                         for other, _ in state.chance_outcomes())
             verdicts.add(hidden)
             assert bot._visible(state, action) is not hidden
         else:

@@ -12,6 +12,7 @@ from museion.bots import coach
 from museion.core.game import State
 from museion.core.play import sample_chance
 from museion.core.record import Record
+from museion.core.registry import entry
 from tests.bots.conftest import CONFIGS, IDS
 
 STRONG = "mcts:sims=2000,cutoff=-1"
@@ -90,7 +91,7 @@ def test_a_hint_uses_only_the_seats_information(name: str, options: dict) -> Non
     checked = 0
     for i, state in enumerate(positions(name, options, 6, seed=11)):
         seat = state.current_player()
-        other = state.resample(seat, random.Random(1000 + i))
+        other = entry(state.game).observer.resample(state, seat, random.Random(1000 + i))
         checked += other.key() != state.key()
         true_hint = coach.hint(state, seat, random.Random(i), bot="expert:sims=150")
         assert coach.hint(other, seat, random.Random(i), bot="expert:sims=150") == true_hint

@@ -15,6 +15,7 @@ import pytest
 import museion
 from museion.bots.greedy import greedy_action
 from museion.core.game import State
+from museion.core.registry import entry
 
 from . import view_reference
 from .conftest import CONFIGS, IDS
@@ -64,7 +65,7 @@ def test_fast_evaluation_equals_the_view_based_one(positions: tuple) -> None:
     checked = 0
     for state in decisions:
         for player in range(game.num_players()):
-            fast = state.evaluate(player)
+            fast = entry(state.game).evaluator.evaluate(state, player)
             slow = view_reference.evaluate(state, player)
             assert fast == pytest.approx(slow, abs=1e-9), (state.history(), player)
             checked += 1
@@ -93,7 +94,7 @@ def test_features_have_the_documented_length_and_finite_values(positions: tuple)
     assert len(names) == len(set(names))
     for state in decisions[::7]:
         for player in range(game.num_players()):
-            values = state.features(player)
+            values = entry(state.game).evaluator.features(state, player)
             assert len(values) == len(names)
             assert all(math.isfinite(v) for v in values)
 
@@ -107,8 +108,8 @@ def test_determined_states_resample_to_themselves(name: str, options: dict) -> N
     undetermined = 0
     for i, state in enumerate(decisions[:-1]):
         player = state.current_player()
-        samples = [state.resample(player, random.Random(100 * i + k)) for k in range(4)]
-        if state.determined_for(player):
+        samples = [entry(state.game).observer.resample(state, player, random.Random(100 * i + k)) for k in range(4)]
+        if entry(state.game).observer.determined_for(state, player):
             assert all(s == state for s in samples)
         else:
             undetermined += 1

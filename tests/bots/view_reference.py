@@ -8,8 +8,8 @@ Original description:
 
 Per-game evaluation functions for the greedy bot and for MCTS cut-off rollouts.
 
-Each function takes ``view`` = ``state.view(player)`` (what the player may see) and ``scores`` = ``scores()``
-of the player's determinisation (a stand-in for values the view hides), and returns, for every
+Each function takes ``view`` = the observer's ``view(state, player)`` (what the player may see) and ``scores`` =
+``scores()`` of the player's determinisation (a stand-in for values the view hides), and returns, for every
 player, an estimate of their final standing in the game's points. Only the differences matter: a bot compares
 its own value with the best rival's. ``SCALES`` gives the points margin that counts as "clearly ahead" (MCTS
 turns margins into win chances with a logistic of ``margin / scale``).
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from museion.core.game import State
+from museion.core.registry import entry
 
 Heuristic = Callable[[dict[str, Any], list[float]], list[float]]
 
@@ -178,13 +179,13 @@ def generic(state: State) -> list[float]:
 def evaluate(state: State, player: int) -> list[float]:
     """Estimated standing of every player, as ``player`` sees ``state``.
 
-    Call it on the player's own determinisation (``state.resample(player, rng)``) or on states searched from
-    it: there ``scores()`` (the generic fallback) reveals nothing the player may not know or guess.
+    Call it on the player's own determinisation (the observer's ``resample``) or on states searched from it: there
+    ``scores()`` (the generic fallback) reveals nothing the player may not know or guess.
     """
     heuristic = HEURISTICS.get(state.game.name)
     if heuristic is None:
         return generic(state)
-    return heuristic(state.view(player), [float(s) for s in state.scores()])
+    return heuristic(entry(state.game).observer.view(state, player), [float(s) for s in state.scores()])
 
 
 def scale(game_name: str) -> float:

@@ -1,4 +1,5 @@
-"""The game-agnostic core: registry, options, records, JSON round-trips, errors."""
+"""The game-agnostic core: registry, options, records, JSON round-trips, errors, and the one API every game's parts
+are reached through (``museion.core.registry.entry``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import pytest
 import museion
 from museion import IllegalActionError, OptionError, Record
 from museion.core.check import check_state
-from museion.core.play import random_game
+from museion.core.events import Event
+from museion.core.explain import Explainer, explainer
+from museion.core.parts import Evaluator, Observer
+from museion.core.play import random_game, sample_chance
+from museion.core.registry import entry
 
 
 def test_registry_lists_and_loads_games():
@@ -99,3 +104,51 @@ def test_every_game_accepts_its_player_count(name):
     assert museion.load(name, players=n).num_players() == n
     with pytest.raises(OptionError, match="players"):
         museion.load(name, players=9)
+
+
+MOVED = ("view", "observation_tensor", "resample", "determined_for", "events", "evaluate", "features",
+         "seat_features", "remaining_decisions", "render_text")
+"""What a ``State`` does not do: the observer, the events, the evaluator and the text renderer are parts of their
+own."""
+
+
+def test_the_state_holds_the_rules_only():
+    assert [name for name in MOVED if hasattr(museion.State, name)] == []
+    assert not hasattr(Explainer, "render_text")  # one text renderer: the descriptor's
+    for name in museion.available_games():
+        cls = museion.load(name).state_class
+        assert [m for m in MOVED if hasattr(cls, m)] == [], name
+
+
+@pytest.mark.parametrize("name", museion.available_games())
+def test_every_game_answers_the_same_api(name):
+    """Every installed game, the example's too, through the one way in: ``entry(game)``. The parts keep their
+    promises along a random game: a JSON view for every seat and a spectator, a tensor of the declared size in
+    [0, 1], a resample the seat cannot tell apart, one evaluation and one feature vector per seat, events with texts,
+    and ``str(state)`` is the descriptor's ``render_text``."""
+    game = museion.load(name)
+    parts = entry(game)
+    assert entry(name) is parts and isinstance(parts.observer, Observer) and isinstance(parts.evaluator, Evaluator)
+    assert parts.explainer is explainer(game)
+    n = game.num_players()
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    for _ in range(40):
+        for seat in [*range(n), None]:
+            json.dumps(parts.observer.view(state, seat))
+        for seat in range(n):
+            tensor = parts.observer.observation_tensor(state, seat)
+            assert len(tensor) == game.observation_tensor_size() and all(0.0 <= x <= 1.0 for x in tensor)
+            other = parts.observer.resample(state, seat, random.Random(seat))
+            assert parts.observer.view(other, seat) == parts.observer.view(state, seat)
+            assert parts.observer.determined_for(state, seat) in (True, False)
+            assert len(parts.evaluator.evaluate(state, seat)) == n
+            assert len(parts.evaluator.features(state, seat)) == len(game.feature_names())
+        assert [len(f) for f in parts.evaluator.seat_features(state)] == [len(game.feature_names())] * n
+        assert str(state) == parts.render_text(state) == parts.render_text(state, None, "en")
+        if state.is_terminal():
+            break
+        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        happened = parts.events(state, action)
+        assert all(isinstance(e, Event) for e in happened)
+        state.apply_action(action)

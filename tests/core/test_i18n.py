@@ -48,7 +48,7 @@ def test_every_event_of_random_games_has_its_texts(name):
             final = random_playout(state.clone(), rng)
             replay = game.new_initial_state()
             for action in final.history():
-                for event in replay.events(action):
+                for event in entry(replay.game).events(replay, action):
                     keys.add(event.key)
                     for lang in i18n.LANGUAGES:
                         text = event.text(lang, observer=0)

@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import museion  # noqa: E402
+from museion.core.registry import entry  # noqa: E402
 from museion.envs import openspiel as mos  # noqa: E402
 from tests.envs.configs import CONFIGS, IDS  # noqa: E402
 
@@ -75,7 +76,8 @@ def test_observer_strings_tensors_and_serialization(name, options):
             state.apply_action(rng.choices(actions, probs)[0])
             continue
         for p in range(game.num_players()):
-            assert state.observation_tensor(p) == pytest.approx(state.inner.observation_tensor(p))
+            tensor = entry(state.inner.game).observer.observation_tensor(state.inner, p)
+            assert state.observation_tensor(p) == pytest.approx(tensor)
             assert state.information_state_string(p) == _learned(state.inner, p, game.get_type())
         state.apply_action(rng.choice(state.legal_actions()))
     copy = game.deserialize_state(state.serialize())

@@ -15,6 +15,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import museion  # noqa: E402
+from museion.core.registry import entry  # noqa: E402
 from museion.envs import pettingzoo as mpz  # noqa: E402
 from museion.envs._common import final_rewards  # noqa: E402
 from tests.envs.configs import CONFIGS, IDS  # noqa: E402
@@ -66,7 +67,8 @@ def test_observations_match_the_contract_and_stay_in_bounds(name, options):
             state, player = environment.game_state, int(agent.split("_")[1])
             assert player == state.current_player()
             assert space.contains(obs), f"{name} {options}: observation outside [0, 1] at move {state.move_number()}"
-            assert obs["observation"].tolist() == pytest.approx(state.observation_tensor(player))
+            tensor = entry(state.game).observer.observation_tensor(state, player)
+            assert obs["observation"].tolist() == pytest.approx(tensor)
             assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions()
             for other in environment.agents:
                 if other != agent:

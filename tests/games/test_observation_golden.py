@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import museion
+from museion.core.registry import entry
 
 GOLDEN = Path(__file__).parent / "golden" / "observations.json"
 
@@ -25,12 +26,13 @@ def digests(name, options, games=6, seed=0):
     game = museion.load(name, **options)
     rng = random.Random(seed)
     h = hashlib.sha256()
+    observer = entry(game).observer
     positions = 0
     for _ in range(games):
         state = game.new_initial_state()
         while True:
             for p in range(game.num_players()):
-                t = state.observation_tensor(p)
+                t = observer.observation_tensor(state, p)
                 h.update(struct.pack(f"<{len(t)}d", *t))
             positions += 1
             if state.is_terminal():
@@ -61,7 +63,8 @@ def test_the_tensor_size_is_the_declared_layout_size(name, options):
     game = museion.load(name, **options)
     declared = {"tholos": lambda n: OBSERVATION, "imhotep": imhotep_layout, "pergamon": pergamon_layout}[name]
     size = declared(game.num_players()).size
-    assert game.observation_tensor_size() == size == len(game.new_initial_state().observation_tensor(0))
+    tensor = entry(game).observer.observation_tensor(game.new_initial_state(), 0)
+    assert game.observation_tensor_size() == size == len(tensor)
 
 
 if __name__ == "__main__":

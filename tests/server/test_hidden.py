@@ -13,6 +13,7 @@ import sqlite3
 import pytest
 
 import museion
+from museion.core import registry
 from museion.core.observe import observe_history
 from museion.server.live import LiveTable, marks_of
 from museion.server.storage import SeatRow, TableRow, dumps
@@ -68,7 +69,7 @@ def test_every_frame_is_the_same_for_states_the_client_cannot_tell_apart(server,
             assert text == _message(table["id"], seats, state, steps, seat, lang)
             assert client.log == client.state["log"]  # the incremental frames added up to the full log
             for p in range(n) if seat is None else [seat]:
-                other = state.resample(p, random.Random(rng.random()))
+                other = registry.entry(state.game).observer.resample(state, p, random.Random(rng.random()))
                 compared_hidden += other.key() != state.key()
                 assert text == _message(table["id"], seats, other, observe_history(other, steps), seat, lang)
             view = client.state["view"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import museion
+from museion.core.registry import entry
 from museion.server.testing import Player, http
 
 
@@ -99,7 +100,7 @@ def test_move_by_notation_and_a_game_to_the_end_against_a_bot(server):
     assert [e["t"] for e in me.log] == record["notation"]
     _, replay = http("GET", f"{server.url}/api/tables/{table['id']}/replay")
     assert len(replay["steps"]) == len(record["actions"]) + 1
-    assert replay["steps"][-1]["view"] == final.view(None)
+    assert replay["steps"][-1]["view"] == entry(final.game).observer.view(final, None)
     _, spanish = http("GET", f"{server.url}/api/tables/{table['id']}/replay?lang=es")
     pairs = zip(replay["steps"][1:], spanish["steps"][1:], strict=True)
     said = [(s["move"]["text"], t["move"]["text"]) for s, t in pairs]

@@ -13,5 +13,7 @@ DESCRIPTOR = GameDescriptor(
     render_text=f"{__name__}.render:render_text",
     rules=f"{__name__}.rules:RULES",
     texts=(f"{__name__}.text:TEXTS",),
+    observer=f"{__name__}.view",
+    events=f"{__name__}.events:events",
     board="web/board.js",
 )

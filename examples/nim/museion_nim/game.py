@@ -1,13 +1,11 @@
 """Nim's rules on the game contract (:mod:`museion.core.game`): a ``Game`` (the configuration: the pile's size) and
-a ``State`` (one position). Plain Python: it runs on museion's pure and compiled builds alike (the compiled core
-accepts subclasses written in Python), and a pile divisible by 3 is lost for the player to move, which makes it
-the coach's test game."""
+a ``State`` (one position), the rules only: what a seat sees is ``view.py``, what happens by itself ``events.py``.
+Plain Python: it runs on museion's pure and compiled builds alike (the compiled core accepts subclasses written in
+Python), and a pile divisible by 3 is lost for the player to move, which makes it the coach's test game."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from museion.core.game import TERMINAL, Event, Game, Option, State, int_option
+from museion.core.game import TERMINAL, Game, Option, State, int_option
 
 
 class NimState(State):
@@ -41,18 +39,6 @@ class NimState(State):
 
     def winners(self) -> list[int]:
         return [1 - self.mover] if self.pile == 0 else []
-
-    def events(self, action: int) -> list[Event]:
-        """What happens by itself: taking the last stone wins (the log and the terminal say so; text ``nim.won``)."""
-        return [Event("nim.won", {"player": self.mover})] if action == self.pile else []
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Everything is public: every seat and every spectator sees the same."""
-        return {"pile": self.pile, "to_move": self.current_player()}
-
-    def observation_tensor(self, player: int) -> list[float]:
-        """The pile (scaled into [0, 1], as every observation entry is) and whether ``player`` is to move."""
-        return [self.pile / 20, float(self.mover == player)]
 
     def key(self) -> tuple[int, int]:
         return (self.pile, self.mover)

@@ -5,7 +5,7 @@
   one replayable record per game.
 * **Positions**: every player decision of every recorded game, and every draw that follows a decision (where
   ``mcts:chance=leaf`` values its leaves), from every seat's point of view: the game's
-  feature vector ``State.features(seat)`` and the seat's share of the final win (1 sole winner, 1/k for k tied
+  feature vector (its evaluator's ``features``) and the seat's share of the final win (1 sole winner, 1/k for k tied
   winners, 0 otherwise). Features are computed at training time by replaying the records, so a change of the
   feature vector needs no new games (a change of the rules does: records that no longer replay are skipped and
   counted).
@@ -29,6 +29,7 @@ from museion.bots.learned import FORMAT, ValueModel
 from museion.core.errors import MuseionError
 from museion.core.game import Game
 from museion.core.record import Record
+from museion.core.registry import entry
 
 KINDS = ("logistic", "mlp")
 HOLDOUT = 0.2
@@ -62,13 +63,14 @@ def positions(records: Sequence[Record], game: Game) -> tuple[list[list[float]],
             raise MuseionError(f"record {index} is for options {record.options}, not {game.options_json()}")
         shares = win_shares(record.winners or [], n)
         state = game.new_initial_state()
+        seat_features = entry(game).evaluator.seat_features
         found: list[tuple[list[float], float]] = []
         try:
             decided = False  # the previous step was a player decision
             for action in record.actions:
                 chance = state.is_chance_node()
                 if not chance or decided:
-                    found.extend(zip(state.seat_features(), shares, strict=True))
+                    found.extend(zip(seat_features(state), shares, strict=True))
                 decided = not chance
                 state.apply_action(action)
             if sorted(state.winners()) != sorted(record.winners or []):
@@ -228,7 +230,7 @@ def model_card(doc: dict[str, Any], path: pathlib.Path) -> str:
     return f"""# Value model: {doc['game']}, {doc['players']} players
 
 The leaf evaluation of `mcts:eval=learned` and of the `expert` level for this configuration: the chance that a
-seat wins, from the game's feature vector (`State.features(seat)`, `games/{doc['game']}/evaluate.py`); per
+seat wins, from the game's feature vector (`features` in `games/{doc['game']}/evaluate.py`); per
 position every seat is scored and the chances are normalised to sum to 1. Evaluated by `museion.bots.learned` in
 plain Python (an `mlp` with numpy when it is installed).
 

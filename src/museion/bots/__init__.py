@@ -3,7 +3,7 @@
 Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,hard``, ``make_bot``):
 
 * ``random`` - uniform over the legal actions;
-* ``greedy`` - one-step lookahead with the game's evaluation (``State.evaluate``, the game's ``evaluate.py``);
+* ``greedy`` - one-step lookahead with the game's evaluation (its evaluator, the game's ``evaluate.py``);
 * ``mcts`` - UCT / information-set MCTS with cut-off rollouts (``mcts.py``), parameters such as
   ``mcts:sims=400,rollout=greedy,cutoff=12,c=0.7,time=0.5,eval=learned``;
 * difficulty levels (``LEVELS``, weakest first): ``easy``, ``medium``, ``hard`` (the fixed reference level, as

@@ -1,8 +1,8 @@
 """The Bot protocol and the bot registry used by the CLI, the arena and the server.
 
 A bot decides for the player to act from what that player may see: it may call ``legal_actions()``,
-``view(player)``, ``action_to_string`` and ``resample(player, rng)`` on the state it is given, never read hidden
-fields. Searching bots work on ``state.resample(player, rng)`` (a state consistent with the player's view), so
+the observer's ``view`` and ``resample``, ``action_to_string`` on the state it is given, never read hidden
+fields. Searching bots work on the observer's ``resample`` (a state consistent with the player's view), so
 anything they read there is either visible or a random guess. ``observe`` is told every applied action so
 searching bots can reuse their tree.
 

@@ -26,6 +26,7 @@ from museion.bots.base import make_bot
 from museion.bots.mcts import MCTSBot
 from museion.core.game import State
 from museion.core.record import Record
+from museion.core.registry import entry
 
 HINT_BOT = "expert"
 """The search behind a hint: the ``expert`` level (1000 simulations, learned value, played-out endings)."""
@@ -59,10 +60,10 @@ def searcher(spec: str, rng: random.Random) -> MCTSBot:
 
 def hint(state: State, seat: int, rng: random.Random, bot: str = HINT_BOT, count: int = 3) -> list[Suggestion]:
     """The ``count`` moves the search prefers for ``seat`` (who must be to move), best first, from ``seat``'s
-    information only: the search starts from ``state.resample(seat, rng)``."""
+    information only: the search starts from the observer's ``resample(state, seat, rng)``."""
     if state.current_player() != seat:
         raise ValueError(f"a hint is for the player to move (seat {state.current_player()}), not seat {seat}")
-    det = state.resample(seat, rng)
+    det = entry(state.game).observer.resample(state, seat, rng)
     values = searcher(bot, rng).action_values(det)
     ranked = sorted(values.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
     return [Suggestion(a, round(mean, 4), visits) for a, (visits, mean) in ranked[:count]]

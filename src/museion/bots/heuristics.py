@@ -1,6 +1,6 @@
-"""Values of positions for the bots, built on the games' own evaluations (``State.evaluate``).
+"""Values of positions for the bots, built on the games' own evaluations (their evaluator's ``evaluate``).
 
-The game knowledge lives in each game's ``evaluate.py`` (reached through the contract: ``State.evaluate``,
+The game knowledge lives in each game's ``evaluate.py`` (reached as ``entry(game).evaluator.evaluate``,
 ``Game.evaluation_scale``); a game without one gets the score margin, so a new game has working ``greedy`` and
 ``mcts`` at once. Here only what every game shares: margins, their squashing into win chances, terminal rewards.
 """
@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 
 from museion.core.game import Game, State
+from museion.core.registry import entry
 
 
 def margin(values: list[float], player: int) -> float:
@@ -27,7 +28,7 @@ def squash(x: float) -> float:
 def win_chances(state: State, player: int) -> list[float]:
     """Each player's chance of winning by the game's evaluation: a logistic of their margin over the best rival
     divided by the game's :meth:`~museion.core.game.Game.evaluation_scale` (``player``: whose view is used)."""
-    values = state.evaluate(player)
+    values = entry(state.game).evaluator.evaluate(state, player)
     scale = state.game.evaluation_scale()
     return [squash(margin(values, p) / scale) for p in range(len(values))]
 
@@ -35,10 +36,11 @@ def win_chances(state: State, player: int) -> list[float]:
 def heuristic_evaluator(game: Game) -> Callable[[State, int], list[float]]:
     """:func:`win_chances` for one game configuration, with its scale looked up once (the search's hot path)."""
     scale = game.evaluation_scale()
+    evaluate = entry(game).evaluator.evaluate
     exp = math.exp
 
     def chances(state: State, player: int) -> list[float]:
-        values = state.evaluate(player)
+        values = evaluate(state, player)
         if len(values) == 2:
             x = max(-30.0, min(30.0, (values[0] - values[1]) / scale))
             first = 1.0 / (1.0 + exp(-x))

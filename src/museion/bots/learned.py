@@ -1,6 +1,6 @@
 """Learned leaf values: small models trained on self-play (``museion train``), evaluated in plain Python.
 
-A model maps the game's feature vector (``State.features(player)``, named by ``Game.feature_names()``) to the
+A model maps the game's feature vector (the evaluator's ``features``, named by ``Game.feature_names()``) to the
 chance that ``player`` wins. It is stored as JSON in the game's folder (``models/value-<players>p.json``, see
 ``Game.model_file``) with its model card beside it, and evaluated here in plain Python, so the bots need nothing
 beyond the core at play time (an ``mlp`` uses numpy when it is installed: one matrix product for all seats is
@@ -29,6 +29,7 @@ from typing import Any
 
 from museion.core.errors import InvalidValue, shown
 from museion.core.game import Game, State
+from museion.core.registry import available_games, entry
 
 FORMAT = 1
 """Version of the weights file layout (refused when different)."""
@@ -71,8 +72,6 @@ def shipped(game: Game) -> dict[str, pathlib.Path]:
 
 def model_names() -> list[str]:
     """Every name a bot spec may give as ``model``: the games' shipped models and the registered ones."""
-    from museion.core.registry import available_games, entry
-
     names = set(registered())
     for game in available_games():
         try:
@@ -153,14 +152,14 @@ class ValueModel:
         if self.kind == "mlp" and self.np is not None:
             np = self.np
             weights, bias, v = self.arrays
-            h = np.array(state.seat_features()) @ weights
+            h = np.array(entry(state.game).evaluator.seat_features(state)) @ weights
             if bias is not None:
                 h += bias
             c = self.c
             chances = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z + c))))
                        for z in (np.maximum(h, 0.0, out=h) @ v).tolist()]
         else:
-            chances = [self.win_chance(x) for x in state.seat_features()]
+            chances = [self.win_chance(x) for x in entry(state.game).evaluator.seat_features(state)]
         total = sum(chances)
         return [c / total for c in chances]
 

@@ -1,7 +1,7 @@
 """Monte Carlo tree search for every game: UCT over sampled chance nodes, information-set MCTS under hidden info.
 
 One tree per bot, keyed by action sequences from the current decision (single-observer ISMCTS). Each
-simulation starts from a fresh determinisation ``state.resample(player, rng)``: a full state consistent with
+simulation starts from a fresh determinisation (the observer's ``resample``): a full state consistent with
 what the bot's player sees (for perfect-information games, a clone). Chance nodes are sampled with their
 probabilities and their outcomes are tree edges. Selection is UCB1 with *availability* counts (an action's
 exploration term uses how often it was legal, since legal actions can differ between determinisations).
@@ -9,7 +9,7 @@ exploration term uses how often it was legal, since legal actions can differ bet
 A simulation's leaf is valued by a rollout: ``cutoff`` random (or greedy) player decisions, then either the
 game's result (win 1, draw 0.5, loss 0, nudged by the final score margin) or, if the game is not over, a win
 chance per player from the leaf evaluation ``eval``: ``heuristic`` squashes the game's own evaluation
-(``State.evaluate``, the game's ``evaluate.py``) with a logistic; ``learned`` uses the value model the game ships
+(its evaluator, ``evaluate.py``) with a logistic; ``learned`` uses the value model the game ships
 (``learned.py``; the heuristic where the configuration has none). The default ``cutoff=0`` evaluates the new leaf
 at once: on Tholos (1000 simulations against greedy, 40-60 games each) that won 82 % against 72 % for 6 random
 decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end.
@@ -24,7 +24,7 @@ the position before it is valued (the evaluation is an estimate over the outcome
 stopping measured worse.
 
 Endings (``endgame=K``): where the game says at most ``K`` player decisions remain
-(``State.remaining_decisions``), leaves are valued by playing to the end instead (greedy rollouts), so the last
+(``remaining_decisions``), leaves are valued by playing to the end instead (greedy rollouts), so the last
 moves are decided by real outcomes rather than an estimate.
 
 The budget is a number of simulations (``sims``, reproducible: the arena uses it) or seconds per move
@@ -44,6 +44,7 @@ from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_c
 from museion.bots.learned import model_option
 from museion.bots.tree import Node, simulate
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
+from museion.core.registry import entry
 
 Evaluator = Callable[[State, int], list[float]]
 """``(state, player) -> win chance of every player`` for a non-terminal leaf (``player``: whose view)."""
@@ -130,7 +131,7 @@ class MCTSBot(Bot):
                 child = root.children[action] = Node(player)
             try:
                 while child.visits < min_visits:
-                    det = state.resample(player, self.rng)
+                    det = entry(state.game).observer.resample(state, player, self.rng)
                     det.apply_action(action)
                     self.root = child
                     self._simulate(det)
@@ -176,14 +177,15 @@ class MCTSBot(Bot):
 
     # -- search -----------------------------------------------------------------------------------------
     def _search(self, state: State, player: int) -> None:
-        self._determined = state.determined_for(player)
+        observer = entry(state.game).observer
+        self._determined = observer.determined_for(state, player)
         budget = self.params["time"]
         clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
         deadline = clock() + budget if budget else None
         sims = self.params["sims"]
         count = 0
         while True:
-            self._simulate(state.resample(player, self.rng))
+            self._simulate(observer.resample(state, player, self.rng))
             count += 1
             if deadline is not None:
                 if count % 16 == 0 and clock() >= deadline:
@@ -219,7 +221,7 @@ class MCTSBot(Bot):
         greedy = self.params["rollout"] == "greedy"
         endgame = self.params["endgame"]
         if endgame and not det.is_terminal():
-            left = det.remaining_decisions()
+            left = entry(det.game).evaluator.remaining_decisions(det)
             if left is not None and left <= endgame:
                 cutoff = -1
         mix = self.params["mix"]

@@ -17,7 +17,7 @@ class Node:
     """Statistics of the edge into this node: ``total`` reward for ``mover`` (who chose it) over ``visits``.
 
     ``complete``: the children are exactly the legal actions, seen in a search where every determinisation is the
-    same state (``State.determined_for``): the node is then one position whose legal actions never change, so
+    same state (the observer's ``determined_for``): the node is then one position whose legal actions never change, so
     selection skips computing and checking them."""
 
     __slots__ = ("children", "visits", "total", "avail", "mover", "complete")

@@ -18,6 +18,7 @@ from museion.core.errors import ConformanceError, IllegalActionError, Reason
 from museion.core.game import CHANCE, TERMINAL, Game, State
 from museion.core.play import sample_chance
 from museion.core.record import Record
+from museion.core.registry import entry
 
 
 @dataclass
@@ -182,16 +183,17 @@ def _check_illegal(state: State, key: tuple[Any, ...], legal: list[int], rng: ra
 
 def _check_views(state: State, rng: random.Random) -> None:
     game = state.game
+    observer = entry(game).observer
     for viewer in [*range(game.num_players()), None]:
-        view = state.view(viewer)
+        view = observer.view(state, viewer)
         try:
             json.dumps(view)
         except TypeError as exc:
             _fail(state, "check.view_not_json", viewer=viewer, error=str(exc))
         if viewer is None:
             continue
-        other = state.resample(viewer, random.Random(rng.random()))
-        if other.view(viewer) != view:
+        other = observer.resample(state, viewer, random.Random(rng.random()))
+        if observer.view(other, viewer) != view:
             _fail(state, "check.resample_view", viewer=viewer)
         if viewer == state.current_player() and other.legal_actions() != state.legal_actions():
             _fail(state, "check.resample_legal", viewer=viewer)
@@ -205,6 +207,7 @@ def _check_observations(state: State, legal: list[int]) -> None:
     strings of a history, concatenated, tell everything the observer learned). Events must be JSON-able, name
     a text of the catalogue and speak to real seats."""
     game = state.game
+    parts = entry(game)
     observers: list[int | None] = [*range(game.num_players()), None]
     for observer in observers:
         groups: dict[str, list[int]] = {}
@@ -218,12 +221,12 @@ def _check_observations(state: State, legal: list[int]) -> None:
             groups.setdefault(seen, []).append(action)
         for seen, actions in groups.items():
             if len(actions) > 1:
-                views = {json.dumps(_after(state, a).view(observer), sort_keys=True) for a in actions}
+                views = {json.dumps(parts.observer.view(_after(state, a), observer), sort_keys=True) for a in actions}
                 if len(views) > 1:
                     _fail(state, "check.observed_hides", actions=actions, seen=seen, observer=observer)
     if legal:
         action = legal[len(state.history()) % len(legal)]
-        for event in state.events(action):
+        for event in parts.events(state, action):
             try:
                 json.dumps(event.to_json())
             except TypeError as exc:
@@ -237,8 +240,9 @@ def _check_observations(state: State, legal: list[int]) -> None:
 def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: int = 3) -> None:
     """What an action reveals is part of what it is observed as: from a state the seat cannot tell from this one
     (``resample(seat)``), an action the seat sees the same way must leave the seat the same view."""
+    observer = entry(state.game).observer
     for seat in range(state.game.num_players()):
-        other = state.resample(seat, random.Random(rng.random()))
+        other = observer.resample(state, seat, random.Random(rng.random()))
         if other.key() == state.key():
             continue
         common = sorted(set(legal) & set(other.legal_actions()))
@@ -246,7 +250,7 @@ def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: in
             seen = state.observed_action(action, seat)
             if other.observed_action(action, seat) != seen:
                 continue  # the action reveals something: it is observed differently, as it should be
-            if _after(state, action).view(seat) != _after(other, action).view(seat):
+            if observer.view(_after(state, action), seat) != observer.view(_after(other, action), seat):
                 _fail(state, "check.reveal_hidden", action=action, seen=seen, seat=seat)
 
 

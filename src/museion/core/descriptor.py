@@ -39,18 +39,24 @@ class GameDescriptor:
     game: str
     """The :class:`~museion.core.game.Game` subclass."""
     render_text: str
-    """``render_text(state, player=None, lang="en")``: the terminal's table as ``player`` sees it."""
+    """``render_text(state, player=None, lang="en")``: the table drawn as text as ``player`` sees it, in ``lang``:
+    the terminal's, the RL adapters' ``ansi`` render and ``str(state)`` (a spectator's, in English)."""
     rules: str
     """The rules summary: ``{"en": ..., "es": ...}``, or a function ``(game, lang) -> str`` for configurations."""
     texts: tuple[str, ...]
     """Tables of words ``{key: {"en": ..., "es": ...}}`` for :mod:`museion.core.i18n`: the engine's (``text``) and
     the web board's (``web.<name>.*`` keys)."""
+    observer: str
+    """The module that says what each seat sees: ``view``, ``observation_tensor`` and, for hidden information,
+    ``resample`` and ``determined_for`` (:class:`museion.core.parts.Observer`)."""
     explainer: str | None = None
     """What explains moves and positions to players (``describe``, ``highlights``, ``legend``, ...)."""
     evaluator: str | None = None
-    """The position evaluation the searching bots use (``State.evaluate`` forwards to it)."""
-    observer: str | None = None
-    """What builds a seat's view and observation (``State.view``, ``observation_tensor`` forward to it)."""
+    """The module of the position evaluation the bots use: ``evaluate``, ``features``, ``seat_features``,
+    ``remaining_decisions`` (:class:`museion.core.parts.Evaluator`); none: the scores."""
+    events: str | None = None
+    """``events(state, action)``: the automatic happenings ``action`` causes, each with its audience
+    (:class:`museion.core.events.Event`); none: nothing happens by itself."""
     board: str | None = None
     """The web table's board module (JavaScript), served at ``/games/<name>/board.js``; none: the generic board."""
     models: str | None = None
@@ -109,8 +115,15 @@ def _discover() -> dict[str, GameDescriptor]:
     return dict(sorted(found.items()))
 
 
-
 def models_folder(name: str) -> pathlib.Path | None:
     """The folder of trained models the descriptor of game ``name`` names (``None``: none, or not installed)."""
     found = _discover().get(str(name).lower())
     return found.path(found.models) if found is not None else None
+
+
+def part(name: str, field: str) -> Any:
+    """The object the installed descriptor of game ``name`` names in ``field``, loaded (``None``: the game is not
+    installed or names none)."""
+    found = _discover().get(str(name).lower())
+    reference = getattr(found, field, None) if found is not None else None
+    return resolve(reference) if reference else None

@@ -1,6 +1,6 @@
 """What happened and what counts, as data a surface puts into words: :class:`Event` (an automatic happening, or a
-move told in words) and :class:`ScorePart` (a line of a score breakdown). The model produces events
-(``State.events``), the explainer (:mod:`museion.core.explain`) moves and score breakdowns; both are plain data with
+move told in words) and :class:`ScorePart` (a line of a score breakdown). The game's events part produces events
+(its ``events.py``), the explainer (:mod:`museion.core.explain`) moves and score breakdowns; both are plain data with
 text keys of :mod:`museion.core.i18n`, so this module sits below both."""
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 A ``State`` knows the rules and its notation (``action_to_string`` / ``string_to_action``, the contract); what
 a player reads about it — a move in words, what it would change on the board, why a move is not legal, the score
-broken into parts, the legend of the terminal's table, the table itself drawn as text — is the explainer's, as
-python-chess keeps its SVG apart from ``Board`` and OpenSpiel keeps an ``Observer`` apart from its ``State``.
+broken into parts, the legend of the terminal's table — is the explainer's, as python-chess keeps its SVG apart
+from ``Board`` and OpenSpiel keeps an ``Observer`` apart from its ``State``. (The table itself drawn as text is the
+game's ``render.py``, its descriptor's ``render_text``: the terminal, the RL adapters and ``str(state)`` use it.)
 
 Each game folder has an ``explain.py`` whose ``EXPLAINER`` is an instance of a subclass of :class:`Explainer`;
 :func:`explainer` finds it. The defaults here work for any game (a game without an explainer gets them all).
@@ -13,14 +14,13 @@ contract that presentation needs, so the model can name its explainer in its err
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from museion.core import i18n
-from museion.core.descriptor import descriptors, resolve
+from museion.core.descriptor import part
 from museion.core.events import Event, ScorePart
 
 CHANCE_NODE: Final = -1
@@ -51,8 +51,6 @@ class Explained(Protocol):
 
     def scores(self) -> list[float]: ...
 
-    def view(self, player: int | None) -> dict[str, Any]: ...
-
 
 S = TypeVar("S", bound=Explained)
 
@@ -60,13 +58,13 @@ S = TypeVar("S", bound=Explained)
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Explainer(Generic[S]):
     """A game's words for its states. A game overrides what it can say better than the defaults: ``move_event``,
-    ``highlights``, ``illegal_reason``, ``parse_action``, ``legend``, ``score_breakdown`` and ``render_text``;
+    ``highlights``, ``illegal_reason``, ``parse_action``, ``legend`` and ``score_breakdown``;
     ``describe``, ``parse_any`` and ``explain_illegal`` are built on those and rarely need overriding."""
 
     def move_event(self, state: S, action: int, observer: int | None = None) -> Event:
         """``action`` in words as data (a text key and args), as ``observer`` may know it: what a player about to
         make it reads ("Take 2 white stones from the quarry") and what the log shows after it was made. It never
-        tells what the action reveals (that is in ``State.events``); a chance outcome is told only as far as
+        tells what the action reveals (that is in the game's ``events``); a chance outcome is told only as far as
         ``observed_action`` tells ``observer``. Default: the notation (a chance outcome's as observed)."""
         if state.current_player() == CHANCE_NODE:
             return Event("ui.move", {"move": state.observed_action(action, observer)})
@@ -139,25 +137,16 @@ class Explainer(Generic[S]):
         parts add up to ``State.scores``. Default: one part, the score."""
         return [ScorePart("ui.total", tuple(float(s) for s in state.scores()))]
 
-    def render_text(self, state: S, player: int | None = None, lang: str = "en") -> str:
-        """The table as ``player`` sees it (``None``: a spectator), drawn as text in ``lang`` (``str(state)`` is
-        the spectator's in English). Default: the view as JSON."""
-        return json.dumps(state.view(player), sort_keys=True)
-
-
 PLAIN: Final[Explainer[Any]] = Explainer()
 """The explainer of a game that has none of its own: every default."""
 
 
 def explainer(game: object) -> Explainer[Any]:
-    """The explainer of ``game``: the one its descriptor names (``GameDescriptor.explainer``), else :data:`PLAIN`
-    (a game without one, or a game class that is not installed, like a test's). The one place that finds a game's
-    presentation."""
-    found = descriptors().get(str(getattr(game, "name", "")).lower())
-    if found is None or not found.explainer:
-        return PLAIN
-    named: Explainer[Any] = resolve(found.explainer)
-    return named
+    """The explainer of ``game`` (a configuration or a name): the one its descriptor names
+    (``GameDescriptor.explainer``), else :data:`PLAIN` (a game without one, or a game that is not installed). The one
+    place that finds a game's presentation (``museion.core.registry.entry(game).explainer`` is the same)."""
+    named: Explainer[Any] | None = part(game if isinstance(game, str) else str(getattr(game, "name", "")), "explainer")
+    return PLAIN if named is None else named
 
 
 def _norm(text: str) -> str:

@@ -12,33 +12,30 @@ Conventions that keep search fast and honest:
   chance outcomes in ``range(max_chance_outcomes())``;
 * a state is fully determined by its game and its history, which makes JSON round-trips and records exact.
 
-What each player may learn is declared by the game, never guessed by the surfaces that show it:
+What each player may learn is declared by the game, never guessed by the surfaces that show it. The ``State`` says
+what a player learns from each action (``observed_action(action, observer)``: the public notation,
+``action_to_string``, unless the game hides part of it — Pergamon: ``card bag`` for a face-down funds card;
+concatenated over the history, a player's strings are a perfect-recall record of everything that player has
+learned, so whatever an action reveals is part of that step's string). Everything else is a part of its own, in its
+own file, named by the game's descriptor and reached through ``museion.core.registry.entry(game)``
+(:mod:`museion.core.parts`): the **observer** (``view(state, player)``: everything ``player`` sees now, ``None``: a
+spectator; ``observation_tensor``; ``resample(state, player, rng)``: a full state that ``player`` cannot tell from
+this one; ``determined_for``), the **events** (``events(state, action)``: the automatic happenings an action causes,
+as :class:`Event` data with an audience, computed outside ``apply_action`` by whoever shows a history), the
+**evaluator** (``evaluate``, ``features``, ``seat_features``, ``remaining_decisions``: what the bots know), the
+**explainer** (:mod:`museion.core.explain`: moves and positions in words) and ``render_text`` (the table as text).
 
-* ``view(player)`` is everything ``player`` sees now (``None``: a spectator), and ``resample(player, rng)`` a full
-  state that ``player`` cannot tell from this one;
-* ``observed_action(action, observer)`` is what ``observer`` learns from ``action`` applied here: the public
-  notation (``action_to_string``) unless the game hides part of it (Pergamon: ``card bag`` for a face-down funds
-  card). Concatenated over the history, a player's strings are a perfect-recall record of everything that player
-  has learned, so whatever an action reveals (the values of face-down cards) is part of that step's string;
-* ``events(action)`` are the automatic happenings that ``action`` causes (cards revealed, payouts, scoring...),
-  as :class:`Event` data with an audience: a seat is never told what it may not learn. Events are computed
-  outside ``apply_action`` (which stays as fast as the rules allow) by whoever shows a history: the terminal,
-  the web server, the records.
-
-What a ``State`` offers (its public contract): the position (``current_player``, ``is_chance_node``,
-``is_terminal``, ``legal_actions``, ``chance_outcomes``, ``scores``, ``winners``, ``returns``, ``history``,
-``move_number``, ``key``), moves (``apply_action``, ``apply_chance``, ``apply_unchecked``, ``sample_chance``), the
-notation (``action_to_string``, ``any_action_to_string``, ``string_to_action``), what each player learns
-(``view``, ``observation_tensor``, ``observed_action``, ``events``, ``resample``, ``determined_for``), hooks for
-bots and learning (``evaluate``, ``features``, ``seat_features``, ``remaining_decisions``), checks
-(``invariant_violations``) and copies (``clone``, ``to_json``). Nothing in it puts a position into words: a move
-described, its highlights, why it is illegal, the legend, the score breakdown and the table as text are the game's
-explainer's (:mod:`museion.core.explain`), which the errors of ``apply_action`` and ``string_to_action`` and
-``str(state)`` borrow.
+What a ``State`` offers (its public contract) is the rules only: the position (``current_player``,
+``is_chance_node``, ``is_terminal``, ``legal_actions``, ``chance_outcomes``, ``scores``, ``winners``, ``returns``,
+``history``, ``move_number``, ``key``), moves (``apply_action``, ``apply_chance``, ``apply_unchecked``,
+``sample_chance``), the notation (``action_to_string``, ``any_action_to_string``, ``string_to_action``,
+``observed_action``), checks (``invariant_violations``) and copies (``clone``, ``to_json``). The errors of
+``apply_action`` and ``string_to_action`` borrow the explainer's words for why a move is illegal, and ``str(state)``
+the game's ``render_text``.
 
 The terminal, the server's log and messages, records of unfinished games, the RL adapters and the bots are built
 only from these declarations; ``museion check`` verifies for hidden-information games that every byte they
-would send to a seat is the same for the true state and for ``resample(seat)``.
+would send to a seat is the same for the true state and for a resampled one.
 """
 
 from __future__ import annotations
@@ -54,7 +51,7 @@ from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from museion.core import i18n
-from museion.core.descriptor import models_folder
+from museion.core.descriptor import models_folder, part
 from museion.core.errors import IllegalActionError, InvalidValue, OptionError, RefusedValue, option_reason, shown
 from museion.core.events import Event as Event
 from museion.core.events import ScorePart as ScorePart
@@ -250,17 +247,17 @@ class Game:
         raise NotImplementedError
 
     def observation_tensor_size(self) -> int:
-        """Length of :meth:`State.observation_tensor` (fixed per configuration, for RL)."""
+        """Length of the observer's ``observation_tensor`` (fixed per configuration, for RL)."""
         raise NotImplementedError
 
     # -- optional hooks for bots and learning (defaults work for any game) ---------------------------------
     def evaluation_scale(self) -> float:
-        """The points margin that counts as "clearly ahead" in :meth:`State.evaluate`'s units: searching bots
+        """The points margin that counts as "clearly ahead" in the evaluator's ``evaluate`` units: searching bots
         turn a margin ``m`` into a win chance ``1 / (1 + exp(-m / scale))``."""
         return 5.0
 
     def feature_names(self) -> list[str]:
-        """Names of :meth:`State.features`' entries, in order (documentation, model cards, checks on weights)."""
+        """Names of the evaluator's ``features`` entries, in order (documentation, model cards, checks on weights)."""
         return [f"observation[{i}]" for i in range(self.observation_tensor_size())]
 
     def model_file(self, kind: str = "value") -> pathlib.Path | None:
@@ -407,14 +404,6 @@ class State(Generic[GameT]):
         """The players who won (several on a shared victory); ``[]`` while the game runs."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-able dict of everything ``player`` may see (``None``: a spectator)."""
-        raise NotImplementedError
-
-    def observation_tensor(self, player: int) -> list[float]:
-        """Flat numeric encoding of ``view(player)`` (layout documented in the game's ``view.py``)."""
-        raise NotImplementedError
-
     def key(self) -> tuple[Any, ...]:
         """The complete state as comparable plain data (equality, tests, the conformance checker)."""
         raise NotImplementedError
@@ -427,31 +416,7 @@ class State(Generic[GameT]):
         """Copy the game-specific fields into ``other`` (a blank instance); mutable containers must be copied."""
         raise NotImplementedError
 
-    # -- optional hooks for bots and learning --------------------------------------------------------------
-    # A game overrides these in its ``evaluate.py`` (same file name in every game folder) for speed and
-    # strength; the defaults below make a new game work with every bot at once.
-    def evaluate(self, player: int) -> list[float]:
-        """Every player's estimated final standing in the game's points, as ``player`` may see this position.
-
-        Only differences matter (a bot compares its value with the best rival's; see
-        :meth:`Game.evaluation_scale`). It must read only what ``view(player)`` shows; searching bots call it on
-        their determinisations (``resample``), where reading anything is allowed. Default: :meth:`scores`.
-        """
-        return [float(s) for s in self.scores()]
-
-    def features(self, player: int) -> list[float]:
-        """A numeric description of this position from ``player``'s seat, for learned evaluations.
-
-        Fixed length per configuration, entries named by :meth:`Game.feature_names`; reads only what
-        ``view(player)`` shows. Default: :meth:`observation_tensor`.
-        """
-        return self.observation_tensor(player)
-
-    def seat_features(self) -> list[list[float]]:
-        """:meth:`features` of every seat, in seat order (what a learned value scores; games compute the parts the
-        seats share once). Default: one :meth:`features` call per seat."""
-        return [self.features(p) for p in range(self.game.num_players())]
-
+    # -- chance ------------------------------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn with its probability from ``rng`` (call only at chance nodes).
 
@@ -467,11 +432,6 @@ class State(Generic[GameT]):
             if r < acc:
                 return action
         return outcomes[-1][0]
-
-    def remaining_decisions(self) -> int | None:
-        """A lower bound on the player decisions left before the game ends, when the game can tell cheaply
-        (``None``: unknown). Searching bots switch to exact endings when it is small."""
-        return None
 
     # -- provided ----------------------------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -545,14 +505,6 @@ class State(Generic[GameT]):
         state is built from them). ``museion check`` verifies both directions on random games."""
         return self.action_to_string(action)
 
-    def events(self, action: int) -> list[Event]:
-        """The automatic happenings that applying ``action`` here causes, in order (this state is unchanged).
-
-        A game computes them from this state, the action and the state after it (typically by applying the action
-        to a copy), never inside ``apply_action``: only the surfaces that show a history pay for them. Each event
-        has the audience allowed to learn it (see :class:`Event`). The default is none."""
-        return []
-
     def _clone_as(self, cls: type[StateT]) -> StateT:
         """A copy of this state as an instance of ``cls`` (this class or a subclass adding no fields of its own
         beyond slots it sets itself): lets a game's event code trace a step on an instrumented copy."""
@@ -597,16 +549,6 @@ class State(Generic[GameT]):
     def clone(self) -> State[GameT]:
         return self._clone_as(type(self))
 
-    def resample(self, player: int, rng: random.Random | None = None) -> State[GameT]:
-        """A full state consistent with ``view(player)``; games with no hidden state return a clone."""
-        return self.clone()
-
-    def determined_for(self, player: int) -> bool:
-        """True when ``view(player)`` hides nothing that :meth:`resample` would draw anew right now (every
-        resample is then this very state). Searching bots use it to treat their tree as perfect-information.
-        Default: the game has no hidden information."""
-        return not self.game.hidden_information
-
     def to_json(self) -> str:
         return json.dumps({"game": self.game.name, "options": self.game.options_json(), "history": self._history})
 
@@ -625,7 +567,10 @@ class State(Generic[GameT]):
         return self.clone()
 
     def __str__(self) -> str:
-        return explainer(self.game).render_text(self)
+        """The table as a spectator sees it, in English: the game's ``render_text`` (its descriptor's); a game that
+        is not installed prints its record."""
+        render = part(self.game.name, "render_text")
+        return self.to_json() if render is None else str(render(self))
 
 
 def _make_game(cls: type[Game], options: dict[str, Any]) -> Game:

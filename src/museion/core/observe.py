@@ -1,6 +1,6 @@
 """A game's history as each observer learned it: the one builder behind every log a player is shown.
 
-:func:`observe_step` asks the game (``State.observed_action`` and ``State.events``) what each seat and a
+:func:`observe_step` asks the game (``State.observed_action`` and its ``events``) what each seat and a
 spectator learn from one action; a :class:`Step` keeps those answers and renders them for one observer, in one
 language, as a log entry (the web server) or as text lines (the terminal). Nothing here decides what is secret:
 it only selects, for each observer, what the game declared for that observer.
@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from museion.core.explain import explainer
 from museion.core.game import Event, State
 from museion.core.i18n import text
+from museion.core.registry import entry
 
 T = TypeVar("T")
 
@@ -83,8 +84,8 @@ def observe_step(before: State, action: int) -> Step:
     seen = _shared(tuple(before.observed_action(action, o) for o in observers))
     words = explainer(before.game)
     said = _shared(tuple(words.move_event(before, action, o) for o in observers))
-    return Step(before.move_number(), player if player >= 0 else None, seen, tuple(before.events(action)), action,
-                said)
+    events = tuple(entry(game).events(before, action))
+    return Step(before.move_number(), player if player >= 0 else None, seen, events, action, said)
 
 
 def _shared(values: tuple[T, ...]) -> tuple[T, ...]:

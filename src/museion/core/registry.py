@@ -1,4 +1,5 @@
-"""Registry of games: ``museion.load(name, **options)`` and ``museion.available_games()``.
+"""Registry of games: ``museion.load(name, **options)``, ``museion.available_games()`` and ``entry(game)``, the one
+way every caller reaches a game's parts (its observer, evaluator, events, explainer and text renderer).
 
 The games are the installed :class:`~museion.core.descriptor.GameDescriptor` s (entry points of the group
 ``museion.games``); the registry imports a game's modules by the names its descriptor gives, so the core never
@@ -9,29 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from museion.core import i18n
 from museion.core.descriptor import GameDescriptor, descriptors, resolve
 from museion.core.errors import OptionError
+from museion.core.explain import Explainer, explainer
+from museion.core.game import Event, Game, State
+from museion.core.parts import Evaluator, Observer, no_events
 from museion.native import core_modules
-
-if TYPE_CHECKING:
-    from museion.core.game import Game
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A game's descriptor with its code loaded: its class, a text renderer and a rules summary.
+    """A game's descriptor with its code loaded: its class and its parts (:mod:`museion.core.parts`), the one way
+    every caller reaches them: ``entry(state.game).observer.view(state, seat)``.
 
     ``render_text(state, player=None, lang="en")`` draws the table as ``player`` sees it (``None``: a
     spectator), from what ``player`` may see only, labelled in ``lang`` (the game's ``<game>.b.*`` texts)."""
 
     descriptor: GameDescriptor
     game_class: type[Game]
-    render_text: Callable[..., Any]
+    render_text: Callable[..., str]
     describe: Callable[[Game, str], str]
     """The rules summary of one configuration in one language (e.g. naming the data tables it plays with)."""
+    observer: Observer
+    evaluator: Evaluator
+    events: Callable[[State[Any], int], list[Event]]
+    explainer: Explainer[Any]
 
     @property
     def rules(self) -> str:
@@ -81,22 +87,26 @@ def descriptor(name: str) -> GameDescriptor:
         raise OptionError(f"unknown game {name!r}; available: {', '.join(available_games())}") from None
 
 
-def entry(name: str) -> GameEntry:
-    """The game ``name`` with its code loaded (on first use)."""
-    key = str(name).lower()
-    if key not in _GAMES:
-        found = descriptor(key)
-        _GAMES[key] = GameEntry(found, resolve(found.game), resolve(found.render_text), _summary(resolve(found.rules)))
-    return _GAMES[key]
+def entry(game: Game | str) -> GameEntry:
+    """The game ``game`` (a configuration or a name) with its code loaded (on first use)."""
+    key = (game if isinstance(game, str) else game.name).lower()
+    found = _GAMES.get(key)
+    if found is None:
+        found = _GAMES[key] = _load(descriptor(key))
+    return found
+
+
+def _load(found: GameDescriptor) -> GameEntry:
+    observer = Observer.of(resolve(found.observer))
+    evaluator = Evaluator.of(resolve(found.evaluator) if found.evaluator else None, observer)
+    return GameEntry(found, resolve(found.game), resolve(found.render_text), _summary(resolve(found.rules)),
+                     observer, evaluator, resolve(found.events) if found.events else no_events,
+                     explainer(found.name))
 
 
 def load(name: str, **options: Any) -> Game:
     """Create a game configuration, e.g. ``museion.load("tholos", advanced=True)``."""
     return entry(name).game_class(**options)
-
-
-def text_renderer(name: str) -> Callable[..., Any]:
-    return entry(name).render_text
 
 
 def compiled_modules() -> list[str]:

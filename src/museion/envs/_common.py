@@ -12,7 +12,7 @@ import numpy as np
 
 from museion.core.errors import OptionError
 from museion.core.game import Game, State
-from museion.core.registry import load, text_renderer
+from museion.core.registry import entry, load
 
 REWARDS = ("win", "margin")
 """``win``: +1 winners / -1 others / 0 on a full draw (``State.returns``); ``margin``: own final score minus
@@ -50,7 +50,7 @@ def final_rewards(state: State, reward: str) -> list[float]:
 
 def observation_array(state: State, player: int) -> np.ndarray:
     """The player's observation tensor as a read-only ``float32`` vector (read-only so caching it is safe)."""
-    arr = np.asarray(state.observation_tensor(player), dtype=np.float32)
+    arr = np.asarray(entry(state.game).observer.observation_tensor(state, player), dtype=np.float32)
     arr.flags.writeable = False
     return arr
 
@@ -66,7 +66,7 @@ def mask_array(state: State, size: int, player: int) -> np.ndarray:
 
 def render_ansi(state: State) -> str:
     """The game's text renderer as a plain string (Rich renderables are printed without colour)."""
-    out = text_renderer(state.game.name)(state)
+    out: object = entry(state.game).render_text(state)
     if isinstance(out, str):
         return out
     import io

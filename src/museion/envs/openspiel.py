@@ -15,7 +15,7 @@ meaning the default), plus ``imperfect_information`` for perfect-information gam
   short string per step, nothing re-encoded), and two states get the same string exactly when the player
   cannot tell them apart. For perfect-information games it is the action history. No fixed-size
   perfect-recall tensor is offered;
-* ``resample_from_infostate(player, sampler)`` uses the game's ``State.resample`` on the current state; when
+* ``resample_from_infostate(player, sampler)`` uses the game's observer's ``resample`` on the current state; when
   every observer learns the same from every action (``Game.shared_observations``, true of the three games) the
   sampled state takes the same observation lines and its OpenSpiel history is set directly, without a replay;
 * serialization is OpenSpiel's default (the action history), checked by ``random_sim_test(serialize=True)``.
@@ -224,7 +224,7 @@ class MuseionState(pyspiel.State):
         if not self.imperfect or has_perfect_information(self.game_name()):
             return self.clone()
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
-        sampled = self.inner.resample(player_id, random.Random(seed))
+        sampled = entry(self.inner.game).observer.resample(self.inner, player_id, random.Random(seed))
         if sampled.history() == self.inner.history():
             state = self.clone()
             state._holder.state = sampled
@@ -304,7 +304,7 @@ class _Holder:
 
 
 def _view_text(state: State, player: int) -> str:
-    return json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+    return json.dumps(entry(state.game).observer.view(state, player), sort_keys=True, separators=(",", ":"))
 
 
 class MuseionObserver:
@@ -315,10 +315,11 @@ class MuseionObserver:
         size = 0 if perfect_recall else game.museion.observation_tensor_size()
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if size else {}
+        self.observer = entry(game.museion).observer
 
     def set_from(self, state: MuseionState, player: int) -> None:
         if not self.perfect_recall:
-            self.tensor[:] = state.inner.observation_tensor(player)
+            self.tensor[:] = self.observer.observation_tensor(state.inner, player)
 
     def string_from(self, state: MuseionState, player: int) -> str:
         if self.perfect_recall:

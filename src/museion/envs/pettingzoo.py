@@ -3,7 +3,7 @@
 * agents ``player_0`` .. ``player_{n-1}`` (seat order of the game); the agent to act is the game's current
   player, so one agent may act several times in a row (multi-part turns);
 * observation: ``{"observation": float32[game.observation_tensor_size()], "action_mask": int8[n_actions]}``,
-  the acting agent's view (``State.observation_tensor``, layout in each game's ``view.py``); the mask is all
+  the acting agent's view (the observer's ``observation_tensor``, layout in each game's ``view.py``); the mask is all
   zeros for agents not to act;
 * action space ``Discrete(game.num_distinct_actions())`` (fixed ids, see the game's ``actions.py``);
 * rewards only at the end: ``reward="win"`` (+1/-1, 0 for all on a full draw) or ``"margin"`` (own final

@@ -130,9 +130,9 @@ def cmd_admin(args: argparse.Namespace) -> int:
         return 0
     store = AccountStore(engine)
     if command == "accounts":
-        for account in store.list():
-            created = time.strftime("%Y-%m-%d %H:%M", time.gmtime(account.created))
-            print(f"{account.username}\t{created} UTC\t{account.status}")
+        for listed in store.list():
+            created = time.strftime("%Y-%m-%d %H:%M", time.gmtime(listed.created))
+            print(f"{listed.username}\t{created} UTC\t{listed.status}")
         return 0
     account = store.find(args.username)
     if account is None:

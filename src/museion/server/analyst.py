@@ -172,7 +172,8 @@ class Analyst:
                 if "progress" in reply:
                     job.progress = [int(x) for x in reply["progress"]]
                 elif "analysis" in reply:
-                    return reply["analysis"]
+                    analysis: dict[str, Any] = reply["analysis"]
+                    return analysis
                 else:
                     raise RuntimeError(reply.get("error", "no analysis"))
             raise RuntimeError("the analysis process ended without an answer")

@@ -29,7 +29,7 @@ import pathlib
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
@@ -265,7 +265,8 @@ def texts(wanted: str | None) -> dict[str, Any]:
 
 def _lobby_routes(app: FastAPI) -> None:
     def manager() -> Manager:
-        return app.state.manager
+        found: Manager = app.state.manager
+        return found
 
     @app.get("/api/games")
     async def games(lang: models.Language | None = None) -> models.Catalogue:
@@ -277,7 +278,7 @@ def _lobby_routes(app: FastAPI) -> None:
             except Exception:  # noqa: BLE001 - a game still being written is simply not offered
                 continue
         bots = app.state.config.bots
-        return models.Catalogue(games=found, bots=bots.levels(), bot_specs=bots.specs)
+        return models.Catalogue.model_validate({"games": found, "bots": bots.levels(), "bot_specs": bots.specs})
 
     @app.get("/api/texts")
     async def texts_route(request: Request, response: Response, lang: Annotated[str | None, Query(max_length=64)] = None
@@ -419,10 +420,11 @@ def _lobby_routes(app: FastAPI) -> None:
         finished table's from the cache: ``finished.py``)."""
         lang = _language(lang)
         built = await _finished(request, ("record", table_id, lang), lambda row: finished_json(
-            models.RecordAnswer(manager().live.live(row).record_json(lang))))
+            models.RecordAnswer.model_validate(manager().live.live(row).record_json(lang))))
         if built is not None:
             return built
-        return JSONResponse(models.RecordAnswer(await manager().record(table_id, lang)).model_dump(mode="json"))
+        answer = models.RecordAnswer.model_validate(await manager().record(table_id, lang))
+        return JSONResponse(answer.model_dump(mode="json"))
 
     @app.get("/api/tables/{table_id}/replay", response_model=models.Replay)
     async def replay(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
@@ -464,7 +466,8 @@ def _lobby_routes(app: FastAPI) -> None:
         return JSONResponse(models.AnalysisAnswer(**await manager().analysis(table_id, False, lang))
                             .model_dump(mode="json"))
 
-    async def _finished(request: Request, key: tuple[str, ...], build: Any) -> Response | None:
+    async def _finished(request: Request, key: tuple[str, ...], build: Callable[[TableRow], bytes | None]
+                        ) -> Response | None:
         """The cached answer about a finished table (304 when the client has it), else built once on the build
         thread and counted against the network's ``--limit-builds``; ``None`` when the table is not finished
         (or not there): the caller answers from the live table."""
@@ -690,7 +693,7 @@ def _abort(ws: WebSocket) -> None:
 
 
 async def _hello(ws: WebSocket, table: LiveTable, timeout: float, service: Accounts
-                 ) -> tuple[int | None, str] | bool:
+                 ) -> tuple[int | None, str] | Literal[False]:
     """The seat of the token in the first message (``None``: a spectator) and the language of its texts
     (``"lang"``, English when absent or unknown); ``False`` if the client left. A seat bound to an account is
     played only with that account's session cookie: by its seat token, or by the seat key (``seat_key``)."""

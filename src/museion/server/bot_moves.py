@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from museion.server import worker
 from museion.server.config import BotPolicy
@@ -53,8 +54,8 @@ class BotMoves:
 
     async def _choose(self, table: LiveTable, spec: str) -> int:
         state = table.state
-        args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "bot": spec,
-                "seed": RNG.randrange(2**31)}
+        args: dict[str, Any] = {"game": table.row.game, "options": table.row.options, "history": state.history(),
+                                "bot": spec, "seed": RNG.randrange(2**31)}
         try:
             if self.pool is None:
                 return worker.choose(**args)

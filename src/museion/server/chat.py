@@ -115,7 +115,7 @@ class Chat:
             raise TableError("chat_channel", f"you write to the {own} channel: seated players write to 'players', "
                                              "spectators to 'spectators'", 403)
         self.spend(key, client)
-        line = {"id": secrets.token_urlsafe(9), "channel": own, "seat": conn.seat,
+        line: dict[str, Any] = {"id": secrets.token_urlsafe(9), "channel": own, "seat": conn.seat,
                 "guest": guest_label(table.id, client) if conn.seat is None else None,
                 "name": None if conn.seat is None else table.row.seats[conn.seat].name,
                 "text": clean(text), "at": round(time.time(), 3)}

@@ -6,7 +6,7 @@ import argparse
 import pathlib
 import sys
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from museion.server import compute
 from museion.server.config import ServerConfig, raise_open_files
@@ -133,6 +133,7 @@ def _server_class() -> type:
     import uvicorn
 
     from museion.server.app import going_away
+    from museion.server.guard import Guard
 
     class Server(uvicorn.Server):
         """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first drains: readiness fails, new WebSockets are
@@ -141,7 +142,8 @@ def _server_class() -> type:
         application's own shutdown, which commits the queued moves and kills the bot and analysis workers."""
 
         async def shutdown(self, sockets: Any = None) -> None:
-            await going_away(self.config.app, self.config.timeout_graceful_shutdown or 0)
+            guard = cast(Guard, self.config.app)  # uvicorn types any ASGI app; ours is the Guard of create_app
+            await going_away(guard, self.config.timeout_graceful_shutdown or 0)
             await super().shutdown(sockets)
 
     return Server

@@ -208,8 +208,8 @@ class BotPolicy:
 
 def short(text: Any, limit: int = 40) -> str:
     """At most ``limit`` characters of something a client sent, for error messages."""
-    text = text if isinstance(text, str) else repr(text)
-    return text if len(text) <= limit else text[:limit] + "…"
+    shown: str = text if isinstance(text, str) else repr(text)
+    return shown if len(shown) <= limit else shown[:limit] + "…"
 
 
 

@@ -21,10 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request, Response
+from pydantic import BaseModel
 
 from museion.core import i18n
 from museion.core.game import State
 from museion.core.record import Record
+from museion.core.registry import entry
 from museion.server import moves
 from museion.server.live import LiveTable
 from museion.server.seats import notices_json, seat_names
@@ -111,7 +113,7 @@ def respond(answer: Answer, request: Request) -> Response:
     return Response(answer.body, media_type="application/json", headers=headers)
 
 
-def json_bytes(model: Any) -> bytes:
+def json_bytes(model: BaseModel) -> bytes:
     """A Pydantic answer as the bytes it is served as (built once)."""
     return model.model_dump_json().encode()
 
@@ -125,8 +127,9 @@ def replay_of(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     takebacks = [n for n in notices_json(table.row, lang, names) if n["key"] == "notice.takeback"]
     steps = []
     previous: State | None = None
+    view = entry(table.state.game).observer.view
     for i, (action, state) in enumerate(record.states()):
-        step: dict[str, Any] = {"view": state.view(None), "n": state.move_number()}
+        step: dict[str, Any] = {"view": view(state, None), "n": state.move_number()}
         # the moves taken back here (a take-back at log length i returned the game to this step)
         step["takebacks"] = [n["text"] for n in takebacks if n["n"] == i]
         if action is not None and previous is not None:

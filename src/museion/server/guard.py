@@ -305,7 +305,8 @@ class Guard:
 
     async def read_body(self, receive: Receive) -> bytes | None:
         """The whole body, or ``None`` when it is longer than ``max_body`` (whatever its Content-Length said)."""
-        chunks, seen = [], 0
+        chunks: list[bytes] = []
+        seen = 0
         while True:
             message = await receive()
             if message["type"] != "http.request":

@@ -7,6 +7,7 @@ shape with their chance (:class:`~museion.server.messages.HintedMove`)."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from museion.core import i18n
 from museion.server import moves, worker
@@ -37,8 +38,8 @@ class Hints:
         if table.hinting:
             raise TableError("hint_busy", "a hint for this table is being computed; wait for it")
         state = table.state
-        args = {"game": table.row.game, "options": table.row.options, "history": state.history(), "seat": seat,
-                "bot": self.config.hint_bot, "seed": RNG.randrange(2**31)}
+        args: dict[str, Any] = {"game": table.row.game, "options": table.row.options, "history": state.history(),
+                                "seat": seat, "bot": self.config.hint_bot, "seed": RNG.randrange(2**31)}
         table.hinting = True
         try:
             found = await self.pool.hint(args) if self.pool is not None else worker.hint(**args)

@@ -9,7 +9,7 @@ import functools
 import logging
 from typing import Any
 
-from museion.core import i18n, lesson
+from museion.core import i18n, lesson, registry
 from museion.core.descriptor import descriptors
 from museion.core.registry import load
 from museion.server.config import short
@@ -63,8 +63,9 @@ def _tutorial(name: str, lang: str) -> dict[str, Any]:
     seat = script.get("seat", 0)
     options = dict(script.get("options", {}))
     steps = []
+    view = registry.entry(name).observer.view
     for step, state, action in lesson.replay(name, script):
-        steps.append({"say": lesson.say(step["say"], lang), "view": state.view(seat),
+        steps.append({"say": lesson.say(step["say"], lang), "view": view(state, seat),
                       "do": None if action is None else state.action_to_string(action),
                       "to_move": max(state.current_player(), -1)})
     return {"game": name, "title": load(name, **options).title, "seat": seat, "options": options,
@@ -89,7 +90,8 @@ def _guide(name: str, lang: str) -> dict[str, Any]:
         if picture is not None:
             options = dict(picture.get("options", {}))
             state = lesson.position(name, options, picture.get("setup", ()))
-            entry["picture"] = {"view": state.view(picture.get("seat", 0)), "mark": list(picture.get("mark", ())),
+            seen = registry.entry(name).observer.view(state, picture.get("seat", 0))
+            entry["picture"] = {"view": seen, "mark": list(picture.get("mark", ())),
                                 "caption": lesson.say(picture["caption"], lang), "names": names(name, options, lang)}
         shown.append(entry)
     return {"game": name, "title": load(name).title, "sections": shown}

@@ -4,7 +4,7 @@ A table is a game name + options + seats + the list of actions; the state in mem
 list. Each seat receives ``view(seat)`` and, on its turn, its legal moves; spectators receive ``view(None)``.
 
 The move log holds one :class:`~museion.core.observe.Step` per action: what every seat and a spectator learned
-from it, as the game declared (``State.observed_action``, ``State.events``). What a connection receives is built
+from it, as the game declared (``State.observed_action``, the game's ``events``). What a connection receives is built
 for its seat (and its language) from those declarations only, so a face-down card's value or an opponent's hidden
 victory points never leave the server.
 """
@@ -24,6 +24,7 @@ from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
+from museion.core.registry import entry
 from museion.server import moves
 from museion.server.clocks import ClockState
 from museion.server.connection import Conn
@@ -182,7 +183,7 @@ class LiveTable:
         return {
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
             "seat": seat, "full": since is None, "status": self.status(),
-            "to_move": to_move if to_move >= 0 else None, "view": state.view(seat),
+            "to_move": to_move if to_move >= 0 else None, "view": entry(state.game).observer.view(state, seat),
             "legal": moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],

@@ -186,4 +186,5 @@ def release_free_memory() -> None:
     """Give the C allocator's free pages back to the system (glibc keeps them after a burst of clients, so the
     process would stay at its peak size); elsewhere nothing."""
     with contextlib.suppress(Exception):
-        LIBC.malloc_trim(0)
+        if LIBC is not None:
+            LIBC.malloc_trim(0)

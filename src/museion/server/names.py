@@ -58,7 +58,7 @@ def skeleton(text: str) -> str:
 
 def table_words(levels: Iterable[str]) -> set[str]:
     """The skeletons of every name the table gives seats itself, in every language: seat labels and bots."""
-    words = set()
+    words: set[str] = set()
     for lang in i18n.LANGUAGES:
         words.update(skeleton(i18n.text("web.player_n", lang, n=n)) for n in range(1, MAX_SEATS_SAID + 1))
         for level in levels:

@@ -611,14 +611,14 @@ class BatchWriter:
         """A writer thread: a job alone, or every waiting move (up to ``MAX_BATCH``) in one commit."""
         carry = None
         while True:
-            item = carry if carry is not None else self.pending.get()
+            item: Any = carry if carry is not None else self.pending.get()
             carry = None
             if item is _STOP:
                 return
             if isinstance(item, _Job):
                 self._settle([item.future], *self._attempt(item.fn, *item.args))
                 continue
-            moves = [item]
+            moves: list[tuple[Append, asyncio.Future[None]]] = [item]
             while len(moves) < self.MAX_BATCH:
                 try:
                     item = self.pending.get_nowait()

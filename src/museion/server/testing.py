@@ -10,13 +10,16 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 GENEROUS = ("--limit-create", "1000/minute", "--limit-join", "1000/minute", "--limit-move", "1000/second",
@@ -115,7 +118,8 @@ class ServerProcess:
 
 
 # -- clients ---------------------------------------------------------------------------------------------------
-def http(method: str, url: str, body: dict | None = None, source: str | None = None) -> tuple[int, dict]:
+def http(method: str, url: str, body: dict[str, Any] | None = None, source: str | None = None
+         ) -> tuple[int, Any]:
     """A JSON request with the standard library; returns (status, decoded body) for errors too. ``source``: the
     loopback address to send from (the server counts its limits per client address)."""
     import http.client
@@ -123,6 +127,8 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
     import urllib.parse
 
     parts = urllib.parse.urlsplit(url)
+    if parts.hostname is None:
+        raise ValueError(f"no host in {url!r}")
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
                                       source_address=(source, 0) if source else None)
     try:
@@ -138,7 +144,8 @@ def http(method: str, url: str, body: dict | None = None, source: str | None = N
 def metrics(server: ServerProcess) -> str:
     """The server's ``/metrics`` text (Prometheus exposition format)."""
     with urllib.request.urlopen(f"{server.url}/metrics", timeout=10) as response:
-        return response.read().decode()
+        text: str = response.read().decode()
+        return text
 
 
 def sample(text: str, name: str, **labels: str) -> float:
@@ -162,19 +169,19 @@ class Player:
         self.ws = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10, close_timeout=1,
                           additional_headers=headers).__enter__()
         self.ws.send(_dumps({"type": "hello", "token": token, "lang": lang}))
-        self.state: dict = {}
-        self.log: list[dict] = []
-        self.errors: list[dict] = []
-        self.texts: list[str] = []
+        self.state: dict[str, Any] = {}
+        self.log: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.texts: list[str | bytes] = []
         """Every frame received, as sent (what this client's machine got)."""
         self.first = self.recv()
 
-    def recv(self, timeout: float = 10.0) -> dict:
+    def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         import json
 
         text = self.ws.recv(timeout=timeout)
         self.texts.append(text)
-        message = json.loads(text)
+        message: dict[str, Any] = json.loads(text)
         if message["type"] == "state":
             if message["full"]:
                 self.log = list(message["log"])
@@ -186,15 +193,15 @@ class Player:
             self.errors.append(message)
         return message
 
-    def send(self, message: dict | str) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         self.ws.send(message if isinstance(message, str) else _dumps(message))
 
-    def move(self, action: int, seq: int | None = None) -> dict:
+    def move(self, action: int, seq: int | None = None) -> dict[str, Any]:
         """Send a move and return the answer (the new state or an error)."""
         self.send({"type": "move", "seq": self.state["seq"] if seq is None else seq, "action": action})
         return self.recv_answer()
 
-    def recv_answer(self, timeout: float = 10.0) -> dict:
+    def recv_answer(self, timeout: float = 10.0) -> dict[str, Any]:
         """The next error, or the next state message that changed the sequence number."""
         before = self.state.get("seq")
         while True:
@@ -202,7 +209,7 @@ class Player:
             if message["type"] == "error" or (message["type"] == "state" and message["seq"] != before):
                 return message
 
-    def wait(self, predicate, timeout: float = 30.0) -> dict:  # noqa: ANN001 - any callable on the state
+    def wait(self, predicate: Callable[[dict[str, Any]], object], timeout: float = 30.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while not predicate(self.state):
             left = deadline - time.monotonic()
@@ -215,7 +222,7 @@ class Player:
         self.ws.close()
 
 
-def _dumps(data: dict) -> str:
+def _dumps(data: dict[str, Any]) -> str:
     import json
 
     return json.dumps(data)

@@ -41,6 +41,7 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
+from museion.core.registry import entry
 from museion.server.metrics import WORK_SECONDS, helper_environ
 
 PR_SET_PDEATHSIG = 1
@@ -51,7 +52,8 @@ CLOSE_SECONDS = 5.0
 def choose(game: str, options: dict[str, Any], history: list[int], bot: str, seed: int) -> int:
     state = museion.load(game, **options).state_from_history(history)
     rng = random.Random(seed)
-    return make_bot(bot, rng.randrange(2**31)).choose(state.resample(state.current_player(), rng))
+    det = entry(state.game).observer.resample(state, state.current_player(), rng)
+    return make_bot(bot, rng.randrange(2**31)).choose(det)
 
 
 def hint(game: str, options: dict[str, Any], history: list[int], seat: int, bot: str, seed: int
@@ -157,7 +159,8 @@ class Worker:
             line = await self.proc.stdout.readline()
         if not line:
             raise BotFailed("the worker exited")
-        return json.loads(line)
+        reply: dict[str, Any] = json.loads(line)
+        return reply
 
     async def run(self, args: dict[str, Any], deadline: float) -> dict[str, Any]:
         if self.proc is None or self.proc.returncode is not None:
@@ -290,4 +293,5 @@ def _settle(job: Job, result: dict[str, Any] | None = None, exc: Exception | Non
     if exc is not None:
         job.future.set_exception(exc)
     else:
+        assert result is not None  # a job ends with a result or an exception
         job.future.set_result(result)

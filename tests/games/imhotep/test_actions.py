@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from museion import IllegalActionError
+from museion.core.registry import entry
 from museion.games.imhotep.data import ROUND, TURN
 
 from .helpers import edit, give, legal, no_stones, play, round_start
+
+PARTS = entry("imhotep")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_act_stones_takes_min_of_3_room_and_quarry():
@@ -165,7 +168,7 @@ def test_unload_2_docked_ship_stays_until_round_end():
     state = round_start(2, card="4-3-2-1")
     play(state, "P4.1", "V4>BUR")
     assert state.ship_sites[3] == 3
-    assert state.view(0)["ships"][3]["sailed_to"] == "burial chamber"
+    assert PARTS.observer.view(state, 0)["ships"][3]["sailed_to"] == "burial chamber"
     play(state, "P3.1")
     assert "V3>BUR" not in legal(state) and "V3>MKT" in legal(state)
     assert "P4.1" not in legal(state)
@@ -185,3 +188,4 @@ def test_act_sail_a_ship_docked_at_the_market_takes_no_stone_and_never_sails_aga
     edit(state, sled=[3, 3])
     play(state, "C:CHISEL")  # the card's placements skip the docked ship too
     assert legal(state) and not [m for m in legal(state) if m.startswith("P2.")]
+

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from museion.core.registry import entry
 from museion.games.imhotep import data
 from museion.games.imhotep.data import HAMMER_PLACE, LEVER_ORDER, MARKET_PICK, SAIL_SAIL, TURN
 from museion.games.imhotep.scoring import statue_points
 
 from .helpers import edit, give, last_round, legal, play, round_start
+
+PARTS = entry("imhotep")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_deck_composition():
@@ -112,13 +115,14 @@ def test_card_blue_lever_order_stone_by_stone_at_the_market():
     assert legal(state) == ["M:DECO_PYR", "M:STATUE", "M:LEVER", "M:SAIL"]
     play(state, "M:STATUE")
     assert state.phase == LEVER_ORDER and state.current_player() == 0 and legal(state) == ["U:BLACK", "U:WHITE"]
-    assert state.view(0)["lever_unloading"] == {"to_order": ["black", "white"], "ordered": ["brown"]}
+    assert PARTS.observer.view(state, 0)["lever_unloading"] == {"to_order": ["black", "white"], "ordered": ["brown"]}
     play(state, "U:WHITE", "M:SAIL")  # then black's stone comes last without a further order decision
     assert state.current_player() == 0 and legal(state) == ["M:DECO_PYR", "M:LEVER"]
     play(state, "M:LEVER")
     assert state.current_player() == 1 and state.phase == TURN  # black's turn is over
     assert state.hands[data.LEVER] == 1 and state.discard_pile[data.LEVER] == 1
-    assert state.view(0)["lever_unloading"] is None and state.lever_unloaded == [] and not state.invariant_violations()
+    assert PARTS.observer.view(state, 0)["lever_unloading"] is None
+    assert state.lever_unloaded == [] and not state.invariant_violations()
 
 
 def test_card_blue_lever_next_stone_chosen_after_a_red_card_resolved():
@@ -275,3 +279,4 @@ def test_card_blue_2_not_on_the_turn_taken_one_per_turn_unused_score_1():
     give(state, 1, "CHISEL")
     _final(state)
     assert [row[4] for row in state.final_score_rows] == [3, 1]
+

@@ -12,16 +12,19 @@ import museion
 from museion import IllegalActionError
 from museion.core.check import check_game
 from museion.core.play import random_game, random_playout
+from museion.core.registry import entry
 from museion.games.imhotep import actions as act
 
 from .helpers import ROUND_CARDS, legal, new, play, round_start
+
+PARTS = entry("imhotep")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_hidden_1_views_hold_no_draw_order_nor_remaining_round_cards():
     """IMH-HIDDEN-1: the draw pile order, the remaining round cards and the removed one are in no view; every
     thing else is public, so all seats see the same table."""
     state = round_start(3, card="4-3-2-1")
-    views = [state.view(p) for p in (0, 1, 2, None)]
+    views = [PARTS.observer.view(state, p) for p in (0, 1, 2, None)]
     for v in views:
         v.pop("viewer")
     assert all(v == views[0] for v in views)
@@ -33,7 +36,7 @@ def test_hidden_1_views_hold_no_draw_order_nor_remaining_round_cards():
     assert views[0]["draw_pile_size"] == 30
     assert not any(key.startswith("draw") and key != "draw_pile_size" for key in views[0])
     # nothing hidden is stored: every deal is still to be drawn at a chance node, so resample is a clone
-    assert state.resample(1, random.Random(3)) == state
+    assert PARTS.observer.resample(state, 1, random.Random(3)) == state
 
 
 def test_hidden_1_future_is_chance_not_state():
@@ -87,6 +90,7 @@ def test_render_text_shows_the_table():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+
 def test_observation_tensor_fixed_size_and_relative(players):
     game = museion.load("imhotep", players=players)
     size = game.observation_tensor_size()
@@ -94,13 +98,13 @@ def test_observation_tensor_fixed_size_and_relative(players):
     rng = random.Random(players)
     while not state.is_terminal():
         for p in range(players):
-            obs = state.observation_tensor(p)
+            obs = PARTS.observer.observation_tensor(state, p)
             assert len(obs) == size and all(isinstance(x, float) for x in obs)
         legal_now = state.legal_actions()
         state.apply_action(legal_now[rng.randrange(len(legal_now))])
     # block 0 is always the observer: its sled entry is the observer's sled / 5
     for p in range(players):
-        assert state.observation_tensor(p)[1] == state.sled[p] / 5
+        assert PARTS.observer.observation_tensor(state, p)[1] == state.sled[p] / 5
 
 
 def test_json_round_trip_and_record():
@@ -210,7 +214,8 @@ def test_invariant_checker_reports_broken_states_IMH_INV_1_IMH_INV_2_IMH_INV_3()
 
 
 def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
-    """``State.evaluate``/``features`` (the bots' hooks) are games/imhotep/evaluate.py's, for the seat asked."""
+    """The evaluator's ``evaluate`` and ``features`` (``entry(game).evaluator``, the bots' hooks) are
+    games/imhotep/evaluate.py's, for the seat asked."""
     from museion.games.imhotep import evaluate as ev
 
     rng = random.Random(5)
@@ -218,7 +223,7 @@ def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
     while not state.is_terminal():
         if not state.is_chance_node():
             for player in range(3):
-                assert state.evaluate(player) == ev.evaluate(state, player)
-                assert state.features(player) == ev.seat_features(state)[player]
+                assert PARTS.evaluator.evaluate(state, player) == ev.evaluate(state, player)
+                assert PARTS.evaluator.features(state, player) == ev.seat_features(state)[player]
         state.apply_action(rng.choice(state.legal_actions()))
-    assert len({tuple(state.features(p)) for p in range(3)}) == 3
+    assert len({tuple(PARTS.evaluator.features(state, p)) for p in range(3)}) == 3

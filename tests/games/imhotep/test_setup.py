@@ -6,10 +6,13 @@ import pytest
 
 import museion
 from museion import CHANCE, OptionError
+from museion.core.registry import entry
 from museion.games.imhotep import data
 from museion.games.imhotep.data import DEAL, ROUND, TURN
 
 from .helpers import ROUND_CARDS, deal, edit, finish_round, legal, new, play, round_start
+
+PARTS = entry("imhotep")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_options_defaults_and_errors():
@@ -35,12 +38,13 @@ def test_options_defaults_and_errors():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+
 def test_setup_1_colours_and_29_playable_stones(players):
     """IMH-SETUP-1: one colour per player, 29 playable stones each (1 marks the score), unused colours absent."""
     state = new(players)
     assert len(state.quarry) == players
     assert [state.quarry[p] + state.sled[p] for p in range(players)] == [29] * players
-    view = state.view(None)
+    view = PARTS.observer.view(state, None)
     assert [p["colour"] for p in view["player_info"]] == list(data.COLOURS[:players])
     assert view["scores"] == [0.0] * players
 
@@ -115,7 +119,7 @@ def test_setup_5_six_of_seven_round_cards_used():
         deal(state, card)
         finish_round(state)
     assert state.is_terminal()
-    assert state.view(0)["round_cards_revealed"] == seen
+    assert PARTS.observer.view(state, 0)["round_cards_revealed"] == seen
     assert ROUND_CARDS[2][0] not in seen
 
 
@@ -163,7 +167,7 @@ def test_round_1_reveal_card_and_deal_four_market_cards():
         play(state, "D:" + card)
         assert state.market_size == k + 1
     assert state.phase == TURN and state.current_player() == 0
-    assert state.view(0)["market"] == ["ENTRANCE", "STATUE", "STATUE", "SAIL"]
+    assert PARTS.observer.view(state, 0)["market"] == ["ENTRANCE", "STATUE", "STATUE", "SAIL"]
     assert state.draw_pile_size == 30
 
 
@@ -202,7 +206,7 @@ def test_round_2_turns_clockwise_until_fourth_ship_unloaded():
     assert state.current_player() == 1 and legal(state) == ["M:DECO_PYR", "M:SAIL"]
     play(state, "M:SAIL")
     assert state.rounds_played == 1 and state.phase == ROUND and state.is_chance_node()
-    assert state.view(None)["player_info"][1]["cards"] == {"SAIL": 1}
+    assert PARTS.observer.view(state, None)["player_info"][1]["cards"] == {"SAIL": 1}
 
 
 def test_round_3_end_of_round_temple_market_ships():

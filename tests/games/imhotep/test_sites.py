@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from museion.core.registry import entry
 from museion.games.imhotep import data
 from museion.games.imhotep.data import MARKET_PICK
 from museion.games.imhotep.scoring import burial_points, group_points, obelisk_points, pyramid_value
 
 from .helpers import edit, last_round, legal, no_stones, play, round_start
+
+PARTS = entry("imhotep")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_market_1_owners_pick_in_unloading_order_and_stones_return():
@@ -48,7 +51,7 @@ def test_market_2_cards_public_red_at_once_blue_kept_green_purple_kept():
     assert state.hands[12 + data.HAMMER] == 1 and state.hands[data.DECO_BURIAL] == 1
     assert state.hands[12 + data.STATUE] == 1  # last card, automatic
     for viewer in (0, 1, None):
-        info = state.view(viewer)["player_info"]
+        info = PARTS.observer.view(state, viewer)["player_info"]
         assert info[0]["cards"] == {"DECO_BUR": 1} and info[1]["cards"] == {"STATUE": 1, "HAMMER": 1}
 
 
@@ -91,7 +94,7 @@ def test_temple_1_width_4_with_2_players_5_with_more():
         no_stones(state, *range(players))
         play(state, *["PASS"] * players)  # the round ends: the temple scores its visible stones
         assert state.score_track[:2] == [black_points, 4]
-        assert len(state.view(None)["temple_visible"]) == (4 if players == 2 else 5)
+        assert len(PARTS.observer.view(state, None)["temple_visible"]) == (4 if players == 2 else 5)
 
 
 def test_temple_2_layers_cover_older_stones_and_3_scores_every_round():
@@ -104,7 +107,7 @@ def test_temple_2_layers_cover_older_stones_and_3_scores_every_round():
     play(state, "V1>MKT", "M:STATUE", "M:LEVER")
     # the round ended: visible = 1 1 0 0 (columns 1-2 white, 3-4 black): 2 points each
     assert [state.score_track[p] - before[p] for p in (0, 1)] == [2, 2]
-    assert state.view(None)["temple_visible"] == ["white", "white", "black", "black"]
+    assert PARTS.observer.view(state, None)["temple_visible"] == ["white", "white", "black", "black"]
 
 
 def test_temple_3_scores_at_end_of_round_6_before_final_scoring():
@@ -126,7 +129,7 @@ def test_burial_1_three_rows_column_by_column():
     assert state.burial_chamber == [1, 1, 0, 1, 1]
     # column 0 holds W W K (top to bottom), column 1 holds W W: white's 4 stones form one square group
     assert burial_points(state.burial_chamber, 2) == [1, 10]
-    assert state.view(None)["burial_chamber"] == ["white", "white", "black", "white", "white"]
+    assert PARTS.observer.view(state, None)["burial_chamber"] == ["white", "white", "black", "white", "white"]
 
 
 def test_burial_2_every_group_scores_by_size():
@@ -162,3 +165,4 @@ def test_obel_2_ties_rulebook_example():
     edit(state, obelisks=[4, 3, 3, 0], quarry=[0] * 4, sled=[0] * 4)  # nobody can act: all pass, the game ends
     play(state, "PASS PASS PASS PASS")
     assert [row[1] for row in state.final_score_rows] == [15, 7, 7, 0]
+

@@ -22,6 +22,8 @@ from museion.games.pergamon.tables import RECONSTRUCTED_FILE
 from .fixtures import RING_2A, RING_12, fix
 from .helpers import deal, exhibit, game, give, lay_out, phase3, place
 
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
+
 RULE_IDS = [
     "PER-SETUP-1", "PER-SETUP-2", "PER-SETUP-3", "PER-SETUP-4", "PER-SETUP-5", "PER-SETUP-6", "PER-TILE-1",
     "PER-TILE-2", "PER-TILE-3", "PER-TILE-4", "PER-LAYOUT-1", "PER-FUNDS-1", "PER-FUNDS-2", "PER-FUNDS-3",
@@ -29,8 +31,8 @@ RULE_IDS = [
     "PER-EXH-7", "PER-STORE-1", "PER-EVAL-1", "PER-EVAL-2", "PER-EVAL-3", "PER-EVAL-4", "PER-TURN-1", "PER-END-1",
     "PER-END-2", "PER-RAIDER-1", "PER-RAIDER-2", "PER-RAIDER-3", "PER-RAIDER-4", "PER-HIDDEN-1", "PER-INV-1",
     "PER-INV-2", "PER-INV-3", "PER-DATA-1",
-]
 
+]
 
 
 @pytest.mark.parametrize(
@@ -72,10 +74,10 @@ def test_observation_tensor(players):
     while not state.is_terminal():
         if step % 17 == 0:
             for p in range(players):
-                tensor = state.observation_tensor(p)
+                tensor = PARTS.observer.observation_tensor(state, p)
                 assert len(tensor) == game.observation_tensor_size()
                 assert all(0.0 <= x <= 1.0 for x in tensor)
-                assert state.resample(p, rng).observation_tensor(p) == tensor
+                assert PARTS.observer.observation_tensor(PARTS.observer.resample(state, p, rng), p) == tensor
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))] if not state.is_chance_node()
                            else state.chance_outcomes()[0][0])
@@ -107,7 +109,8 @@ def test_registered_with_rules_and_renderer():
 
 
 def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
-    """``State.evaluate``/``features`` (the bots' hooks) are games/pergamon/evaluate.py's, for the seat asked."""
+    """The evaluator's ``evaluate`` and ``features`` (``entry(game).evaluator``, the bots' hooks) are
+    games/pergamon/evaluate.py's, for the seat asked."""
     from museion.games.pergamon import evaluate as ev
 
     rng = random.Random(5)
@@ -115,10 +118,10 @@ def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
     while not state.is_terminal():
         if not state.is_chance_node():
             for player in range(3):
-                assert state.evaluate(player) == ev.evaluate(state, player)
-                assert state.features(player) == ev.seat_features(state)[player]
+                assert PARTS.evaluator.evaluate(state, player) == ev.evaluate(state, player)
+                assert PARTS.evaluator.features(state, player) == ev.seat_features(state)[player]
         state.apply_action(rng.choice(state.legal_actions()))
-    assert len({tuple(state.features(p)) for p in range(3)}) == 3
+    assert len({tuple(PARTS.evaluator.features(state, p)) for p in range(3)}) == 3
 
 
 # -- hidden information -----------------------------------------------------------------------------------------------
@@ -127,25 +130,26 @@ def test_hidden_information_PER_HIDDEN_1():
     the museum are public; resample re-draws the hidden values with the same backs from the unused cards."""
     state = lay_out(game(3).new_initial_state())
     deal(state, 2, 7)
-    view = state.view(0)
+    view = PARTS.observer.view(state, 0)
     assert view["funds_cards"] == [{"back": "bag", "value": None}, {"back": "chest", "value": None}]
     assert "unseen" not in view and "deck" not in view and view["calendar"] == 55
     seen = set()
     for seed in range(60):
-        other = state.resample(0, random.Random(seed))
-        assert other.view(0) == view and other.legal_actions() == state.legal_actions()
+        other = PARTS.observer.resample(state, 0, random.Random(seed))
+        assert PARTS.observer.view(other, 0) == view and other.legal_actions() == state.legal_actions()
         assert other.funds_cards[0] <= 4 < other.funds_cards[1]
         seen.add(tuple(other.funds_cards))
     assert len(seen) > 8
     place(state, "P2", "P13", "P12")
-    assert state.view(1)["funds_cards"] == [{"back": "bag", "value": 2}, {"back": "chest", "value": 7}]
-    assert state.resample(1, random.Random(1)).funds_cards == [2, 7]
+    assert PARTS.observer.view(state, 1)["funds_cards"] == [{"back": "bag", "value": 2}, {"back": "chest", "value": 7}]
+    assert PARTS.observer.resample(state, 1, random.Random(1)).funds_cards == [2, 7]
     # used cards are public and limit the resampled values: with all 5-8 but one 8 used, a chest is an 8
     s2 = lay_out(game(3).new_initial_state())
     s2.funds_deck = [3, 3, 3, 3, 0, 0, 0, 1]
     s2.funds_used = [0, 0, 0, 0, 3, 3, 3, 2]
     deal(s2, 1, 8)
-    assert {tuple(s2.resample(2, random.Random(k)).funds_cards) for k in range(20)} <= {(1, 8), (2, 8), (3, 8), (4, 8)}
+    drawn = {tuple(PARTS.observer.resample(s2, 2, random.Random(k)).funds_cards) for k in range(20)}
+    assert drawn <= {(1, 8), (2, 8), (3, 8), (4, 8)}
 
 
 # -- invariants (also property-tested in test_properties.py) ----------------------------------------------------------
@@ -223,9 +227,10 @@ def test_resampled_state_is_reproduced_by_its_history_PER_HIDDEN_1():
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
-        if state.view(0)["funds_cards"] and state.view(0)["funds_cards"][-1]["value"] is None:
-            other = state.resample(0, random.Random(checked))
+        cards = PARTS.observer.view(state, 0)["funds_cards"]
+        if cards and cards[-1]["value"] is None:
+            other = PARTS.observer.resample(state, 0, random.Random(checked))
             assert g.state_from_history(other.history()) == other
-            assert g.state_from_json(other.to_json()).view(0) == state.view(0)
+            assert PARTS.observer.view(g.state_from_json(other.to_json()), 0) == PARTS.observer.view(state, 0)
             checked += 1
     assert checked == 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from museion import TERMINAL
+from museion.core.registry import entry
 from museion.games.pergamon.render import render_text
 from museion.games.pergamon.state import ST_MAIN
 from museion.games.pergamon.tables import reconstructed
@@ -12,8 +13,10 @@ from museion.games.pergamon.tables import reconstructed
 from .fixtures import RING_2A, RING_5, RING_9, RING_12, RING_16, fix
 from .helpers import FIXTURE_BANDS, act, deal, end_turn, exhibit, give, lay_out, phase3, set_coins, set_turn, start
 
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- evaluations ------------------------------------------------------------------------------------------------------
+
 def evaluation_position(turn, first=RING_9, second=RING_12, bands=FIXTURE_BANDS):
     """Turn ``turn``: player 0 exhibits ``first``, player 1 ``second``; returns the state after the evaluation."""
     state = set_turn(phase3(3, fix(3, bands=bands)), turn)
@@ -78,16 +81,16 @@ def test_shift_onto_space_1_stays_PER_EVAL_3_PER_EXH_6():
 def test_hidden_vp_PER_EVAL_4():
     """PER-EVAL-4: each player sees only their own VP until the end; open_scores shows all."""
     state = evaluation_position(5)
-    assert [p["vp"] for p in state.view(0)["players"]] == [11, None, None]
-    assert [p["vp"] for p in state.view(1)["players"]] == [None, 13, None]
-    assert [p["vp"] for p in state.view(None)["players"]] == [None, None, None]
+    assert [p["vp"] for p in PARTS.observer.view(state, 0)["players"]] == [11, None, None]
+    assert [p["vp"] for p in PARTS.observer.view(state, 1)["players"]] == [None, 13, None]
+    assert [p["vp"] for p in PARTS.observer.view(state, None)["players"]] == [None, None, None]
     assert "13 VP" not in render_text(state)
     opened = set_turn(phase3(3, fix(3, open_scores=True)), 5)
     give(opened, 0, RING_2A)
     exhibit(opened, RING_2A)
-    assert [p["vp"] for p in opened.view(1)["players"]] == [1, 0, 0]
+    assert [p["vp"] for p in PARTS.observer.view(opened, 1)["players"]] == [1, 0, 0]
     over = evaluation_position(12)
-    assert over.is_terminal() and [p["vp"] for p in over.view(2)["players"]] == [14, 16, 0]
+    assert over.is_terminal() and [p["vp"] for p in PARTS.observer.view(over, 2)["players"]] == [14, 16, 0]
 
 
 # -- end of a turn and of the game ------------------------------------------------------------------------------------

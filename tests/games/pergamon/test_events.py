@@ -9,9 +9,12 @@ import pytest
 
 from museion.core.observe import observe_history
 from museion.core.play import random_game
+from museion.core.registry import entry
 from museion.games.pergamon.data import RAIDER
 
 from .helpers import deal, game, lay_out, place
+
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_a_face_down_card_is_observed_by_its_back_only_PER_HIDDEN_1():
@@ -33,7 +36,7 @@ def test_the_placement_that_reveals_the_cards_carries_their_values_PER_FUNDS_2()
     place(state, "P2", "P13")
     last = state.string_to_action("P12")
     assert {state.observed_action(last, o) for o in (0, 1, 2, None)} == {"P12 (cards 2 7)"}
-    events = state.events(last)
+    events = PARTS.events(state, last)
     assert events[0].key == "pergamon.cards_revealed" and events[0].args == {"first": 2, "second": 7, "total": 9}
     before = state.coins[:]
     place(state, "P12")
@@ -48,6 +51,7 @@ def _vp_events(state):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+
 def test_vp_gains_are_told_only_to_their_owner_PER_EVAL_4(players):
     """PER-EVAL-4: every VP gain is an event (they add up to the final VP) and goes only to its owner while VP are
     hidden; the step that ends the game tells everyone."""
@@ -100,7 +104,7 @@ def test_events_leave_the_state_unchanged():
     while not state.is_terminal():
         key, legal = state.key(), state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        state.events(action)
+        PARTS.events(state, action)
         assert state.key() == key and state.legal_actions() == legal
         state.apply_action(action)
 

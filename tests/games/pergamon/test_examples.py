@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from museion.core.registry import entry
 from museion.games.pergamon import data
 
 from .fixtures import RING_9, RING_12, RING_12B, RING_16, fix
 from .helpers import act, exhibit, give, lay_out, moves, phase3, set_coins, start
+
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_layout_example_PER_LAYOUT_1():
@@ -21,7 +24,7 @@ def test_layout_example_PER_LAYOUT_1():
 def test_funds_example_PER_FUNDS_2():
     """PER-FUNDS-2: the two cards show 7 and 4, so 11 coins are put out."""
     state = start(3, cards=(7, 4), spaces=("P2", "P4", "P13"))
-    assert state.view(0)["funds_cards"] == [{"back": "chest", "value": 7}, {"back": "bag", "value": 4}]
+    assert PARTS.observer.view(state, 0)["funds_cards"] == [{"back": "chest", "value": 7}, {"back": "bag", "value": 4}]
     assert sum(state.coins[:3]) == 11 and state.coins[:3] == [1, 2, 8]
 
 
@@ -59,3 +62,4 @@ def test_museum_shift_example_PER_EXH_4():
     assert state.current_player() == 1
     exhibit(state, RING_12, polish=0)
     assert {s: m for s, m in enumerate(state.museum) if m >= 0} == {8: 2, 11: 1, 12: 3, 16: 0}
+

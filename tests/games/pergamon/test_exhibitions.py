@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from museion.core.registry import entry
 from museion.games.pergamon import data
 from museion.games.pergamon.state import ST_BREAK, ST_BUILD, ST_MAIN, ST_POLISH, ST_STORE
 
 from .fixtures import RING_2A, RING_2B, RING_2C, RING_9, RING_12, RING_12B, RING_16, RING_25, fix
 from .helpers import act, exhibit, give, moves, phase3, set_coins, set_turn
 
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- exhibitions ------------------------------------------------------------------------------------------------------
+
 def test_rings_only_PER_EXH_1():
     """PER-EXH-1: a collection is a closed ring of >= 2 finds; only finds that keep the ring closable are offered,
     close only when the last left half matches the first right half; types may be mixed."""
@@ -155,7 +158,7 @@ def test_marker_leaves_PER_EXH_6():
     exhibit(state, RING_2C)
     assert state.exhibited_rings[0] is None and state.box_tiles == box + 2
     assert state.museum[1] == 1 and state.museum[2] == 2
-    assert [c["marker"] for c in state.view(0)["players"][0]["collections"]] == ["II", "III"]
+    assert [c["marker"] for c in PARTS.observer.view(state, 0)["players"][0]["collections"]] == ["II", "III"]
 
 
 def test_fourth_collection_breaks_one_PER_EXH_7():

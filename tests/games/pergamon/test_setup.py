@@ -6,6 +6,7 @@ import pytest
 
 from museion import CHANCE, OptionError
 from museion.core.check import check_game
+from museion.core.registry import entry
 from museion.games.pergamon import data
 from museion.games.pergamon.render import render_text
 from museion.games.pergamon.state import RAIDER, ST_PLACE, PergamonGame
@@ -14,8 +15,10 @@ from museion.games.pergamon.tables import reconstructed
 from .fixtures import RING_2A, RING_9, RING_12B, RING_16, RING_463, fix
 from .helpers import deal, end_turn, exhibit, game, give, lay_out, phase3, place, set_coins, start
 
+PARTS = entry("pergamon")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- tiles ------------------------------------------------------------------------------------------------------------
+
 def codes(state, tiles):
     return [state.game.tile_codes[t] for t in tiles]
 
@@ -45,14 +48,14 @@ def test_funds_deck_PER_SETUP_2():
     state.apply_action(3)   # a 4
     assert state.chance_outcomes()[3][1] == pytest.approx(2 / 23)
     state.apply_action(4)   # a 5
-    v = state.view(0)["funds_cards"]
+    v = PARTS.observer.view(state, 0)["funds_cards"]
     assert v == [{"back": "bag", "value": None}, {"back": "chest", "value": None}]
 
 
 def test_start_empty_handed_PER_SETUP_3():
     """PER-SETUP-3: everyone starts with 0 coins and 0 VP."""
     state = game(4, open_scores=True).new_initial_state()
-    v = state.view(None)
+    v = PARTS.observer.view(state, None)
     assert [p["coins"] for p in v["players"]] == [0] * 4
     assert [p["vp"] for p in v["players"]] == [0] * 4
 
@@ -65,10 +68,10 @@ def test_three_markers_PER_SETUP_4():
     exhibit(state, RING_16)
     exhibit(state, RING_12B)
     exhibit(state, RING_9)
-    assert [c["marker"] for c in state.view(0)["players"][0]["collections"]] == ["I", "II", "III"]
+    assert [c["marker"] for c in PARTS.observer.view(state, 0)["players"][0]["collections"]] == ["I", "II", "III"]
     exhibit(state, RING_2A, brk="II")  # a fourth needs a marker that is freed first
-    assert [c["marker"] for c in state.view(0)["players"][0]["collections"]] == ["I", "II", "III"]
-    assert state.view(0)["players"][0]["space"] == "P2"   # the figure
+    assert [c["marker"] for c in PARTS.observer.view(state, 0)["players"][0]["collections"]] == ["I", "II", "III"]
+    assert PARTS.observer.view(state, 0)["players"][0]["space"] == "P2"   # the figure
 
 
 def test_first_player_option_PER_SETUP_5():

@@ -8,11 +8,14 @@ import pytest
 
 import museion
 from museion.core.play import random_playout
+from museion.core.registry import entry
 
 from .helpers import EXTRA, MAIN, column, moves, play, position
 
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- turn -------------------------------------------------------------------------------------------------------------
+
 def test_turn_take_or_place_no_pass_THO_TURN_1():
     """THO-TURN-1: players alternate; one TAKE or PLACE; no pass; a legal action always exists."""
     s = museion.load("tholos").new_initial_state()
@@ -57,7 +60,7 @@ def test_take_quarry_stock_THO_TAKE_4():
     s = position({"A": "GGGGG", "B": "GGGGG"}, workshops=("", ""), to_move=0)
     assert not {m for m in moves(s) if m.endswith("G") and m.startswith("T")}
     play(s, "T3W")
-    assert s.view(None)["workshops"][0] == {"W": 3, "B": 0, "G": 0}
+    assert PARTS.observer.view(s, None)["workshops"][0] == {"W": 3, "B": 0, "G": 0}
 
 
 # -- place ------------------------------------------------------------------------------------------------------------
@@ -67,7 +70,7 @@ def test_place_any_colour_on_free_location_THO_PLACE_1():
     assert {"PC:B", "PC:G", "PA:B"} <= moves(s)
     play(s, "PC:G")
     assert column(s, "C") == "WBG"
-    assert s.view(None)["workshops"][0] == {"W": 0, "B": 1, "G": 0}
+    assert PARTS.observer.view(s, None)["workshops"][0] == {"W": 0, "B": 1, "G": 0}
 
 
 def test_full_column_accepts_nothing_THO_PLACE_2():
@@ -141,7 +144,7 @@ def test_quarry_to_workshop_THO_ACT_D():
     play(s, "PD:W")
     assert {m for m in moves(s) if m != "x-"} == {"xD:W", "xD:B", "xD:G"}
     play(s, "xD:B")
-    assert s.view(None)["workshops"][0] == {"W": 0, "B": 1, "G": 0}
+    assert PARTS.observer.view(s, None)["workshops"][0] == {"W": 0, "B": 1, "G": 0}
     full = position(workshops=("WWW", ""), to_move=0)
     play(full, "PD:W")
     assert "xD:G" in moves(full)  # placing freed a space
@@ -153,7 +156,7 @@ def test_steal_from_rival_THO_ACT_E():
     play(s, "PE:W")
     assert {m for m in moves(s) if m != "x-"} == {"xE:B", "xE:G"}
     play(s, "xE:G")
-    assert s.view(None)["workshops"] == [{"W": 0, "B": 0, "G": 1}, {"W": 0, "B": 1, "G": 0}]
+    assert PARTS.observer.view(s, None)["workshops"] == [{"W": 0, "B": 0, "G": 1}, {"W": 0, "B": 1, "G": 0}]
 
 
 def test_second_placement_THO_ACT_F():

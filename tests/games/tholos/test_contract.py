@@ -11,9 +11,12 @@ import museion
 from museion import IllegalActionError
 from museion.core.check import check_game
 from museion.core.play import random_playout
+from museion.core.registry import entry
 from museion.games.tholos.data import STONES_IN_PLAY
 
 from .helpers import position
+
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 @pytest.mark.parametrize(
@@ -25,6 +28,7 @@ from .helpers import position
         ({"advanced": True, "ornaments": "5@C,6@A,7@F", "end_check": "after_turn"}, 40, 4),
         ({"end_check": "after_turn", "start_player": "black"}, 60, 5),
     ],
+
 )
 def test_conformance(options, games, seed):
     report = check_game(museion.load("tholos", **options), games=games, seed=seed)
@@ -37,13 +41,14 @@ def test_observation_tensor_shape():
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
     for p in (0, 1):
-        tensor = state.observation_tensor(p)
+        tensor = PARTS.observer.observation_tensor(state, p)
         assert len(tensor) == game.observation_tensor_size()
         assert all(0.0 <= x <= 1.0 for x in tensor)
 
 
 def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
-    """``State.evaluate``/``features`` (the bots' hooks) are games/tholos/evaluate.py's, for the seat asked."""
+    """The evaluator's ``evaluate`` and ``features`` (``entry(game).evaluator``, the bots' hooks) are
+    games/tholos/evaluate.py's, for the seat asked."""
     from museion.games.tholos import evaluate as ev
 
     rng = random.Random(5)
@@ -51,10 +56,10 @@ def test_evaluate_hooks_hand_the_state_and_the_seat_asked_to_evaluate_py():
     while not state.is_terminal():
         if not state.is_chance_node():
             for player in (0, 1):
-                assert state.evaluate(player) == ev.evaluate(state, player)
-                assert state.features(player) == ev.features(state, player)
+                assert PARTS.evaluator.evaluate(state, player) == ev.evaluate(state, player)
+                assert PARTS.evaluator.features(state, player) == ev.features(state, player)
         state.apply_action(rng.choice(state.legal_actions()))
-    assert state.features(0) != state.features(1)
+    assert PARTS.evaluator.features(state, 0) != PARTS.evaluator.features(state, 1)
 
 
 # -- invariants and illegal actions -----------------------------------------------------------------------------------

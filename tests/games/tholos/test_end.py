@@ -9,12 +9,16 @@ import pytest
 import museion
 from museion import TERMINAL, OptionError
 from museion.core.play import random_playout
+from museion.core.registry import entry
 from museion.games.tholos.scoring import column_result
 from museion.games.tholos.state import ranking_winners
 
 from .helpers import EXTRA, MAIN, column, moves, play, position
 
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
+
 # -- end and scoring --------------------------------------------------------------------------------------------------
+
 FULL_BUT_ONE = {"A": "WWWWB", "B": "BBBBW", "C": "WWWG", "D": "GGGGG", "E": "BBBBB", "F": "WWWWW", "G": "GGGBW"}
 
 
@@ -32,7 +36,7 @@ def test_end_the_moment_the_last_slot_is_filled_THO_END_2():
     assert museion.load("tholos").options["end_check"] == "immediate"
     s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0)
     play(s, "PC:W")  # an own stone at C: C's action would reopen a column, but the game is over
-    assert s.is_terminal() and s.legal_actions() == [] and s.view(None)["turn"] == 2
+    assert s.is_terminal() and s.legal_actions() == [] and PARTS.observer.view(s, None)["turn"] == 2
     two_left = dict(FULL_BUT_ONE, F="WWWW")  # free slots: F and C
     s = position(two_left, workshops=("WW", "B"), to_move=0)
     play(s, "PF:W")
@@ -60,7 +64,7 @@ def test_end_after_turn_departure_offers_only_decisions_that_matter_THO_END_2():
     assert not s.is_terminal() and s.current_player() == 1 and column(s, "A") == "WWWW"
     s = position(FULL_BUT_ONE, workshops=("W", "B"), to_move=0, end_check="after_turn")
     play(s, "PC:W", "x-")
-    assert s.is_terminal() and s.view(None)["turn"] == 2
+    assert s.is_terminal() and PARTS.observer.view(s, None)["turn"] == 2
     for last in ("D", "E"):  # xD:/xE: would only move a stone between quarry and workshops: nothing to decide
         cols = dict(FULL_BUT_ONE, C="WWWGG", **{last: FULL_BUT_ONE[last][:4]})
         s = position(cols, workshops=("W", "BB"), to_move=0, end_check="after_turn")
@@ -93,13 +97,14 @@ def test_no_pointless_decision_once_the_temple_is_full_THO_END_2(end_check):
 def test_turn_counter_counts_whole_turns():
     """A turn is a TAKE or PLACE plus its optional extra action: the counter moves once per turn (view "turn")."""
     s = position({"E": "G"}, workshops=("W", "B"), to_move=0)
-    assert s.view(None)["turn"] == 1
+    assert PARTS.observer.view(s, None)["turn"] == 1
     play(s, "PA:W")
-    assert s.view(None)["turn"] == 1 and s.phase == EXTRA  # the extra action is part of the same turn
+    assert PARTS.observer.view(s, None)["turn"] == 1 and s.phase == EXTRA  # the extra action is part of the same turn
     play(s, "xA:E>B")
-    assert s.view(None)["turn"] == 2 and s.view(None)["extra_at"] is None and s.phase == MAIN
+    seen = PARTS.observer.view(s, None)
+    assert seen["turn"] == 2 and seen["extra_at"] is None and s.phase == MAIN
     play(s, "T1B")
-    assert s.view(None)["turn"] == 3 and "turn 3" in str(s)
+    assert PARTS.observer.view(s, None)["turn"] == 3 and "turn 3" in str(s)
 
 
 def test_column_majority_THO_SCORE_1():

@@ -5,7 +5,10 @@ from __future__ import annotations
 import museion
 from museion.core.observe import observe_history
 from museion.core.play import random_game
+from museion.core.registry import entry
 from museion.games.tholos.view import OBSERVATION_SIZE
+
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 
 def test_the_final_scoring_is_reported_THO_SCORE_1_THO_SCORE_3():
@@ -34,8 +37,9 @@ def test_the_observation_says_which_colour_the_agent_plays():
     entries are the agent's colour, White then Black, and now tell them apart."""
     white_opens = museion.load("tholos").new_initial_state()
     black_opens = museion.load("tholos", start_player="black").new_initial_state()
-    white, black = white_opens.observation_tensor(0), black_opens.observation_tensor(1)
+    white, black = PARTS.observer.observation_tensor(white_opens, 0), PARTS.observer.observation_tensor(black_opens, 1)
     assert len(white) == OBSERVATION_SIZE == 224
     assert white_opens.legal_actions() != black_opens.legal_actions()
     assert white[:-2] == black[:-2]  # the same position, seen from the side to move
     assert white[-2:] == [1.0, 0.0] and black[-2:] == [0.0, 1.0]
+

@@ -9,12 +9,15 @@ import pytest
 import museion
 from museion import OptionError
 from museion.core.play import random_playout
+from museion.core.registry import entry
 from museion.games.tholos.scoring import column_result
 
 from .helpers import EXTRA, MAIN, column, moves, play, position
 
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- ornaments --------------------------------------------------------------------------------------------------------
+
 def test_ornament_draw_THO_ORN_SETUP_1():
     """THO-ORN-SETUP-1: advanced mode draws 2 ornaments by default, each on a different location, up to 5."""
     s = museion.load("tholos", advanced=True).new_initial_state()
@@ -38,8 +41,8 @@ def test_ornament_locations_and_explicit_placement_THO_ORN_SETUP_2():
     assert len(outcomes) == 7 * 2 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
     assert {s.action_to_string(a)[-1] for a, _ in outcomes} == {"C", "E"}
     s = museion.load("tholos", advanced=True, ornaments="1@C,7@E").new_initial_state()
-    assert not s.is_chance_node() and s.view(None)["ornaments"] == {"C": 1, "E": 7}
-    assert s.view(None)["ornaments_to_draw"] == 0
+    assert not s.is_chance_node() and PARTS.observer.view(s, None)["ornaments"] == {"C": 1, "E": 7}
+    assert PARTS.observer.view(s, None)["ornaments_to_draw"] == 0
     assert museion.load("tholos", advanced=True, ornaments={"c": 1}).options["ornaments"] == {"C": 1}
     with pytest.raises(OptionError, match="advanced"):
         museion.load("tholos", ornaments=2)

@@ -6,11 +6,14 @@ import pytest
 
 import museion
 from museion import CHANCE, OptionError
+from museion.core.registry import entry
 
 from .helpers import moves, play, position
 
+PARTS = entry("tholos")  # the game's parts (museion.core.parts): its observer, evaluator, events
 
 # -- set-up -----------------------------------------------------------------------------------------------------------
+
 def test_setup_stones_in_play_THO_SETUP_1():
     """THO-SETUP-1: 15 W, 15 B, 10 G in play (score markers never enter play)."""
     s = museion.load("tholos").new_initial_state()
@@ -20,19 +23,20 @@ def test_setup_stones_in_play_THO_SETUP_1():
 
 def test_setup_workshops_THO_SETUP_2():
     """THO-SETUP-2: each workshop has 3 spaces and starts with 2 stones of its owner's colour."""
-    v = museion.load("tholos").new_initial_state().view(0)
+    v = PARTS.observer.view(museion.load("tholos").new_initial_state(), 0)
     assert v["workshops"] == [{"W": 2, "B": 0, "G": 0}, {"W": 0, "B": 2, "G": 0}]
 
 
 def test_setup_quarry_THO_SETUP_3():
     """THO-SETUP-3: the quarry starts with 13 W, 13 B, 10 G."""
-    assert museion.load("tholos").new_initial_state().view(None)["quarry"] == {"W": 13, "B": 13, "G": 10}
+    state = museion.load("tholos").new_initial_state()
+    assert PARTS.observer.view(state, None)["quarry"] == {"W": 13, "B": 13, "G": 10}
 
 
 def test_setup_temple_THO_SETUP_4():
     """THO-SETUP-4: seven empty locations A-G; "another location" is any other (no adjacency)."""
     s = museion.load("tholos").new_initial_state()
-    assert s.view(None)["columns"] == {loc: "" for loc in "ABCDEFG"}
+    assert PARTS.observer.view(s, None)["columns"] == {loc: "" for loc in "ABCDEFG"}
     # C's action can take from any other location, near or far.
     s = position({"A": "W", "D": "B", "E": "G"}, workshops=("W", ""), to_move=0)
     play(s, "PC:W")

@@ -8,14 +8,9 @@ from any seat.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from museion.games.imhotep import data
-from museion.games.imhotep.data import (
-    DEAL,
-    ROUND,
-)
 from museion.games.imhotep.scoring import burial_points, site_stones, statue_points
 from museion.games.imhotep.state_base import ImhotepStateBase
 
@@ -152,23 +147,3 @@ def seat_features(state: ImhotepStateBase[Any]) -> list[list[float]]:
             (sum(1 for v in at if v == 0) if wrath else 0) / 4.0,
         ])
     return out
-
-
-def sample_chance(state: ImhotepStateBase[Any], rng: random.Random) -> int:
-    """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
-    r = rng.random()
-    phase = state.phase
-    if phase == DEAL:
-        draw = state.draw_pile
-        x = r * state.draw_pile_size
-        acc = 0
-        for t in range(NT):
-            acc += draw[t]
-            if x < acc:
-                return t
-        return max(t for t in range(NT) if draw[t])
-    if phase == ROUND:
-        used = state.round_cards_used
-        left = [c for c in range(len(state.game.round_cards)) if not used >> c & 1]
-        return left[min(int(r * len(left)), len(left) - 1)]
-    return min(int(r * state.player_count), state.player_count - 1)  # START: a seat

@@ -1,8 +1,8 @@
-"""What happens automatically in an Imhotep step (``State.events``), computed outside the engine.
+"""What happens automatically in an Imhotep step (the descriptor's ``events``), computed outside the engine.
 
 A sail can unload a whole ship (pyramid points at once), hand out market cards in unloading order (red cards put a
 stone on a site at once), end the round (temple scoring, stones on unsailed ships back to the quarries) and end
-the game (final scoring). The action is applied again to an instrumented copy (``_Traced`` in state.py: its overrides
+the game (final scoring). The action is applied again to an instrumented copy (``_Traced`` below: its overrides
 only take a snapshot, with the arguments, before calling the rule method); each segment between snapshots is told
 as events. Imhotep hides nothing, so every event is public.
 """
@@ -12,15 +12,25 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from museion.core.game import Event
+from museion.core.game import Event, State
 from museion.games.imhotep import data
+from museion.games.imhotep.state import ImhotepState
 from museion.games.imhotep.state_base import ImhotepStateBase
+
+
+def events(state: State[Any], action: int) -> list[Event]:
+    """The events of applying ``action`` to ``state`` (left unchanged): the step is applied again to an
+    instrumented copy (``_Traced``), whose snapshots :func:`step_events` tells."""
+    traced = state._clone_as(_Traced)
+    traced.marks = []
+    traced.apply_action(action)
+    return step_events(traced.marks, traced._clone_as(ImhotepState))
 
 
 def step_events(marks: Sequence[tuple[str, dict[str, Any], ImhotepStateBase[Any]]],
                 after: ImhotepStateBase[Any]) -> list[Event]:
-    """The events of one step from its snapshots (``ImhotepState.events`` replays the step on an instrumented
-    copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
+    """The events of one step from its snapshots (:func:`events` replays the step on an instrumented copy,
+    ``_Traced``, which takes them) and the state after it, in the order they happen."""
     out: list[Event] = []
     for i, (label, args, before) in enumerate(marks):
         end = marks[i + 1][2] if i + 1 < len(marks) else after
@@ -58,3 +68,33 @@ def _segment(label: str, args: dict[str, Any], a: ImhotepStateBase[Any], b: Imho
             yield Event("imhotep.final_score", {
                 "player": p, "total": burial + obelisk + green + purple + blue + wrath, "burial": burial,
                 "obelisk": obelisk, "decoration": green, "statues": purple, "blue": blue, "wrath": wrath})
+
+
+class _Traced(ImhotepState):
+    """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
+
+    __slots__ = ("marks",)
+    marks: list[tuple[str, dict[str, Any], ImhotepState]]
+
+    def mark(self, label: str, **args: Any) -> None:
+        self.marks.append((label, args, self._clone_as(ImhotepState)))
+
+    def _reveal_round_card(self, card: int) -> None:
+        self.mark("round")
+        super()._reveal_round_card(card)
+
+    def _take(self, owner: int, card: int) -> None:
+        self.mark("take", owner=owner, card=card)
+        super()._take(owner, card)
+
+    def _deliver(self, owner: int, site: int) -> None:
+        self.mark("deliver", owner=owner, site=site)
+        super()._deliver(owner, site)
+
+    def _end_round(self, next_start: int) -> None:
+        self.mark("end_round")
+        super()._end_round(next_start)
+
+    def _final_scoring(self) -> None:
+        self.mark("final")
+        super()._final_scoring()

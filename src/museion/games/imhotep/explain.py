@@ -14,7 +14,7 @@ from museion.core.events import Event, ScorePart
 from museion.core.explain import Explainer
 from museion.core.i18n import text
 from museion.games.imhotep import actions as act
-from museion.games.imhotep import data, render
+from museion.games.imhotep import data
 from museion.games.imhotep.data import (
     CHISEL_1,
     CHISEL_2,
@@ -30,6 +30,7 @@ from museion.games.imhotep.data import (
     START,
     TURN,
 )
+from museion.games.imhotep.events import events
 from museion.games.imhotep.state import ImhotepState
 
 
@@ -173,7 +174,7 @@ class ImhotepExplainer(Explainer[ImhotepState]):
         during = {"pyramid": [0.0] * n, "temple": [0.0] * n}
         replay = state.game.new_initial_state()
         for action in state.history():
-            for event in replay.events(action):
+            for event in events(replay, action):
                 kind = event.key.removeprefix("imhotep.").removesuffix("_points")
                 if kind in during:
                     during[kind][event.args["player"]] += event.args["points"]
@@ -193,9 +194,6 @@ class ImhotepExplainer(Explainer[ImhotepState]):
                   for code in data.CARD_CODES]
         return lines
 
-    def render_text(self, state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
-        """The table drawn as text (``render.py``)."""
-        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = ImhotepExplainer()

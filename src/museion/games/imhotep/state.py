@@ -28,7 +28,7 @@ import random
 from typing import Any, Final
 
 from museion.core.errors import InvalidValue, OptionError, option_reason, shown
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, int_option
+from museion.core.game import CHANCE, TERMINAL, Game, Option, Validator, bool_option, int_option
 from museion.games.imhotep import actions as act
 from museion.games.imhotep import data, evaluate, view
 from museion.games.imhotep.data import (
@@ -60,7 +60,6 @@ from museion.games.imhotep.data import (
     TEMPLE,
     TURN,
 )
-from museion.games.imhotep.events import step_events
 from museion.games.imhotep.rules import OPTION_HELP
 from museion.games.imhotep.scoring import burial_points, obelisk_points, site_stones, statue_points
 from museion.games.imhotep.state_base import ImhotepStateBase
@@ -583,36 +582,25 @@ class ImhotepState(ImhotepStateBase["ImhotepGame"]):
         best = max(zip(self.score_track, self.sled, strict=True))
         return [p for p in range(self.player_count) if (self.score_track[p], self.sled[p]) == best]
 
-    # -- views -----------------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view.view(self, player)
-
-    def observation_tensor(self, player: int) -> list[float]:
-        return view.observation_tensor(self, player)
-
-    def resample(self, player: int, rng: random.Random | None = None) -> State[ImhotepGame]:
-        """Nothing hidden is stored (the draw pile and round cards are drawn at chance nodes): a clone."""
-        return self.clone()
-
-    def events(self, action: int) -> list[Event]:
-        """The step is applied again to an instrumented copy (``_Traced``), whose snapshots events.py tells."""
-        traced = self._clone_as(_Traced)
-        traced.marks = []
-        traced.apply_action(action)
-        return step_events(traced.marks, traced._clone_as(ImhotepState))
-
-    # -- bots (evaluate.py) ----------------------------------------------------------------------------
-    def evaluate(self, player: int) -> list[float]:
-        return evaluate.evaluate(self, player)
-
-    def features(self, player: int) -> list[float]:
-        return self.seat_features()[player]
-
-    def seat_features(self) -> list[list[float]]:
-        return evaluate.seat_features(self)
-
+    # -- chance (drawn directly, for the search loops) ---------------------------------------------------
     def sample_chance(self, rng: random.Random) -> int:
-        return evaluate.sample_chance(self, rng)
+        """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
+        r = rng.random()
+        phase = self.phase
+        if phase == DEAL:
+            draw = self.draw_pile
+            x = r * self.draw_pile_size
+            acc = 0
+            for t in range(NT):
+                acc += draw[t]
+                if x < acc:
+                    return t
+            return max(t for t in range(NT) if draw[t])
+        if phase == ROUND:
+            used = self.round_cards_used
+            left = [c for c in range(len(self.game.round_cards)) if not used >> c & 1]
+            return left[min(int(r * len(left)), len(left) - 1)]
+        return min(int(r * self.player_count), self.player_count - 1)  # START: a seat
 
     def invariant_violations(self) -> list[str]:
         problems = []
@@ -641,36 +629,6 @@ class ImhotepState(ImhotepStateBase["ImhotepGame"]):
             problems.append(f"the game ended after {self.rounds_played} rounds")
         return problems
 
-
-
-class _Traced(ImhotepState):
-    """An Imhotep state that records a snapshot (a plain copy) when one of the step's rule methods starts."""
-
-    __slots__ = ("marks",)
-    marks: list[tuple[str, dict[str, Any], ImhotepState]]
-
-    def mark(self, label: str, **args: Any) -> None:
-        self.marks.append((label, args, self._clone_as(ImhotepState)))
-
-    def _reveal_round_card(self, card: int) -> None:
-        self.mark("round")
-        super()._reveal_round_card(card)
-
-    def _take(self, owner: int, card: int) -> None:
-        self.mark("take", owner=owner, card=card)
-        super()._take(owner, card)
-
-    def _deliver(self, owner: int, site: int) -> None:
-        self.mark("deliver", owner=owner, site=site)
-        super()._deliver(owner, site)
-
-    def _end_round(self, next_start: int) -> None:
-        self.mark("end_round")
-        super()._end_round(next_start)
-
-    def _final_scoring(self) -> None:
-        self.mark("final")
-        super()._final_scoring()
 
 
 class ImhotepGame(Game):

@@ -9,15 +9,12 @@ see ``view.py``); the unrevealed funds-card values are never read.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from museion.games.pergamon import data
 from museion.games.pergamon.data import (
     ST_BREAK,
     ST_BUILD,
-    ST_CARD,
-    ST_LAYOUT,
     ST_OVER,
     ST_POLISH,
 )
@@ -113,23 +110,3 @@ def seat_features(state: PergamonStateBase[Any]) -> list[list[float]]:
             galleries, evaluation_turn, own[2] / 3.0,
         ])
     return out
-
-
-def sample_chance(state: PergamonStateBase[Any], rng: random.Random) -> int:
-    """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
-    r = rng.random()
-    stage = state.stage
-    if stage == ST_LAYOUT:
-        unseen = state.undrawn_tiles
-        return unseen[min(int(r * len(unseen)), len(unseen) - 1)]
-    if stage == ST_CARD:
-        deck = state.funds_deck
-        x = r * sum(deck)
-        acc = 0
-        for v, count in enumerate(deck):
-            acc += count
-            if x < acc:
-                return v
-        return max(v for v, count in enumerate(deck) if count)
-    n: int = state.game.n
-    return min(int(r * n), n - 1)  # ST_START: the first player

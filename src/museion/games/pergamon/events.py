@@ -1,9 +1,9 @@
-"""What happens automatically in a Pergamon step, as events (``State.events``), computed outside the engine.
+"""What happens automatically in a Pergamon step, as events (the descriptor's ``events``), computed outside the engine.
 
 One action can set off a long chain: the last figure placed reveals the funds cards and pays everyone out, the
 tomb raider loots, the turn ends with an evaluation and a museum shift, the next turn begins. The engine runs that
 chain in one call and keeps no trace of it (its hot path stays bare). Here the action is applied again to an
-instrumented copy (``_Traced`` in state.py, a subclass whose overrides only take a snapshot before calling the rule
+instrumented copy (``_Traced`` below, a subclass whose overrides only take a snapshot before calling the rule
 method): the snapshots cut the step into segments, and each segment's difference is told as events, in order.
 
 Everything is public except victory points (PER-EVAL-4): a VP event goes only to its owner, unless
@@ -12,22 +12,30 @@ Everything is public except victory points (PER-EVAL-4): a VP event goes only to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from museion.core.game import Event
+from museion.core.game import Event, State
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN
 from museion.games.pergamon.data import RAIDER, ST_OVER
 from museion.games.pergamon.scoring import exhibited_objects
+from museion.games.pergamon.state import PergamonState
 from museion.games.pergamon.state_base import PergamonStateBase
 
-if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+
+def events(state: State[Any], action: int) -> list[Event]:
+    """The events of applying ``action`` to ``state`` (left unchanged): the step is applied again to an
+    instrumented copy (``_Traced``), whose snapshots :func:`step_events` tells."""
+    traced = state._clone_as(_Traced)
+    traced.marks = [("action", state._clone_as(PergamonState))]
+    traced.apply_action(action)
+    return step_events(traced.marks, traced._clone_as(PergamonState))
 
 
 def step_events(marks: Sequence[tuple[str, PergamonStateBase[Any]]], after: PergamonStateBase[Any]) -> list[Event]:
-    """The events of one step from its snapshots (``PergamonState.events`` replays the step on an instrumented
-    copy, ``_Traced`` in state.py, which takes them) and the state after it, in the order they happen."""
+    """The events of one step from its snapshots (:func:`events` replays the step on an instrumented copy,
+    ``_Traced``, which takes them) and the state after it, in the order they happen."""
     over = after.stage == ST_OVER
     out: list[Event] = []
     for i, (label, before) in enumerate(marks):
@@ -138,3 +146,34 @@ def _victory_points(a: PergamonStateBase[Any], b: PergamonStateBase[Any], reason
         if gain:
             args: dict[str, Any] = {"player": p, "vp": gain, "total": b.victory_points[p]}
             yield Event(f"pergamon.vp_{reason}", args, None if public else (p,))
+
+
+class _Traced(PergamonState):
+    """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
+
+    __slots__ = ("marks",)
+    marks: list[tuple[str, PergamonState]]
+
+    def mark(self, label: str) -> None:
+        self.marks.append((label, self._clone_as(PergamonState)))
+
+    def _lay_out(self) -> None:
+        self.mark("lay_out")
+        super()._lay_out()
+
+    def _raider_turn(self) -> None:
+        self.mark("raider")
+        super()._raider_turn()
+        self.mark("chain")
+
+    def _end_turn(self) -> None:
+        self.mark("end_turn")
+        super()._end_turn()
+
+    def _begin_turn(self) -> None:
+        self.mark("begin_turn")
+        super()._begin_turn()
+
+    def _finish(self) -> None:
+        self.mark("finish")
+        super()._finish()

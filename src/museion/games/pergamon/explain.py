@@ -16,7 +16,7 @@ from typing import Final, cast
 from museion.core.events import Event, ScorePart
 from museion.core.explain import Explainer
 from museion.core.i18n import text
-from museion.games.pergamon import data, render
+from museion.games.pergamon import data
 from museion.games.pergamon.actions import (
     A_BREAK,
     A_CANCEL,
@@ -44,6 +44,7 @@ from museion.games.pergamon.data import (
     ST_STORE,
     STAGE_NAMES,
 )
+from museion.games.pergamon.events import events
 from museion.games.pergamon.state import PergamonState
 
 RAIDER_SYMBOL: Final = ("raider_bags", "raider_mixed", "raider_chests")
@@ -210,7 +211,7 @@ class PergamonExplainer(Explainer[PergamonState]):
             turn = replay.turn
             prize: list[float] | None = None
             evaluation: list[float] | None = None
-            for event in replay.events(action):
+            for event in events(replay, action):
                 key, args = event.key, event.args
                 if key == "pergamon.prize":
                     prize = [0.0] * n
@@ -247,9 +248,6 @@ class PergamonExplainer(Explainer[PergamonState]):
                       for k, s in enumerate(state.game.raider_space)]
         return [*lines, text("pergamon.lg.find", lang), text("pergamon.lg.moves", lang)]
 
-    def render_text(self, state: PergamonState, player: int | None = None, lang: str = "en") -> str:
-        """The table drawn as text (``render.py``)."""
-        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = PergamonExplainer()

@@ -17,10 +17,8 @@ from museion.core.errors import InvalidValue, OptionError, option_reason, shown
 from museion.core.game import (
     CHANCE,
     TERMINAL,
-    Event,
     Game,
     Option,
-    State,
     Validator,
     bool_option,
     choice_option,
@@ -60,7 +58,6 @@ from museion.games.pergamon.data import (
     ST_STORE,
     STAGE_NAMES,
 )
-from museion.games.pergamon.events import step_events
 from museion.games.pergamon.rules import OPTION_HELP
 from museion.games.pergamon.scoring import exhibited_objects
 from museion.games.pergamon.state_base import PergamonStateBase
@@ -669,43 +666,29 @@ class PergamonState(PergamonStateBase["PergamonGame"]):
             out.append("PER-INV-3: not every funds card was used exactly once")
         return out
 
-    # -- views (view.py) ---------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view.view(self, player)
-
-    def observation_tensor(self, player: int) -> list[float]:
-        return view.observation_tensor(self, player)
-
-    def resample(self, player: int, rng: random.Random | None = None) -> State[PergamonGame]:
-        return view.resample(self, player, rng or random.Random())
-
     def string_to_action(self, text: str) -> int:
         """The notation, with ``dig 4`` for ``dig IV`` and ``break 2`` for ``break II`` accepted too."""
         return super().string_to_action(alias(text))
 
-    def events(self, action: int) -> list[Event]:
-        """The step is applied again to an instrumented copy (``_Traced``), whose snapshots events.py tells."""
-        traced = self._clone_as(_Traced)
-        traced.marks = [("action", self._clone_as(PergamonState))]
-        traced.apply_action(action)
-        return step_events(traced.marks, traced._clone_as(PergamonState))
-
-    def determined_for(self, player: int) -> bool:
-        """Only the values of the turn's face-down funds cards are ever redrawn by ``resample``."""
-        return not (self.funds_cards and not self.funds_revealed)
-
-    # -- bots (evaluate.py) ----------------------------------------------------------------------------
-    def evaluate(self, player: int) -> list[float]:
-        return evaluate.evaluate(self, player)
-
-    def features(self, player: int) -> list[float]:
-        return self.seat_features()[player]
-
-    def seat_features(self) -> list[list[float]]:
-        return evaluate.seat_features(self)
-
+    # -- chance (drawn directly, for the search loops) ---------------------------------------------------
     def sample_chance(self, rng: random.Random) -> int:
-        return evaluate.sample_chance(self, rng)
+        """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
+        r = rng.random()
+        stage = self.stage
+        if stage == ST_LAYOUT:
+            unseen = self.undrawn_tiles
+            return unseen[min(int(r * len(unseen)), len(unseen) - 1)]
+        if stage == ST_CARD:
+            deck = self.funds_deck
+            x = r * sum(deck)
+            acc = 0
+            for v, count in enumerate(deck):
+                acc += count
+                if x < acc:
+                    return v
+            return max(v for v, count in enumerate(deck) if count)
+        n: int = self.game.n
+        return min(int(r * n), n - 1)  # ST_START: the first player
 
     # -- small helpers for tools and tests -----------------------------------------------------------------
     def tile(self, code: str) -> int:
@@ -714,37 +697,6 @@ class PergamonState(PergamonStateBase["PergamonGame"]):
 
     def stage_name(self) -> str:
         return STAGE_NAMES[self.stage]
-
-
-class _Traced(PergamonState):
-    """A Pergamon state that records a snapshot (a plain copy) when one of the chain's rule methods starts."""
-
-    __slots__ = ("marks",)
-    marks: list[tuple[str, PergamonState]]
-
-    def mark(self, label: str) -> None:
-        self.marks.append((label, self._clone_as(PergamonState)))
-
-    def _lay_out(self) -> None:
-        self.mark("lay_out")
-        super()._lay_out()
-
-    def _raider_turn(self) -> None:
-        self.mark("raider")
-        super()._raider_turn()
-        self.mark("chain")
-
-    def _end_turn(self) -> None:
-        self.mark("end_turn")
-        super()._end_turn()
-
-    def _begin_turn(self) -> None:
-        self.mark("begin_turn")
-        super()._begin_turn()
-
-    def _finish(self) -> None:
-        self.mark("finish")
-        super()._finish()
 
 
 class PergamonGame(Game):

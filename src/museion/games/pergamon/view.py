@@ -182,6 +182,11 @@ def _cancels_left(state: PergamonStateBase[Any]) -> int:
     return MAX_CANCELS - state.cancelled_collections
 
 
+def determined_for(state: PergamonStateBase[Any], player: int) -> bool:
+    """Only the values of the turn's face-down funds cards are ever redrawn by :func:`resample`."""
+    return not (state.funds_cards and not state.funds_revealed)
+
+
 def resample(state: PergamonStateBase[Any], player: int, rng: random.Random) -> PergamonStateBase[Any]:
     """A state consistent with ``view(player)``: the unrevealed funds cards get new values with the same backs,
     drawn from the cards not yet used (exact posterior: value by value, weighted by the copies left)."""

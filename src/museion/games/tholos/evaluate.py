@@ -8,11 +8,9 @@ read from either seat.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from museion.core.game import CHANCE
-from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.scoring import column_result
 from museion.games.tholos.state_base import TholosStateBase
@@ -128,18 +126,6 @@ def features(state: TholosStateBase[Any], player: int, columns: list[Column] | N
         1.0 if state.current_player() == player else 0.0, 1.0 if state.extra_location >= 0 else 0.0,
         free / 35.0, 1.0 if free <= 4 else 0.0,
     ]
-
-
-def sample_chance(state: TholosStateBase[Any], rng: random.Random) -> int:
-    """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
-    r = rng.random()
-    if state.ornament_draws:
-        locs = state.undrawn_locations
-        count = len(state.undrawn_ornaments) * len(locs)
-        i = min(int(r * count), count - 1)
-        k, loc = divmod(i, len(locs))
-        return act.ornament(state.undrawn_ornaments[k], locs[loc])
-    return act.CHANCE_START if r < 0.5 else act.CHANCE_START + 1
 
 
 def remaining_decisions(state: TholosStateBase[Any]) -> int | None:

@@ -1,4 +1,4 @@
-"""What happens automatically in a Tholos step (``State.events``): columns completed and, when the temple is
+"""What happens automatically in a Tholos step (the descriptor's ``events``): columns completed and, when the temple is
 full, the scoring of every column (THO-SCORE-1..3). Tholos hides nothing, so every event is public."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from museion.core.explain import Explainer
 from museion.core.game import CHANCE
 from museion.core.i18n import text
 from museion.games.tholos import actions as act
-from museion.games.tholos import data, render
+from museion.games.tholos import data
 from museion.games.tholos.data import COLOURS, EXTRA, GREY, LOCATIONS, MAIN, MOVED_COLOUR
 from museion.games.tholos.state import TholosState
 
@@ -211,9 +211,6 @@ class TholosExplainer(Explainer[TholosState]):
                 lines.append(text("tholos.lg.ornament", lang, k=k, loc=name, what=f"orn{k}"))
         return lines
 
-    def render_text(self, state: TholosState, player: int | None = None, lang: str = "en") -> str:
-        """The table drawn as text (``render.py``)."""
-        return render.render_text(state, player, lang)
 
 
 EXPLAINER: Final = TholosExplainer()

@@ -15,9 +15,9 @@ import random
 from typing import Any
 
 from museion.core.errors import InvalidValue, OptionError, option_reason, shown
-from museion.core.game import CHANCE, TERMINAL, Event, Game, Option, State, Validator, bool_option, choice_option
+from museion.core.game import CHANCE, TERMINAL, Game, Option, Validator, bool_option, choice_option
 from museion.games.tholos import actions as act
-from museion.games.tholos import data, evaluate, events, view
+from museion.games.tholos import data, evaluate, view
 from museion.games.tholos.data import EXTRA, GREY, LOCATIONS, MAIN, OVER, SETUP
 from museion.games.tholos.rules import OPTION_HELP
 from museion.games.tholos.scoring import column_heights, column_results, columns_won, ranking_winners
@@ -344,34 +344,17 @@ class TholosState(TholosStateBase["TholosGame"]):
             return []
         return ranking_winners(self.scores(), self.columns_won())
 
-    # -- views -----------------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view.view(self, player)
-
-    def observation_tensor(self, player: int) -> list[float]:
-        return view.observation_tensor(self, player)
-
-    def resample(self, player: int, rng: random.Random | None = None) -> State[TholosGame]:
-        return self.clone()  # Tholos has no hidden information
-
-    def events(self, action: int) -> list[Event]:
-        return events.events(self, action)
-
-    # -- bots (evaluate.py) ----------------------------------------------------------------------------
-    def evaluate(self, player: int) -> list[float]:
-        return evaluate.evaluate(self, player)
-
-    def features(self, player: int) -> list[float]:
-        return evaluate.features(self, player)
-
-    def seat_features(self) -> list[list[float]]:
-        return evaluate.seat_features(self)
-
+    # -- chance (drawn directly, for the search loops) ---------------------------------------------------
     def sample_chance(self, rng: random.Random) -> int:
-        return evaluate.sample_chance(self, rng)
-
-    def remaining_decisions(self) -> int | None:
-        return evaluate.remaining_decisions(self)
+        """A chance outcome drawn directly, in the order of ``chance_outcomes()`` (same outcome for the same number)."""
+        r = rng.random()
+        if self.ornament_draws:
+            locs = self.undrawn_locations
+            count = len(self.undrawn_ornaments) * len(locs)
+            i = min(int(r * count), count - 1)
+            k, loc = divmod(i, len(locs))
+            return act.ornament(self.undrawn_ornaments[k], locs[loc])
+        return act.CHANCE_START if r < 0.5 else act.CHANCE_START + 1
 
     def invariant_violations(self) -> list[str]:
         problems = []

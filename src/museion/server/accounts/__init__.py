@@ -8,6 +8,7 @@ Modules: ``passwords`` (the rules and the hashes), ``throttle`` (guesses held ba
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -26,7 +27,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(AccountError)
     async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
-        body = {"error": exc.code, "message": str(exc)}
+        body: dict[str, Any] = {"error": exc.code, "message": str(exc)}
         if exc.reason is not None:
             body["reason"] = exc.reason
         headers = {} if exc.retry_after is None else {"Retry-After": f"{exc.retry_after:.0f}"}

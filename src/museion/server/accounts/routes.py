@@ -110,7 +110,7 @@ class Accounts:
         if wait > 0:
             raise _delayed(wait)
         self.limit("signin", address)
-        account = await self.db(self.store.find, username)
+        account: Account | None = await self.db(self.store.find, username)
         stored = account.password_hash if account is not None else await self.db(passwords.dummy_hash)
         right = await self.hashes.run(passwords.verify, stored, passwords.normalise(password))
         if account is None or not right:

@@ -45,9 +45,11 @@ class AccountStore:
         now = time.time()
         try:
             with self.engine.begin() as conn:
-                account_id = conn.execute(insert(accounts_t).values(
+                key = conn.execute(insert(accounts_t).values(
                     username=username, username_key=username_key(username), password_hash=password_hash,
-                    created=now, status="active")).inserted_primary_key[0]
+                    created=now, status="active")).inserted_primary_key
+                assert key is not None  # an insert of one row has the row's key
+                account_id = key[0]
                 if codes:
                     conn.execute(insert(recovery_t), [{"account_id": account_id, "code_hash": code_hash(c)}
                                                       for c in codes])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 ACCOUNT_FREE = 5
@@ -43,7 +44,7 @@ class Count:
 
 
 class Throttle:
-    def __init__(self, free: int, cap: float = CAP, clock: object = time.monotonic) -> None:
+    def __init__(self, free: int, cap: float = CAP, clock: Callable[[], float] = time.monotonic) -> None:
         self.free = free
         self.cap = cap
         self.clock = clock
@@ -59,7 +60,7 @@ class Throttle:
         count = self.counts.get(key)
         if count is None:
             return 0.0
-        now = self.clock()  # type: ignore[operator]
+        now = self.clock()
         if now - count.last > FORGET:
             del self.counts[key]
             return 0.0
@@ -72,7 +73,7 @@ class Throttle:
                 del self.counts[k]
         count = self.counts.setdefault(key, Count())
         count.failures += 1
-        count.last = self.clock()  # type: ignore[operator]
+        count.last = self.clock()
 
     def succeeded(self, key: str) -> None:
         self.counts.pop(key, None)

@@ -13,6 +13,8 @@ Create Date: 2026-12-01
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -22,7 +24,7 @@ branch_labels = None
 depends_on = None
 
 
-def _tables() -> list[tuple[str, list[sa.Column], list[tuple[str, list[str]]]]]:
+def _tables() -> list[tuple[str, list[sa.Column[Any]], list[tuple[str, list[str]]]]]:
     """(name, columns, indexes) of each table, frozen as of this revision (never the models of today's code)."""
     return [
         ("tables", [
@@ -78,7 +80,7 @@ def upgrade() -> None:
                 op.create_index(index, name, on)
 
 
-def _complete(name: str, columns: list[sa.Column], inspector: sa.Inspector) -> None:
+def _complete(name: str, columns: list[sa.Column[Any]], inspector: sa.Inspector) -> None:
     """Add the columns a table made by an older version lacks (every one of them nullable)."""
     have = {c["name"] for c in inspector.get_columns(name)}
     for column in columns:
