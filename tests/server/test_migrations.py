@@ -16,12 +16,13 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from legacy_schema import CREATED, main_schema, make, old_schema
-from sqlalchemy import create_engine, inspect, make_url, select, text
+from sqlalchemy import create_engine, insert, inspect, make_url, select, text
 
 import museion
 from museion import cli
-from museion.server import migrations
+from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.friends.store import FriendStore
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
 
@@ -29,6 +30,7 @@ PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
 assert account_schema.accounts_t is not None  # the account tables are part of ``metadata``
+assert chat_store.chat_t is not None  # so are the chat tables (run alone, nothing else imports them)
 
 
 @pytest.fixture
@@ -60,7 +62,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0007_touched"
+    assert migrations.revision(engine) == migrations.head() == "0008_friends"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -119,11 +121,35 @@ def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database)
     assert "account_id" not in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()
     store = Store(database)
-    assert migrations.revision(store.engine) == "0006_seat_accounts"
+    assert migrations.revision(store.engine) == migrations.head()
     assert [(s.name, s.token_hash, s.account_id) for s in store.load_table("legacy1").seats] == [
         ("Ana", hash_token("seat-token"), None), (None, None, None)]
     assert "ix_seats_account_id" in {ix["name"] for ix in inspect(store.engine).get_indexes("seats")}
     assert store.account_seats(1, 50) == []
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_touched_gets_the_friends_tables_keeping_its_accounts(database):
+    """0007_touched -> 0008_friends: new tables only; the accounts and seats stay, and friends can be stored."""
+    make(database, main_schema(), _some_actions(2), hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0007_touched")
+    assert "friendships" not in inspect(engine).get_table_names()
+    with engine.begin() as conn:
+        for name in ("Ana", "Bo"):
+            conn.execute(insert(account_schema.accounts_t).values(username=name, username_key=name.lower(),
+                                                                   password_hash="x", created=1.0, status="active"))
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0008_friends"
+    assert {"friendships", "friend_requests", "blocks", "seat_invitations", "friend_settings"} <= set(
+        inspect(store.engine).get_table_names())
+    ana, bo = (FriendStore(store.engine).find(name).id for name in ("Ana", "Bo"))
+    friends = FriendStore(store.engine)
+    assert friends.request(ana, "bo") == "sent" and friends.request(bo, "Ana") == "friends"
+    assert [f["username"] for f in friends.overview(ana)["friends"]] == ["Bo"]
+    assert [(s.name, s.token_hash) for s in store.load_table("legacy1").seats][0] == ("Ana", hash_token("seat-token"))
     store.engine.dispose()
 
 
@@ -161,9 +187,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0007_touched" in admin("revision")
-    assert "database at revision 0007_touched" in admin("migrate")
-    assert "database: 0007_touched; newest: 0007_touched" in admin("revision")
+    assert "database: none (before migrations); newest: 0008_friends" in admin("revision")
+    assert "database at revision 0008_friends" in admin("migrate")
+    assert "database: 0008_friends; newest: 0008_friends" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -203,4 +229,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0007_touched" in out
+        assert "database at revision 0008_friends" in out
