@@ -55,9 +55,11 @@ def befriend(one: Client, other: Client, other_name: str, one_name: str) -> None
 
 
 def table_with(client: Client, seats: list[str] | None = None) -> dict:
-    """A table of tholos the client creates and sits at (seat 0, bound to its account)."""
-    status, created = client.request("POST", "/api/tables", {"game": "tholos", "seats": seats or ["human", "human"],
-                                                             "join": 0, "name": "host"})
+    """A table the client creates and sits at (seat 0, bound to its account): Tholos for two, else Imhotep."""
+    seats = seats or ["human", "human"]
+    game = "tholos" if len(seats) == 2 else "imhotep"
+    status, created = client.request("POST", "/api/tables", {"game": game, "options": {"players": len(seats)},
+                                                             "seats": seats, "join": 0, "name": "host"})
     assert status == 201, created
     return created
 
@@ -169,7 +171,7 @@ def test_a_friend_is_invited_to_a_held_seat_and_takes_it_from_my_tables(server):
     assert mine["invitations"] == [] and [(t["table"], t["seat"], t["account"]) for t in mine["tables"]] == [
         (table, 1, True)]
     player = Player(server, table, taken["token"], cookie=lea.cookie)
-    assert player.first["seat"] == 1 and not player.errors
+    assert player.wait(bool)["seat"] == 1 and not player.errors, (player.errors, player.first)
     player.close()
     assert overview(kim)["invited"] == []
 

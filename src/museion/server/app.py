@@ -608,7 +608,9 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
     sockets: Share[WebSocket] = app.state.sockets
     client = _client(ws)
     await ws.accept()
-    ws.scope["headers"] = []  # read by the guard already; not kept for the socket's lifetime (issue 24)
+    # read by the guard already; not kept for the socket's lifetime (issue 24), but for the cookie: the hello
+    # reads the session from it (a seat bound to an account)
+    ws.scope["headers"] = [(k, v) for k, v in ws.scope["headers"] if k == b"cookie"]
     refused = sockets.admit(client, ws)
     if refused == "network":
         limit = config.max_sockets_per_network
