@@ -61,7 +61,7 @@ PAGES = {
     "web.friends.outgoing": _both("Your requests waiting for an answer", "Tus solicitudes pendientes"),
     "web.friends.friends": _both("Your friends", "Tus amigos"),
     "web.friends.blocked": _both("Blocked players", "Jugadores bloqueados"),
-    "web.friends.none": _both("None.", "Ninguno."),
+    "web.friends.none": _both("The list is empty.", "La lista está vacía."),
     "web.friends.accept": _both("Accept", "Aceptar"),
     "web.friends.decline": _both("Decline", "Rechazar"),
     "web.friends.withdraw": _both("Withdraw", "Retirar"),

@@ -23,7 +23,8 @@ async function act(method, path, body, done) {
 }
 
 const button = (text, onclick, cls = null) => el("button", { type: "button", class: cls, onclick }, text);
-const since = (time) => t("web.friends.since", { date: new Date(time * 1000).toLocaleDateString(currentLanguage()) });
+const since = (time) => t("web.friends.since", {
+  date: new Date(time * 1000).toLocaleDateString(currentLanguage(), { dateStyle: "medium" }) });
 
 function people(id, title, rows, actions) {
   return el("section", { "aria-labelledby": `${id}-h`, id },
@@ -85,7 +86,7 @@ async function draw() {
   const [data, mine] = await Promise.all([call("GET", "/api/friends"), myTables().catch(() => ({ tables: [] }))]);
   const seats = freeSeats(mine.tables, data.invited);
   const name = (row) => ({ username: row.username });
-  main().replaceChildren(note,
+  main().replaceChildren(...[note,
     el("section", { id: "add", "aria-labelledby": "add-h" }, el("h2", { id: "add-h" }, t("web.friends.add")),
       nameForm("friend", t("web.friends.username"), t("web.friends.send"), "/api/friends/requests",
         (answer) => t(answer.status === "friends" ? "web.friends.now_friends" : "web.friends.sent", { name: answer.username }))),
@@ -96,7 +97,7 @@ async function draw() {
     people("friends", t("web.friends.friends"), data.friends, (row) => [...inviteControl(row, seats),
       button(t("web.friends.unfriend"), () => act("DELETE", "/api/friends", name(row)), "unfriend"),
       button(t("web.friends.block"), () => act("POST", "/api/friends/blocks", name(row)), "block danger")]),
-    data.friends.length && !seats.length ? el("p", { class: "help" }, t("web.friends.no_free_seat")) : null,
+    data.friends.length > 0 && !seats.length ? el("p", { class: "help" }, t("web.friends.no_free_seat")) : null,
     invitedSection(data.invited),
     people("outgoing", t("web.friends.outgoing"), data.outgoing, (row) => [
       button(t("web.friends.withdraw"), () => act("DELETE", "/api/friends/requests", name(row)), "withdraw")]),
@@ -105,7 +106,7 @@ async function draw() {
     el("section", { id: "block", "aria-labelledby": "block-h" }, el("h2", { id: "block-h" }, t("web.friends.block_name")),
       el("p", { class: "help" }, t("web.friends.block_help")),
       nameForm("block", t("web.friends.username"), t("web.friends.block"), "/api/friends/blocks")),
-    settings(data));
+    settings(data)].filter(Boolean));
 }
 
 async function start() {
