@@ -1,6 +1,5 @@
 """Installing friends into the application: the API, the page, and (once the server has started) the rules in
-the rooms. Apart from the package's ``__init__`` so that ``accounts.store`` can use ``friends.store`` (an
-account's export and deletion) without importing the routes."""
+the rooms."""
 
 from __future__ import annotations
 

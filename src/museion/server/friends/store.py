@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
 
 from museion.core.registry import entry
+from museion.server.accounts import store as account_store
 from museion.server.accounts.passwords import username_key
 from museion.server.accounts.schema import accounts_t
 from museion.server.errors import TableError
@@ -220,7 +221,7 @@ class FriendStore:
                 conn.execute(insert(settings_t).values(account_id=me, notify_invites=int(notify)))
 
 
-# -- an account's data: its export and its deletion (called by ``accounts.store``) --------------------------
+# -- an account's data: its export and its deletion (``accounts.store.PARTS``) ------------------------------
 def export(conn: Connection, me: int) -> dict[str, Any]:
     """What the friends tables hold about an account, for ``GET /api/me/data``."""
     return {"friends": _named(conn, select(friendships_t.c.friend_id, friendships_t.c.since)
@@ -246,6 +247,9 @@ def forget(conn: Connection, me: int) -> None:
     conn.execute(delete(invitations_t).where(or_(invitations_t.c.account_id == me,
                                                  invitations_t.c.inviter_id == me)))
     conn.execute(delete(settings_t).where(settings_t.c.account_id == me))
+
+
+account_store.PARTS.append(("friends", export, forget))
 
 
 def blocked_at_table() -> TableError:
