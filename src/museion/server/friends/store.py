@@ -28,6 +28,8 @@ MAX_INCOMING = 100
 """Requests an account may have waiting for its answer; beyond, new ones reach nobody (a flood of requests
 never fills anyone's list)."""
 MAX_BLOCKS = 500
+NOBODY = -1
+"""The account id an unknown name is looked up as (no account has it): its request makes the same reads."""
 MAX_INVITATIONS = 20
 """Invitations an account may have sent that wait, and invitations one may have received that wait."""
 
@@ -92,28 +94,31 @@ class FriendStore:
     # -- requests -----------------------------------------------------------------------------------------
     def request(self, me: int, username: str) -> str:
         """Ask ``username`` to be friends: ``"sent"`` (also for a name that reaches nobody) or ``"friends"``
-        (they had asked ``me``: both asked, so they are friends now)."""
+        (they had asked ``me``: both asked, so they are friends now). An unknown name, a player who blocked ``me``
+        and any other go through the same statements, so the time taken tells them apart no more than the
+        answer does."""
         with self.engine.begin() as conn:
             other = _find(conn, username)
-            if other is not None and other.id == me:
+            other_id = NOBODY if other is None else other.id
+            if other_id == me:
                 raise _refuse(400, "self_request", "you cannot ask yourself to be friends")
-            if other is not None and _blocked(conn, me, other.id):
+            if _blocked(conn, me, other_id) and other is not None:
                 raise _refuse(409, "you_blocked", f"you have blocked {other.username}: unblock them first",
                               name=other.username)
-            if other is not None and _friends(conn, me, other.id):
+            if _friends(conn, me, other_id) and other is not None:
                 raise _refuse(409, "already_friends", f"you are friends with {other.username} already",
                               name=other.username)
-            if other is not None and _take_request(conn, other.id, me):
-                _befriend(conn, me, other.id)
+            if _take_request(conn, other_id, me):
+                _befriend(conn, me, other_id)
                 return "friends"
-            key = username_key(username)
+            key, to_id = username_key(username), _receiver(conn, me, other_id)
             if conn.execute(select(requests_t.c.id).where(requests_t.c.from_id == me,
                                                           requests_t.c.to_key == key)).first() is not None:
                 return "sent"  # asked before: nothing new
             _cap(conn, select(func.count()).select_from(requests_t).where(requests_t.c.from_id == me),
                  MAX_OUTGOING, "too_many_requests", "friend requests waiting for an answer")
-            conn.execute(insert(requests_t).values(from_id=me, to_id=_receiver(conn, me, other), to_name=username,
-                                                   to_key=key, created=time.time()))
+            conn.execute(insert(requests_t).values(from_id=me, to_id=to_id, to_name=username, to_key=key,
+                                                   created=time.time()))
             return "sent"
 
     def answer(self, me: int, username: str, accept: bool) -> None:
@@ -338,14 +343,14 @@ def _take_request(conn: Connection, sender: int, receiver: int) -> bool:
                                                       requests_t.c.to_id == receiver)).rowcount)
 
 
-def _receiver(conn: Connection, me: int, other: Player | None) -> int | None:
-    """Whom a new request reaches: nobody for an unknown name, a player who blocked ``me`` or whose list of
-    pending requests is full (answered like any other: the sender cannot tell)."""
-    if other is None or _blocked(conn, other.id, me):
-        return None
-    waiting = conn.execute(select(func.count()).select_from(requests_t).where(requests_t.c.to_id == other.id)
+def _receiver(conn: Connection, me: int, other: int) -> int | None:
+    """Whom a new request reaches: nobody for an unknown name (``NOBODY``), a player who blocked ``me`` or
+    whose list of pending requests is full (answered like any other: the sender cannot tell). The same two
+    reads in every case."""
+    blocked = _blocked(conn, other, me)
+    waiting = conn.execute(select(func.count()).select_from(requests_t).where(requests_t.c.to_id == other)
                            ).scalar_one()
-    return None if waiting >= MAX_INCOMING else other.id
+    return None if other == NOBODY or blocked or waiting >= MAX_INCOMING else other
 
 
 def _befriend(conn: Connection, me: int, other: int) -> None:
