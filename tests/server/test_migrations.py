@@ -16,12 +16,13 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from legacy_schema import CREATED, main_schema, make, old_schema
-from sqlalchemy import create_engine, inspect, make_url, select, text
+from sqlalchemy import create_engine, insert, inspect, make_url, select, text
 
 import museion
 from museion import cli
 from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.friends.store import FriendStore
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
 
@@ -60,7 +61,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0007_touched"
+    assert migrations.revision(engine) == migrations.head() == "0008_friends"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -128,6 +129,30 @@ def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database)
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_touched_gets_the_friends_tables_keeping_its_accounts(database):
+    """0007_touched -> 0008_friends: new tables only; the accounts and seats stay, and friends can be stored."""
+    make(database, main_schema(), _some_actions(2), hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0007_touched")
+    assert "friendships" not in inspect(engine).get_table_names()
+    with engine.begin() as conn:
+        for name in ("Ana", "Bo"):
+            conn.execute(insert(account_schema.accounts_t).values(username=name, username_key=name.lower(),
+                                                                   password_hash="x", created=1.0, status="active"))
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0008_friends"
+    assert {"friendships", "friend_requests", "blocks", "seat_invitations", "friend_settings"} <= set(
+        inspect(store.engine).get_table_names())
+    ana, bo = (FriendStore(store.engine).find(name).id for name in ("Ana", "Bo"))
+    friends = FriendStore(store.engine)
+    assert friends.request(ana, "bo") == "sent" and friends.request(bo, "Ana") == "friends"
+    assert [f["username"] for f in friends.overview(ana)["friends"]] == ["Bo"]
+    assert [(s.name, s.token_hash) for s in store.load_table("legacy1").seats][0] == ("Ana", hash_token("seat-token"))
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_older_than_main_gets_the_columns_it_lacks(database):
     actions = _some_actions(3)
     make(database, old_schema(), actions, hash_token("old-token"))
@@ -161,9 +186,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0007_touched" in admin("revision")
-    assert "database at revision 0007_touched" in admin("migrate")
-    assert "database: 0007_touched; newest: 0007_touched" in admin("revision")
+    assert "database: none (before migrations); newest: 0008_friends" in admin("revision")
+    assert "database at revision 0008_friends" in admin("migrate")
+    assert "database: 0008_friends; newest: 0008_friends" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -203,4 +228,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0007_touched" in out
+        assert "database at revision 0008_friends" in out

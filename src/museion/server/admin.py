@@ -117,7 +117,10 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from museion.server import migrations
     from museion.server.accounts import passwords
     from museion.server.accounts.store import AccountStore
+    from museion.server.friends import store as friends_store
     from museion.server.storage import make_engine
+
+    assert friends_store.export is not None  # its part of an account's data is deleted with the account
 
     engine = make_engine(args.db or default_url())
     command = args.admin_command

@@ -55,6 +55,7 @@ from museion.server.connection import Conn
 from museion.server.errors import TableError
 from museion.server.finished import Busy, Finished, replay_of, respond
 from museion.server.finished import json_bytes as finished_json
+from museion.server.friends import service as friends
 from museion.server.guard import ABORT, Guard, Limits
 from museion.server.live import LiveTable
 from museion.server.lobby import load_game
@@ -93,6 +94,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         manager = Manager(Store(db_url, process_name()), config, pool, limits=limits)
         compute.attach(manager.analyses.analyst, ray)
         app.state.manager = manager
+        friends.attach(app)
         await manager.start()
         lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
@@ -121,6 +123,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _lobby_routes(app)
     _pages(app)
     accounts.install(app)
+    friends.install(app)
     service.install(app)
 
     _schema(app, config)
@@ -372,13 +375,15 @@ def _lobby_routes(app: FastAPI) -> None:
         digests = [(table, hash_token(token)) for table, token in pairs]
         known, holding = await manager().writer.read(manager().store.holders, digests)
         matched = [pair in holding for pair in digests]
-        mine = iter(await manager().my_tables([pair for pair, ok in zip(pairs, matched, strict=True) if ok],
-                                              await account_id(request)))
+        me = await account_id(request)
+        mine = iter(await manager().my_tables([pair for pair, ok in zip(pairs, matched, strict=True) if ok], me))
         found = [next(mine) if ok else {"table": t, "error": "bad_token" if t in known else "not_found"}
                  for (t, _), ok in zip(pairs, matched, strict=True)]  # a token that holds nothing: one read
         found += mine  # signed in: the account's other seats
+        invitations, notify = await app.state.friends.invitations(me)  # signed in: seats friends hold for you
         return models.MyTables(tables=[models.MyTable(**t) for t in found],
-                               waiting=sum(bool(t.get("your_turn")) for t in found))
+                               waiting=sum(bool(t.get("your_turn")) for t in found),
+                               invitations=invitations, notify_invites=notify)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: TableIdPath) -> models.TableInfo:

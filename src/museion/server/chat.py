@@ -23,6 +23,7 @@ import hmac
 import secrets
 import time
 import unicodedata
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from museion.server import chat_store, web_texts
@@ -85,6 +86,11 @@ class Chat:
     def __init__(self, tables: Tables, limits: Limits | None = None) -> None:
         self.tables = tables
         self.limits = limits or Limits("1000/second", "1000/second", "1000/second", "1000/second")
+        self.hidden: Callable[[LiveTable, int | None], Awaitable[set[int]]] | None = None
+        """The seats whose lines a seat is not sent, nor sends to (``friends.rules``: blocks between players)."""
+
+    async def _hidden(self, table: LiveTable, seat: int | None) -> set[int]:
+        return set() if self.hidden is None or seat is None else await self.hidden(table, seat)
 
     async def backlog(self, table: LiveTable, conn: Conn, client: str) -> None:
         """After the hello: the recent messages of the client's channel (nothing when there are none), with a
@@ -94,7 +100,8 @@ class Chat:
             lines, you = list(table.spectators_chat), guest_label(table.id, client)
         else:
             lines = await self.tables.writer.read(chat_store.players_lines, self.tables.store, table.id)
-            you = None
+            hidden, you = await self._hidden(table, conn.seat), None
+            lines = [line for line in lines if line["seat"] not in hidden]
         if lines:
             conn.put(chat_json(table, lines, True, you))
 
@@ -126,11 +133,11 @@ class Chat:
                 await self.tables.writer.call(chat_store.save_line, self.tables.store, table.id, line)
             except Exception as exc:  # noqa: BLE001 - told to the writer; nobody else was sent anything
                 raise TableError("storage", "the server could not keep your message; try again", 503) from exc
-        sent = chat_json(table, [line], False)
+        sent, hidden = chat_json(table, [line], False), await self._hidden(table, conn.seat)
         for reader in list(table.conns):
             if reader is conn and line["guest"] is not None:
                 reader.put(chat_json(table, [line], False, line["guest"]))  # a spectator learns its own label
-            elif channel_of(reader) == own:
+            elif channel_of(reader) == own and reader.seat not in hidden:
                 reader.put(sent)
 
     async def report(self, table: LiveTable, conn: Conn, message: str, client: str) -> str:
@@ -160,4 +167,5 @@ class Chat:
             raise TableError("bad_token", "this token holds no seat at this table: only its players read its "
                                           "players' chat", 403)
         lines = await self.tables.writer.read(chat_store.players_lines, self.tables.store, table.id)
-        return {"table": table.id, "seat": seat, "messages": lines}
+        hidden = await self._hidden(table, seat)
+        return {"table": table.id, "seat": seat, "messages": [line for line in lines if line["seat"] not in hidden]}

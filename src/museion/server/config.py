@@ -144,6 +144,9 @@ class ServerConfig:
     limit_signup: str = opt("5/hour;20/day", "accounts one network (IPv4 /24, IPv6 /64) may create")
     limit_signin: str = opt("30/minute;300/hour", "password checks (sign-in, recovery, deletion) one network may ask "
                                                   "for, right or wrong (each costs an Argon2id hash)")
+    limit_friends: str = opt("30/minute;300/hour", "friends changes (requests, answers, blocks, invitations) one "
+                                                   "network may make")
+    limit_friends_read: str = opt("60/minute", "reads of the friends page's data one network may make")
     signin_free: int = opt(5, "failed sign-ins to one account before each further one waits (1 s, 2 s, 4 s ... "
                               "15 min)")
     signin_free_network: int = opt(30, "failed sign-ins from one network before each further one waits")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,8 @@ class Lobby:
         self.tables = tables
         self.timekeeper = timekeeper
         self.config = tables.config
+        self.admit: Callable[[LiveTable, int, int | None], Awaitable[None]] | None = None
+        """A check before a seat is taken (``friends.rules``: seats held for invited friends, blocks)."""
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
                      client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False,
@@ -186,6 +189,8 @@ class Lobby:
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
         clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
+        if self.admit is not None:
+            await self.admit(table, seat, account_id)
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
         full = table.row.started is None and table.row.free_seats() == [seat]

@@ -434,9 +434,24 @@ class MyTable(BaseModel):
     account: bool = Field(False, description="the seat is bound to the signed-in account (found on any device)")
 
 
+class Invitation(BaseModel):
+    """A free seat held for a friend's account (docs/friends.md)."""
+
+    table: str
+    seat: int
+    game: str
+    title: str
+    to: str = Field(description="the invited account's username")
+    since: float
+    by: str = Field(description="the inviting friend's username")
+
+
 class MyTables(BaseModel):
     tables: list[MyTable]
     waiting: int = Field(description="how many of them wait for this browser's move")
+    invitations: list[Invitation] = Field([], description="signed in: seats friends hold for you (take or decline "
+                                                          "them at /api/friends/invitations/...)")
+    notify_invites: bool = Field(False, description="signed in: whether the account wants invitations announced")
 
 
 class Empty(Strict):

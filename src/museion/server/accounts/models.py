@@ -91,6 +91,9 @@ class MyData(BaseModel):
     sessions: list[SessionInfo]
     recovery_codes_left: int
     tables: list[dict[str, Any]] = Field(description="the account's seats: table and seat")
+    friends: dict[str, Any] = Field(default_factory=dict, description="friends, friend requests both ways, "
+                                    "blocked players, seat invitations both ways, the notification setting "
+                                    "(docs/friends.md)")
 
 
 class Ended(BaseModel):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
@@ -15,6 +16,9 @@ from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
 from museion.server.seats import DELETED
 from museion.server.storage import seats_t
 
+PARTS: list[tuple[str, Callable[[Connection, int], Any], Callable[[Connection, int], None]]] = []
+"""What other parts keep about an account, as (name, export, forget): exported with it under ``name`` and deleted
+with it, in its transaction. A part adds itself when imported (``friends.store``), so accounts import none."""
 SESSION_DAYS = 30
 """A session lasts this long from sign-in, then the player signs in again (NIST 800-63B: 30 days at AAL1)."""
 
@@ -137,6 +141,8 @@ class AccountStore:
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
+            for _name, _export, forget in PARTS:
+                forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
 
     def export(self, account_id: int) -> dict[str, Any]:
@@ -146,9 +152,10 @@ class AccountStore:
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
             seats = conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.name)
                                  .where(seats_t.c.account_id == account_id)).all()
+            parts = {name: export(conn, account_id) for name, export, _forget in PARTS}
         return {"account": {"username": row.username, "created": row.created, "status": row.status},
                 **self.overview(account_id),
-                "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats]}
+                "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats], **parts}
 
     def list(self) -> list[Account]:
         with self.engine.connect() as conn:

@@ -157,7 +157,7 @@ async function account(notice = "") {
 
 function privacyPage() {
   show(t("web.privacy.title"),
-    ...["guests", "account", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
+    ...["guests", "account", "friends", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
 }
 
 const PAGES = { "/signup": signUp, "/signin": signIn, "/recover": recover, "/account": () => account(), "/privacy": privacyPage };

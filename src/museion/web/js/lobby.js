@@ -18,7 +18,8 @@ const chosen = { seats: [], sit: "0" };  // the seat choices, kept when the opti
 async function main() {
   document.title = t("web.lobby_title");
   renderHeader(t("web.lobby_title"), { extra: [el("nav", { class: "top-links" }, el("a", { id: "my-tables-link", href: "/tables/mine" }),
-    el("a", { id: "account-link", href: "/signin" }), el("a", { id: "privacy-link", href: "/privacy" }, t("web.account.privacy")))] });
+    el("a", { id: "account-link", href: "/signin" }), el("a", { id: "friends-link", href: "/friends" }, t("web.friends.link")),
+    el("a", { id: "privacy-link", href: "/privacy" }, t("web.account.privacy")))] });
   myTablesLink((answer) => {
     const before = JSON.stringify([...mine]);
     mine.clear();

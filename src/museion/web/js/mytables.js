@@ -4,6 +4,7 @@
 import { api, el } from "./api.js";
 import { clockText } from "./clocks.js";
 import { currentLanguage, t } from "./i18n.js";
+import { announceInvitations, renderInvitations } from "./invitations.js";
 
 const POLL_MS = 15000;
 const SEAT_PREFIX = "museion.seat.";
@@ -52,6 +53,7 @@ export function watchWaiting(render = null) {
       const answer = await myTables();
       setTitle(answer.waiting);
       notifyTurns(answer);
+      announceInvitations(answer);  // seats friends hold for this account (invitations.js)
       if (render) render(answer);
     } catch (error) {
       if (render) render(null, error);
@@ -80,8 +82,10 @@ function clockCell(table) {
 function renderPage(answer, error) {
   const box = document.getElementById("my-tables");
   if (!answer) { box.replaceChildren(el("p", { class: "error", text: error ? error.message : "" })); return; }
+  renderInvitations(answer, document.getElementById("invitations"), () => myTables().then((a) => renderPage(a)));
   document.getElementById("waiting").textContent = t("web.clock.waiting_count", { n: answer.waiting });
   const rows = answer.tables.filter((t) => !t.error);
+  if (!rows.length && answer.invitations && answer.invitations.length) { box.replaceChildren(); return; }
   if (!rows.length) { box.replaceChildren(el("p", { text: t("web.clock.no_tables") })); return; }
   rows.sort((a, b) => Number(b.your_turn) - Number(a.your_turn));
   box.replaceChildren(el("table", { class: "my-tables" },
@@ -126,6 +130,7 @@ export function myTablesLink(seen = null) {
   link.textContent = t("web.clock.my_tables");
   watchWaiting((answer) => {
     if (answer && seen) seen(answer);
-    link.textContent = answer && answer.waiting ? `${t("web.clock.my_tables")} (${answer.waiting})` : t("web.clock.my_tables");
+    const count = answer ? answer.waiting + (answer.invitations || []).length : 0;  // turns and invitations waiting
+    link.textContent = count ? `${t("web.clock.my_tables")} (${count})` : t("web.clock.my_tables");
   });
 }

@@ -360,7 +360,10 @@ async function join(seat) {
     const answer = await api(`/api/tables/${tableId}/join`, { seat, name: localStorage.getItem("museion.name") });
     keepSeat(tableId, seat, answer.token);
     socket.restart();
-  } catch (error) { notice(t("web.error", { message: requestError(error) }), "error"); }
+  } catch (error) {
+    notice(t("web.error", { message: requestError(error) }), "error");
+    $("notice").scrollIntoView({ block: "nearest" });  // on a phone the join button is far below the notice
+  }
 }
 
 /** Leave the seat; during a game the first press asks to confirm (`confirmed`: the answer). */
