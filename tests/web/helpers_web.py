@@ -200,3 +200,12 @@ SMALL_TARGETS_JS = r"""
   .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)
 """
 """Tap targets smaller than 24 x 24 px (WCAG 2.5.8), board regions included."""
+
+
+SMALL_BOARD_TEXT_JS = r"""
+() => [...document.querySelectorAll('#board svg text')].filter((e) => e.getClientRects().length)
+  .map((e) => { const m = e.getScreenCTM();
+    return [e.textContent, parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b)]; })
+  .filter(([, px]) => px < 11).map(([words, px]) => `${words} ${px.toFixed(1)} px`)
+"""
+"""Texts of the board drawn smaller than 11 px on screen (the font size times the board's scale)."""
