@@ -299,9 +299,12 @@ function button(x, top, key, label) {
     class: "hit-area" }), text(x + 90, top + 28, label, { class: "label", "text-anchor": "middle" }));
 }
 
-function statusLine(view) {
-  return text(432, 394, t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
-    calendar: view.calendar, box: view.box }), { class: "label" });
+/** The turn, stage, calendar and box; on a phone (larger text, 604 units of room) squeezed rather than cut. */
+function statusLine(view, narrow) {
+  const line = t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
+    calendar: view.calendar, box: view.box });
+  const squeeze = narrow && line.length * 10.2 > 604;
+  return text(432, 394, line, { class: "label", textLength: squeeze ? 604 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null });
 }
 
 export const board = {
@@ -324,7 +327,7 @@ export const board = {
     if (built) bottom += H + 22;
     const move = (node, [dx, dy]) => (node && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
     const parts = [track(view, narrow), move(galleries(view), [0, down]),
-      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view)), museumAt),
+      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view, narrow)), museumAt),
       ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top, narrow)), built];
     if (view.scores) {
       parts.push(text(14, bottom + 16, `${t("web.scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
