@@ -218,18 +218,21 @@ const PANEL_TOP = 414;
 
 function supplyPerRow(width) { return Math.max(1, Math.floor((width - 16) / (W + 4))); }
 
-function panelHeight(info, width) {
+/** A collection's row: taller on a phone, whose larger texts need a line each (space, value). */
+function rowHeight(narrow) { return narrow ? H + 44 : H + 24; }
+
+function panelHeight(info, width, narrow) {
   const rows = Math.max(1, Math.ceil(info.finds.length / supplyPerRow(width)));
-  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
+  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (rowHeight(narrow) + 4);
 }
 
 const COLUMN = 58;  // the left column of a collection's row: its marker, space and value
 
 /** A tiny label centred at `cx` that never spreads beyond `room` units (the Spanish words are longer): squeezed
  * when its estimated width (5.5 units a character) would not fit, so it is never cut at the panel's edge. */
-function fitted(cx, y, label, room) {
+function fitted(cx, y, label, room, perChar = 5.5) {
   const attrs = { class: "tiny", "text-anchor": "middle" };
-  if (String(label).length * 5.5 > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
+  if (String(label).length * perChar > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
   return text(cx, y, label, attrs);
 }
 
@@ -260,15 +263,17 @@ function playerPanel(view, info, p, ctx, width, height, top, narrow) {
   cy += 6;
   info.collections.forEach((c) => {
     const label = t("web.pergamon.collection_title", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
-    const scale = Math.min(1, (width - COLUMN - 16) / (c.finds.length * W));
-    const mid = x + 6 + COLUMN / 2;
+    const column = narrow ? 92 : COLUMN;  // a phone's texts are larger (.phone-620: about 10.5 units a character)
+    const perChar = narrow ? 10.5 : 5.5;
+    const scale = Math.min(1, (width - column - 16) / (c.finds.length * W));
+    const mid = x + 6 + column / 2;
     parts.push(hit(`coll${p}:${c.marker}`, label,
-      s("rect", { x: x + 6, y: cy, width: width - 12, height: H + 24, rx: 6, fill: "#efe6d2", class: "hit-area" }),
+      s("rect", { x: x + 6, y: cy, width: width - 12, height: rowHeight(narrow), rx: 6, fill: "#efe6d2", class: "hit-area" }),
       marker(mid, cy + 22, p, c.marker, label),
-      fitted(mid, cy + 55, t("web.pergamon.space", { space: c.space }), COLUMN - 4),
-      fitted(mid, cy + 67, t("web.pergamon.value_short", { value: c.value }), COLUMN - 4),
-      chain(view, x + 10 + COLUMN, cy + 6, c.finds, true, scale)));
-    cy += H + 28;
+      fitted(mid, cy + (narrow ? 62 : 55), t("web.pergamon.space", { space: c.space }), column - 4, perChar),
+      fitted(mid, cy + (narrow ? 84 : 67), t("web.pergamon.value_short", { value: c.value }), column - 4, perChar),
+      chain(view, x + 10 + column, cy + 6, c.finds, true, scale)));
+    cy += rowHeight(narrow) + 4;
   });
   return s("g", {}, parts);
 }
@@ -320,7 +325,7 @@ export const board = {
     const down = narrow ? 198 : 0;  // the galleries below the two-row track
     const museumAt = narrow ? [-418, 458] : [0, 0];  // the museum (and what is laid out, the status) below them
     const width = narrow ? full - 20 : Math.floor((full - 20 - (n - 1) * 8) / n);
-    const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
+    const height = Math.max(...view.players.map((info) => panelHeight(info, width, narrow)));
     const top = PANEL_TOP + (narrow ? 508 : 0);
     let bottom = top + (narrow ? n : 1) * (height + 10);
     const built = buildingRow(view, bottom);
