@@ -40,6 +40,15 @@ def open_as_seat(browser, url: str, table: dict, seat: int = 0, context=None, **
     return context, page, errors
 
 
+def table_flag(page, flag_id: str) -> str:  # noqa: ANN001
+    """A table's flag in the header ("hints-flag", "undo-flag"): on a phone folded behind the header's "i" button,
+    which is opened as a player would (a tap) and shows it."""
+    if not page.locator(f"#{flag_id}").is_visible():
+        page.click("#table-info summary")
+    assert page.locator(f"#{flag_id}").is_visible()
+    return page.inner_text(f"#{flag_id}")
+
+
 def wait_turn_or_end(page, timeout: float = 30_000) -> str:  # noqa: ANN001
     """Wait until this page may move or the game is over; returns the status."""
     wait_js(page, "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
@@ -191,3 +200,12 @@ SMALL_TARGETS_JS = r"""
   .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)
 """
 """Tap targets smaller than 24 x 24 px (WCAG 2.5.8), board regions included."""
+
+
+SMALL_BOARD_TEXT_JS = r"""
+() => [...document.querySelectorAll('#board svg text')].filter((e) => e.getClientRects().length)
+  .map((e) => { const m = e.getScreenCTM();
+    return [e.textContent, parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b)]; })
+  .filter(([, px]) => px < 11).map(([words, px]) => `${words} ${px.toFixed(1)} px`)
+"""
+"""Texts of the board drawn smaller than 11 px on screen (the font size times the board's scale)."""

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from a11y import assert_accessible
-from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
+from helpers_web import open_as_seat, page_errors, table_flag, wait_js, wait_turn_or_end
 
 import museion
 from museion.bots import make_bot
@@ -29,7 +29,7 @@ def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, l
                                          has_touch=size == "mobile")
     assert wait_turn_or_end(page) == "running"
     flag = {"en": "Hints allowed", "es": "Pistas permitidas"}[lang]
-    assert page.inner_text("#hints-flag") == flag
+    assert table_flag(page, "hints-flag") == flag
     page.click("#hint-button")
     page.wait_for_selector("#hint-list li", timeout=30_000)
     hinted = page.eval_on_selector_all("#hint-list button.hinted-move", "bs => bs.map(b => ({id: Number("

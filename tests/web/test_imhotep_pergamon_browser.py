@@ -117,7 +117,7 @@ def _assert_log_as_seat_0_learned_it(page) -> None:  # noqa: ANN001
     VP gain ("You gain 1 VP for exhibiting") but no other seat's (PER-HIDDEN-1, PER-EVAL-4)."""
     page.wait_for_function("document.querySelector(\"#log li[data-key='pergamon.vp_exhibit']\") !== null")
     moves, events = page.evaluate(
-        "() => [[...document.querySelectorAll('#log > li')].map(li => li.querySelector('.notation').textContent),"
+        "() => [[...document.querySelectorAll('#log > li')].map(li => li.dataset.notation),"
         " [...document.querySelectorAll('#log ul.events li')].map(li => [li.dataset.key, li.textContent])]")
     draws = [m for m in moves if m.startswith("card")]  # each move's notation as this seat saw it
     assert draws and all(re.fullmatch(r"card (bag|chest)", m) for m in draws)

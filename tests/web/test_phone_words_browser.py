@@ -13,6 +13,7 @@ import re
 import pytest
 from helpers_web import (
     OVERFLOW_JS,
+    SMALL_BOARD_TEXT_JS,
     SMALL_TARGETS_JS,
     click_region,
     english_on,
@@ -104,6 +105,8 @@ def test_a_played_game_fits_the_screen_in_words(server, browser, shots, english,
         if moves == 0:
             assert page.evaluate(SMALL_TARGETS_JS) == []
             page.screenshot(path=str(shots / f"{name}-first-screen.png"))
+        if moves in (0, 6) and size == "phone":
+            _legible_and_compact(page)
         if moves == 6:
             assert not FIND_CODE.search(_words_of_moves_and_log(page))
             if lang == "es":
@@ -118,6 +121,9 @@ def test_a_played_game_fits_the_screen_in_words(server, browser, shots, english,
     _fits(page, f"{game} finished")
     assert _banner_in_view(page) and page.inner_text("#turn-line").count("·") == 1  # the result, in the banner
     assert not FIND_CODE.search(_words_of_moves_and_log(page))
+    _log_in_words(page, game)
+    if size == "phone":
+        _legible_and_compact(page)
     page.screenshot(path=str(shots / f"{name}-finished-first-screen.png"))
     page.screenshot(path=str(shots / f"{name}-finished.png"), full_page=True)
     if game == "tholos":  # the columns' stones in words, not W/B/G
@@ -140,6 +146,22 @@ def test_a_played_game_fits_the_screen_in_words(server, browser, shots, english,
         assert page.evaluate(SMALL_TARGETS_JS) == []
     assert errors == []
     context.close()
+
+
+def _legible_and_compact(page) -> None:  # noqa: ANN001
+    """On a phone every board text is at least 11 px on screen and the table's header one line (<= 64 px)."""
+    assert page.evaluate(SMALL_BOARD_TEXT_JS) == []
+    assert page.evaluate("document.getElementById('top').getBoundingClientRect().height") <= 64
+
+
+def _log_in_words(page, game: str) -> None:  # noqa: ANN001
+    """The log says each move in words, without its notation beside it; Pergamon's finds laid out are named as
+    the moves name them: their number and their two half-objects."""
+    assert page.locator("#log > li .notation:not(.words)").count() == 0
+    assert page.locator("#log > li .words").count() == page.locator("#log > li[data-notation]").count() > 0
+    if game == "pergamon":
+        laid = page.locator("#log li[data-key='pergamon.laid_out']").all_inner_texts()
+        assert laid and all(re.search(r"\d\.\d\d \(\w+ [\w ]+, \w+ [\w ]+\)", text) for text in laid), laid
 
 
 def _notation(game: str) -> set[str]:

@@ -7,7 +7,7 @@ artifacts/screenshots (play-*)."""
 from __future__ import annotations
 
 import pytest
-from helpers_web import open_as_seat, wait_js, wait_turn_or_end
+from helpers_web import open_as_seat, table_flag, wait_js, wait_turn_or_end
 
 from museion.server.testing import http
 
@@ -32,11 +32,20 @@ def _open(server, browser, game, lang, size, undo):
     return open_as_seat(browser, server.url, table, context=context)
 
 
-def _play(page, turn: int = 0) -> None:  # noqa: ANN001
-    """Play a move from the list: the first, then (``turn``) others in turn, so a turn of several moves comes."""
+# An Imhotep turn of several moves (one that can be taken back) starts with a blue card played: steer towards one
+# (play a card, pick a blue card at the market, sail, load a ship) rather than wait for one by chance.
+TOWARDS_UNDO = {"imhotep": ("C:", "M:HAMMER", "M:CHISEL", "M:SAIL", "M:LEVER", "V", "P")}
+
+
+def _play(page, turn: int = 0, prefer: tuple[str, ...] = ()) -> None:  # noqa: ANN001
+    """Play a move from the list: the first, then (``turn``) others in turn, so a turn of several moves comes; a
+    move starting with the first of ``prefer`` that any starts with, if any."""
     seq = page.evaluate("document.body.dataset.seq")
     moves = page.locator("#moves button.move")
-    moves.nth(turn * 7 % moves.count()).click()
+    notations = moves.evaluate_all("bs => bs.map((b) => b.dataset.notation)")
+    preferred = next(([i for i, n in enumerate(notations) if n.startswith(p)] for p in prefer
+                      if any(n.startswith(p) for n in notations)), [])
+    moves.nth(preferred[turn % len(preferred)] if preferred else turn * 7 % len(notations)).click()
     wait_js(page, f"document.body.dataset.seq !== '{seq}'")
 
 
@@ -67,10 +76,10 @@ def test_last_move_marked_and_a_move_taken_back(server, browser, shots, game, la
             page.screenshot(path=str(shots / f"play-{game}-{size}-{lang}-undone.png"))
             undone = True
             continue
-        _play(page, turn)
+        _play(page, turn, TOWARDS_UNDO.get(game, ()) if not undone else ())
     assert marked and undone, (marked, undone)
     assert _glides(page) > 0  # the moves' pieces travelled (boards/svg.js glide)
-    assert page.inner_text("#undo-flag") == {"en": "Undo allowed", "es": "Deshacer permitido"}[lang]
+    assert table_flag(page, "undo-flag") == {"en": "Undo allowed", "es": "Deshacer permitido"}[lang]
     assert errors == []
     context.close()
 
@@ -89,7 +98,7 @@ def test_no_undo_without_the_option(server, browser, shots, game):
             break
         assert page.locator("#undo").count() == 0 and page.evaluate("window.museionState.can_undo") is False
         _play(page)
-    assert page.inner_text("#undo-flag") == "Sin deshacer"
+    assert table_flag(page, "undo-flag") == "Sin deshacer"
     assert _glides(page) == 0 and page.evaluate("document.getAnimations().length") == 0
     page.screenshot(path=str(shots / f"play-{game}-phone-es-no-undo.png"))
     assert errors == []

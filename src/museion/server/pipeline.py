@@ -119,8 +119,9 @@ class Pipeline:
             now = self.tables.clock()
             clock = self.tables.copy_clock(table)  # it runs on for the seat, which is still to move
             taken = table.log[-1]
-            notice = {"n": len(table.log) - 1, "key": "notice.takeback",
-                      "args": {"player": seat, "move": taken.notation(None)}}
+            notice = {"n": len(table.log) - 1, "key": "notice.takeback",  # the move in words for every language
+                      "args": {"player": seat, "move": taken.notation(None),
+                               **({"said": taken.said[0].to_json()} if taken.said else {})}}
             notices = (table.row.notices + [notice])[-MAX_NOTICES:]
             try:
                 await self.tables.writer.append(Append(table.id, table.stored, [TAKEBACK], None,

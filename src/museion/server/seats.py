@@ -11,6 +11,7 @@ from typing import Any
 
 from museion.core import i18n
 from museion.core.errors import OptionError
+from museion.core.events import Event
 from museion.core.game import State
 from museion.server import names, web_texts
 from museion.server.config import BotPolicy, short
@@ -37,8 +38,8 @@ NOTICES = {
         "es": "Quien creó la mesa ha cedido el asiento de {player!p} al bot {bot}.",
     },
     "notice.takeback": {
-        "en": "{player!p} took back a move ({move}).",
-        "es": "{player!p} ha deshecho una jugada ({move}).",
+        "en": "{player!p} took back a move: {move}.",
+        "es": "{player!p} ha deshecho una jugada: {move}.",
     },
     "notice.reinvited": {
         "en": "The table's creator issued a new invitation for {player!p}'s seat; the old link no longer works.",
@@ -93,7 +94,16 @@ def seats_json(row: TableRow) -> list[dict[str, Any]]:
 def notices_json(row: TableRow, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:
     """The table log's notices with their texts in ``lang``, the seats called by ``names`` (``display_names``)
     and a bot by its level's word ("el bot fácil")."""
-    return [{**n, "text": i18n.text(n["key"], lang, names, **_level_words(n["args"], lang))} for n in row.notices]
+    return [{**n, "text": i18n.text(n["key"], lang, names, **_move_words(_level_words(n["args"], lang), lang, names))}
+            for n in row.notices]
+
+
+def _move_words(args: dict[str, Any], lang: str, names: Sequence[str]) -> dict[str, Any]:
+    """A take-back's move in words (its ``said`` event, as the log said it), not its notation."""
+    said = args.get("said")
+    if isinstance(said, dict) and isinstance(said.get("key"), str) and isinstance(said.get("args"), dict):
+        return {**args, "move": Event(said["key"], said["args"]).text(lang, None, names)}
+    return args
 
 
 def _level_words(args: dict[str, Any], lang: str) -> dict[str, Any]:

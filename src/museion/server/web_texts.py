@@ -50,6 +50,7 @@ PAGES = {
     # table page
     "web.table_title": _both("{game} — {players}", "{game} — {players}"),
     "web.table_id": _both("table {id}", "mesa {id}"),
+    "web.table_info": _both("About this table", "Sobre esta mesa"),
     "web.status.open": _both("waiting for players", "esperando jugadores"),
     "web.status.running": _both("in progress", "en curso"),
     "web.status.finished": _both("finished", "terminada"),

@@ -52,10 +52,13 @@ def _segment(label: str, a: PergamonStateBase[Any], b: PergamonStateBase[Any], o
         if unseen:
             yield Event("pergamon.pile_to_box", {"count": unseen})
         return
-    if label == "lay_out":
-        finds = [f"{ROMAN[k]} {b.game.tile_codes[t]}" for k, gal in enumerate(b.galleries) for t in gal
-                 if t not in a.galleries[k]]
-        yield Event("pergamon.laid_out", {"finds": ", ".join(finds)})
+    if label == "lay_out":  # each find as a player names it: its printed number and its two half-objects
+        for k, gallery in enumerate(b.galleries):
+            for t in gallery:
+                if t not in a.galleries[k]:
+                    left, _number, _century, right = b.game.tiles[t]
+                    yield Event("pergamon.laid_out", {"gallery": ROMAN[k], "find": b.game.tile_codes[t],
+                                                      "left": f"half.{left}", "right": f"half.{right}"})
         return
     if label == "raider":
         yield from _loot(a, b)

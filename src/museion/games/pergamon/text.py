@@ -28,8 +28,8 @@ TEXTS = {
         "es": "{count:hallazgo|hallazgos} de la pila del calendario van a la caja sin verse.",
     },
     "pergamon.laid_out": {
-        "en": "Finds laid out: {finds}.",
-        "es": "Hallazgos colocados: {finds}.",
+        "en": "Laid out in gallery {gallery}: find {find} ({left!t}, {right!t}).",
+        "es": "Colocado en la galería {gallery}: el hallazgo {find} ({left!t}, {right!t}).",
     },
     "pergamon.raider_placed": {
         "en": "The tomb raider goes to {space}.",

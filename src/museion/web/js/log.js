@@ -1,4 +1,5 @@
-// The move log: each move as this seat learned it, in words (notation secondary), with the events it set off.
+// The move log: each move as this seat learned it, in words (its notation kept as data), with the events it set
+// off.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
@@ -26,9 +27,11 @@ export function renderLog(list, log, names, current = -1, { lastFrom = null, not
     const d = describeEntry(entry, names);
     const cls = [i === current ? "current" : "", lastFrom !== null && i >= lastFrom ? "last" : ""].join(" ").trim();
     const before = takebacks.filter((n) => n.n === entry.n).map(takeback);
-    return [...before, el("li", { value: entry.n + 1, class: cls, "data-n": entry.n },
-      el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `), el("span", { class: d.words === d.notation ? "words notation" : "words" }, d.words),
-      d.words !== d.notation ? el("span", { class: "notation" }, d.notation) : null,
+    // the move in words; its notation (the code of the terminal and the records, English words among them) is
+    // no player's business here, so it is only data
+    return [...before, el("li", { value: entry.n + 1, class: cls, "data-n": entry.n, "data-notation": d.notation },
+      el("span", { class: d.chance ? "who chance" : "who" }, `${d.who}: `),
+      el("span", { class: d.words === d.notation ? "words notation" : "words" }, d.words),
       // what happened automatically, as the server wrote it for this seat (and only what this seat may learn)
       d.events.length ? el("ul", { class: "events" }, (entry.ev || []).map((e) => el("li", { "data-key": e.key }, e.text)))
         : null)];

@@ -29,7 +29,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
   replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
-  hint: null, analysis: null, leaving: false,
+  hint: null, analysis: null, leaving: false, infoOpen: null,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
@@ -165,11 +165,7 @@ function drawAll() {
     mySeat: msg.seat ?? "", myTurn: canMove() ? "1" : "0", game: msg.game });
   const title = msg.title || msg.game;
   document.title = tableTitle(title, msg.seats);
-  renderHeader(title, { back: true, extra: [
-    el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
-    el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
-    el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off")),
-    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off"))] });
+  renderHeader(title, { back: true, extra: [tableInfo(msg)] });
   renderTurn(msg);
   renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat,
     leaving: app.leaving, onCopy: copyLink });
@@ -188,6 +184,20 @@ function drawAll() {
   renderLog($("log"), app.log, app.names, app.replay ? app.replayStep - 1 : -1,
     { lastFrom: !app.replay && msg.last ? msg.last.from : null, notices: msg.notices || [] });
   renderReplay($("replay"), app.replay, app.replayStep, app.names, stepTo);
+}
+
+/** The table's status, id and options: in the header on a desktop; folded behind a button on a phone, where the
+ * header is one line (the turn bar below says whether the game runs or is over). Opened or closed, it stays so. */
+function tableInfo(msg) {
+  const open = app.infoOpen ?? !window.matchMedia("(max-width: 600px)").matches;
+  return el("details", { id: "table-info", class: "table-info", open,
+    ontoggle: (event) => { app.infoOpen = event.target.open; } },
+  el("summary", { "aria-label": t("web.table_info"), title: t("web.table_info") }, "i"),
+  el("span", { class: "info-body" },
+    el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
+    el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
+    el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off")),
+    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off"))));
 }
 
 function drawZoom() {

@@ -115,26 +115,35 @@ function cardIcon(x, y, back) {
 
 const RAIDER_CARDS = [["bag", "bag"], ["bag", "chest"], ["chest", "chest"]];
 
-function trackSpace(view, k, x, y, info) {
+/** Where a track space's parts go (y offsets): on a phone the space is taller, its texts larger, one per row. */
+const SPACE_ROWS = {
+  wide: { height: 80, label: 14, coin: [14, 28, 9], deepest: [40, 32], figure: 52, raider: 64 },
+  narrow: { height: 124, label: 18, coin: [28, 38, 12], deepest: [28, 70], figure: 90, raider: 103 },
+};
+
+function trackSpace(view, k, x, y, info, narrow) {
+  const at = narrow ? SPACE_ROWS.narrow : SPACE_ROWS.wide;
   const who = view.track[k];
-  const parts = [s("rect", { x, y, width: 56, height: 80, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
-    text(x + 28, y + 14, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
+  const parts = [s("rect", { x, y, width: 56, height: at.height, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
+    text(x + 28, y + at.label, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
   let label = `P${k + 1}`;
   if (info) {
-    parts.push(s("circle", { cx: x + 14, cy: y + 28, r: 9, fill: "#e3b93c", stroke: "#8a6a12", class: "coin" }),
-      text(x + 14, y + 32, info.coins, { class: "coin-num", "text-anchor": "middle" }),
-      text(x + 40, y + 32, `≤${info.deepest}`, { class: "label strong", "text-anchor": "middle", "data-deepest": info.deepest }));
+    const [cx, cy, r] = at.coin;
+    parts.push(s("circle", { cx: x + cx, cy: y + cy, r, fill: "#e3b93c", stroke: "#8a6a12", class: "coin" }),
+      text(x + cx, y + cy + 4, info.coins, { class: "coin-num", "text-anchor": "middle" }),
+      text(x + at.deepest[0], y + at.deepest[1], `≤${info.deepest}`, { class: "label strong", "text-anchor": "middle", "data-deepest": info.deepest }));
     label = t("web.pergamon.track_space", { space: info.space, coins: info.coins, deepest: info.deepest });
     if (info.raider !== null && info.raider !== undefined) {
       const [a, b] = RAIDER_CARDS[info.raider];
+      const top = y + at.raider; const high = narrow ? 18 : 13;
       parts.push(s("g", { class: "raider-symbol", "data-chests": info.raider },
-        s("rect", { x: x + 5, y: y + 64, width: 46, height: 13, rx: 3, fill: "#2b2b2b" }),
-        text(x + 13, y + 74, t("web.pergamon.raider_letter"), { class: "badge-small", "text-anchor": "middle" }),
-        cardIcon(x + 22, y + 70, a), cardIcon(x + 36, y + 70, b)));
+        s("rect", { x: x + 5, y: top, width: 46, height: high, rx: 3, fill: "#2b2b2b" }),
+        text(x + 13, top + high - 3, t("web.pergamon.raider_letter"), { class: "badge-small", "text-anchor": "middle" }),
+        cardIcon(x + 24, top + high / 2, a), cardIcon(x + 37, top + high / 2, b)));
       label += ` · ${t("web.pergamon.raider_symbol", { cards: t(`web.pergamon.raider_cards${info.raider}`) })}`;
     }
   }
-  if (who !== null && who !== undefined) parts.push(figure(x + 28, y + 52, who));
+  if (who !== null && who !== undefined) parts.push(figure(x + 28, y + at.figure, who));
   return hit(`track:P${k + 1}`, label, parts);
 }
 
@@ -143,11 +152,12 @@ function track(view, narrow) {
   const parts = [text(14, 22, t("web.pergamon.research_track"), { class: "heading" })];
   for (let k = 12; k >= 0; k -= 1) {
     const i = 12 - k;  // narrow: two rows of 7 and 6 spaces
-    parts.push(narrow ? trackSpace(view, k, 14 + (i % 7) * 62, 30 + Math.floor(i / 7) * 88, spaces[k])
-      : trackSpace(view, k, 14 + i * 62, 30, spaces[k]));
+    parts.push(narrow ? trackSpace(view, k, 14 + (i % 7) * 62, 30 + Math.floor(i / 7) * 132, spaces[k], true)
+      : trackSpace(view, k, 14 + i * 62, 30, spaces[k], false));
   }
   const cardsX = narrow ? 454 : 830;
-  parts.push(text(cardsX, 22, t("web.pergamon.funds_cards"), { class: "heading" }));
+  parts.push(narrow ? text(616, 22, t("web.pergamon.funds_cards"), { class: "heading", "text-anchor": "end" })
+    : text(cardsX, 22, t("web.pergamon.funds_cards"), { class: "heading" }));
   view.funds_cards.forEach((c, k) => {
     const x = cardsX + k * 74;
     parts.push(s("rect", { x, y: 30, width: 64, height: 80, rx: 6, fill: c.back === "chest" ? "#d8b45a" : "#c9a37a",
@@ -155,7 +165,7 @@ function track(view, narrow) {
     text(x + 32, 86, c.value ?? "?", { class: "big", "text-anchor": "middle" }));
   });
   if (view.raider_coins !== undefined) {
-    const [rx, ry] = narrow ? [24, 222] : [560, 132];
+    const [rx, ry] = narrow ? [24, 314] : [560, 132];
     parts.push(figure(rx, ry, "raider"), text(rx + 16, ry + 5, t("web.pergamon.raider_coins", { n: view.raider_coins }),
       { class: "label", "data-raider-coins": view.raider_coins }));
   }
@@ -208,23 +218,27 @@ const PANEL_TOP = 414;
 
 function supplyPerRow(width) { return Math.max(1, Math.floor((width - 16) / (W + 4))); }
 
-function panelHeight(info, width) {
+/** A collection's row: taller on a phone, whose larger texts need a line each (space, value). */
+function rowHeight(narrow) { return narrow ? H + 44 : H + 24; }
+
+function panelHeight(info, width, narrow) {
   const rows = Math.max(1, Math.ceil(info.finds.length / supplyPerRow(width)));
-  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (H + 28);
+  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (rowHeight(narrow) + 4);
 }
 
 const COLUMN = 58;  // the left column of a collection's row: its marker, space and value
 
 /** A tiny label centred at `cx` that never spreads beyond `room` units (the Spanish words are longer): squeezed
  * when its estimated width (5.5 units a character) would not fit, so it is never cut at the panel's edge. */
-function fitted(cx, y, label, room) {
+function fitted(cx, y, label, room, perChar = 5.5) {
   const attrs = { class: "tiny", "text-anchor": "middle" };
-  if (String(label).length * 5.5 > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
+  if (String(label).length * perChar > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
   return text(cx, y, label, attrs);
 }
 
-function playerPanel(view, info, p, ctx, width, height, top) {
-  const x = 10 + p * (width + 8);
+function playerPanel(view, info, p, ctx, width, height, top, narrow) {
+  const x = narrow ? 10 : 10 + p * (width + 8);  // narrow: one above the other
+  top = narrow ? top + p * (height + 10) : top;
   const acting = view.to_act === p;
   const vp = info.vp ?? "?";
   const parts = [s("rect", { x, y: top, width, height, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
@@ -249,15 +263,17 @@ function playerPanel(view, info, p, ctx, width, height, top) {
   cy += 6;
   info.collections.forEach((c) => {
     const label = t("web.pergamon.collection_title", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
-    const scale = Math.min(1, (width - COLUMN - 16) / (c.finds.length * W));
-    const mid = x + 6 + COLUMN / 2;
+    const column = narrow ? 92 : COLUMN;  // a phone's texts are larger (.phone-620: about 10.5 units a character)
+    const perChar = narrow ? 10.5 : 5.5;
+    const scale = Math.min(1, (width - column - 16) / (c.finds.length * W));
+    const mid = x + 6 + column / 2;
     parts.push(hit(`coll${p}:${c.marker}`, label,
-      s("rect", { x: x + 6, y: cy, width: width - 12, height: H + 24, rx: 6, fill: "#efe6d2", class: "hit-area" }),
+      s("rect", { x: x + 6, y: cy, width: width - 12, height: rowHeight(narrow), rx: 6, fill: "#efe6d2", class: "hit-area" }),
       marker(mid, cy + 22, p, c.marker, label),
-      fitted(mid, cy + 55, t("web.pergamon.space", { space: c.space }), COLUMN - 4),
-      fitted(mid, cy + 67, t("web.pergamon.value_short", { value: c.value }), COLUMN - 4),
-      chain(view, x + 10 + COLUMN, cy + 6, c.finds, true, scale)));
-    cy += H + 28;
+      fitted(mid, cy + (narrow ? 62 : 55), t("web.pergamon.space", { space: c.space }), column - 4, perChar),
+      fitted(mid, cy + (narrow ? 84 : 67), t("web.pergamon.value_short", { value: c.value }), column - 4, perChar),
+      chain(view, x + 10 + column, cy + 6, c.finds, true, scale)));
+    cy += rowHeight(narrow) + 4;
   });
   return s("g", {}, parts);
 }
@@ -288,9 +304,12 @@ function button(x, top, key, label) {
     class: "hit-area" }), text(x + 90, top + 28, label, { class: "label", "text-anchor": "middle" }));
 }
 
-function statusLine(view) {
-  return text(432, 394, t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
-    calendar: view.calendar, box: view.box }), { class: "label" });
+/** The turn, stage, calendar and box; on a phone (larger text, 604 units of room) squeezed rather than cut. */
+function statusLine(view, narrow) {
+  const line = t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
+    calendar: view.calendar, box: view.box });
+  const squeeze = narrow && line.length * 10.2 > 604;
+  return text(432, 394, line, { class: "label", textLength: squeeze ? 604 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null });
 }
 
 export const board = {
@@ -303,18 +322,18 @@ export const board = {
     // narrow (a phone): the track in two rows, the museum below the galleries, a board 620 wide instead of 1000
     const narrow = ctx.narrow;
     const full = narrow ? 620 : 1000;
-    const down = narrow ? 110 : 0;  // the galleries below the two-row track
-    const museumAt = narrow ? [-418, 370] : [0, 0];  // the museum (and what is laid out, the status) below them
-    const width = Math.floor((full - 20 - (n - 1) * 8) / n);
-    const height = Math.max(...view.players.map((info) => panelHeight(info, width)));
-    const top = PANEL_TOP + (narrow ? 420 : 0);
-    let bottom = top + height + 10;
+    const down = narrow ? 198 : 0;  // the galleries below the two-row track
+    const museumAt = narrow ? [-418, 458] : [0, 0];  // the museum (and what is laid out, the status) below them
+    const width = narrow ? full - 20 : Math.floor((full - 20 - (n - 1) * 8) / n);
+    const height = Math.max(...view.players.map((info) => panelHeight(info, width, narrow)));
+    const top = PANEL_TOP + (narrow ? 508 : 0);
+    let bottom = top + (narrow ? n : 1) * (height + 10);
     const built = buildingRow(view, bottom);
     if (built) bottom += H + 22;
     const move = (node, [dx, dy]) => (node && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
     const parts = [track(view, narrow), move(galleries(view), [0, down]),
-      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view)), museumAt),
-      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top)), built];
+      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view, narrow)), museumAt),
+      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top, narrow)), built];
     if (view.scores) {
       parts.push(text(14, bottom + 16, `${t("web.scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
       bottom += 24;
@@ -323,7 +342,9 @@ export const board = {
     const total = bottom + (row.childNodes.length ? (narrow ? 100 : 50) : 0);
     parts.unshift(s("rect", { x: 0, y: 0, width: full, height: total, fill: "#faf7ef" }));
     parts.push(row);
-    return svgRoot(full, total, t("web.board_of", { game: "Pergamon" }), parts);
+    const root = svgRoot(full, total, t("web.board_of", { game: "Pergamon" }), parts);
+    if (narrow) root.classList.add("phone", "phone-620");  // its texts drawn larger (CSS): >= 11 px at 360 px
+    return root;
   },
 
   paths(move, view) {
