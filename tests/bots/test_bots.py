@@ -8,7 +8,8 @@ import pytest
 
 import museion
 from museion.arena.match import play_game
-from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
+from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, register_level, split_specs
+from museion.bots.base import CONFIGURED
 from museion.core.errors import OptionError
 from museion.core.game import CHANCE
 from museion.core.play import sample_chance
@@ -295,3 +296,22 @@ def test_paranoid_opponents_and_mixed_playouts() -> None:
     ours = rewards[bot.player]
     assert ours == pytest.approx(estimate[bot.player])
     assert all(r == pytest.approx(1.0 - ours) for p, r in enumerate(rewards) if p != bot.player)
+
+
+def test_a_level_plays_one_configuration_with_its_own_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``register_level(..., by_configuration=...)``: the parameters apply in that game configuration only, from
+    the bot's first search there; parameters given with the level win; bad ones are refused at registration."""
+    for registry in (BOTS, LEVELS, CONFIGURED):
+        monkeypatch.setitem(registry, "trial", "")  # removed again after the test
+    register_level("trial", "mcts:sims=5,c=0.3", {("imhotep", 4): "cutoff=-1,c=0.9"})
+    four, two = (_positions(museion.load("imhotep", players=n), 1, 1)[0] for n in (4, 2))
+    bot = make_bot("trial", 0)
+    assert bot.choose(four) in four.legal_actions()
+    assert (bot.params["cutoff"], bot.params["c"], bot.params["sims"]) == (-1, 0.9, 5)
+    assert bot.choose(two) in two.legal_actions()
+    assert (bot.params["cutoff"], bot.params["c"], bot.params["sims"]) == (0, 0.3, 5)
+    given = make_bot("trial:c=0.2", 0)
+    given.choose(four)
+    assert (given.params["cutoff"], given.params["c"]) == (-1, 0.2)
+    with pytest.raises(OptionError, match="option 'cutoff' of bot 'mcts'"):
+        register_level("trial", "mcts:sims=5", {("imhotep", 4): "cutoff=-7"})
