@@ -315,3 +315,17 @@ def test_a_level_plays_one_configuration_with_its_own_parameters(monkeypatch: py
     assert (given.params["cutoff"], given.params["c"]) == (-1, 0.2)
     with pytest.raises(OptionError, match="option 'cutoff' of bot 'mcts'"):
         register_level("trial", "mcts:sims=5", {("imhotep", 4): "cutoff=-7"})
+
+
+def test_expert_plays_four_player_imhotep_out_to_the_end() -> None:
+    """``expert`` values four-player Imhotep leaves by random playouts (measured stronger there than the 4p value
+    model) and keeps the value model everywhere else, two-player Imhotep included."""
+    assert CONFIGURED["expert"] == {("imhotep", 4): "cutoff=-1"}
+    for players, cutoff in ((4, -1), (3, 0), (2, 0)):
+        state = _positions(museion.load("imhotep", players=players), 2, 1)[0]
+        bot = make_bot("expert:sims=20", 0)
+        bot.choose(state)
+        assert (bot.params["cutoff"], bot.params["eval"]) == (cutoff, "learned")
+    bot = make_bot("expert:sims=20", 0)
+    bot.choose(_positions(museion.load("tholos"), 2, 1)[0])
+    assert bot.params["cutoff"] == 0
