@@ -279,7 +279,7 @@ def test_paranoid_opponents_and_mixed_playouts() -> None:
     state = museion.load("imhotep", players=4).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5"):
+    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5,cutoff=0"):
         bot = make_bot(spec, 0)
         assert bot.choose(state) in state.legal_actions()
     bot.player = state.current_player()
