@@ -12,7 +12,9 @@ chance per player from the leaf evaluation ``eval``: ``heuristic`` squashes the 
 (``State.evaluate``, the game's ``evaluate.py``) with a logistic; ``learned`` uses the value model the game ships
 (``learned.py``; the heuristic where the configuration has none). The default ``cutoff=0`` evaluates the new leaf
 at once: on Tholos (1000 simulations against greedy, 40-60 games each) that won 82 % against 72 % for 6 random
-decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end.
+decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end. A level may set
+other parameters for one game configuration (``by_configuration``, applied at the first search there): ``expert``
+plays four-player Imhotep out to the end (``cutoff=-1``), where the value model predicts too little.
 
 Wide draws below the root (``leaf_draws=N``): by default a simulation that reaches a draw below the root draws an
 outcome and searches on. Where a round ends in a wide draw (Pergamon 2p: the next layout, five finds from up to 60,
