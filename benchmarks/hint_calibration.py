@@ -63,7 +63,7 @@ def main() -> int:
             seat = state.current_player()
             best = hint(state, seat, rng, args.hint_bot, count=1)[0]
             bot = searcher(args.hint_bot, rng)
-            bot._set_evaluator(state)
+            bot._configure(state)
             rows["hint"].append((best.chance, share[seat]))
             rows["evaluation"].append((bot.evaluator(state, seat)[seat], share[seat]))
             rows["constant"].append((1.0 / args.players, share[seat]))

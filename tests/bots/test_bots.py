@@ -8,7 +8,8 @@ import pytest
 
 import museion
 from museion.arena.match import play_game
-from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, split_specs
+from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, register_level, split_specs
+from museion.bots.base import CONFIGURED
 from museion.core.errors import OptionError
 from museion.core.game import CHANCE
 from museion.core.parts import Evaluator
@@ -286,7 +287,7 @@ def test_paranoid_opponents_and_mixed_playouts() -> None:
     state = museion.load("imhotep", players=4).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5"):
+    for spec in ("expert:sims=60,opponents=paranoid", "expert:sims=60,mix=0.5,cutoff=0"):
         bot = make_bot(spec, 0)
         assert bot.choose(state) in state.legal_actions()
     bot.player = state.current_player()
@@ -303,3 +304,36 @@ def test_paranoid_opponents_and_mixed_playouts() -> None:
     ours = rewards[bot.player]
     assert ours == pytest.approx(estimate[bot.player])
     assert all(r == pytest.approx(1.0 - ours) for p, r in enumerate(rewards) if p != bot.player)
+
+
+def test_a_level_plays_one_configuration_with_its_own_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``register_level(..., by_configuration=...)``: the parameters apply in that game configuration only, from
+    the bot's first search there; parameters given with the level win; bad ones are refused at registration."""
+    for registry in (BOTS, LEVELS, CONFIGURED):
+        monkeypatch.setitem(registry, "trial", "")  # removed again after the test
+    register_level("trial", "mcts:sims=5,c=0.3", {("imhotep", 4): "cutoff=-1,c=0.9"})
+    four, two = (_positions(museion.load("imhotep", players=n), 1, 1)[0] for n in (4, 2))
+    bot = make_bot("trial", 0)
+    assert bot.choose(four) in four.legal_actions()
+    assert (bot.params["cutoff"], bot.params["c"], bot.params["sims"]) == (-1, 0.9, 5)
+    assert bot.choose(two) in two.legal_actions()
+    assert (bot.params["cutoff"], bot.params["c"], bot.params["sims"]) == (0, 0.3, 5)
+    given = make_bot("trial:c=0.2", 0)
+    given.choose(four)
+    assert (given.params["cutoff"], given.params["c"]) == (-1, 0.2)
+    with pytest.raises(OptionError, match="option 'cutoff' of bot 'mcts'"):
+        register_level("trial", "mcts:sims=5", {("imhotep", 4): "cutoff=-7"})
+
+
+def test_expert_plays_four_player_imhotep_out_to_the_end() -> None:
+    """``expert`` values four-player Imhotep leaves by random playouts (measured stronger there than the 4p value
+    model) and keeps the value model everywhere else, two-player Imhotep included."""
+    assert CONFIGURED["expert"] == {("imhotep", 4): "cutoff=-1"}
+    for players, cutoff in ((4, -1), (3, 0), (2, 0)):
+        state = _positions(museion.load("imhotep", players=players), 2, 1)[0]
+        bot = make_bot("expert:sims=20", 0)
+        bot.choose(state)
+        assert (bot.params["cutoff"], bot.params["eval"]) == (cutoff, "learned")
+    bot = make_bot("expert:sims=20", 0)
+    bot.choose(_positions(museion.load("tholos"), 2, 1)[0])
+    assert bot.params["cutoff"] == 0

@@ -236,7 +236,7 @@ def old_mcts_bot(seed: int | None = None, **params: object):  # noqa: ANN201 - a
     sample_chance = sample_chance_from_list
 
     class OldMCTSBot(MCTSBot):
-        def _set_evaluator(self, state: State) -> None:
+        def _configure(self, state: State) -> None:
             pass
 
         def _simulate(self, det: State) -> None:

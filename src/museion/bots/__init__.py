@@ -8,7 +8,8 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
   ``mcts:sims=400,rollout=greedy,cutoff=12,c=0.7,time=0.5,eval=learned``;
 * difficulty levels (``LEVELS``, weakest first): ``easy``, ``medium``, ``hard`` (the fixed reference level, as
   measured since the first release) and ``expert`` (the learned value, played-out endings, leaves before wide
-  draws); they take the same parameters as the bot they stand for, e.g. ``hard:sims=2000``.
+  draws; in four-player Imhotep random playouts to the end instead of the value); they take the same parameters
+  as the bot they stand for, e.g. ``hard:sims=2000``.
 """
 
 from museion.bots.base import (
@@ -32,7 +33,10 @@ BOTS["mcts"] = MCTSBot
 register_level("easy", "greedy:epsilon=0.3")
 register_level("medium", "mcts:sims=200")
 register_level("hard", "mcts:sims=1000")
-register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8")
+register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8",
+               # four-player Imhotep: leaves played out at random (the 4p value model barely beats a constant);
+               # measured in benchmarks/results/vs-openspiel/README.md
+               {("imhotep", 4): "cutoff=-1"})
 
 __all__ = [
     "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "levels", "make_bot", "make_bots",

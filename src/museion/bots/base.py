@@ -66,16 +66,35 @@ LEVELS: dict[str, str] = {}
 """Difficulty level -> the spec it stands for, weakest first (``register_level`` fills it and ``BOTS``)."""
 
 
-def register_level(level: str, spec: str) -> None:
+Configuration = tuple[str, int]
+"""A game configuration a level may play differently: (game name, number of players)."""
+
+CONFIGURED: dict[str, dict[Configuration, str]] = {}
+"""Level -> its per-configuration parameters (``register_level``'s ``by_configuration``), for docs and clients."""
+
+
+def register_level(level: str, spec: str, by_configuration: Mapping[Configuration, str] | None = None) -> None:
     """Make ``level`` a bot name standing for ``spec`` (e.g. ``"hard"`` -> ``"mcts:sims=1000"``); parameters
-    given with the level override the spec's (``hard:sims=2000``)."""
+    given with the level override the spec's (``hard:sims=2000``).
+
+    ``by_configuration``: parameters (``"cutoff=-1"``) the level takes instead of the spec's in one game
+    configuration, e.g. ``{("imhotep", 4): "cutoff=-1"}``, for a bot that takes ``by_configuration`` (``mcts``) and
+    applies it when it first sees the game: what was measured best differs between configurations. Parameters
+    given with the level still win (``expert:cutoff=0`` is cutoff 0 everywhere)."""
     name, fixed = parse_spec(spec)
     base = BOTS[name]
+    configured = {key: parse_spec(f"{name}:{text}")[1] for key, text in (by_configuration or {}).items()}
+    for over in configured.values():
+        parse_options(f"bot {name!r}", getattr(base, "OPTIONS", {}), {**fixed, **over})  # refused now, not in play
 
     def factory(seed: int | None = None, **params: Any) -> Bot:
-        return base(seed, **{**fixed, **params})
+        if not configured:
+            return base(seed, **{**fixed, **params})
+        overrides = {key: {k: v for k, v in over.items() if k not in params} for key, over in configured.items()}
+        return base(seed, by_configuration=overrides, **{**fixed, **params})
 
     LEVELS[level] = spec
+    CONFIGURED[level] = dict(by_configuration or {})
     BOTS[level] = factory
 
 

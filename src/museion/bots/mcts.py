@@ -12,7 +12,9 @@ chance per player from the leaf evaluation ``eval``: ``heuristic`` squashes the 
 (its evaluator, ``evaluate.py``) with a logistic; ``learned`` uses the value model the game ships
 (``learned.py``; the heuristic where the configuration has none). The default ``cutoff=0`` evaluates the new leaf
 at once: on Tholos (1000 simulations against greedy, 40-60 games each) that won 82 % against 72 % for 6 random
-decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end.
+decisions and 72 % for 12, and it is several times cheaper per simulation than playing to the end. A level may set
+other parameters for one game configuration (``by_configuration``, applied at the first search there): ``expert``
+plays four-player Imhotep out to the end (``cutoff=-1``), where the value model predicts too little.
 
 Wide draws below the root (``leaf_draws=N``): by default a simulation that reaches a draw below the root draws an
 outcome and searches on. Where a round ends in a wide draw (Pergamon 2p: the next layout, five finds from up to 60,
@@ -36,14 +38,14 @@ moves (``observe``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from museion.bots.base import Bot
 from museion.bots.greedy import greedy_action
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_chances
 from museion.bots.learned import model_option
 from museion.bots.tree import Node, simulate
-from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
+from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option, parse_options
 from museion.core.registry import entry
 
 Evaluator = Callable[[State, int], list[float]]
@@ -82,8 +84,13 @@ class MCTSBot(Bot):
                              "remain (0 = never)", int_option(0, 1000)),
     }
 
-    def __init__(self, seed: int | None = None, **params: object) -> None:
+    def __init__(self, seed: int | None = None,
+                 by_configuration: Mapping[tuple[str, int], Mapping[str, object]] | None = None,
+                 **params: object) -> None:
         super().__init__(seed, **params)
+        self._given = params
+        self._base_params = self.params
+        self._by_configuration = dict(by_configuration or {})
         self.evaluator: Evaluator = win_chances
         self.evaluator_game: object = None  # the game configuration the evaluator was chosen for
         self.root: Node | None = None
@@ -100,13 +107,13 @@ class MCTSBot(Bot):
         if len(legal) == 1:
             self.last_simulations = 0
             return legal[0]
+        self._configure(state)
         stale = self._root_at != state.move_number()  # a driver that does not call observe
         if self.root is None or stale or player != self.player or not self.params["reuse"]:
             self.root = Node(CHANCE)
         self._root_at = state.move_number()
         self.player = player
         self._before = state.clone()
-        self._set_evaluator(state)
         self._search(state, player)
         root = self.root
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
@@ -123,7 +130,7 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         self.root = root = Node(CHANCE)
         self._root_at, self.player, self._before = state.move_number(), player, state.clone()
-        self._set_evaluator(state)
+        self._configure(state)
         self._search(state, player)
         for action in ensure:
             child = root.children.get(action)
@@ -162,11 +169,16 @@ class MCTSBot(Bot):
         return all(other == action or before.observed_action(other, self.player) != seen
                    for other, _ in before.chance_outcomes())
 
-    def _set_evaluator(self, state: State) -> None:
-        """The leaf evaluation for this game: its shipped value model (``eval=learned``, when it has one for this
-        configuration) or its heuristic squashed with its own scale."""
+    def _configure(self, state: State) -> None:
+        """For this game configuration: the parameters (``by_configuration``, from the level: e.g. ``expert``
+        plays four-player Imhotep with ``cutoff=-1``) and the leaf evaluation: the game's shipped value model
+        (``eval=learned``, when it has one for this configuration) or its heuristic squashed with its own scale."""
         if self.evaluator_game is state.game:
             return
+        game = state.game
+        over = self._by_configuration.get((game.name, game.num_players()))
+        self.params = (parse_options(f"bot {self.name!r}", self.OPTIONS, {**self._given, **over}) if over
+                       else self._base_params)
         model = None
         if self.params["eval"] == "learned":
             from museion.bots.learned import load_model
