@@ -27,7 +27,8 @@ def register(subparsers: Any) -> None:
                    help="a TOML file of settings (name = value, the flags' names with _); flags and MUSEION_* "
                         "environment variables win over it (docs/operations.md)")
     p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=None, help="default 8000")
+    p.add_argument("--port", type=int, default=None,
+                   help="default 8000; 0: the system picks a free port, which the first line printed names")
     p.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="text lines (default) or one JSON object per line, for log collectors")
     p.add_argument("--workers", type=int, default=None, metavar="N",
