@@ -20,15 +20,17 @@ from sqlalchemy import create_engine, inspect, make_url, select, text
 
 import museion
 from museion import cli
-from museion.server import migrations
+from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.ratings import schema as ratings_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
-assert account_schema.accounts_t is not None  # the account tables are part of ``metadata``
+assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
+assert ratings_schema.ratings_t is not None
 
 
 @pytest.fixture
@@ -60,7 +62,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0007_touched"
+    assert migrations.revision(engine) == migrations.head() == "0008_ratings"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -111,7 +113,7 @@ def test_a_database_made_by_main_is_upgraded_with_its_rows(database):
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database):
-    """0005_undo -> 0006_seat_accounts: every seat kept, bound to no account, the column indexed."""
+    """0005_undo -> 0006_seat_accounts (and on): every seat kept, bound to no account, the column indexed."""
     actions = _some_actions(2)
     make(database, main_schema(), actions, hash_token("seat-token"))
     engine = make_engine(database)
@@ -119,11 +121,32 @@ def test_a_database_with_accounts_gets_seat_accounts_keeping_its_seats(database)
     assert "account_id" not in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()
     store = Store(database)
-    assert migrations.revision(store.engine) == "0006_seat_accounts"
+    assert migrations.revision(store.engine) == migrations.head()
     assert [(s.name, s.token_hash, s.account_id) for s in store.load_table("legacy1").seats] == [
         ("Ana", hash_token("seat-token"), None), (None, None, None)]
     assert "ix_seats_account_id" in {ix["name"] for ix in inspect(store.engine).get_indexes("seats")}
     assert store.account_seats(1, 50) == []
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_0007_gets_ratings_keeping_its_tables_unrated(database):
+    """0007_touched -> 0008_ratings: every table kept and unrated; the rating and profile tables there, empty."""
+    actions = _some_actions(2)
+    make(database, main_schema(), actions, hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0007_touched")
+    assert "rated" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    assert "ratings" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0008_ratings"
+    row = store.load_table("legacy1")
+    assert row.actions == actions and row.rated is False
+    assert {"ratings", "rating_history", "profiles"} <= set(inspect(store.engine).get_table_names())
+    assert "ix_ratings_board" in {ix["name"] for ix in inspect(store.engine).get_indexes("ratings")}
+    with store.engine.connect() as conn:
+        assert conn.execute(select(ratings_schema.ratings_t)).all() == []
     store.engine.dispose()
 
 
@@ -161,9 +184,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0007_touched" in admin("revision")
-    assert "database at revision 0007_touched" in admin("migrate")
-    assert "database: 0007_touched; newest: 0007_touched" in admin("revision")
+    assert "database: none (before migrations); newest: 0008_ratings" in admin("revision")
+    assert "database at revision 0008_ratings" in admin("migrate")
+    assert "database: 0008_ratings; newest: 0008_ratings" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -203,4 +226,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0007_touched" in out
+        assert "database at revision 0008_ratings" in out

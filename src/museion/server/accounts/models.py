@@ -94,6 +94,9 @@ class MyData(BaseModel):
     sessions: list[SessionInfo]
     recovery_codes_left: int
     tables: list[dict[str, Any]] = Field(description="the account's seats: table and seat")
+    ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
+    rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
+    profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
 
 
 class Ended(BaseModel):

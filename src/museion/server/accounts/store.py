@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
 from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
+from museion.server.ratings import store as ratings
 from museion.server.seats import DELETED
 from museion.server.storage import seats_t
 
@@ -135,6 +136,7 @@ class AccountStore:
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
+            ratings.forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
 
     def export(self, account_id: int) -> dict[str, Any]:
@@ -144,7 +146,8 @@ class AccountStore:
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
             seats = conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.name)
                                  .where(seats_t.c.account_id == account_id)).all()
-        return {"account": {"username": row.username, "created": row.created, "status": row.status},
+            rated = ratings.export(conn, account_id)
+        return {**rated, "account": {"username": row.username, "created": row.created, "status": row.status},
                 **self.overview(account_id),
                 "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats]}
 
