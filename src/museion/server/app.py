@@ -47,7 +47,7 @@ from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
 from museion.server import accounts, compute, lessons, messages, metrics, models, schema, service
-from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key
+from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key, session_headers
 from museion.server.analysis import in_words as analysis_in_words
 from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
@@ -605,7 +605,7 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
     sockets: Share[WebSocket] = app.state.sockets
     client = _client(ws)
     await ws.accept()
-    ws.scope["headers"] = []  # read by the guard already; not kept for the socket's lifetime (issue 24)
+    ws.scope["headers"] = session_headers(ws.scope["headers"])  # the guard read the rest (issue 24)
     refused = sockets.admit(client, ws)
     if refused == "network":
         limit = config.max_sockets_per_network

@@ -21,7 +21,7 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, cookie_parser
 
 from museion.core.errors import Reason
 from museion.server.accounts import models, passwords
@@ -168,6 +168,14 @@ def session_token(request: HTTPConnection) -> str | None:
     name = SECURE_COOKIE if request.url.scheme in ("https", "wss") else COOKIE
     token = request.cookies.get(name)
     return token if token and len(token) <= MAX_TOKEN else None
+
+
+def session_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """Of a WebSocket's request headers, the one its hello needs: a cookie header with the session cookie alone
+    (a socket keeps nothing else for its lifetime, issue 24)."""
+    cookies = cookie_parser(b"; ".join(value for name, value in headers if name == b"cookie").decode("latin-1"))
+    kept = [f"{name}={cookies[name]}" for name in (COOKIE, SECURE_COOKIE) if name in cookies]
+    return [(b"cookie", "; ".join(kept).encode("latin-1"))] if kept else []
 
 
 def csrf_token(token: str) -> str:
