@@ -28,6 +28,7 @@ rating_history_t = Table(
     Column("game", String(32), nullable=False),
     Column("players", Integer, nullable=False),
     Column("rank", Integer, nullable=False),  # 0: won (shared); a seat abandoned on time ranks last
+    Column("abandoned", Integer, nullable=False),  # 1: the player's clock ran out and a bot finished (a loss)
     Column("mu_before", Float, nullable=False),
     Column("sigma_before", Float, nullable=False),
     Column("mu", Float, nullable=False),

@@ -64,7 +64,7 @@ def settle(conn: Connection, table_id: str, game: str, seats: list[Seat], final:
                      .values(mu=mu, sigma=sigma, games=games, updated=now))
         conn.execute(insert(rating_history_t).values(
             table_id=table_id, seat=p, account_id=seat.account_id, game=game, players=players, rank=order[p],
-            mu_before=mu0, sigma_before=sigma0, mu=mu, sigma=sigma, at=now))
+            abandoned=int(seat.abandoned), mu_before=mu0, sigma_before=sigma0, mu=mu, sigma=sigma, at=now))
         out[p] = change(mu0, mu, games, order[p], seat.abandoned)
     return out
 
@@ -105,7 +105,7 @@ def changes_of(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
     with engine.connect() as conn:
         rows = conn.execute(select(rating_history_t, games.label("games_then"))
                             .where(rating_history_t.c.table_id == table_id)).all()
-    return {r.seat: change(r.mu_before, r.mu, r.games_then, r.rank) for r in rows}
+    return {r.seat: change(r.mu_before, r.mu, r.games_then, r.rank, bool(r.abandoned)) for r in rows}
 
 
 # -- reads: the leaderboard, a profile, an account's own data ---------------------------------------------------
@@ -221,7 +221,8 @@ def export(conn: Connection, account_id: int) -> dict[str, Any]:
                 "rating": model.display(r.mu), "updated": r.updated}
                for r in conn.execute(select(ratings_t).where(ratings_t.c.account_id == account_id))]
     history = [{"table": r.table_id, "seat": r.seat, "game": r.game, "players": r.players, "rank": r.rank,
-                "mu_before": r.mu_before, "sigma_before": r.sigma_before, "mu": r.mu, "sigma": r.sigma, "at": r.at}
+                "abandoned": bool(r.abandoned), "mu_before": r.mu_before, "sigma_before": r.sigma_before, "mu": r.mu,
+                "sigma": r.sigma, "at": r.at}
                for r in conn.execute(select(rating_history_t).where(rating_history_t.c.account_id == account_id)
                                      .order_by(rating_history_t.c.at))]
     return {"ratings": ratings, "rating_history": history, "profile": _settings(conn, account_id)}

@@ -41,6 +41,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("rank", sa.Integer, nullable=False),
+        sa.Column("abandoned", sa.Integer, nullable=False),
         sa.Column("mu_before", sa.Float, nullable=False),
         sa.Column("sigma_before", sa.Float, nullable=False),
         sa.Column("mu", sa.Float, nullable=False),
