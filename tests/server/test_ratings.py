@@ -5,10 +5,13 @@ input gets precise errors; the export has the ratings and a deleted account's ar
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
+import uuid
 
 import pytest
+from sqlalchemy import create_engine, make_url, text
 from test_accounts_hostile import Client
 
 from museion.server.ratings import model
@@ -221,3 +224,29 @@ def test_profile_requests_are_limited_per_network(tmp_path):
         assert guest.request("GET", "/api/ratings/tholos")[1]["error"] == "rate_limited"
     finally:
         proc.stop()
+
+
+PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
+
+
+@pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage")
+def test_a_rated_game_settles_on_postgresql(tmp_path):
+    """The settlement's upsert and row lock in PostgreSQL's dialect: the game's end rates its player there too."""
+    name = f"museion_rated_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    proc = ServerProcess(tmp_path / "museion.db", db_url=make_url(PG_URL).set(database=name).render_as_string(
+        hide_password=False), bot_delay=0.0, args=(*GENEROUS, "--limit-profiles", "1000/minute")).start()
+    try:
+        ivan = _signed_up(proc, "Ivan-Postgres")
+        _rated_game_against_random(proc, ivan)
+        _rated_game_against_random(proc, ivan)
+        data = ivan.request("GET", "/api/me/data")[1]
+        assert [(r["game"], r["games"]) for r in data["ratings"]] == [("tholos", 2)]
+        assert len(data["rating_history"]) == 2
+    finally:
+        proc.stop()
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
