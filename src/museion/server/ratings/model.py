@@ -54,7 +54,7 @@ def bot_rating(game: str, players: int, bot: str | None) -> tuple[float, float] 
 def rated_bots(game: str, players: int) -> dict[str, int]:
     """The bot levels a rated table of ``game`` with ``players`` players may seat, and their displayed ratings."""
     found = published().get("games", {}).get(game, {}).get(str(players), {}).get("bots", {})
-    return {bot: int(v["rating"]) for bot, v in found.items()}
+    return {bot: int(v["rating"]) for bot, v in sorted(found.items(), key=lambda item: -item[1]["rating"])}
 
 
 def ranks(scores: Sequence[float], winners: Sequence[int], abandoned: Sequence[bool]) -> list[int]:

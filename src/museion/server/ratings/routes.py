@@ -55,6 +55,7 @@ class Leaderboard(BaseModel):
 
 class HistoryPoint(BaseModel):
     rating: int
+    before: int = Field(description="the rating before this game")
     at: float
     table: str
 

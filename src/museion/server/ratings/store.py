@@ -184,15 +184,16 @@ def _ratings(conn: Connection, account_id: int) -> list[dict[str, Any]]:
     out = []
     for r in conn.execute(select(ratings_t).where(ratings_t.c.account_id == account_id, ratings_t.c.games > 0)
                           .order_by(ratings_t.c.game, ratings_t.c.players)):
-        points = conn.execute(select(rating_history_t.c.mu, rating_history_t.c.at, rating_history_t.c.table_id)
+        points = conn.execute(select(rating_history_t.c.mu, rating_history_t.c.mu_before, rating_history_t.c.at,
+                                     rating_history_t.c.table_id)
                               .where(rating_history_t.c.account_id == account_id,
                                      rating_history_t.c.game == r.game, rating_history_t.c.players == r.players)
                               .order_by(rating_history_t.c.at.desc(), rating_history_t.c.id.desc())
                               .limit(HISTORY)).all()
         out.append({"game": r.game, "players": r.players, "rating": model.display(r.mu), "games": r.games,
                     "provisional": model.provisional(r.games),
-                    "history": [{"rating": model.display(p.mu), "at": p.at, "table": p.table_id}
-                                for p in reversed(points)]})
+                    "history": [{"rating": model.display(p.mu), "before": model.display(p.mu_before), "at": p.at,
+                                 "table": p.table_id} for p in reversed(points)]})
     return out
 
 

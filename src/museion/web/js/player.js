@@ -61,11 +61,13 @@ function ratings(list, title) {
     }));
 }
 
-/** The rating after each rated game as a line, its first and last values written at its ends. */
-function chart(points, labelledBy) {
-  const width = 600;
+/** The rating before the first game shown, then after each rated game, as a line; its first and last values
+ * written at its ends. */
+function chart(history, labelledBy) {
+  const points = [{ rating: history[0].before }, ...history];
+  const width = 480;
   const height = 200;
-  const pad = 36;
+  const pad = 40;
   const values = points.map((p) => p.rating);
   const low = Math.min(...values) - 20;
   const high = Math.max(...values) + 20;
@@ -77,8 +79,8 @@ function chart(points, labelledBy) {
     svg("line", { class: "axis", x1: pad, y1: height - pad, x2: width - pad, y2: height - pad }),
     svg("path", { class: "line", d: path }),
     ...points.map((p, i) => svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3 })),
-    svg("text", { x: x(0), y: y(values[0]) - 8, "text-anchor": "start" }, String(values[0])),
-    last > 0 ? svg("text", { x: x(last), y: y(values[last]) - 8, "text-anchor": "end" }, String(values[last])) : "");
+    svg("text", { x: x(0), y: y(values[0]) - 10, "text-anchor": "start" }, String(values[0])),
+    last > 0 ? svg("text", { x: x(last), y: y(values[last]) - 10, "text-anchor": "end" }, String(values[last])) : "");
 }
 
 function games(data, title) {
