@@ -117,6 +117,7 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from museion.server import migrations
     from museion.server.accounts import passwords
     from museion.server.accounts.store import AccountStore
+    from museion.server.ratings import store as _ratings  # noqa: F401 - an account's ratings are deleted with it
     from museion.server.storage import make_engine
 
     engine = make_engine(args.db or default_url())

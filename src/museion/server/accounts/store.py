@@ -12,9 +12,13 @@ from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
 from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
-from museion.server.ratings import store as ratings
 from museion.server.seats import DELETED
 from museion.server.storage import seats_t
+
+PARTS: list[Any] = []
+"""What other modules store about an account (ratings, profiles...): each registers an object with
+``export(conn, account_id) -> dict`` (merged into the account's data) and ``forget(conn, account_id)`` (run in the
+deletion's transaction), so that the account's data and its deletion cover them without this module knowing them."""
 
 SESSION_DAYS = 30
 """A session lasts this long from sign-in, then the player signs in again (NIST 800-63B: 30 days at AAL1)."""
@@ -136,7 +140,8 @@ class AccountStore:
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
-            ratings.forget(conn, account_id)
+            for part in PARTS:
+                part.forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
 
     def export(self, account_id: int) -> dict[str, Any]:
@@ -146,8 +151,8 @@ class AccountStore:
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
             seats = conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.name)
                                  .where(seats_t.c.account_id == account_id)).all()
-            rated = ratings.export(conn, account_id)
-        return {**rated, "account": {"username": row.username, "created": row.created, "status": row.status},
+            parts = {key: value for part in PARTS for key, value in part.export(conn, account_id).items()}
+        return {**parts, "account": {"username": row.username, "created": row.created, "status": row.status},
                 **self.overview(account_id),
                 "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats]}
 

@@ -13,6 +13,7 @@ from sqlalchemy import Connection, Engine, and_, case, delete, func, insert, sel
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
+from museion.server.accounts import store as account_store
 from museion.server.accounts.schema import accounts_t
 from museion.server.ratings import model
 from museion.server.ratings.schema import profiles_t, rating_history_t, ratings_t
@@ -234,3 +235,13 @@ def forget(conn: Connection, account_id: int) -> None:
     stay, their seats anonymised by the account store)."""
     for table in (rating_history_t, ratings_t, profiles_t):
         conn.execute(delete(table).where(table.c.account_id == account_id))
+
+
+class AccountPart:
+    """The ratings' share of an account's data (``accounts.store.PARTS``): exported with it, forgotten with it."""
+
+    export = staticmethod(export)
+    forget = staticmethod(forget)
+
+
+account_store.PARTS.append(AccountPart)

@@ -39,7 +39,6 @@ TEXTS = {
     "web.rated.on": _both("Yes (signed-in players; no hints, no take-backs)",
                           "Sí (jugadores con sesión iniciada; sin pistas ni deshacer)"),
     "web.rating.title": _both("Your rating", "Tu nivel"),
-    "web.rating.change": _both("{before} → {after} ({change})", "{before} → {after} ({change})"),
     "web.rating.provisional": _both("Provisional: {games} of 10 rated games.",
                                     "Provisional: {games} de 10 partidas puntuables."),
     "web.rating.abandoned": _both("Your clock ran out and a bot finished the game for you: it counts as a loss.",

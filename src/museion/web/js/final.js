@@ -42,7 +42,7 @@ function ratingChange(msg) {
   const change = r.change > 0 ? `+${r.change}` : String(r.change);
   return el("div", { id: "rating-change", class: "rating-change" },
     el("h3", {}, t("web.rating.title")),
-    el("p", { class: "rating-numbers" }, t("web.rating.change", { before: r.before, after: r.after, change })),
+    el("p", { class: "rating-numbers" }, `${r.before} → ${r.after} (${change})`),
     r.abandoned ? el("p", {}, t("web.rating.abandoned")) : null,
     r.provisional ? el("p", {}, t("web.rating.provisional", { games: r.games })) : null,
     el("p", {}, el("a", { href: `/ratings/${msg.game}?players=${msg.seats.length}` }, t("web.rating.leaderboard"))));
