@@ -23,6 +23,7 @@ import museion
 from museion.core.errors import OptionError
 from museion.server import models
 from museion.server.accounts.passwords import username_key
+from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.errors import TableError
 from museion.server.guard import RateLimit
 from museion.server.networks import network
@@ -181,13 +182,13 @@ def router(app: FastAPI, limit: RateLimit) -> APIRouter:
                              {"key": "web.code.no_player", "args": {}})
         return Profile(**found)
 
-    @api.get("/api/me/profile")
+    @api.get("/api/me/profile", responses=UNAUTHORISED)
     async def my_profile(request: Request) -> ProfileSettings:
         """What the signed-in account's page shows (401 for a guest)."""
         account, _token = await app.state.accounts.signed_in(request)
         return ProfileSettings(**await read(store.settings, account.id))
 
-    @api.post("/api/me/profile")
+    @api.post("/api/me/profile", responses=UNAUTHORISED)
     async def choose_profile(request: Request, body: ProfileSettings) -> ProfileSettings:
         """Choose what the account's page shows (CSRF token needed)."""
         account, _token = await app.state.accounts.changing(request)
