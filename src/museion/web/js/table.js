@@ -169,7 +169,8 @@ function drawAll() {
     el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
     el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
     el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off")),
-    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off"))] });
+    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off")),
+    msg.rated ? el("span", { class: "hints-flag", id: "rated-flag" }, t("web.rated")) : null].filter(Boolean) });
   renderTurn(msg);
   renderSeats($("seats"), msg, app.names, app.colours, { invitedSeat, onJoin: join, onLeave: leaveSeat,
     leaving: app.leaving, onCopy: copyLink });
