@@ -23,6 +23,7 @@ from museion import cli
 from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
 from museion.server.friends.store import FriendStore
+from museion.server.ratings import schema as ratings_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
 
@@ -30,6 +31,7 @@ PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
+assert ratings_schema.ratings_t is not None
 
 
 @pytest.fixture
@@ -61,7 +63,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0008_friends"
+    assert migrations.revision(engine) == migrations.head() == "0009_ratings"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -141,7 +143,7 @@ def test_a_database_at_touched_gets_the_friends_tables_keeping_its_accounts(data
                                                                    password_hash="x", created=1.0, status="active"))
     engine.dispose()
     store = Store(database)
-    assert migrations.revision(store.engine) == "0008_friends"
+    assert migrations.revision(store.engine) == migrations.head()
     assert {"friendships", "friend_requests", "blocks", "seat_invitations", "friend_settings"} <= set(
         inspect(store.engine).get_table_names())
     ana, bo = (FriendStore(store.engine).find(name).id for name in ("Ana", "Bo"))
@@ -149,6 +151,26 @@ def test_a_database_at_touched_gets_the_friends_tables_keeping_its_accounts(data
     assert friends.request(ana, "bo") == "sent" and friends.request(bo, "Ana") == "friends"
     assert [f["username"] for f in friends.overview(ana)["friends"]] == ["Bo"]
     assert [(s.name, s.token_hash) for s in store.load_table("legacy1").seats][0] == ("Ana", hash_token("seat-token"))
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_0008_gets_ratings_keeping_its_tables_unrated(database):
+    """0008_friends -> 0009_ratings: every table kept and unrated; the rating and profile tables there, empty."""
+    actions = _some_actions(2)
+    make(database, main_schema(), actions, hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0008_friends")
+    assert "rated" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    assert "ratings" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0009_ratings"
+    row = store.load_table("legacy1")
+    assert row.actions == actions and row.rated is False
+    assert {"ratings", "rating_history", "profiles"} <= set(inspect(store.engine).get_table_names())
+    assert "ix_ratings_board" in {ix["name"] for ix in inspect(store.engine).get_indexes("ratings")}
+    with store.engine.connect() as conn:
+        assert conn.execute(select(ratings_schema.ratings_t)).all() == []
     store.engine.dispose()
 
 
@@ -186,9 +208,9 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0008_friends" in admin("revision")
-    assert "database at revision 0008_friends" in admin("migrate")
-    assert "database: 0008_friends; newest: 0008_friends" in admin("revision")
+    assert "database: none (before migrations); newest: 0009_ratings" in admin("revision")
+    assert "database at revision 0009_ratings" in admin("migrate")
+    assert "database: 0009_ratings; newest: 0009_ratings" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -228,4 +250,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0008_friends" in out
+        assert "database at revision 0009_ratings" in out

@@ -118,6 +118,7 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from museion.server.accounts import passwords
     from museion.server.accounts.store import AccountStore
     from museion.server.friends import store as friends_store
+    from museion.server.ratings import store as _ratings  # noqa: F401 - an account's ratings are deleted with it
     from museion.server.storage import make_engine
 
     assert friends_store.export is not None  # its part of an account's data is deleted with the account

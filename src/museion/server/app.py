@@ -61,6 +61,7 @@ from museion.server.live import LiveTable
 from museion.server.lobby import load_game
 from museion.server.manager import Manager
 from museion.server.networks import Share, network
+from museion.server.ratings import routes as ratings
 from museion.server.storage import Store, TableRow, dumps, hash_token
 
 SOCKETS = (str(n) for n in itertools.count())
@@ -124,6 +125,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _pages(app)
     accounts.install(app)
     friends.install(app)
+    ratings.install(app)
     service.install(app)
 
     _schema(app, config)
@@ -347,7 +349,7 @@ def _lobby_routes(app: FastAPI) -> None:
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
                                                              _client(request), clock, body.hints, body.undo,
-                                                             await account_id(request))
+                                                             await account_id(request), rated=body.rated)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)

@@ -141,6 +141,7 @@ class ServerConfig:
                                        "server is down)")
     idle_release: float = opt(60.0, "seconds an unfinished table nobody watches stays in memory (it is replayed "
                                     "from storage when asked for again)")
+    limit_profiles: str = opt("60/minute;600/hour", "leaderboard and player-page requests one network may send")
     limit_signup: str = opt("5/hour;20/day", "accounts one network (IPv4 /24, IPv6 /64) may create")
     limit_signin: str = opt("30/minute;300/hour", "password checks (sign-in, recovery, deletion) one network may ask "
                                                   "for, right or wrong (each costs an Argon2id hash)")

@@ -112,6 +112,9 @@ class LiveTable:
     """The ``touched`` last stored (the sweep stores newer ones: not a write per move)."""
     spectators_chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=SPECTATORS_CHAT))
     """The spectators' recent chat lines (``chat.py``): kept in memory only, gone when the table leaves memory."""
+    rating_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """A finished rated game's rating change of each seat with an account (``ratings/store.py``): each player is
+    told their own."""
 
     @property
     def id(self) -> str:
@@ -168,7 +171,7 @@ class LiveTable:
             "num_players": state.game.num_players(), "seats": seats_json(self.row), "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
-            "hints": self.row.hints, "undo": self.row.undo,
+            "hints": self.row.hints, "undo": self.row.undo, "rated": self.row.rated,
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -189,7 +192,8 @@ class LiveTable:
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
             "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
-            "undo": self.row.undo, "can_undo": self.undoable(seat), "last": self.last_move()}
+            "undo": self.row.undo, "can_undo": self.undoable(seat), "last": self.last_move(),
+            "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat)}
 
     def undoable(self, seat: int | None) -> bool:
         """Whether ``seat`` may take its last move back now (what the undo message checks, without the error)."""

@@ -20,6 +20,7 @@ from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, resolve_chance
+from museion.server.ratings import rules as rated_rules
 from museion.server.seats import DELETED, check_join_seat, clean_name, parse_seat_spec, seats_json
 from museion.server.storage import Conflict, SeatRow, TableRow, hash_token
 from museion.server.tables import Tables
@@ -65,7 +66,7 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
     status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
     return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
-            "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo}
+            "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo, "rated": row.rated}
 
 
 def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
@@ -114,12 +115,13 @@ class Lobby:
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
                      client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False,
-                     account_id: int | None = None
+                     account_id: int | None = None, rated: bool = False
                      ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
         ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat); ``undo``:
-        whether a player may take back their own moves within their turn."""
+        whether a player may take back their own moves within their turn; ``rated``: the game's end changes the
+        players' ratings (``ratings/rules.py`` says what such a table refuses)."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -129,6 +131,9 @@ class Lobby:
                                           f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
         rows = [parse_seat_spec(spec, i, self.config.bots) for i, spec in enumerate(seats)]
         spec = parse_clock(clock, self.config.bots)
+        if rated:
+            rated_rules.check_creation(game.name, rows, hints, undo, join, account_id)
+            hints = False
         token = None
         if join is not None:
             seat = check_join_seat(rows, join, n)
@@ -143,7 +148,8 @@ class Lobby:
         creator_token = secrets.token_urlsafe(24)
         row = TableRow(secrets.token_urlsafe(6), game.name, game.options_json(), "running", now, rows,
                        state.history(), creator=creator, creator_key=hash_token(creator_token),
-                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints), undo=bool(undo))
+                       hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints), undo=bool(undo),
+                       rated=bool(rated))
         row.started = None if row.free_seats() else now
         if spec.timed:
             row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
@@ -188,6 +194,7 @@ class Lobby:
         if table.state.is_terminal():
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
+        rated_rules.check_join(table.row, account_id)
         clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
         if self.admit is not None:
             await self.admit(table, seat, account_id)
@@ -216,6 +223,7 @@ class Lobby:
         if seat is None:
             raise TableError("bad_token", "this token holds no seat at this table", 403)
         check_account(table.row.seats[seat], account_id)
+        rated_rules.check_seat_change(table.row, "leaving")
         await self.tables.writer.call(self.tables.store.set_seat, table_id, seat, None, None)
         row = table.row.seats[seat]
         row.name, row.token_hash, row.account_id = None, None, None
@@ -320,11 +328,12 @@ class Lobby:
             level = self.config.bots.check(str(bot or "easy"))
         except (ValueError, OptionError) as exc:
             raise TableError("bad_seat", str(exc)) from None
+        account = table.row.seats[seat].account_id if table.row.rated else None  # rated: the seat's player loses
         async with table.lock:
-            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None, "account_id": None}
+            values = {"kind": "bot", "bot": level, "token_hash": None, "standin": None, "account_id": account}
             await self.tables.store_event(table, table.clock, "notice.handed", seat, values, bot=level)
             row = table.row.seats[seat]
-            row.kind, row.bot, row.token_hash, row.standin, row.account_id = "bot", level, None, None, None
+            row.kind, row.bot, row.token_hash, row.standin, row.account_id = "bot", level, None, None, account
             await self._full_now(table)
             table.drop_seat(seat)
             self.tables.run_clock(table)
@@ -336,6 +345,7 @@ class Lobby:
         """The creator frees an abandoned seat for someone new: its old token stops working; a bot standing in
         keeps playing until the new player joins."""
         table = await self._creator_seat(table_id, seat, creator_token)
+        rated_rules.check_seat_change(table.row, "a re-invitation")
         async with table.lock:
             await self.tables.store_event(table, None, "notice.reinvited", seat,
                                           {"token_hash": None, "name": None, "account_id": None})

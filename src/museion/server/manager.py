@@ -30,6 +30,7 @@ from museion.server.hints import Hints
 from museion.server.live import LiveTable
 from museion.server.lobby import Lobby
 from museion.server.pipeline import Pipeline
+from museion.server.ratings.store import changes_of
 from museion.server.storage import Conflict, Store
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
@@ -77,6 +78,8 @@ class Manager:
         return self.live.lobby_version
 
     async def _loaded(self, table: LiveTable) -> None:
+        if table.row.rated and table.state.is_terminal():  # its players are told their rating changes again
+            table.rating_changes = await self.writer.read(changes_of, self.store.engine, table.id)
         await self.live.claim(table)
         if table.state.is_chance_node() and self.live.owns(table.id):  # a chance follow-up never stored: draw it
             with contextlib.suppress(Conflict):  # another process drew it meanwhile: its notification follows

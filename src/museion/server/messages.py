@@ -79,6 +79,18 @@ class LastMove(BaseModel):
     highlights: list[str | dict[str, Json]]
 
 
+class RatingChange(BaseModel):
+    """A player's rating after a rated game (docs/ratings.md): the displayed ratings before and after."""
+
+    before: int
+    after: int
+    change: int
+    games: int = Field(description="rated games of this game and player count, this one included")
+    rank: int = Field(description="finishing rank, 0 the best (a seat abandoned on time ranks last)")
+    provisional: bool = Field(description="fewer than 10 rated games: the rating is still provisional")
+    abandoned: bool = Field(False, description="the player's clock ran out and a bot finished the game: a loss")
+
+
 class StateMessage(BaseModel):
     """What a seat (or a spectator, ``seat`` null) sees now; sent after every change. ``full``: the log is
     complete (a resync); otherwise it continues at entry ``log_from``."""
@@ -106,6 +118,9 @@ class StateMessage(BaseModel):
     undo: bool = Field(description="players may take back their own moves within their turn (a table option)")
     can_undo: bool = Field(description="this seat may take its last move back now")
     last: LastMove | None
+    rated: bool = Field(False, description="the game changes its players' ratings (chosen at creation)")
+    rating: RatingChange | None = Field(None, description="a finished rated game: this seat's rating change (each "
+                                                          "player is told only their own)")
 
 
 class HintMessage(BaseModel):

@@ -165,6 +165,9 @@ class CreateTable(CheckRequest):
     """Whether seats may ask the coach for hints (default: yes when a bot plays a seat)."""
     undo: bool = False
     """Whether a player may take back their own moves within their turn (a friendly table; default: no)."""
+    rated: bool = False
+    """Whether the game changes its players' ratings (signed-in players only; no undo, no hints; bots only of a
+    level with a published rating: docs/ratings.md)."""
 
 
 class CreatorRequest(Strict):
@@ -375,6 +378,8 @@ class LobbyTable(BaseModel):
     hints: bool = Field(False, description="seats may ask the coach for hints (chosen at creation)")
     undo: bool = Field(False, description="players may take back their own moves within their turn (chosen at "
                                           "creation)")
+    rated: bool = Field(False, description="the game changes its players' ratings (chosen at creation; human "
+                                           "seats for signed-in accounts only: docs/ratings.md)")
 
 
 class TableInfo(LobbyTable):

@@ -15,6 +15,7 @@ from museion.core import i18n
 from museion.server import moves
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, advance
+from museion.server.ratings.store import settler
 from museion.server.seats import MAX_NOTICES, results
 from museion.server.storage import TAKEBACK, Append, Conflict
 from museion.server.tables import Tables
@@ -161,9 +162,11 @@ class Pipeline:
                 clock.moved(mover, now)
             clock.run(following, now)
             clock.dirty = now
+        stored = clock.stored(now) if clock is not None else None
+        append = Append(table.id, table.stored, state.history()[start:], final, stored,
+                        settle=settler(table.row, final) if final is not None and table.row.rated else None)
         try:
-            stored = clock.stored(now) if clock is not None else None
-            await self.tables.writer.append(Append(table.id, table.stored, state.history()[start:], final, stored))
+            await self.tables.writer.append(append)
         except Conflict:  # the caller catches up (``play``)
             raise
         except Exception as exc:
@@ -176,6 +179,7 @@ class Pipeline:
         table.state = state
         table.clock = clock
         table.touched = time.time()
+        table.rating_changes = append.settled or {}
         if final is not None:
             self.tables.lobby_version += 1
         table.broadcast(start)  # one log entry per action: the log index equals the sequence number

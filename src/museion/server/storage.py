@@ -23,7 +23,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,6 +75,7 @@ tables_t = Table(
     Column("hints", Integer),  # 1: a seat may ask the coach for hints (chosen at creation, shown to everyone)
     Column("undo", Integer),  # 1: a seat may take back its own moves within its turn (chosen at creation, shown)
     Column("touched", Float),  # when a move was last made (stored every few seconds, not with every move)
+    Column("rated", Integer),  # 1: the game changes its players' ratings (chosen at creation; ratings/)
 )
 
 seats_t = Table(
@@ -182,6 +183,8 @@ class TableRow:
     undo: bool = False
     touched: float | None = None
     """When a move was last made (``None``: none stored yet; the table's start or creation then)."""
+    rated: bool = False
+    """The game's end changes its players' ratings (``server/ratings``)."""
 
     def standing(self) -> list[int]:
         """The actions still standing: the stored list with each take-back applied (the state is their replay)."""
@@ -257,7 +260,7 @@ class Store:
                 id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
                 creator=row.creator, started=row.started, clock=row.clock, clock_state=row.clock_state,
                 notices=row.notices, creator_key=row.creator_key, hints=int(row.hints),
-                undo=int(row.undo)))
+                undo=int(row.undo), rated=int(row.rated)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash, "account_id": s.account_id} for s in row.seats])
@@ -414,7 +417,8 @@ class Store:
         rows = [{"table_id": a.table_id, "seq": a.start + i, "action": x}
                 for a in batch for i, x in enumerate(a.actions)]
         changed = [_announced(a) for a in batch]
-        if not any(a.final is not None or a.clock is not None or a.notices is not None for a in batch):
+        if not any(a.final is not None or a.clock is not None or a.notices is not None or a.settle is not None
+                   for a in batch):
             if rows:
                 with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
                     added = insert(actions_t).values(rows)
@@ -431,6 +435,8 @@ class Store:
                     values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
                 if values:
                     conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
+                if a.settle is not None:  # a rated game's end: its ratings change with its last move, or neither
+                    a.settled = a.settle(conn)
             self._notify(conn, changed)
 
     # -- notifications (PostgreSQL) ----------------------------------------------------------------------------
@@ -512,7 +518,7 @@ def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
                     list(t["notices"] or []), t["creator_key"], bool(t["hints"]), bool(t["undo"]),
-                    t["touched"])
+                    t["touched"], bool(t["rated"]))
 
 
 def _announced(item: Append) -> str:
@@ -544,6 +550,10 @@ class Append:
     """The table's clock after these actions (stored with them), or None for a table without one."""
     notices: list[dict[str, Any]] | None = None
     """The table's notices after these actions (a take-back is told there), or None: unchanged."""
+    settle: Callable[[Any], Any] | None = None
+    """Run on the connection of the transaction that stores the final move of a rated game (``ratings.store``):
+    the ratings change in that transaction; what it returns is kept in ``settled``."""
+    settled: Any = None
 
 
 @dataclass

@@ -94,6 +94,9 @@ class MyData(BaseModel):
     friends: dict[str, Any] = Field(default_factory=dict, description="friends, friend requests both ways, "
                                     "blocked players, seat invitations both ways, the notification setting "
                                     "(docs/friends.md)")
+    ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
+    rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
+    profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
 
 
 class Ended(BaseModel):

@@ -16,9 +16,10 @@ from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
 from museion.server.seats import DELETED
 from museion.server.storage import seats_t
 
-PARTS: list[tuple[str, Callable[[Connection, int], Any], Callable[[Connection, int], None]]] = []
-"""What other parts keep about an account, as (name, export, forget): exported with it under ``name`` and deleted
-with it, in its transaction. A part adds itself when imported (``friends.store``), so accounts import none."""
+PARTS: list[tuple[Callable[[Connection, int], dict[str, Any]], Callable[[Connection, int], None]]] = []
+"""What other parts keep about an account, as (export, forget): ``export(conn, account_id)``'s keys join the
+account's data and ``forget(conn, account_id)`` runs in its deletion's transaction. A part adds itself when
+imported (``friends.store``, ``ratings.store``), so accounts import none."""
 SESSION_DAYS = 30
 """A session lasts this long from sign-in, then the player signs in again (NIST 800-63B: 30 days at AAL1)."""
 
@@ -141,7 +142,7 @@ class AccountStore:
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
-            for _name, _export, forget in PARTS:
+            for _export, forget in PARTS:
                 forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
 
@@ -152,7 +153,7 @@ class AccountStore:
             row = conn.execute(select(accounts_t).where(accounts_t.c.id == account_id)).one()
             seats = conn.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.name)
                                  .where(seats_t.c.account_id == account_id)).all()
-            parts = {name: export(conn, account_id) for name, export, _forget in PARTS}
+            parts = {key: value for export, _forget in PARTS for key, value in export(conn, account_id).items()}
         return {"account": {"username": row.username, "created": row.created, "status": row.status},
                 **self.overview(account_id),
                 "tables": [{"table": s.table_id, "seat": s.seat, "name": s.name} for s in seats], **parts}

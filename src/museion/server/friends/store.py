@@ -254,7 +254,7 @@ def forget(conn: Connection, me: int) -> None:
     conn.execute(delete(settings_t).where(settings_t.c.account_id == me))
 
 
-account_store.PARTS.append(("friends", export, forget))
+account_store.PARTS.append((lambda conn, account_id: {"friends": export(conn, account_id)}, forget))
 
 
 def blocked_at_table() -> TableError:

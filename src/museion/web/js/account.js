@@ -4,6 +4,7 @@ import { renderHeader } from "./header.js";
 import { currentLanguage, requestError, t } from "./i18n.js";
 import { call, me } from "./session.js";
 import { heldSeats } from "./mytables.js";
+import { profileSettings } from "./profile-settings.js";
 
 const main = document.getElementById("account-main");
 
@@ -153,6 +154,7 @@ async function account(notice = "") {
       }),
     el("p", { class: "links" }, privacy()));
   main.querySelector("#delete-submit").classList.add("danger");
+  main.querySelector("#delete-h").before(...await profileSettings(who.username));
 }
 
 function privacyPage() {

@@ -30,8 +30,22 @@ export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
     el("p", { id: "result" }, resultLine(msg, names)),
     el("div", { class: "table-frame", tabindex: "0" }, el("table", { class: "breakdown", id: "score-table", "aria-labelledby": "final-h" },
       el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total))),
+    ratingChange(msg),
     replaying ? null : el("button", { id: "replay-button", type: "button", onclick: onReplay }, t("web.replay"))]
     .filter(Boolean));
+}
+
+/** A rated game's end: this player's rating before and after (each player is told only their own). */
+function ratingChange(msg) {
+  const r = msg.rating;
+  if (!r) return null;
+  const change = r.change > 0 ? `+${r.change}` : String(r.change);
+  return el("div", { id: "rating-change", class: "rating-change" },
+    el("h3", {}, t("web.rating.title")),
+    el("p", { class: "rating-numbers" }, `${r.before} → ${r.after} (${change})`),
+    r.abandoned ? el("p", {}, t("web.rating.abandoned")) : null,
+    r.provisional ? el("p", {}, t("web.rating.provisional", { games: r.games })) : null,
+    el("p", {}, el("a", { href: `/ratings/${msg.game}?players=${msg.seats.length}` }, t("web.rating.leaderboard"))));
 }
 
 /** The breakdown as rows {key, label, detail, values[seat]}: none until the server sends one, and none when it

@@ -56,6 +56,8 @@ function renderForm() {
         el("select", { id: "hints-choice" }, ["auto", "on", "off"].map((v) => el("option", { value: v }, t(`web.hints.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "undo-choice" }, t("web.undo_choice")),
         el("select", { id: "undo-choice" }, ["off", "on"].map((v) => el("option", { value: v }, t(`web.undo.${v}`))))),
+      el("div", { class: "field" }, el("label", { for: "rated-choice" }, t("web.rated_choice")),
+        el("select", { id: "rated-choice" }, ["off", "on"].map((v) => el("option", { value: v }, t(`web.rated.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
       el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -65,7 +67,8 @@ function renderForm() {
 /** The game's tutorial and rules pages, when it has them (its descriptor names a tutorial, a guide). */
 function learnLinks(game) {
   return [game.tutorial ? el("a", { id: "learn-link", href: `/learn/${game.name}` }, t("web.learn.link")) : null,
-    game.guide ? el("a", { id: "guide-link", href: `/rules/${game.name}` }, t("web.guide.link")) : null].filter(Boolean);
+    game.guide ? el("a", { id: "guide-link", href: `/rules/${game.name}` }, t("web.guide.link")) : null,
+    el("a", { id: "ratings-link", href: `/ratings/${game.name}` }, t("web.rating.leaderboard"))].filter(Boolean);
 }
 
 function currentGame() {
@@ -156,6 +159,7 @@ async function createTable() {
   const hints = document.getElementById("hints-choice").value;
   if (hints !== "auto") body.hints = hints === "on";
   if (document.getElementById("undo-choice").value === "on") body.undo = true;
+  if (document.getElementById("rated-choice").value === "on") body.rated = true;
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);
@@ -181,7 +185,7 @@ function tableItem(table) {
   const seats = table.seats.map((s, i) => seatText(table, s, i)).join(t("web.versus"));
   const link = table.status === "finished" ? `/table/${table.id}#replay` : `/table/${table.id}`;
   const action = t(`web.list_action.${table.status}`);
-  const scores = table.scores ? ` · ${table.scores.join(" : ")}` : "";
+  const scores = (table.scores ? ` · ${table.scores.join(" : ")}` : "") + (table.rated ? ` · ${t("web.rated")}` : "");
   return el("li", { class: "table-item", "data-table": table.id },
     el("a", { href: link, "data-focus": `table:${table.id}` }, `${action}: ${table.title}`),
     el("span", { class: "players" }, ` — ${seats}${scores}`));

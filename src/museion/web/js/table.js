@@ -197,7 +197,8 @@ function tableInfo(msg) {
     el("span", { class: `status status-${msg.status}` }, t(`web.status.${msg.status}`)),
     el("span", { class: "table-id" }, t("web.table_id", { id: tableId })),
     el("span", { class: "hints-flag", id: "hints-flag" }, t(msg.hints ? "web.hints_on" : "web.hints_off")),
-    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off"))));
+    el("span", { class: "hints-flag", id: "undo-flag" }, t(msg.undo ? "web.undo_on" : "web.undo_off")),
+    msg.rated ? el("span", { class: "hints-flag", id: "rated-flag" }, t("web.rated")) : null));
 }
 
 function drawZoom() {

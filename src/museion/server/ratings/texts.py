@@ -1,0 +1,93 @@
+"""The words of rated tables, the leaderboard and the player pages, in English and Spanish, in the project's one
+catalogue (``GET /api/texts``). Spanish: "nivel" for a rating (the final screen says "puntuación" for points
+already), "partida puntuable" for a rated game, "clasificación" for the leaderboard; "tú" like the rest."""
+
+from __future__ import annotations
+
+from museion.core import i18n
+
+
+def _both(en: str, es: str) -> dict[str, str]:
+    return {"en": en, "es": es}
+
+
+TEXTS = {
+    # refusals (the REST errors' codes and reasons)
+    "web.code.sign_in_needed": _both("This table is rated: sign in (or sign up) to take a seat. Guests can watch.",
+                                     "Esta mesa es puntuable: inicia sesión (o regístrate) para sentarte. Los "
+                                     "invitados pueden mirar."),
+    "web.code.bot_not_rated": _both("The {bot} bot has no published rating for this game and number of players; a "
+                                    "rated table may seat: {levels}.",
+                                    "El bot {bot} no tiene nivel publicado para este juego y número de jugadores; "
+                                    "una mesa puntuable admite: {levels}."),
+    "web.code.rated_undo": _both("A rated table allows no take-backs.", "Una mesa puntuable no permite deshacer."),
+    "web.code.rated_hints": _both("A rated table offers no hints from the coach.",
+                                  "Una mesa puntuable no ofrece pistas del entrenador."),
+    "web.code.rated_no_humans": _both("A rated table needs at least one human seat.",
+                                      "Una mesa puntuable necesita al menos un asiento humano."),
+    "web.code.already_seated": _both("You already have a seat at this rated table.",
+                                     "Ya tienes un asiento en esta mesa puntuable."),
+    "web.code.rated_started": _both("This rated game has started: nobody can leave it or be invited to it.",
+                                    "Esta partida puntuable ha empezado: nadie puede dejarla ni ser invitado."),
+    "web.code.no_player": _both("No player has this name.", "Ningún jugador tiene este nombre."),
+    "web.code.bad_players": _both("This game cannot be played with that many players.",
+                                  "Este juego no se puede jugar con ese número de jugadores."),
+    # the lobby and the table
+    "web.rated": _both("Rated", "Puntuable"),
+    "web.rated_choice": _both("Rated game", "Partida puntuable"),
+    "web.rated.off": _both("No (friendly game)", "No (partida amistosa)"),
+    "web.rated.on": _both("Yes (signed-in players; no hints, no take-backs)",
+                          "Sí (jugadores con sesión iniciada; sin pistas ni deshacer)"),
+    "web.rating.title": _both("Your rating", "Tu nivel"),
+    "web.rating.provisional": _both("Provisional: {games} of 10 rated games.",
+                                    "Provisional: {games} de 10 partidas puntuables."),
+    "web.rating.abandoned": _both("Your clock ran out and a bot finished the game for you: it counts as a loss.",
+                                  "Se te acabó el tiempo y un bot terminó la partida por ti: cuenta como derrota."),
+    "web.rating.leaderboard": _both("Leaderboard", "Clasificación"),
+    # the leaderboard page
+    "web.ratings.title": _both("{game} leaderboard", "Clasificación de {game}"),
+    "web.ratings.players": _both("Players", "Jugadores"),
+    "web.ratings.rank": _both("#", "#"),
+    "web.ratings.player": _both("Player", "Jugador"),
+    "web.ratings.rating": _both("Rating", "Nivel"),
+    "web.ratings.games": _both("Rated games", "Partidas puntuables"),
+    "web.ratings.provisional": _both("? provisional: fewer than {n} rated games",
+                                     "? provisional: menos de {n} partidas puntuables"),
+    "web.ratings.none": _both("Nobody shows a rating here yet.", "Aún nadie muestra aquí su nivel."),
+    "web.ratings.bots": _both("Bots (fixed ratings)", "Bots (nivel fijo)"),
+    "web.ratings.previous": _both("Previous", "Anterior"),
+    "web.ratings.next": _both("Next", "Siguiente"),
+    "web.ratings.count": _both("{n:player|players}", "{n:jugador|jugadores}"),
+    # the player page
+    "web.profile.title": _both("Player {name}", "Jugador {name}"),
+    "web.profile.private": _both("This player shows only their name.", "Este jugador solo muestra su nombre."),
+    "web.profile.languages": _both("Languages", "Idiomas"),
+    "web.profile.ratings": _both("Ratings", "Niveles"),
+    "web.profile.chart": _both("{game}, {n} players: rating after each rated game",
+                               "{game}, {n} jugadores: nivel tras cada partida puntuable"),
+    "web.profile.games": _both("Games", "Partidas"),
+    "web.profile.game": _both("Game", "Juego"),
+    "web.profile.played": _both("Played", "Jugadas"),
+    "web.profile.won": _both("Won", "Ganadas"),
+    "web.profile.recent": _both("Recent games", "Partidas recientes"),
+    "web.profile.result_won": _both("won", "ganada"),
+    "web.profile.result_lost": _both("lost", "perdida"),
+    "web.profile.replay": _both("Replay and analysis", "Repetición y análisis"),
+    "web.profile.when": _both("Finished", "Terminada"),
+    "web.profile.result": _both("Result", "Resultado"),
+    "web.profile.score": _both("Points", "Puntos"),
+    # the account page's settings
+    "web.profile.settings": _both("Your public page", "Tu página pública"),
+    "web.profile.settings_help": _both("Choose what others see on your page; by default only your name.",
+                                       "Elige qué ven los demás en tu página; por defecto, solo tu nombre."),
+    "web.profile.show_ratings": _both("Show my ratings (and my place on the leaderboards)",
+                                      "Mostrar mis niveles (y mi puesto en las clasificaciones)"),
+    "web.profile.show_games": _both("Show my games and results", "Mostrar mis partidas y resultados"),
+    "web.profile.show_languages": _both("Show the languages I speak", "Mostrar los idiomas que hablo"),
+    "web.profile.spoken": _both("Languages I speak (codes such as es, en; separated by commas)",
+                                "Idiomas que hablo (códigos como es, en; separados por comas)"),
+    "web.profile.save": _both("Save", "Guardar"),
+    "web.profile.saved": _both("Saved.", "Guardado."),
+    "web.profile.see": _both("See your page", "Ver tu página"),
+}
+i18n.register(TEXTS)
