@@ -148,7 +148,9 @@ def describe(document: dict[str, Any], levels: list[str], specs: bool) -> dict[s
             "kind": {"enum": ["bot"]}, "bot": models.bot_schema(levels, specs, prefixed=False)}}]}
     _check_per_game(document)
     last = max_players() - 1
-    schemas["JoinRequest"]["properties"]["seat"] = {"type": "integer", "minimum": 0, "maximum": last}
+    for component in schemas.values():  # a seat number in any request (a join, a friend's invitation ...)
+        if component.get("properties", {}).get("seat", {}).get("type") == "integer":
+            component["properties"]["seat"] = {"type": "integer", "minimum": 0, "maximum": last}
     for path in document["paths"].values():
         for operation in path.values():
             for parameter in operation.get("parameters", []):
