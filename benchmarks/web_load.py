@@ -125,15 +125,16 @@ async def run(server: ServerProcess, game: str, tables: int, seconds: float, war
 
 
 def fresh_db(url: str | None) -> str | None:
-    """``url`` with the museion tables dropped (each run starts empty); ``None`` stays ``None`` (SQLite file)."""
+    """``url`` with every table in it dropped (each run starts empty and migrates from the first revision);
+    ``None`` stays ``None`` (SQLite file)."""
     if url is None:
         return None
-    from sqlalchemy import create_engine
-
-    from museion.server.storage import metadata
+    from sqlalchemy import MetaData, create_engine
 
     engine = create_engine(url)
-    metadata.drop_all(engine)
+    found = MetaData()
+    found.reflect(engine)  # what the database holds: chat, friends and rating tables refer to ``tables``
+    found.drop_all(engine)
     engine.dispose()
     return url
 
