@@ -12,6 +12,13 @@ def _both(en: str, es: str) -> dict[str, str]:
 
 
 TEXTS = {
+    "web.privacy.ratings": _both(
+        "With an account you may play rated tables: kept are your rating in each game and player count, its "
+        "change after every rated game, and what your player page shows (nothing but your name unless you choose "
+        "more). They are in your data download and are deleted with your account.",
+        "Con una cuenta puedes jugar en mesas puntuables: se guardan tu puntuación en cada juego y número de "
+        "jugadores, su cambio tras cada partida puntuable y lo que muestra tu página de jugador (solo tu nombre, "
+        "salvo que elijas más). Están en la descarga de tus datos y se borran con tu cuenta."),
     # refusals (the REST errors' codes and reasons)
     "web.code.sign_in_needed": _both("This table is rated: sign in (or sign up) to take a seat. Guests can watch.",
                                      "Esta mesa es puntuable: inicia sesión (o regístrate) para sentarte. Los "

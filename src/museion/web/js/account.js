@@ -159,7 +159,7 @@ async function account(notice = "") {
 
 function privacyPage() {
   show(t("web.privacy.title"),
-    ...["guests", "account", "friends", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
+    ...["guests", "account", "friends", "ratings", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
 }
 
 const PAGES = { "/signup": signUp, "/signin": signIn, "/recover": recover, "/account": () => account(), "/privacy": privacyPage };
