@@ -310,12 +310,14 @@ def _lobby_routes(app: FastAPI) -> None:
             raise TableError("bad_game", short(str(exc), 300), 404) from None
 
     @app.get("/api/games/{name}/tutorial")
-    async def tutorial(name: Annotated[str, Path(max_length=64)], lang: str | None = None) -> models.Tutorial:
+    async def tutorial(name: Annotated[str, Path(max_length=64)], lang: models.Language | None = None
+                       ) -> models.Tutorial:
         """The game's tutorial in ``lang``: every step's text, position and the learner's move (computed once)."""
         return models.Tutorial(**lessons.tutorial(name, _language(lang)))
 
     @app.get("/api/games/{name}/guide")
-    async def guide(name: Annotated[str, Path(max_length=64)], lang: str | None = None) -> models.Guide:
+    async def guide(name: Annotated[str, Path(max_length=64)], lang: models.Language | None = None
+                    ) -> models.Guide:
         """The game's rules for players in ``lang``: sections with pictures drawn from positions (computed once)."""
         return models.Guide(**lessons.guide(name, _language(lang)))
 
