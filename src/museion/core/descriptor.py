@@ -88,8 +88,10 @@ class GameDescriptor:
         return [f"{self.package}.{module}" for module in self.compiled]
 
 
+@functools.cache
 def resolve(reference: str) -> Any:
-    """The object ``"package.module:attribute"`` names (the module itself without ``:attribute``)."""
+    """The object ``"package.module:attribute"`` names (the module itself without ``:attribute``); remembered, as
+    the importer's own lookup was a tenth of a state message's cost (a game's parts are asked for at every move)."""
     module, _, attribute = reference.partition(":")
     found: Any = importlib.import_module(module)
     for part in filter(None, attribute.split(".")):

@@ -123,8 +123,15 @@ def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **ar
     template = _template(key, lang)
     if template is None:
         return key
-    namespace = key.split(".", 1)[0]
-    return _Formatter(lang, namespace, names).vformat(template, (), args)
+    parts = _parsed(template)
+    if parts is None:  # a field with an index, an attribute or a nested spec: Python's own formatter
+        return _Formatter(lang, key.split(".", 1)[0], names).vformat(template, (), args)
+    filled = []
+    for literal, name, spec, conversion in parts:
+        filled.append(literal)
+        if name is not None:
+            filled.append(_fill(args[name], conversion, spec or "", lang, key, names))
+    return "".join(filled)
 
 
 def _template(key: str, lang: str) -> str | None:
@@ -132,6 +139,29 @@ def _template(key: str, lang: str) -> str | None:
     if texts is None:
         return None
     return texts.get(lang) or texts.get(DEFAULT)
+
+
+_Parts = tuple[tuple[str, "str | None", "str | None", "str | None"], ...]
+_PARSED: dict[str, _Parts | None] = {}
+
+
+def _parsed(template: str) -> _Parts | None:
+    """``template`` split into (literal, field, spec, conversion) once (texts are filled for every seat after
+    every move, and ``string.Formatter`` parsing them again each time was the largest cost of a state message);
+    ``None`` when a field is more than a name (left to :class:`_Formatter`)."""
+    if template not in _PARSED:
+        parts = tuple(string.Formatter().parse(template))
+        simple = all(name is None or (name.isidentifier() and "{" not in (spec or "")) for _, name, spec, _ in parts)
+        _PARSED[template] = parts if simple else None
+    return _PARSED[template]
+
+
+def _fill(value: Any, conversion: str | None, spec: str, lang: str, key: str, names: Sequence[str] | None
+          ) -> str:
+    """One field as :class:`_Formatter` fills it (the same conversions, the same rule for floats)."""
+    if conversion is not None:
+        value = _convert(value, conversion, lang, key.split(".", 1)[0], names)
+    return _format(value, spec)
 
 
 class _Formatter(string.Formatter):
@@ -142,22 +172,31 @@ class _Formatter(string.Formatter):
         self.lang, self.namespace, self.names = lang, namespace, names
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "t":
-            term = f"{self.namespace}.{value}"
-            return text(term, self.lang) if term in _catalogue() else str(value)
-        if conversion == "p":
-            if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
-                return self.names[value]
-            return text("ui.seat", self.lang, n=value)
-        return super().convert_field(value, conversion)
+        return value if conversion is None else _convert(value, conversion, self.lang, self.namespace, self.names)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, float) and value.is_integer() and (not format_spec or "|" in format_spec):
-            value = int(value)  # points are floats in the engines; a player reads "10 PV", not "10.0 PV"
-        if "|" in format_spec:
-            one, many = format_spec.split("|", 1)
-            return f"{value} {one if abs(value) == 1 else many}"
-        return str(super().format_field(value, format_spec))
+        return _format(value, format_spec)
+
+
+def _convert(value: Any, conversion: str, lang: str, namespace: str, names: Sequence[str] | None) -> Any:
+    """``!t`` a term of the text's namespace, ``!p`` a seat's name, else Python's ``!r``, ``!s``, ``!a``."""
+    if conversion == "t":
+        term = f"{namespace}.{value}"
+        return text(term, lang) if term in _catalogue() else str(value)
+    if conversion == "p":
+        if names is not None and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        return text("ui.seat", lang, n=value)
+    return string.Formatter().convert_field(value, conversion)
+
+
+def _format(value: Any, spec: str) -> str:
+    if isinstance(value, float) and value.is_integer() and (not spec or "|" in spec):
+        value = int(value)  # points are floats in the engines; a player reads "10 PV", not "10.0 PV"
+    if "|" in spec:
+        one, many = spec.split("|", 1)
+        return f"{value} {one if abs(value) == 1 else many}"
+    return format(value, spec)
 
 
 UI_TEXTS: Final = {

@@ -60,6 +60,7 @@ from museion.server.guard import ABORT, Guard, Limits
 from museion.server.live import LiveTable
 from museion.server.lobby import load_game
 from museion.server.manager import Manager
+from museion.server.memory import Release
 from museion.server.networks import Share, network
 from museion.server.ratings import routes as ratings
 from museion.server.storage import Store, TableRow, dumps, hash_token
@@ -120,6 +121,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app.state.finished = Finished(config.finished_cache_mb * 2**20)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, _abort)
+    app.state.memory = Release()
     _errors(app)
     _lobby_routes(app)
     _pages(app)
@@ -631,6 +633,7 @@ async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
         await _play(ws, app, table_id, client)
     finally:
         sockets.leave(client, ws)
+        app.state.memory.socket_closed()
 
 
 async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None:

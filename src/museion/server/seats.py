@@ -6,6 +6,7 @@ given), so a log line, a hint and a result call a player the same way."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,12 +60,19 @@ def _default_name(seat: SeatRow) -> str:
 def display_names(seats: list[SeatRow], lang: str, colours: Sequence[str]) -> list[str]:
     """The seats' names as every text says them in ``lang``, the same way as the web page (``seatNames``): a given
     name, else "bot codicioso" / "Jugador 2", with the seat's colour where the game has colours ("random bot
-    (white)"); names that are still alike get their seat number, so two bots of one level are told apart."""
-    names = [_display_name(s, lang) for s in seats]
+    (white)"); names that are still alike get their seat number, so two bots of one level are told apart.
+    Remembered by what they depend on: every state message of every seat names them, and seats rarely change."""
+    return list(_names(tuple((s.seat, s.kind, s.bot, s.name) for s in seats), lang, tuple(colours)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _names(seats: tuple[tuple[int, str, str | None, str | None], ...], lang: str, colours: tuple[str, ...]
+           ) -> tuple[str, ...]:
+    names = [_display_name(SeatRow(seat, kind, bot, name), lang) for seat, kind, bot, name in seats]
     names = [i18n.text("web.name_colour", lang, name=name, colour=i18n.text(f"web.colour.{colours[k]}", lang))
              if k < len(colours) else name for k, name in enumerate(names)]
-    return [i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
-            for k, name in enumerate(names)]
+    return tuple(i18n.text("web.name_number", lang, name=name, n=k + 1) if names.count(name) > 1 else name
+                 for k, name in enumerate(names))
 
 
 def _display_name(s: SeatRow, lang: str) -> str:
