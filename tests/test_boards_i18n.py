@@ -14,6 +14,7 @@ from museion.core import i18n
 from museion.core.game import State
 from museion.core.registry import entry, load
 from museion.games.imhotep.data import CARD_CODES, SITE_CODES
+
 CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players": 3, "wrath": True}),
            ("pergamon", {"players": 2}), ("pergamon", {"players": 4})]
 
@@ -68,7 +69,7 @@ def test_imhotep_names_cards_and_sites_in_words(lang: str) -> None:
     """The market, the discard pile, the hands and the free sites say the web table's short names in the session's
     language ("Dec.: cámara", "Pirámide"), never a code ("DECO_BUR", "MKT")."""
     render = entry("imhotep").render_text
-    codes = re.compile(r"\b(?:%s)\b" % "|".join(CARD_CODES + SITE_CODES))
+    codes = re.compile(r"\b(?:{})\b".format("|".join(CARD_CODES + SITE_CODES)))
     seen: set[str] = set()
     for seed in range(3):
         rng = random.Random(seed)
