@@ -151,15 +151,16 @@ const RAIDER_CARDS = [["bag", "bag"], ["bag", "chest"], ["chest", "chest"]];
 
 /** Where a track space's parts go (y offsets): on a phone the space is taller, its texts larger, one per row. */
 const SPACE_ROWS = {
-  wide: { height: 80, label: 15, coin: [15, 29, 10], deepest: [40, 34], figure: 50, raider: 62 },
-  narrow: { height: 124, label: 18, coin: [28, 38, 12], deepest: [28, 70], figure: 90, raider: 103 },
+  wide: { width: 58, height: 80, label: 15, coin: [12, 29, 9], deepest: [40.5, 34], figure: 50, raider: 62 },
+  narrow: { width: 56, height: 124, label: 18, coin: [28, 38, 12], deepest: [28, 70], figure: 90, raider: 103 },
 };
 
 function trackSpace(view, k, x, y, info, narrow) {
   const at = narrow ? SPACE_ROWS.narrow : SPACE_ROWS.wide;
   const who = view.track[k];
-  const parts = [s("rect", { x, y, width: 56, height: at.height, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
-    text(x + 28, y + at.label, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
+  const mid = at.width / 2;
+  const parts = [s("rect", { x, y, width: at.width, height: at.height, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
+    text(x + mid, y + at.label, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
   let label = `P${k + 1}`;
   if (info) {
     const [cx, cy, r] = at.coin;
@@ -177,7 +178,7 @@ function trackSpace(view, k, x, y, info, narrow) {
       label += ` · ${t("web.pergamon.raider_symbol", { cards: t(`web.pergamon.raider_cards${info.raider}`) })}`;
     }
   }
-  if (who !== null && who !== undefined) parts.push(figure(x + 28, y + at.figure, who));
+  if (who !== null && who !== undefined) parts.push(figure(x + mid, y + at.figure, who));
   return hit(`track:P${k + 1}`, label, parts);
 }
 
