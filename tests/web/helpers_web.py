@@ -209,3 +209,54 @@ SMALL_BOARD_TEXT_JS = r"""
   .filter(([, px]) => px < 11).map(([words, px]) => `${words} ${px.toFixed(1)} px`)
 """
 """Texts of the board drawn smaller than 11 px on screen (the font size times the board's scale)."""
+
+
+CROWDED_NUMBERS_JS = r"""
+() => {
+  const numbers = [...document.querySelectorAll('#board .find')].map((find) => [...find.querySelectorAll('.tile-num')]
+    .filter((e) => e.getClientRects().length).map((e) => [e.textContent, e.getBoundingClientRect()]));
+  const crowded = [];
+  numbers.forEach((mine, i) => numbers.slice(i + 1).forEach((theirs) => {
+    for (const [a, ra] of mine) {
+      for (const [b, rb] of theirs) {
+        const gap = Math.max(rb.left - ra.right, ra.left - rb.right);
+        if (ra.top < rb.bottom && rb.top < ra.bottom && gap < 4) crowded.push(`${a} ${b}: ${gap.toFixed(1)} px`);
+      }
+    }
+  }));
+  return crowded;
+}
+"""
+"""Pergamon: a find's number or century nearer than 4 px to another find's on the same line (where "4" and "63" of
+two tiles would read as "463")."""
+
+
+LONG_COLLECTIONS_JS = r"""
+async ([count]) => {
+  // the running table's view, with long collections for every player (finds named like the engine's, 1.10 ...),
+  // drawn as the table draws it for the board's width
+  const { board } = await import('/games/pergamon/board.js');
+  const view = structuredClone(window.museionState.view);
+  const types = 'VJBM';
+  const codes = [...Array(count).keys()].map((k) => {
+    const code = `${1 + (k % 5)}.${10 + k}`;
+    view.faces[code] = `${types[k % 4]}${10 + k}|${1 + (k % 5)}${types[(k + 1) % 4]}`;
+    return code;
+  });
+  view.players.forEach((info) => {
+    info.collections = [{ marker: 'I', space: 24, value: 40, finds: codes },
+                        { marker: 'II', space: 9, value: 9, finds: codes.slice(0, 4) }];
+  });
+  const names = view.players.map((_p, k) => `P${k}`);
+  const frame = document.getElementById('board');
+  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: frame.clientWidth < 600, legalTexts: [] });
+  frame.replaceChildren(svg);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return { svg: box(svg), collections: [...svg.querySelectorAll('g[data-key^="coll"]')].map((g) => ({
+    key: g.dataset.key, area: box(g.querySelector('.hit-area')),
+    parts: [...g.querySelectorAll('.chain > *, .marker, text')].filter((e) => e.getClientRects().length).map(box),
+    tile: Math.min(...[...g.querySelectorAll('.chain .tile')].map((t) => t.getBoundingClientRect().width)) })) };
+}
+"""
+"""Pergamon: every player's board panel drawn with a long collection of ``count`` finds and a short one (the
+table's own drawing code; the page shows it until the next state message)."""

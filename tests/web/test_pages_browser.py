@@ -9,7 +9,7 @@ import re
 
 import pytest
 from a11y import OUTLINE_JS, assert_accessible, low_contrast_outlines, low_contrast_texts
-from helpers_web import open_as_seat, page_errors, wait_js, wait_turn_or_end
+from helpers_web import LONG_COLLECTIONS_JS, open_as_seat, page_errors, wait_js, wait_turn_or_end
 
 from museion.core.registry import entry
 from museion.server.testing import http
@@ -236,33 +236,6 @@ def test_phone_preview_dock_shows_the_move_without_moving_the_list(server, brows
     assert page.locator("#preview-dock").is_hidden()
     assert errors == []
     context.close()
-
-
-LONG_COLLECTIONS_JS = r"""
-async ([count]) => {
-  // the running table's view, with long collections for every player (finds named like the engine's, 1.10 ...)
-  const { board } = await import('/games/pergamon/board.js');
-  const view = structuredClone(window.museionState.view);
-  const types = 'VJBM';
-  const codes = [...Array(count).keys()].map((k) => {
-    const code = `${1 + (k % 5)}.${10 + k}`;
-    view.faces[code] = `${types[k % 4]}${10 + k}|${1 + (k % 5)}${types[(k + 1) % 4]}`;
-    return code;
-  });
-  view.players.forEach((info) => {
-    info.collections = [{ marker: 'I', space: 24, value: 40, finds: codes },
-                        { marker: 'II', space: 9, value: 9, finds: codes.slice(0, 4) }];
-  });
-  const names = view.players.map((_p, k) => `P${k}`);
-  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: true, legalTexts: [] });
-  document.getElementById('board').replaceChildren(svg);
-  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  return { svg: box(svg), collections: [...svg.querySelectorAll('g[data-key^="coll"]')].map((g) => ({
-    key: g.dataset.key, area: box(g.querySelector('.hit-area')),
-    parts: [...g.querySelectorAll('.chain > *, .marker, text')].filter((e) => e.getClientRects().length).map(box),
-    tile: Math.min(...[...g.querySelectorAll('.chain .tile')].map((t) => t.getBoundingClientRect().width)) })) };
-}
-"""
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -1,6 +1,7 @@
 """Text rendering of an Imhotep table for the terminal (plain text; the CLI frames it).
 
-Stones are shown by colour letter: K black, W white, B brown, G grey; ``.`` is an empty space.
+Stones are shown by colour letter: K black, W white, B brown, G grey; ``.`` is an empty space. Cards and sites
+are named in words, the web table's short names (``web.imhotep.card_short.*``, ``web.imhotep.site.*``).
 """
 
 from __future__ import annotations
@@ -21,14 +22,22 @@ def _c(owner: int) -> str:
     return COLOUR_CODES[owner] if owner >= 0 else "."
 
 
-def _cards(counts: list[int]) -> str:
-    parts = [CARD_CODES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(counts) if c]
+def _card(kind: int, lang: str) -> str:
+    return text(f"web.imhotep.card_short.{CARD_CODES[kind]}", lang)
+
+
+def _cards(counts: list[int], lang: str) -> str:
+    parts = [_card(t, lang) + (f" x{c}" if c > 1 else "") for t, c in enumerate(counts) if c]
     return ", ".join(parts) or "-"
+
+
+def _site(site: int, lang: str) -> str:
+    return text(f"web.imhotep.site.{SITE_CODES[site]}", lang)
 
 
 def render_text(state: ImhotepState, player: int | None = None, lang: str = "en") -> str:
     """The table as everyone sees it (Imhotep hides nothing, so ``player`` changes nothing), labelled in ``lang``
-    (texts ``imhotep.b.*``); colour letters, site codes and card codes are notation and stay as they are."""
+    (texts ``imhotep.b.*``); colour letters are notation and stay as they are."""
     def t(key: str, **args: Any) -> str:
         return text(f"imhotep.b.{key}", lang, **args)
 
@@ -38,14 +47,14 @@ def render_text(state: ImhotepState, player: int | None = None, lang: str = "en"
         lines.append(t("chance", phase=t(f"ph{state.phase}")))
     lines.append("")
     if state.ship_sizes[0] and state.to_move != TERMINAL:
-        lines += _ships(state, t)
-    lines += _market(state, t)
+        lines += _ships(state, t, lang)
+    lines += _market(state, t, lang)
     lines += _sites(state, t, colour)
-    lines += _players(state, t, colour)
+    lines += _players(state, t, colour, lang)
     return "\n".join(lines)
 
 
-def _ships(state: ImhotepState, t: Callable[..., str]) -> list[str]:
+def _ships(state: ImhotepState, t: Callable[..., str], lang: str) -> list[str]:
     """The ships with their stones and where they are docked, the free sites, the lever's unloading."""
     lines = [t("ships")]
     for i, cap in enumerate(state.ship_sizes):
@@ -55,8 +64,8 @@ def _ships(state: ImhotepState, t: Callable[..., str]) -> list[str]:
         minimum = state.ship_minimums[i]
         lines.append(f"  {i + 1}  {t('cap')} {cap} {t('min')} {minimum}  [{spaces}]{' ' * (2 * (4 - cap))}"
                      f"  {where}")
-    free = [SITE_CODES[s] for s in range(5) if not state.docked_sites >> s & 1]
-    lines.append(f"  {t('free_sites')}: {' '.join(free)}")
+    free = [_site(s, lang) for s in range(5) if not state.docked_sites >> s & 1]
+    lines.append(f"  {t('free_sites')}: {', '.join(free)}")
     if state.lever_stones:
         done, todo = " ".join(_c(o) for o in state.lever_unloaded), " ".join(_c(o) for o in state.lever_stones)
         lines.append("  " + t("lever", site=data.SITES[state.lever_site], done=done, todo=todo))
@@ -64,11 +73,11 @@ def _ships(state: ImhotepState, t: Callable[..., str]) -> list[str]:
     return lines
 
 
-def _market(state: ImhotepState, t: Callable[..., str]) -> list[str]:
+def _market(state: ImhotepState, t: Callable[..., str], lang: str) -> list[str]:
     """The market's cards, the piles and the seats waiting to take a card."""
-    market = [CARD_CODES[c] for c in range(NUM_CARD_TYPES) for _ in range(state.market[c])]
-    lines = [f"{t('market'):<11}{'  '.join(market) or t('empty')}",
-             " " * 11 + t("piles", draw=state.draw_pile_size, discard=_cards(state.discard_pile))]
+    market = [_card(c, lang) for c in range(NUM_CARD_TYPES) for _ in range(state.market[c])]
+    lines = [f"{t('market'):<11}{' · '.join(market) or t('empty')}",
+             " " * 11 + t("piles", draw=state.draw_pile_size, discard=_cards(state.discard_pile, lang))]
     if state.market_queue:
         lines.append(" " * 11 + t("waiting", who=" ".join(_c(o) for o in state.market_queue)))
     lines.append("")
@@ -106,7 +115,7 @@ def _sites(state: ImhotepState, t: Callable[..., str], colour: list[str]) -> lis
     return lines
 
 
-def _players(state: ImhotepState, t: Callable[..., str], colour: list[str]) -> list[str]:
+def _players(state: ImhotepState, t: Callable[..., str], colour: list[str], lang: str) -> list[str]:
     """Each seat's score, quarry, sled and cards, then the final scoring table once there is one."""
     heads = [t(k) for k in ("score", "quarry", "sled")]
     width = max(6, *(len(c) for c in colour))
@@ -116,7 +125,7 @@ def _players(state: ImhotepState, t: Callable[..., str], colour: list[str]) -> l
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
         values = (state.score_track[p], state.quarry[p], state.sled[p])
         lines.append(f"{mark} {colour[p]:<{width}} ({COLOUR_CODES[p]})  " + "  ".join(f"{v:>6}" for v in values)
-                     + f"  {_cards(hand)}")
+                     + f"  {_cards(hand, lang)}")
     if state.final_score_rows:
         lines.append("")
         lines.append(t("final_scoring"))

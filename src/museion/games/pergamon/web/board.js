@@ -3,7 +3,9 @@
 // markers), the finds being laid out, each player's coins, VP (when visible), supply and exhibited collections,
 // and the collection being built. Every find is drawn like the physical tile from view.faces ("V63|4J"): the
 // right half of an object at its left edge with the number under it, the left half of another object at its
-// right edge with the century under it; finds of a collection touch, so matching halves form whole objects.
+// right edge with the century under it; finds of a collection touch, so matching halves form whole objects (a long
+// collection wraps into rows). No text is drawn under 14 units on a desktop, 19.5 on a phone (CSS: .desk-1000,
+// .phone-620), so every text is at least 11 px on screen.
 // Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your supply;
 // break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
 import { t } from "/static/js/i18n.js";
@@ -13,8 +15,14 @@ const SEAT = ["#b03a2e", "#1f5f99", "#1e7a45", "#e0b400"];  // red, blue, green,
 const SEAT_INK = ["#ffffff", "#ffffff", "#ffffff", "#1c1c1c"];
 const SEAT_COLOUR = ["red", "blue", "green", "yellow"];
 const ROMAN = ["I", "II", "III", "IV", "V"];
-const W = 64;  // a find tile, in board units
-const H = 50;
+/** A find tile, in board units, and where its parts go: on a phone (texts 19.5 units) wider and taller, so that its
+ * number and century keep clear of its halves, of each other and of the next tile's (in a collection tiles touch). */
+const TILES = {
+  wide: { w: 64, h: 50, mid: 18, inset: 4 },
+  narrow: { w: 84, h: 58, mid: 20, inset: 5 },
+};
+function tileOf(narrow) { return narrow ? TILES.narrow : TILES.wide; }
+const WRAP_GAP = 12;  // between the rows of a long collection: room for the line leading from one row to the next
 const HALF_SCALE = 1.25;
 const TYPE_FILL = { V: "#c4572e", J: "#2f6db5", B: "#c99700", M: "#7d4aa8" };
 // The RIGHT half of each object, flat side on x = 0, centred on y = 0 (the left half is its mirror image).
@@ -47,42 +55,68 @@ function half(type, x, y, edge) {
     "data-type": type, "data-edge": edge });
 }
 
-/** A find tile at (x, y); with `key` it is clickable (a find in your supply). `extra`: more classes. */
-function find(view, x, y, code, key = null, extra = "") {
+/** A find tile of size `tile` at (x, y); with `key` it is clickable (a find in your supply). `extra`: more classes.
+ * Its number and century stand inside its edges (never beside the next tile's); its halves show the objects by
+ * shape and colour, its label names them. */
+function find(view, tile, x, y, code, key = null, extra = "") {
   const f = face(view, code);
   const label = findLabel(view, code);
-  const cy = y + 19;
-  const body = [s("rect", { x, y, width: W, height: H, rx: 4, fill: "#f3e6c4", stroke: "#8a6d3b",
+  const cy = y + tile.mid;
+  const base = y + tile.h - 6;
+  const body = [s("rect", { x, y, width: tile.w, height: tile.h, rx: 4, fill: "#f3e6c4", stroke: "#8a6d3b",
     class: key ? "hit-area tile" : "tile" })];
   if (f) {
-    body.push(half(f.left, x, cy, "left"), half(f.right, x + W, cy, "right"),
-      text(x + 23, cy + 4, f.left, { class: "glyph", "text-anchor": "middle" }),
-      text(x + W - 23, cy + 4, f.right, { class: "glyph", "text-anchor": "middle" }),
-      text(x + 11, y + H - 5, f.number, { class: "tile-num", "text-anchor": "middle" }),
-      text(x + W - 9, y + H - 5, f.century, { class: "tile-num", "text-anchor": "middle" }));
-  } else body.push(text(x + W / 2, y + 27, code, { class: "small", "text-anchor": "middle" }));
+    body.push(half(f.left, x, cy, "left"), half(f.right, x + tile.w, cy, "right"),
+      text(x + tile.inset, base, f.number, { class: "tile-num" }),
+      text(x + tile.w - tile.inset, base, f.century, { class: "tile-num", "text-anchor": "end" }));
+  } else body.push(text(x + tile.w / 2, y + tile.mid + 8, code, { class: "small", "text-anchor": "middle" }));
   const attrs = { class: `find ${extra}`.trim(), "data-code": code, "data-piece": code, "data-kind": code };
   if (key) return hit(key, label, s("g", attrs, body));
   return s("g", { ...attrs, role: "img", "aria-label": label }, s("title", {}, label), body);
 }
 
-/** Finds side by side touching, so that each find's right half meets the next one's left half; a closed ring
- * also joins the last find's right half to the first one's left half (drawn as an arc underneath). */
-function chain(view, x, y, codes, closed, scale = 1) {
-  const parts = codes.map((code, k) => find(view, k * W, 0, code));
+/** Rows of a chain of `count` finds, `perRow` to a row, and its height (the closing arc under the last row). */
+function chainRows(count, perRow) { return Math.max(1, Math.ceil(count / perRow)); }
+function chainHeight(tile, count, perRow) { return chainRows(count, perRow) * (tile.h + WRAP_GAP) - WRAP_GAP + 10; }
+
+/** Finds side by side touching, so that each find's right half meets the next one's left half, `perRow` to a row:
+ * a long collection wraps, a dashed line leading from a row's last find to the next row's first (the halves that
+ * meet there). A closed ring also joins the last find's right half to the first one's left half (an arc underneath,
+ * or a line back to the first row). */
+function chain(view, tile, x, y, codes, closed, perRow = codes.length) {
+  const at = (k) => [(k % perRow) * tile.w, Math.floor(k / perRow) * (tile.h + WRAP_GAP)];
+  const parts = codes.map((code, k) => find(view, tile, ...at(k), code));
   const faces = codes.map((code) => face(view, code));
   for (let k = 0; k + 1 < codes.length; k += 1) {
     const a = faces[k]; const b = faces[k + 1];
-    if (a && b && a.right === b.left) parts.push(joint(a.right, (k + 1) * W, 19));
+    if (!a || !b || a.right !== b.left) continue;
+    const [bx, by] = at(k + 1);
+    if (bx > 0) parts.push(joint(a.right, bx, by + tile.mid));
+    else {
+      parts.push(s("g", { class: "joint wrap", "data-type": a.right }, s("title", {}, typeName(a.right)),
+        dashed(a.right, wrapPath(tile, perRow * tile.w, by - WRAP_GAP - tile.h, by, WRAP_GAP / 2, 4))));
+    }
   }
   const first = faces[0]; const last = faces[faces.length - 1];
   if (closed && codes.length > 1 && first && last && last.right === first.left) {
-    const x1 = codes.length * W - 8; const x0 = 8;
-    parts.push(s("path", { d: `M${x1},${H} C${x1},${H + 12} ${x0},${H + 12} ${x0},${H}`, fill: "none",
-      stroke: TYPE_FILL[first.left], "stroke-width": 2.5, "stroke-dasharray": "5 3", class: "ring-close",
-      "data-type": first.left }, s("title", {}, `${t("web.pergamon.ring_closes")}: ${typeName(first.left)}`)));
+    const [lx, ly] = at(codes.length - 1);
+    const { h } = tile;
+    const d = ly === 0 ? `M${lx + tile.w - 8},${h} C${lx + tile.w - 8},${h + 12} 8,${h + 12} 8,${h}`
+      : wrapPath(tile, lx + tile.w, ly, 0, 8, 8);
+    parts.push(s("g", { class: "ring-close", "data-type": first.left },
+      s("title", {}, `${t("web.pergamon.ring_closes")}: ${typeName(first.left)}`), dashed(first.left, d)));
   }
-  return s("g", { transform: `translate(${x},${y}) scale(${scale})`, class: "chain" }, parts);
+  return s("g", { transform: `translate(${x},${y})`, class: "chain" }, parts);
+}
+
+/** From the right edge of a tile (at x `fromX`) in the row at `fromY`, down `below` units under that row, left
+ * `out` units past the chain's start, and into the left edge of the first tile of the row at `toY`. */
+function wrapPath(tile, fromX, fromY, toY, below, out) {
+  return `M${fromX},${fromY + tile.mid} h4 V${fromY + tile.h + below} H${-out} V${toY + tile.mid} H0`;
+}
+
+function dashed(type, d) {
+  return s("path", { d, fill: "none", stroke: TYPE_FILL[type], "stroke-width": 2.5, "stroke-dasharray": "5 3" });
 }
 
 /** Two matching halves meeting at a tile edge: the whole object, drawn again on top of the edge and ringed. */
@@ -117,25 +151,26 @@ const RAIDER_CARDS = [["bag", "bag"], ["bag", "chest"], ["chest", "chest"]];
 
 /** Where a track space's parts go (y offsets): on a phone the space is taller, its texts larger, one per row. */
 const SPACE_ROWS = {
-  wide: { height: 80, label: 14, coin: [14, 28, 9], deepest: [40, 32], figure: 52, raider: 64 },
-  narrow: { height: 124, label: 18, coin: [28, 38, 12], deepest: [28, 70], figure: 90, raider: 103 },
+  wide: { width: 58, height: 80, label: 15, coin: [12, 29, 9], deepest: [40.5, 34], figure: 50, raider: 62 },
+  narrow: { width: 56, height: 124, label: 18, coin: [28, 38, 12], deepest: [28, 70], figure: 90, raider: 103 },
 };
 
 function trackSpace(view, k, x, y, info, narrow) {
   const at = narrow ? SPACE_ROWS.narrow : SPACE_ROWS.wide;
   const who = view.track[k];
-  const parts = [s("rect", { x, y, width: 56, height: at.height, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
-    text(x + 28, y + at.label, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
+  const mid = at.width / 2;
+  const parts = [s("rect", { x, y, width: at.width, height: at.height, rx: 6, fill: "#e8eef5", stroke: "#7d8ea3", class: "hit-area" }),
+    text(x + mid, y + at.label, `P${k + 1}`, { class: "small strong", "text-anchor": "middle" })];
   let label = `P${k + 1}`;
   if (info) {
     const [cx, cy, r] = at.coin;
     parts.push(s("circle", { cx: x + cx, cy: y + cy, r, fill: "#e3b93c", stroke: "#8a6a12", class: "coin" }),
-      text(x + cx, y + cy + 4, info.coins, { class: "coin-num", "text-anchor": "middle" }),
+      text(x + cx, y + cy + 5, info.coins, { class: "coin-num", "text-anchor": "middle" }),
       text(x + at.deepest[0], y + at.deepest[1], `≤${info.deepest}`, { class: "label strong", "text-anchor": "middle", "data-deepest": info.deepest }));
     label = t("web.pergamon.track_space", { space: info.space, coins: info.coins, deepest: info.deepest });
     if (info.raider !== null && info.raider !== undefined) {
       const [a, b] = RAIDER_CARDS[info.raider];
-      const top = y + at.raider; const high = narrow ? 18 : 13;
+      const top = y + at.raider; const high = narrow ? 18 : 16;
       parts.push(s("g", { class: "raider-symbol", "data-chests": info.raider },
         s("rect", { x: x + 5, y: top, width: 46, height: high, rx: 3, fill: "#2b2b2b" }),
         text(x + 13, top + high - 3, t("web.pergamon.raider_letter"), { class: "badge-small", "text-anchor": "middle" }),
@@ -143,7 +178,7 @@ function trackSpace(view, k, x, y, info, narrow) {
       label += ` · ${t("web.pergamon.raider_symbol", { cards: t(`web.pergamon.raider_cards${info.raider}`) })}`;
     }
   }
-  if (who !== null && who !== undefined) parts.push(figure(x + 28, y + at.figure, who));
+  if (who !== null && who !== undefined) parts.push(figure(x + mid, y + at.figure, who));
   return hit(`track:P${k + 1}`, label, parts);
 }
 
@@ -172,22 +207,27 @@ function track(view, narrow) {
   return s("g", {}, parts);
 }
 
-function galleries(view) {
+/** A gallery's height: room for 4 finds (PER-LAYOUT-1), 242 units on a desktop. */
+function galleryHeight(tile) { return 26 + 4 * (tile.h + 4); }
+
+function galleries(view, tile) {
   const parts = [text(14, 152, t("web.pergamon.galleries"), { class: "heading" })];
   view.galleries.forEach((gallery, g) => {
-    const x = 14 + g * 82; const top = 160;
+    const x = 14 + g * (tile.w + 18); const top = 160;
     parts.push(hit(`gallery:${ROMAN[g]}`, t("web.pergamon.gallery_label", { n: ROMAN[g], finds: gallery.map((c) => findLabel(view, c)).join("; ") || t("web.empty") }),
-      s("rect", { x, y: top, width: 76, height: 242, rx: 6, fill: "#efe6d2", stroke: "#b8a77f", class: "hit-area" }),
-      text(x + 38, top + 17, ROMAN[g], { class: "label strong", "text-anchor": "middle" }),
-      gallery.map((code, k) => find(view, x + 6, top + 24 + k * (H + 4), code))));
+      s("rect", { x, y: top, width: tile.w + 12, height: galleryHeight(tile), rx: 6, fill: "#efe6d2", stroke: "#b8a77f", class: "hit-area" }),
+      text(x + tile.w / 2 + 6, top + 17, ROMAN[g], { class: "label strong", "text-anchor": "middle" }),
+      gallery.map((code, k) => find(view, tile, x + 6, top + 24 + k * (tile.h + 4), code))));
   });
   return s("g", {}, parts);
 }
 
-function layingOut(view) {
+/** The finds being laid out (up to 5), below the museum: beside their label on a desktop, under it on a phone. */
+function layingOut(view, tile, narrow) {
   if (!view.laying_out.length) return null;
-  return s("g", {}, text(432, 348, `${t("web.pergamon.laying_out")}:`, { class: "label" }),
-    view.laying_out.map((code, k) => find(view, 560 + k * (W + 4), 318, code)));
+  const [x, y] = narrow ? [432, 328] : [560, 318];
+  return s("g", {}, text(432, narrow ? 322 : 348, `${t("web.pergamon.laying_out")}:`, { class: "label" }),
+    view.laying_out.map((code, k) => find(view, tile, x + k * (tile.w + 4), y, code)));
 }
 
 function museum(view, ctx) {
@@ -216,75 +256,94 @@ function marker(cx, cy, seat, roman, label) {
 
 const PANEL_TOP = 414;
 
-function supplyPerRow(width) { return Math.max(1, Math.floor((width - 16) / (W + 4))); }
+function supplyPerRow(width, tile) { return Math.max(1, Math.floor((width - 16) / (tile.w + 4))); }
 
-/** A collection's row: taller on a phone, whose larger texts need a line each (space, value). */
-function rowHeight(narrow) { return narrow ? H + 44 : H + 24; }
-
-function panelHeight(info, width, narrow) {
-  const rows = Math.max(1, Math.ceil(info.finds.length / supplyPerRow(width)));
-  return 84 + rows * (H + 4) + 22 + Math.max(1, info.collections.length) * (rowHeight(narrow) + 4);
+/** A collection's row: its left column (marker, space, value) and its finds, wrapped to the room beside it. On a
+ * phone the column is wider and taller (its texts larger: about 10.5 units a character, a line each). */
+function collectionLayout(width, narrow) {
+  const tile = tileOf(narrow);
+  const column = narrow ? 92 : 74;
+  return { tile, column, perChar: narrow ? 10.5 : 7.7, lines: narrow ? [62, 84] : [54, 69], least: narrow ? 94 : 74,
+    perRow: Math.max(1, Math.floor((width - column - 28) / tile.w)) };
 }
 
-const COLUMN = 58;  // the left column of a collection's row: its marker, space and value
+function collectionHeight(finds, at) {
+  return Math.max(at.least, 10 + chainHeight(at.tile, finds.length, at.perRow));
+}
+
+function panelHeight(info, width, narrow) {
+  const tile = tileOf(narrow);
+  const at = collectionLayout(width, narrow);
+  const rows = Math.max(1, Math.ceil(info.finds.length / supplyPerRow(width, tile)));
+  const collections = info.collections.length
+    ? info.collections.reduce((sum, c) => sum + collectionHeight(c.finds, at) + 4, 0) : at.least + 4;
+  return 84 + rows * (tile.h + 4) + 22 + collections;
+}
 
 /** A tiny label centred at `cx` that never spreads beyond `room` units (the Spanish words are longer): squeezed
- * when its estimated width (5.5 units a character) would not fit, so it is never cut at the panel's edge. */
-function fitted(cx, y, label, room, perChar = 5.5) {
+ * when its estimated width (`perChar` units a character) would not fit, so it is never cut at the panel's edge. */
+function fitted(cx, y, label, room, perChar) {
   const attrs = { class: "tiny", "text-anchor": "middle" };
   if (String(label).length * perChar > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
   return text(cx, y, label, attrs);
 }
 
 function playerPanel(view, info, p, ctx, width, height, top, narrow) {
-  const x = narrow ? 10 : 10 + p * (width + 8);  // narrow: one above the other
-  top = narrow ? top + p * (height + 10) : top;
+  const tile = tileOf(narrow);
+  const x = narrow ? 10 : 10 + p * (width + 8);  // narrow: one above the other, at `top`
   const acting = view.to_act === p;
   const vp = info.vp ?? "?";
+  const vpAt = narrow ? 230 : 144;  // after "17 monedas" in the page's text size
   const parts = [s("rect", { x, y: top, width, height, rx: 10, fill: acting ? "#fff6d6" : "#f3efe6",
     stroke: acting ? "#a27a10" : SEAT[p], "stroke-width": acting ? 4 : 2 }),
   seatShape(p, x + 16, top + 19, 8, { fill: SEAT[p], stroke: "#1c1c1c", "stroke-width": 1.2 }),
   text(x + 30, top + 25, ctx.names[p], { class: "heading" }),
   s("circle", { cx: x + 20, cy: top + 45, r: 9, fill: "#e3b93c", stroke: "#8a6a12" }),
   text(x + 34, top + 50, t("web.pergamon.coins", { n: info.coins }), { class: "label" }),
-  s("rect", { x: x + 144, y: top + 35, width: 64, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
-  text(x + 176, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
+  s("rect", { x: x + vpAt, y: top + 35, width: 72, height: 20, rx: 10, fill: info.vp === null ? "#ddd6c6" : "#2b2418" }),
+  text(x + vpAt + 36, top + 50, t("web.pergamon.vp", { vp }), { class: info.vp === null ? "label strong" : "badge", "text-anchor": "middle",
     "data-vp": info.vp ?? "hidden" }),
   text(x + width - 10, top + 25, t("web.pergamon.space", { space: info.space || "–" }), { class: "label", "text-anchor": "end",
     "data-supply": `figure${p}` }),  // a figure placed on the track comes from here
   text(x + 12, top + 74, t("web.pergamon.supply"), { class: "small strong" })];
-  const per = supplyPerRow(width);
+  const per = supplyPerRow(width, tile);
   const building = new Set(view.building ? view.building.finds : []);
-  info.finds.forEach((code, k) => parts.push(find(view, x + 8 + (k % per) * (W + 4), top + 80 + Math.floor(k / per) * (H + 4),
-    code, `find${p}:${code}`, building.has(code) && view.to_act === p ? "in-building" : "")));
+  info.finds.forEach((code, k) => parts.push(find(view, tile, x + 8 + (k % per) * (tile.w + 4),
+    top + 80 + Math.floor(k / per) * (tile.h + 4), code, `find${p}:${code}`,
+    building.has(code) && view.to_act === p ? "in-building" : "")));
   const rows = Math.max(1, Math.ceil(info.finds.length / per));
-  let cy = top + 80 + rows * (H + 4) + 14;
+  let cy = top + 80 + rows * (tile.h + 4) + 14;
   parts.push(text(x + 12, cy, t("web.pergamon.collections"), { class: "small strong" }));
   cy += 6;
+  const at = collectionLayout(width, narrow);
   info.collections.forEach((c) => {
     const label = t("web.pergamon.collection_title", { marker: c.marker, space: c.space, value: c.value, finds: c.finds.join(", ") });
-    const column = narrow ? 92 : COLUMN;  // a phone's texts are larger (.phone-620: about 10.5 units a character)
-    const perChar = narrow ? 10.5 : 5.5;
-    const scale = Math.min(1, (width - column - 16) / (c.finds.length * W));
-    const mid = x + 6 + column / 2;
+    const mid = x + 6 + at.column / 2;
+    const high = collectionHeight(c.finds, at);
     parts.push(hit(`coll${p}:${c.marker}`, label,
-      s("rect", { x: x + 6, y: cy, width: width - 12, height: rowHeight(narrow), rx: 6, fill: "#efe6d2", class: "hit-area" }),
+      s("rect", { x: x + 6, y: cy, width: width - 12, height: high, rx: 6, fill: "#efe6d2", class: "hit-area" }),
       marker(mid, cy + 22, p, c.marker, label),
-      fitted(mid, cy + (narrow ? 62 : 55), t("web.pergamon.space", { space: c.space }), column - 4, perChar),
-      fitted(mid, cy + (narrow ? 84 : 67), t("web.pergamon.value_short", { value: c.value }), column - 4, perChar),
-      chain(view, x + 10 + column, cy + 6, c.finds, true, scale)));
-    cy += rowHeight(narrow) + 4;
+      fitted(mid, cy + at.lines[0], t("web.pergamon.space", { space: c.space }), at.column - 4, at.perChar),
+      fitted(mid, cy + at.lines[1], t("web.pergamon.value_short", { value: c.value }), at.column - 4, at.perChar),
+      chain(view, tile, x + 12 + at.column, cy + 6, c.finds, true, at.perRow)));
+    cy += high + 4;
   });
   return s("g", {}, parts);
 }
 
-function buildingRow(view, top) {
-  if (!view.building) return null;
+/** The collection being built, below the players' panels: its finds beside its texts on a desktop, under them on
+ * a phone. Returns the drawing and its height (none without a collection being built). */
+function buildingRow(view, top, narrow, full) {
+  if (!view.building) return [null, 0];
   const b = view.building;
+  const tile = tileOf(narrow);
   const info = [b.break ? t("web.pergamon.break_up", { marker: b.break }) : null, t("web.pergamon.cancels_left", { n: b.cancels_left })].filter(Boolean);
-  return s("g", { class: "building" }, text(14, top + 18, `${t("web.pergamon.building")}:`, { class: "label strong" }),
-    text(14, top + 38, info.join(" · "), { class: "small" }),
-    b.finds.length ? chain(view, 230, top, b.finds, false) : null);
+  const [x, y] = narrow ? [22, top + 50] : [240, top];
+  const perRow = Math.max(1, Math.floor((full - x - 12) / tile.w));
+  const high = Math.max(44, y - top + (b.finds.length ? chainHeight(tile, b.finds.length, perRow) : 0)) + 12;
+  return [s("g", { class: "building" }, text(14, top + 18, `${t("web.pergamon.building")}:`, { class: "label strong" }),
+    text(14, top + 40, info.join(" · "), { class: "small" }),
+    b.finds.length ? chain(view, tile, x, y, b.finds, false, perRow) : null), high];
 }
 
 function buttons(ctx, top, narrow) {
@@ -305,11 +364,14 @@ function button(x, top, key, label) {
 }
 
 /** The turn, stage, calendar and box; on a phone (larger text, 604 units of room) squeezed rather than cut. */
+/** On a phone the line is just below the museum, or below what is being laid out there. */
+function statusY(view, narrow) { return narrow ? (view.laying_out.length ? 408 : 334) : 394; }
+
 function statusLine(view, narrow) {
   const line = t("web.pergamon.status", { turn: view.turn, stage: t(`web.pergamon.stage.${view.stage}`),
     calendar: view.calendar, box: view.box });
   const squeeze = narrow && line.length * 10.2 > 604;
-  return text(432, 394, line, { class: "label", textLength: squeeze ? 604 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null });
+  return text(432, statusY(view, narrow), line, { class: "label", textLength: squeeze ? 604 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null });
 }
 
 export const board = {
@@ -322,18 +384,23 @@ export const board = {
     // narrow (a phone): the track in two rows, the museum below the galleries, a board 620 wide instead of 1000
     const narrow = ctx.narrow;
     const full = narrow ? 620 : 1000;
+    const tile = tileOf(narrow);
     const down = narrow ? 198 : 0;  // the galleries below the two-row track
-    const museumAt = narrow ? [-418, 458] : [0, 0];  // the museum (and what is laid out, the status) below them
+    // the museum (and what is laid out, the status) below the galleries
+    const museumAt = narrow ? [-418, down + galleryHeight(tile) + 18] : [0, 0];
     const width = narrow ? full - 20 : Math.floor((full - 20 - (n - 1) * 8) / n);
-    const height = Math.max(...view.players.map((info) => panelHeight(info, width, narrow)));
-    const top = PANEL_TOP + (narrow ? 508 : 0);
-    let bottom = top + (narrow ? n : 1) * (height + 10);
-    const built = buildingRow(view, bottom);
-    if (built) bottom += H + 22;
+    // side by side of one height on a desktop; one above the other, each its own height, on a phone
+    const heights = view.players.map((info) => panelHeight(info, width, narrow));
+    const tops = [narrow ? museumAt[1] + statusY(view, narrow) + 24 : PANEL_TOP];
+    if (narrow) heights.forEach((high) => tops.push(tops[tops.length - 1] + high + 10));
+    else heights.fill(Math.max(...heights));
+    let bottom = narrow ? tops[n] : PANEL_TOP + heights[0] + 10;
+    const [built, builtHeight] = buildingRow(view, bottom, narrow, full);
+    bottom += builtHeight;
     const move = (node, [dx, dy]) => (node && (dx || dy) ? s("g", { transform: `translate(${dx},${dy})` }, node) : node);
-    const parts = [track(view, narrow), move(galleries(view), [0, down]),
-      move(s("g", {}, museum(view, ctx), layingOut(view), statusLine(view, narrow)), museumAt),
-      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, height, top, narrow)), built];
+    const parts = [track(view, narrow), move(galleries(view, tile), [0, down]),
+      move(s("g", {}, museum(view, ctx), layingOut(view, tile, narrow), statusLine(view, narrow)), museumAt),
+      ...view.players.map((info, p) => playerPanel(view, info, p, ctx, width, heights[p], tops[narrow ? p : 0], narrow)), built];
     if (view.scores) {
       parts.push(text(14, bottom + 16, `${t("web.scores")}: ${view.scores.join(" : ")}`, { class: "label" }));
       bottom += 24;
@@ -343,7 +410,10 @@ export const board = {
     parts.unshift(s("rect", { x: 0, y: 0, width: full, height: total, fill: "#faf7ef" }));
     parts.push(row);
     const root = svgRoot(full, total, t("web.board_of", { game: "Pergamon" }), parts);
-    if (narrow) root.classList.add("phone", "phone-620");  // its texts drawn larger (CSS): >= 11 px at 360 px
+    // its texts drawn larger (CSS): >= 11 px at 360 px, and on a desktop's board (about 930 px, or down to 0.8 of
+    // that when the board is fitted to the screen's height)
+    if (narrow) root.classList.add("phone", "phone-620");
+    else root.classList.add("desk-1000");
     return root;
   },
 
