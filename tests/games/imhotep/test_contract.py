@@ -83,7 +83,7 @@ def test_render_text_shows_the_table():
     text = str(state)
     assert "Imhotep, 3 players" in text and "round 1/6 (ships 4-3-2-1)" in text
     assert "[. K . .]" in text and "docked at the pyramid" in text
-    assert "DECO_PYR  STATUE  LEVER  SAIL" in text
+    assert "Deco: pyramid · Statue · Lever · Sail" in text and "DECO_PYR" not in text  # words, not codes
     assert re.search(r"White\s+\(W\)\s+2\s", text)
     end = random_game(museion.load("imhotep", players=4, wrath=True), 5)
     assert "game over" in str(end) and "FINAL SCORING" in str(end)
