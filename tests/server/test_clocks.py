@@ -232,6 +232,8 @@ def test_bot_thinking_and_chance_cost_a_human_no_time(tmp_path, monkeypatch):
             bank = table.clock.bank[0]
             clock.advance(2)
             await _first_move(manager, table, 0)
+            while table.clock.bank[0] == bank and table.state.current_player() == 0:  # a turn of several moves
+                await _first_move(manager, table, 0)
             assert table.clock.bank[0] == bank - 2 + 5  # only its own 2 s, whatever the bot and chance did
         await _bots_done(table)
         assert table.clock.left(0, clock()) == table.clock.bank[0]
@@ -353,3 +355,37 @@ def test_a_database_of_an_earlier_version_opens_without_clocks(tmp_path):
         await manager.close()
 
     asyncio.run(play())
+
+
+def test_a_new_round_is_a_new_turn_even_when_the_same_seat_begins_it(tmp_path, monkeypatch):
+    """A move that ends an Imhotep round is followed by chance (the next round's cards); when the same seat then
+    begins the next round, its turn is still over: it is charged, earns its increment, and its clock starts
+    again (CI caught the clock running on across the round's end, 2026-12-02). Two humans play seeded random
+    moves, each after 1 s; every move that chance followed must have moved the mover's bank by -1 + 5."""
+    import random
+
+    from museion.server import live
+
+    seed = 4  # a game in which the same seat begins a round after ending the last one (most seeds have none)
+    monkeypatch.setattr(live, "RNG", random.Random(seed))
+    clock = FakeClock()
+    picks = random.Random(seed)
+
+    async def scenario() -> int:
+        manager = await _manager(tmp_path / "r.db", clock)
+        table, _, _ = await manager.create("imhotep", {"players": 2}, ["human", "human"], clock=LIVE)
+        await manager.join(table.id, 0, None)
+        await manager.join(table.id, 1, None)
+        same_seat_rounds = 0
+        while not table.state.is_terminal():
+            seat, moves, bank = table.state.current_player(), len(table.state.history()), list(table.clock.bank)
+            clock.advance(1)
+            await manager.play(table, seat, table.seq, picks.choice(table.state.legal_actions()))
+            chance_followed = len(table.state.history()) > moves + 1
+            if chance_followed:
+                assert table.clock.bank[seat] == bank[seat] - 1 + 5
+                same_seat_rounds += table.state.current_player() == seat
+        await manager.close()
+        return same_seat_rounds
+
+    assert asyncio.run(scenario()) >= 1  # the case itself came up

@@ -158,7 +158,10 @@ class Pipeline:
         clock = self.tables.copy_clock(table)
         if clock is not None:
             following = table.clock_running_for(state)
-            if mover is not None and following != mover:
+            # A turn is over when another seat (or nobody) is to move, or when chance was drawn after the move: in
+            # all three games chance comes only between rounds, and a round's first turn is a new turn even when
+            # the same seat has it (it then earns its increment and its clock starts again).
+            if mover is not None and (following != mover or len(entries) > len(actions)):
                 clock.moved(mover, now)
             clock.run(following, now)
             clock.dirty = now
