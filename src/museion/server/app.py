@@ -665,13 +665,14 @@ async def _play(ws: WebSocket, app: FastAPI, table_id: str, client: str) -> None
     key = next(SOCKETS)
     await manager.chat.backlog(table, conn, client)
     limits: Limits = app.state.limits
+    budget = limits.messages.budget()
     try:
         while not conn.closing:
             await conn.room()
             data = await _receive(ws)
             if data is None:
                 break
-            if not limits.messages.spend(key):  # a flood: its next handshakes are refused for a while too
+            if not budget.spend():  # a flood: its next handshakes are refused for a while too
                 limits.pause(client)
                 await conn.end(1008, f"too_many_messages: over {limits.messages.spec} on one connection")
                 break

@@ -54,6 +54,7 @@ class Manager:
         self.hints = Hints(self.live, pool)
         self.analyses = Analysis(self.live)
         self.chat = Chat(self.live, limits)
+        self.limits = limits
         self.live.turn = self.bots.schedule
         self.live.loaded = self._loaded
         self.follower = Follower(self.live)
@@ -170,6 +171,8 @@ class Manager:
                             and self.live.owns(table.id))
             if not busy and table.used < idle_since:
                 self.tables.pop(table.id, None)
+        if self.limits is not None:
+            self.limits.sweep()
         release_free_memory()
 
     # -- finished games ----------------------------------------------------------------------------------
