@@ -420,8 +420,7 @@ class Store:
         if not any(a.final is not None or a.clock is not None or a.notices is not None or a.settle is not None
                    for a in batch):
             if rows and self.notifies:  # PostgreSQL: one statement, one round trip, the news in it
-                with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-                    conn.execute(self._notifying(insert(actions_t).values(rows), changed))
+                self._insert_notifying(rows, changed)
             elif rows:  # SQLite: no round trips; one cached statement costs the writer a third of a fresh one
                 with self.engine.begin() as conn:
                     conn.execute(insert(actions_t), rows)
@@ -458,10 +457,19 @@ class Store:
             for payload in self._payloads(changed):
                 conn.execute(select(func.pg_notify(CHANNEL, payload)))
 
-    def _notifying(self, added: Any, changed: Sequence[str]) -> Any:
-        """The insert and its notifications in one statement (a data-modifying WITH): still one round trip."""
-        step = added.returning(actions_t.c.seq).cte("added")
-        return select(*(func.pg_notify(CHANNEL, p) for p in self._payloads(changed))).add_cte(step)
+    def _insert_notifying(self, rows: list[dict[str, Any]], changed: Sequence[str]) -> None:
+        """The actions and their notifications in one statement (a data-modifying WITH), one round trip, written
+        as the driver's SQL: every move's commit passes here, on a writer thread that shares the interpreter lock
+        with the event loop, and SQLAlchemy's building and caching of a fresh multi-row statement cost that thread
+        three times the CPU (1.0-1.5 ms against 0.4 per batch of three moves). Every value is a bound parameter."""
+        payloads = self._payloads(changed)
+        sql = ("WITH added AS (INSERT INTO actions (table_id, seq, action) VALUES "
+               + ", ".join(["(%s, %s, %s)"] * len(rows)) + ") SELECT "
+               + ", ".join(["pg_notify(%s, %s)"] * len(payloads)))
+        params = [v for r in rows for v in (r["table_id"], r["seq"], r["action"])]
+        params += [v for payload in payloads for v in (CHANNEL, payload)]
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql(sql, tuple(params))
 
     def save_analysis(self, table_id: str, data: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
