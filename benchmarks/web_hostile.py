@@ -45,7 +45,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web_load import Stats, fresh_db, source_address, table_slot  # noqa: E402
+from web_load import Stats, fresh_db, quiet_collector, source_address, table_slot  # noqa: E402
 
 from museion.server.config import raise_open_files  # noqa: E402
 from museion.server.storage import actions_t  # noqa: E402
@@ -229,6 +229,7 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
     stop = asyncio.Event()
     rng = random.Random(1)
     think = args.tables / args.rate
+    quiet_collector()
     honest = [asyncio.ensure_future(table_slot(server, "tholos", random.Random(rng.random()), stats, stop, think,
                                                source_address(i))) for i in range(args.tables)]
     samples: list[tuple[float, float, float]] = []

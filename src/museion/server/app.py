@@ -67,12 +67,14 @@ from museion.server.storage import Store, TableRow, dumps, hash_token
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
-FULL_GC_EVERY = 100
+FULL_GC_EVERY = 1000
 """Young-generation (gen1) collections between the cycle collector's full passes (CPython's default: 10). A full
 pass walks every live object and stops the event loop meanwhile: 60-100 ms here under the hostile-load benchmark
 (110-150k objects: 200 games' logs, about 800 sockets' ASGI stacks), once every 7-20 s at the default, which made
-the honest moves' p99 (issue 12). At 100 it comes every few minutes instead; what waits for it meanwhile is
-little, since closed clients and released tables are freed by reference counting (``Conn.close``)."""
+the honest moves' p99 (issue 12). At 100 one still came about once a minute under the mixed attack, 250 ms long
+with its thousands of sockets, and freed nothing (``gc.callbacks``: collected 0); at 1000, none in a run. What
+waits for a full pass is little, since closed clients and released tables are freed by reference counting
+(``Conn.close``, and ``protocol.py`` breaks uvicorn's parser cycle)."""
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": models.ErrorBody} for code in (400, 403, 404, 409, 410, 413, 415, 429, 503)}
 
