@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import hashlib
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -206,7 +207,7 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
+            _write_ahead_log(cur)
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
@@ -215,6 +216,21 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=2)
     _ping_when_idle(engine)
     return engine
+
+
+def _write_ahead_log(cur: Any, tries: int = 100) -> None:
+    """Put the database in WAL mode (a setting of the file, kept once made). Changing it needs the database to
+    itself, and SQLite answers "database is locked" at once, without its busy timeout, while another connection
+    (a thread or process opening the same new file) holds it: try again for up to 10 s."""
+    for attempt in range(tries):
+        try:
+            if cur.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == tries - 1:
+                raise
+            time.sleep(0.1)
 
 
 WRITERS = 3
