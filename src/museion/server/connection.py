@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("museion.server")
@@ -31,6 +30,44 @@ SLOW = (1008, "slow_consumer: the client read too little of what was sent")
 GOING_AWAY = (1012, "service_restart: this server process is stopping; connect again (to another one)")
 """The close of a draining server (SIGTERM): 1012 says "service restart", so a client reconnects, and a load
 balancer sends it to a process that is still serving (docs/operations.md)."""
+
+
+class Flag:
+    """``asyncio.Event``'s ``set``, ``clear``, ``is_set`` and ``wait`` without its waiters' deque, made when a task
+    first waits: every open WebSocket has three of them (two here, one in uvicorn's protocol), and an
+    ``asyncio.Event`` costs 760 bytes before anyone waits (issue 24: memory per idle socket)."""
+
+    __slots__ = ("_set", "_waiters")
+
+    def __init__(self, is_set: bool = False) -> None:
+        self._set = is_set
+        self._waiters: list[asyncio.Future[None]] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        waiters, self._waiters = self._waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    async def wait(self) -> None:
+        if self._set:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        if self._waiters is None:
+            self._waiters = []
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self._waiters is not None and waiter in self._waiters:
+                self._waiters.remove(waiter)
 
 
 class Conn:
@@ -51,13 +88,13 @@ class Conn:
         self.send_timeout = send_timeout
         self._close = close
         self._abort = abort
-        self.outbox: deque[object] = deque()
+        self.outbox: list[object] = []  # at most ``limit``: a list, not a deque (a deque is 760 bytes when empty)
         self.states = 0  # state updates in the outbox
         self.last_full = float("-inf")  # when the last full state was rendered
         self.full_due = 0.0  # monotonic time before which the pending full state waits
         self.closing = False
-        self._ready = asyncio.Event()
-        self._drained = asyncio.Event()
+        self._ready = Flag()
+        self._drained = Flag()
         self.task: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(self._pump())
         self.task.add_done_callback(self._finished)
 
@@ -121,7 +158,7 @@ class Conn:
             if self.outbox[0] is FULL and self.full_due > time.monotonic():
                 await asyncio.sleep(self.full_due - time.monotonic())
                 continue
-            item = self.outbox.popleft()
+            item = self.outbox.pop(0)
             if item is FULL:
                 assert self.render is not None
                 self.last_full = time.monotonic()

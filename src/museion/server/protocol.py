@@ -28,6 +28,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from museion.server.connection import Flag
 from museion.server.networks import Share, network
 from museion.server.storage import dumps
 
@@ -151,9 +152,15 @@ class Protocol(WebSocketsSansIOProtocol):
     limits: Limits | None = None
     net: str | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Flag(is_set=True)  # type: ignore[assignment]
+
     async def send(self, message: Any) -> None:
         await super().send(message)
         if self.handshake_complete and self.request is not None:
+            self.request.headers.clear()  # websockets' parser keeps the request for the socket's life (a local)
             self.request = self.response = None  # type: ignore[assignment]  # the handshake, kept for nothing
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -195,6 +202,41 @@ class Protocol(WebSocketsSansIOProtocol):
             self.read_paused = False
             self.transport.resume_reading()
         self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
+
+
+class Inbox:
+    """What uvicorn's WebSocket protocol uses of its ``asyncio.Queue`` of events for the app (``put_nowait``, and
+    ``get`` and ``empty`` for its one reader): a list, read from the front, and a future made only while the app
+    waits. An ``asyncio.Queue`` is four deques, 3 KB per socket before its first message (issue 24)."""
+
+    __slots__ = ("_items", "_head", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: list[Any] = []
+        self._head = 0
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return self._head == len(self._items)
+
+    async def get(self) -> Any:
+        while self.empty():
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        item, self._items[self._head] = self._items[self._head], None
+        self._head += 1
+        if self.empty():
+            self._items.clear()
+            self._head = 0
+        return item
 
 
 def _utf8(frames: list[bytes]) -> bool:
