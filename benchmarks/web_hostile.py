@@ -198,12 +198,22 @@ async def attack(url: str, ws_url: str, seconds: float, replayed: str) -> dict:
 
 
 # -- the measurement (main process) ---------------------------------------------------------------------------
+def serving(pid: int) -> list[psutil.Process]:
+    """The processes that serve: ``museion serve`` itself, or with ``--workers`` its workers (not the bots')."""
+    main = psutil.Process(pid)
+    workers = [p for p in main.children() if "--reuse-port" in p.cmdline()]
+    return workers or [main]
+
+
 async def sample_memory(pid: int, samples: list[tuple[float, float, float]], stop: asyncio.Event) -> None:
-    """(time, RSS in MB, CPU seconds used so far) of the server process, twice a second."""
-    proc = psutil.Process(pid)
+    """(time, RSS in MB, CPU seconds used so far) of the serving processes together, twice a second."""
+    procs = serving(pid)
     while not stop.is_set():
-        cpu = proc.cpu_times()
-        samples.append((time.monotonic(), proc.memory_info().rss / 2**20, cpu.user + cpu.system))
+        rss = cpu = 0.0
+        for proc in procs:
+            times = proc.cpu_times()
+            rss, cpu = rss + proc.memory_info().rss / 2**20, cpu + times.user + times.system
+        samples.append((time.monotonic(), rss, cpu))
         await asyncio.sleep(0.5)
 
 
@@ -300,6 +310,9 @@ def main() -> int:
                         help="run the honest clients and the server with the real-time policy SCHED_RR (root), "
                              "ahead of other work on a shared machine, as if it had the cores to itself; the bot "
                              "workers and the attacker keep the normal policy (niceness 10)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (PostgreSQL only: `museion serve --workers N`); memory and CPU are "
+                             "their sums")
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
     parser.add_argument("--replayed", metavar="ID", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -311,8 +324,10 @@ def main() -> int:
         print(json.dumps(asyncio.run(attack(args.attack, ws_url, args.seconds, args.replayed))))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "hostile.db", bot_delay=0.3, bot_workers=len(os.sched_getaffinity(0)),
-                               db_url=fresh_db(args.db), args=("--bot-specs",))
+        cores = len(os.sched_getaffinity(0))
+        server = ServerProcess(Path(tmp) / "hostile.db", bot_delay=0.3, bot_workers=max(1, cores // args.workers),
+                               db_url=fresh_db(args.db),
+                               args=("--bot-specs", *(("--workers", str(args.workers)) if args.workers > 1 else ())))
         args.db_shown = "sqlite" if args.db is None else server.db_url.split("://")[0]
         load = os.getloadavg()
         server.start()
@@ -325,6 +340,7 @@ def main() -> int:
         result["lost_moves"] = lost_moves(server.db_url, acked)
         result["loadavg_before"] = [round(x, 2) for x in load]
         result["realtime"] = args.realtime
+        result["workers"] = args.workers
         result["server_log_tracebacks"] = server.log_text().count("Traceback")
     print(json.dumps(result))
     print(f"attack {result['attack_s']} s: {result['moves_per_s']} honest moves/s (offered {args.rate:g}), p50 "
