@@ -198,6 +198,17 @@ async def attack(url: str, ws_url: str, seconds: float, replayed: str) -> dict:
 
 
 # -- the measurement (main process) ---------------------------------------------------------------------------
+async def loop_lag(lags: list[float], stats: Stats, stop: asyncio.Event, tick: float = 0.01) -> None:
+    """How late this process's own event loop wakes (every ``tick``) while the attack is measured: the honest
+    clients share the two cores too, and a move's latency as they measure it includes their own delays."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        due = loop.time() + tick
+        await asyncio.sleep(tick)
+        if stats.measuring:
+            lags.append(loop.time() - due)
+
+
 def serving(pid: int) -> list[psutil.Process]:
     """The processes that serve: ``museion serve`` itself, or with ``--workers`` its workers (not the bots')."""
     main = psutil.Process(pid)
@@ -244,6 +255,8 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
                                                source_address(i))) for i in range(args.tables)]
     samples: list[tuple[float, float, float]] = []
     sampler = asyncio.ensure_future(sample_memory(server.proc.pid, samples, stop))
+    lags: list[float] = []
+    lagger = asyncio.ensure_future(loop_lag(lags, stats, stop))
     _, replayed = await asyncio.to_thread(http, "POST", f"{server.url}/api/tables", REPLAYED, "127.0.21.1")
     await asyncio.sleep(args.warmup)
     t_base = time.monotonic()
@@ -272,12 +285,13 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
     await asyncio.sleep(args.after)
     after = statistics.median(between(samples, time.monotonic() - 5, time.monotonic()))
     stop.set()
-    await asyncio.gather(*honest, sampler, return_exceptions=True)
+    await asyncio.gather(*honest, sampler, lagger, return_exceptions=True)
     return {
         "db": args.db_shown, "tables": args.tables, "offered": args.rate, "attack_s": round(t_left - t_attack, 1),
         "baseline_moves_per_s": round(baseline_rate, 1),
         "moves_per_s": round(attack_moves / (t_left - t_attack), 1),
         "p50_ms": percentile(attack_latencies, 0.5), "p99_ms": percentile(attack_latencies, 0.99),
+        "client_loop_lag_p50_ms": percentile(lags, 0.5), "client_loop_lag_p99_ms": percentile(lags, 0.99),
         "rss_baseline_mb": round(baseline, 1), "rss_peak_mb": round(max(during), 1),
         "rss_growth_mb": round(max(during) - baseline, 1), "rss_after_mb": round(after, 1),
         "after_vs_baseline": round(after / baseline, 3), "honest_errors": stats.errors,
