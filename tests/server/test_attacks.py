@@ -11,6 +11,7 @@ import contextlib
 import http.client as http_client
 import json
 import os
+import select
 import socket
 import sqlite3
 import time
@@ -22,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from museion.server.analyst import Analyst
-from museion.server.networks import Share, network
+from museion.server.networks import Share, Turnstile, network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -268,6 +269,75 @@ def test_websockets_are_capped_in_all_with_a_fair_share_per_network(serve):
     busy = _close_frame(_ws(server, table["id"], "127.0.8.60"))
     assert (busy.code, busy.reason) == (1013, "server_busy")
     stack.close()
+
+
+class _Clock:
+    """A loop's ``time`` and ``call_later`` with time that moves only when told: the turnstile's turns are
+    asserted by order and count, not by waiting."""
+
+    def __init__(self) -> None:
+        self.now = 64.0  # binary fractions: the tokens come out whole, as real time would make them
+        self.timers: list[tuple[float, Any]] = []
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback: Any) -> Any:
+        self.timers.append((self.now + delay, callback))
+        return object()
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        due = [t for t in self.timers if t[0] <= self.now]
+        self.timers = [t for t in self.timers if t[0] > self.now]
+        for _, callback in due:
+            callback()
+
+
+def test_handshakes_pass_the_turnstile_at_its_rate_one_network_at_a_time_in_turn():
+    clock = _Clock()
+    through: list[str] = []
+    gate: Turnstile[str] = Turnstile(rate=8, burst=2, loop=clock)  # type: ignore[arg-type]
+    for i in range(6):  # one network opens six at once: two pass (the burst), four wait
+        gate.enter("a", f"a{i}", lambda i=i: through.append(f"a{i}"))
+    gate.enter("b", "b0", lambda: through.append("b0"))  # a second network, after them
+    gate.enter("c", "c0", lambda: 1 / 0)  # a handshake that fails does not stop the line
+    gate.enter("c", "c1", lambda: through.append("c1"))
+    gate.leave("a", "a5")  # its connection was lost while it waited
+    assert through == ["a0", "a1"] and len(gate) == 6
+    clock.advance(0.125)  # a token every 1/8 s: the networks take turns, a newcomer does not wait for all
+    assert through == ["a0", "a1", "a2"]
+    clock.advance(0.125)
+    assert through[-1] == "b0"
+    clock.advance(0.25)  # c0 fails (logged), then a3
+    assert through[-1] == "a3"
+    clock.advance(0.125)
+    assert through[-1] == "c1"
+    clock.advance(1.0)  # a4; a5 left: never let through
+    assert through == ["a0", "a1", "a2", "b0", "a3", "c1", "a4"] and len(gate) == 0 and not clock.timers
+
+
+def _upgrade_request(server: ServerProcess, table_id: str) -> bytes:
+    return (f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n").encode()
+
+
+def test_a_burst_of_new_sockets_waits_its_turn_and_another_network_is_not_held_behind_it(serve):
+    """Forty handshakes sent at once from one network pass at ``--handshake-rate``; a socket from another network
+    opened after all of them is answered while most of the forty still wait (nothing of theirs was read)."""
+    server = serve("--handshake-rate", "4")  # bursts of one
+    _, table = http("POST", f"{server.url}/api/tables", TABLE)
+    burst = [_raw(server, f"127.0.11.{1 + i}", _upgrade_request(server, table["id"])) for i in range(40)]
+    with _ws(server, table["id"], "127.0.12.1") as other:
+        assert json.loads(other.recv(timeout=10))["type"] == "state"
+        answered = sum(bool(select.select([sock], [], [], 0)[0]) for sock in burst)
+    assert answered < 20, f"{answered} of the burst's 40 were answered before the other network's one"
+    for sock in burst[:2]:  # the first of them were upgraded as usual
+        sock.settimeout(15)
+        assert sock.recv(12) == b"HTTP/1.1 101"
+    for sock in burst:
+        sock.close()
 
 
 # -- 6. taking seats away ------------------------------------------------------------------------------------

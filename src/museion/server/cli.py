@@ -80,7 +80,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from museion.bots.learned import register_models
     from museion.server.app import create_app
-    from museion.server.networks import Share
+    from museion.server.networks import Share, Turnstile
     from museion.server.protocol import Limits, protocols
     from museion.server.service import configure_logging
 
@@ -101,7 +101,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     raise_open_files()
     connections: Share[Any] = Share(config.max_connections, config.max_connections_per_network,
                                     lambda protocol: protocol.transport.abort())
-    http_protocol, ws_protocol = protocols(Limits(connections, config.header_timeout, config.body_timeout))
+    handshakes: Turnstile[Any] | None = (Turnstile(config.handshake_rate, int(config.handshake_rate // 10))
+                                         if config.handshake_rate > 0 else None)
+    http_protocol, ws_protocol = protocols(Limits(connections, config.header_timeout, config.body_timeout,
+                                                  handshakes))
     # Bound before the application starts: its start-up (a local Ray cluster picks free ports for its own
     # servers) must not take the port first. --port 0 lets the system choose; the line below says which.
     sock = listening_socket(args.host, args.port, reuse_port=args.reuse_port)

@@ -112,6 +112,9 @@ class ServerConfig:
                                "the same fair share per network (default: the open-file limit less a reserve, at "
                                "most 4096); more get 503 too_many_connections before anything is read")
     max_connections_per_network: int = opt(256, "TCP connections one client network may hold at once")
+    handshake_rate: float = opt(200.0, "WebSocket handshakes per second in all (bursts of a tenth of it); beyond it "
+                                       "they wait, one network at a time in turn, so that many sockets opened at "
+                                       "once cannot hold up the moves of open ones; 0: no pacing")
     header_timeout: float = opt(10.0, "seconds a request's headers may take to arrive (from its first byte, or from "
                                       "the connection for the first request); then 408 timeout and the connection "
                                       "is closed")

@@ -29,7 +29,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from museion.server.connection import Flag
-from museion.server.networks import Share, network
+from museion.server.networks import Share, Turnstile, network
 from museion.server.storage import dumps
 
 log = logging.getLogger("museion.server")
@@ -46,10 +46,12 @@ def _raw_answer(status: str, code: str, message: str) -> bytes:
 class Limits:
     """What the protocols share: the connection caps and the read deadlines (set by ``museion serve``)."""
 
-    def __init__(self, connections: Share[Any], header_timeout: float, body_timeout: float) -> None:
+    def __init__(self, connections: Share[Any], header_timeout: float, body_timeout: float,
+                 handshakes: Turnstile[Any] | None = None) -> None:
         self.connections = connections
         self.header_timeout = header_timeout
         self.body_timeout = body_timeout
+        self.handshakes = handshakes
 
 
 def protocols(limits: Limits) -> tuple[type[HttpProtocol], type[Protocol]]:
@@ -86,6 +88,8 @@ class HttpProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         if self.net is not None and self.limits is not None:
+            if self.limits.handshakes is not None:
+                self.limits.handshakes.leave(self.net, self)
             self.limits.connections.leave(self.net, self)
             self.net = None
         super().connection_lost(exc)
@@ -128,12 +132,25 @@ class HttpProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
+        """The WebSocket handshake waits its turn at ``limits.handshakes`` (nothing is read meanwhile)."""
+        self._disarm()
+        if self.limits is None or self.limits.handshakes is None or self.net is None:
+            self._upgrade()
+            return
+        self.transport.pause_reading()
+        self.limits.handshakes.enter(self.net, self, self._upgrade_paused)
+
+    def _upgrade_paused(self) -> None:
+        if not self.transport.is_closing():
+            self.transport.resume_reading()
+            self._upgrade()
+
+    def _upgrade(self) -> None:
         """The connection becomes a WebSocket: its count goes with it (released when the socket closes). This
         protocol is done then, and uvicorn lets go of its parser only when a connection is lost, which an upgraded
         one never is here: the parser, holding this protocol's callbacks, kept both (and the transport) in a
         reference cycle until the collector's rare full pass (``app.FULL_GC_EVERY``), about 9 MB per 1,000
         WebSockets opened."""
-        self._disarm()
         net, self.net = self.net, None
         if net is not None and self.limits is not None:
             self.limits.connections.leave(net, self)
