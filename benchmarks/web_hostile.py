@@ -273,7 +273,8 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
     t_attack = time.monotonic()
     acked_before = len(stats.acked)
     attacker = await asyncio.create_subprocess_exec(  # niced: on loopback its CPU is not the server's to lose
-        sys.executable, __file__, "--attack", server.url, "--seconds", str(args.seconds), "--replayed", replayed["id"],
+        sys.executable, __file__, "--attack", server.url, "--seconds", str(args.seconds),
+        f"--replayed={replayed['id']}",  # "=": an id may begin with "-"
         stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: lower_priority(ATTACKER_NICE))
     out, _ = await attacker.communicate()
     t_left = time.monotonic()

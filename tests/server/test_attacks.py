@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from museion.server.analyst import Analyst
-from museion.server.networks import Share, Turnstile, network
+from museion.server.networks import Pace, Share, Turnstile, network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -337,6 +337,29 @@ def test_a_burst_of_new_sockets_waits_its_turn_and_another_network_is_not_held_b
         sock.settimeout(15)
         assert sock.recv(12) == b"HTTP/1.1 101"
     for sock in burst:
+        sock.close()
+
+
+def test_requests_beyond_a_networks_rate_wait_their_turn_and_other_networks_do_not():
+    pace = Pace(rate=10, burst=3)
+    assert [pace.delay("a", now=0.0) for _ in range(5)] == pytest.approx([0, 0, 0, 0.1, 0.2])  # a burst of 3
+    assert pace.delay("b", now=0.0) == 0  # another network has its own
+    assert pace.delay("a", now=0.25) == pytest.approx(0.05)  # a's next slot is at 0.3 (due 0.6, less the burst)
+    assert pace.delay("a", now=5.0) == 0  # a whole burst again after a quiet while
+
+
+def test_a_client_looping_on_a_cheap_route_is_paced_and_another_network_is_not_held_behind_it(serve):
+    """Forty requests sent at once from one network are all answered, at ``--request-rate`` after a burst of
+    four seconds' worth; a request from another network, sent after all of them, is answered while most of the
+    forty still wait (with ``--request-rate 0`` all forty are answered first)."""
+    server = serve("--request-rate", "4")  # bursts of 16
+    request = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+    burst = [_raw(server, f"127.0.21.{1 + i}", request) for i in range(40)]
+    status, _ = http("GET", f"{server.url}/healthz", source="127.0.22.1")
+    answered = sum(bool(select.select([sock], [], [], 0)[0]) for sock in burst)
+    assert status == 200 and answered < 28, f"{answered} of the burst's 40 were answered before the other network"
+    for sock in burst:  # paced, not refused: every one of them is answered
+        assert sock.recv(12) == b"HTTP/1.1 200"
         sock.close()
 
 

@@ -119,7 +119,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
                                        config.limit_messages, config.limit_poll, config.limit_hint,
                                        config.limit_analysis, config.flood_pause, config.limit_chat,
                                        config.limit_chat_network, config.limit_report,
-                                       config.limit_builds)
+                                       config.limit_builds, config.request_rate)
     app.state.finished = Finished(config.finished_cache_mb * 2**20)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, _abort)

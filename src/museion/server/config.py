@@ -115,6 +115,9 @@ class ServerConfig:
     handshake_rate: float = opt(200.0, "WebSocket handshakes per second in all (bursts of a tenth of it); beyond it "
                                        "they wait, one network at a time in turn, so that many sockets opened at "
                                        "once cannot hold up the moves of open ones; 0: no pacing")
+    request_rate: float = opt(50.0, "HTTP requests per second one client network may have answered (after a burst "
+                                    "of four seconds' worth); beyond it they wait their turn with nothing done, so "
+                                    "a client that loops on a cheap route costs no more than this; 0: no pacing")
     header_timeout: float = opt(10.0, "seconds a request's headers may take to arrive (from its first byte, or from "
                                       "the connection for the first request); then 408 timeout and the connection "
                                       "is closed")

@@ -18,7 +18,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from museion.server.networks import network
+from museion.server.networks import Pace, network
 from museion.server.storage import dumps
 
 Scope = MutableMapping[str, Any]
@@ -77,6 +77,8 @@ MAX_HELD = 256
 """Refused requests held at once; beyond, the answer is immediate (many held connections would cost memory)."""
 MAX_BLOCKED = 10_000
 """Refused keys remembered before the expired ones are swept out."""
+REQUEST_BURST = 4.0
+"""Seconds of ``--request-rate`` a network may spend at once (a page and its assets, or a few hundred API calls)."""
 
 
 class Counters(MemoryStorage):
@@ -156,8 +158,10 @@ class Limits:
     def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
                  hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0,
                  chat: str = "5/10second", chat_network: str = "15/10second", report: str = "10/hour",
-                 builds: str = "20/minute") -> None:
+                 builds: str = "20/minute", requests: float = 0.0) -> None:
         self.flood_pause = flood_pause
+        self.requests = Pace(requests, int(requests * REQUEST_BURST)) if requests > 0 else None
+        """HTTP requests per network (``--request-rate``): those beyond it wait their turn (``None``: no pacing)."""
         self.flooded = Blocklist()
         """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
         self.storage = Counters()
@@ -217,6 +221,10 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        if scope["type"] == "http" and self.limits is not None and self.limits.requests is not None:
+            wait = self.limits.requests.delay(_client(scope))
+            if wait > 0:  # over its network's rate: served in its turn, nothing done meanwhile
+                await asyncio.sleep(wait)
         early = self.still_refused(scope)
         if early is not None:  # a client already over its limit: refused before anything else is looked at
             await self.hold(early[0])

@@ -23,7 +23,7 @@ def free_port() -> int:
 
 
 GENEROUS = ("--limit-create", "1000/minute", "--limit-join", "1000/minute", "--limit-move", "1000/second",
-            "--max-tables-per-client", "1000", "--limit-messages", "1000/second")
+            "--max-tables-per-client", "1000", "--limit-messages", "1000/second", "--request-rate", "0")
 """Limits for tests that create many tables from one address, and play a game against a quick bot as fast as the
 answers come (more than the default 60 messages a second); the limits themselves have their own tests."""
 
