@@ -43,8 +43,10 @@ COUNTS: dict[str, int] = {"rest": 0, "ws": 0, "ws_errors": 0, "ws_closed": 0}
 @pytest.fixture(scope="module")
 def fuzz_server(tmp_path_factory: pytest.TempPathFactory):
     server = ServerProcess(tmp_path_factory.mktemp("fuzz") / "museion.db", bot_delay=0.01,
+                           # thousands of cases from one address: a refused one is held a second (guard.HOLD)
                            args=(*GENEROUS, "--limit-messages", "100000/second", "--max-tables-per-client",
-                                 "100000", "--max-tables", "100000")).start()
+                                 "100000", "--max-tables", "100000", "--limit-create", "100000/minute",
+                                 "--limit-poll", "100000/minute")).start()
     yield server
     server.stop()
     log = server.log_text()
