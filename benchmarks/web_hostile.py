@@ -56,7 +56,7 @@ EXPENSIVE = "bot:mcts:time=5"
 ATTACKER_NICE = 10
 """The attacker runs on the same 2 cores as the server; at normal priority its own CPU use (20 flooders writing
 as fast as TCP accepts) would be measured as the server's weakness. A remote attacker costs the server only
-what it sends, which is what this measures."""
+what it sends, which is what this measures (``lower_priority``: niceness 10 and, on Linux, ``SCHED_IDLE``)."""
 
 
 # -- the attacker (its own process) ---------------------------------------------------------------------------
