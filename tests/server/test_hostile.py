@@ -568,23 +568,3 @@ def test_a_boolean_option_takes_a_boolean_only(serve):
     assert http("POST", f"{server.url}/api/tables", {**TABLE, "options": {"advanced": True}})[0] == 201
     with pytest.raises(OptionError, match="allowed: true or false"):
         museion.load("tholos", advanced="yes")
-
-
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
-def test_bot_workers_run_only_on_a_core_the_server_does_not_want():
-    """``--bot-nice`` above 0: a worker runs at that niceness under ``SCHED_IDLE`` (a server thread that wakes
-    takes its core at once); 0: at the server's own priority and policy."""
-    from museion.server.worker import BotPool
-
-    async def policies(nice: int) -> tuple[int, int]:
-        pool = BotPool(1, deadline=30, nice=nice)
-        await pool.start()
-        try:
-            pid = pool.workers[0].proc.pid
-            return os.sched_getscheduler(pid), os.getpriority(os.PRIO_PROCESS, pid) - os.getpriority(
-                os.PRIO_PROCESS, 0)
-        finally:
-            await pool.close()
-
-    assert asyncio.run(policies(10)) == (os.SCHED_IDLE, 10)
-    assert asyncio.run(policies(0)) == (os.SCHED_OTHER, 0)

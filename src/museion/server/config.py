@@ -73,9 +73,7 @@ class ServerConfig:
     bot_specs: bool = opt(False, "allow any bot spec (mcts:sims=3000) within the caps below, not only levels")
     bot_max_sims: int = opt(5000, "with --bot-specs: the most simulations a bot spec may ask for")
     bot_max_seconds: float = opt(5.0, "with --bot-specs: the most seconds per move a bot spec may ask for")
-    bot_nice: int = opt(10, "CPU niceness of the bot workers, so bots never slow down the server itself (above 0, "
-                            "on Linux they also run under the SCHED_IDLE policy: only on a core nothing else "
-                            "wants); 0: the server's own priority")
+    bot_nice: int = opt(10, "CPU niceness of the bot workers, so bots never slow down the server itself")
     limit_create: str = opt("20/minute;200/hour", "tables one client address may create")
     limit_join: str = opt("60/minute", "seats one client address may join")
     limit_move: str = opt("30/second", "moves one client address may send over all its connections")

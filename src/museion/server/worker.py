@@ -96,16 +96,12 @@ def _die_with_parent() -> None:
 
 def lower_priority(nice: int) -> None:
     """Below the server: the normal scheduling policy even if the server runs with a real-time one, then
-    ``nice`` steps down, and with any step down Linux's ``SCHED_IDLE`` policy: the process runs on a core no other
-    process wants, and a server thread that wakes takes the core at once instead of at the end of the bot's time
-    slice (at niceness 10 alone, bot searches still took turns with the server's moves on a busy machine)."""
+    ``nice`` steps down."""
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
-        with contextlib.suppress(AttributeError, OSError):  # not on every system
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def main(nice: int = 0) -> None:
