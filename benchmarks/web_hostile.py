@@ -56,15 +56,7 @@ EXPENSIVE = "bot:mcts:time=5"
 ATTACKER_NICE = 10
 """The attacker runs on the same 2 cores as the server; at normal priority its own CPU use (20 flooders writing
 as fast as TCP accepts) would be measured as the server's weakness. A remote attacker costs the server only
-what it sends, which is what this measures: the attacker runs at this niceness and, on Linux, under the
-``SCHED_IDLE`` policy (:func:`idle_priority`), on a core nothing else wants."""
-
-
-def idle_priority() -> None:
-    """The attacker's priority (``ATTACKER_NICE``), and ``SCHED_IDLE`` where the system has it."""
-    lower_priority(ATTACKER_NICE)
-    with contextlib.suppress(AttributeError, OSError):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+what it sends, which is what this measures."""
 
 
 # -- the attacker (its own process) ---------------------------------------------------------------------------
@@ -283,7 +275,7 @@ async def measure(server: ServerProcess, args: argparse.Namespace) -> dict:
     attacker = await asyncio.create_subprocess_exec(  # niced: on loopback its CPU is not the server's to lose
         sys.executable, __file__, "--attack", server.url, "--seconds", str(args.seconds),
         f"--replayed={replayed['id']}",  # "=": an id may begin with "-"
-        stdout=asyncio.subprocess.PIPE, preexec_fn=idle_priority)
+        stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: lower_priority(ATTACKER_NICE))
     out, _ = await attacker.communicate()
     t_left = time.monotonic()
     client_cpu = (sum(me.cpu_times()[:2]) - client_cpu) / (t_left - t_attack)

@@ -169,7 +169,7 @@ class Turnstile(Generic[H]):
 class Pace:
     """At most ``rate`` requests a second per network after a burst of ``burst``; one beyond waits its turn.
 
-    A client looping on a cheap route (a finished game's cached replay, answered as fast as it asks) took 15 % of
+    A client looping on a cheap route (a finished game's cached replay, answered as fast as it asks) took a sixth of
     the event loop with four connections: refusing it faster only makes it ask faster, while a request that waits
     costs a sleeping coroutine, and a network waits alone (the waiting per network are bounded by its connections).
     The generic cell rate algorithm: one "theoretical arrival time" per network, no counters, no windows."""
