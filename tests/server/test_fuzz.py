@@ -105,7 +105,7 @@ def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess,
     fuzzing and stateful phases; ``MUSEION_FUZZ_SCALE`` > 1, as in ``benchmarks/fuzz.py``, adds the coverage
     phase, whose boundary values and undeclared methods take minutes, and multiplies the examples): the document
     says what is allowed (``schema.py``), so valid requests are accepted, invalid ones refused with a 4xx, and
-    nothing answers 5xx. Other methods' 405 with ``Allow`` is ``test_attacks.py``'s."""
+    nothing answers 5xx. Other methods' 405 with ``Allow``: the test below and ``test_attacks.py``."""
     command = [sys.executable, "-m", "schemathesis.cli", "run", f"{fuzz_server.url}/openapi.json", "--checks", "all",
                "--max-examples", str(4 * SCALE), "--no-color",
                # sign-up and recovery refuse passwords no schema can describe (common ones; NIST rules): their
@@ -119,6 +119,23 @@ def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess,
     found = re.search(r"(\d+) generated, (\d+) passed", done.stdout)
     assert found and found.group(1) == found.group(2), done.stdout[-3000:]
     COUNTS["schemathesis"] = int(found.group(1))
+
+
+def test_every_405_lists_the_methods_the_path_answers(fuzz_server: ServerProcess, tmp_path) -> None:
+    """Schemathesis's coverage phase sends every operation's path each method the document does not declare for it
+    (``OPTIONS``, ``PUT``, ``PATCH``, ``TRACE``, ``QUERY`` and the other declared ones): each must get 405 with an
+    ``Allow`` header (ST204) listing exactly the methods the document declares for that path, ``HEAD`` aside (ST205,
+    issue 38: the routes of included routers were missing, so ``Allow`` named every method). Only that phase's
+    method probes are judged here (its other cases take minutes; ``MUSEION_FUZZ_SCALE`` > 1 runs them above)."""
+    (tmp_path / "schemathesis.toml").write_text('[phases.coverage]\nunexpected-methods = ["get", "put", "post", '
+                                                '"delete", "options", "patch", "trace", "query"]\n')
+    command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(tmp_path / "schemathesis.toml"), "run",
+               f"{fuzz_server.url}/openapi.json", "--checks", "unsupported_method,allow_header_conformance",
+               "--phases", "coverage", "--no-color", "--generation-deterministic"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path)
+    assert done.returncode == 0 and "ST205" not in done.stdout, done.stdout[-6000:] + done.stderr[-2000:]
+    found = re.search(r"(\d+) generated, (\d+) passed", done.stdout)
+    assert found and int(found.group(1)) > 0 and found.group(1) == found.group(2), done.stdout[-3000:]
 
 
 # -- WebSocket -----------------------------------------------------------------------------------------------

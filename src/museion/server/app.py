@@ -33,7 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -46,7 +46,7 @@ from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import accounts, compute, lessons, messages, metrics, models, schema, service
+from museion.server import accounts, compute, lessons, messages, metrics, models, schema, service, typed
 from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key, session_headers
 from museion.server.analysis import in_words as analysis_in_words
 from museion.server.cluster import process_name
@@ -97,6 +97,9 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         pool, ray = compute.pool(config)
         manager = Manager(Store(db_url, process_name()), config, pool, limits=limits)
         compute.attach(manager.analyses.analyst, ray)
+        if ray is not None:
+            ray.start()
+            app.state.compute_status = ray.status
         app.state.manager = manager
         friends.attach(app)
         await manager.start()
@@ -111,9 +114,10 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
             app.state.finished.close()
             await manager.close()
             if ray is not None:
-                ray.close()
+                await ray.close()
 
-    app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS)
+    app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=ERRORS,
+                  dependencies=[Depends(typed.check_request)])  # no text storage cannot hold (issue 38)
     app.state.config = config
     limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
                                        config.limit_messages, config.limit_poll, config.limit_hint,
@@ -160,15 +164,27 @@ def _schema(app: FastAPI, config: ServerConfig) -> None:
 
 def _route_methods(app: FastAPI) -> Any:
     """``path -> methods`` of the application's routes (``None`` for a path no route serves), so that the guard
-    answers a method a path does not take with 405 and its ``Allow`` before any other check (content type)."""
-    routes = [(route.path_regex, frozenset(getattr(route, "methods", None) or ("GET",))) for route in app.router.routes
-              if hasattr(route, "path_regex")]
+    answers a method a path does not take with 405 and its ``Allow`` before any other check (content type).
+    The routes of included routers count too: FastAPI 0.16x keeps such a router as one entry without a path, whose
+    routes ``iter_route_contexts`` lists (without them, ``/api/me`` and every account, friends and ratings path
+    answered ``Allow`` with every method: schemathesis ST205, issue 38)."""
+    routes = [(route.path_regex, frozenset(getattr(route, "methods", None) or ("GET",)))
+              for route in _flat_routes(app.router.routes) if hasattr(route, "path_regex")]
 
     def methods(path: str) -> frozenset[str] | None:
         found = frozenset().union(*(m for regex, m in routes if regex.match(path)))
         return found or None
 
     return methods
+
+
+def _flat_routes(routes: list[Any]) -> list[Any]:
+    """Every route, those of included routers too (older FastAPI copies them into the list itself)."""
+    try:
+        from fastapi.routing import iter_route_contexts  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return list(routes)
+    return list(iter_route_contexts(routes))
 
 
 # -- errors --------------------------------------------------------------------------------------------------
