@@ -41,6 +41,11 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+try:  # FastAPI 0.16x keeps an included router as one route; this lists the routes inside
+    from fastapi.routing import iter_route_contexts
+except ImportError:  # older FastAPI copies them into the application's list
+    iter_route_contexts = None  # type: ignore[assignment,unused-ignore]
+
 import museion
 from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
@@ -180,11 +185,7 @@ def _route_methods(app: FastAPI) -> Any:
 
 def _flat_routes(routes: list[Any]) -> list[Any]:
     """Every route, those of included routers too (older FastAPI copies them into the list itself)."""
-    try:
-        from fastapi.routing import iter_route_contexts  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return list(routes)
-    return list(iter_route_contexts(routes))
+    return list(routes) if iter_route_contexts is None else list(iter_route_contexts(routes))
 
 
 # -- errors --------------------------------------------------------------------------------------------------
