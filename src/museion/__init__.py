@@ -16,7 +16,10 @@ from museion.core.errors import ConformanceError, IllegalActionError, MuseionErr
 from museion.core.game import CHANCE, TERMINAL, Game, State  # noqa: E402
 from museion.core.record import Record  # noqa: E402
 from museion.core.registry import available_games, load  # noqa: E402
+from museion.envs import registration as _envs  # noqa: E402
 from museion.version import __version__  # noqa: E402
+
+_envs.install()  # gymnasium.make("museion:museion/Tholos-v0") imports museion: its ids exist (docs/rl.md)
 
 __all__ = [
     "CHANCE", "TERMINAL", "ConformanceError", "Game", "IllegalActionError", "MuseionError", "OptionError",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402

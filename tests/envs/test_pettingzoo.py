@@ -7,9 +7,9 @@ import subprocess
 import sys
 import warnings
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402

@@ -26,7 +26,8 @@ def register(subparsers: Any) -> None:
     add_game(p)
     p.add_argument("--bots", required=True,
                    help="comma-separated bots, e.g. random,greedy or hard,greedy,greedy,greedy or "
-                        "mcts:sims=400,rollout=greedy,greedy")
+                        "mcts:sims=400,rollout=greedy,greedy; any policy(observation, action_mask) -> action "
+                        "as py:package.module:function (docs/rl.md)")
     _add_run_args(p, default_out="arena-out")
     p.add_argument("--schedule", default="rotations", choices=("rotations", "permutations"),
                    help="seat assignments of a cycle (default rotations)")

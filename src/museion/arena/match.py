@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from museion.bots import make_bots
+from museion.arena.policy import arena_bots
 from museion.core.game import State
 from museion.core.play import play_match
 from museion.core.record import Record
@@ -26,7 +26,7 @@ def play_game(game_name: str, options: dict[str, Any], lineup: Sequence[str], se
     seat ``p``'s bot from ``seat_seed(seed, p)``.
     """
     game = load(game_name, **options)
-    bots = make_bots(lineup, seed)
+    bots = arena_bots(lineup, seed)  # bot specs and py:module:function policies
     seconds = [0.0] * len(bots)
     decisions = [0] * len(bots)
     slowest = [0.0] * len(bots)

@@ -20,8 +20,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from museion.arena.match import game_seed, play_chunk
+from museion.arena.policy import arena_bot
 from museion.arena.schedule import games_for, lineups
-from museion.bots import make_bot
 from museion.core.errors import MuseionError
 from museion.core.record import Record
 from museion.core.registry import load
@@ -47,7 +47,7 @@ class ArenaConfig:
         self.options = game.options_json()
         self.players = game.num_players()
         for spec in self.bots:
-            make_bot(spec, 0)  # validates names and parameters before any game starts
+            arena_bot(spec, 0)  # validates names and parameters before any game starts
         self.cycle = lineups(self.bots, self.players, self.schedule)
         self.games = games_for(self.games, len(self.cycle))
 

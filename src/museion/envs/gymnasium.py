@@ -37,6 +37,7 @@ from gymnasium import spaces
 from museion.bots.base import Bot, make_bot
 from museion.core.errors import OptionError
 from museion.core.game import Game
+from museion.core.record import Record
 from museion.envs._common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
@@ -47,6 +48,7 @@ from museion.envs._common import (
     observation_array,
     render_ansi,
 )
+from museion.envs.registration import register_gymnasium
 
 __all__ = ["MuseionEnv"]
 
@@ -157,6 +159,20 @@ class MuseionEnv(gymnasium.Env):
             return None
         return render_ansi(self.state)
 
+    def record(self, players: Sequence[str] | None = None, **meta: Any) -> Record:
+        """The episode so far as a museion record (:meth:`museion.Record.from_state`), the learner's seat in
+        ``meta["seat"]``; ``players`` names the seats (default ``learner`` and the opponents' names)."""
+        names = players or [
+            "learner" if p == self.seat else self._opponent_name(p) for p in range(self.game.num_players())]
+        return Record.from_state(self.state, names, seat=self.seat, **meta)
+
+    def _opponent_name(self, player: int) -> str:
+        bot = self.bots.get(player)
+        spec = self.opponent_specs[[p for p in range(self.game.num_players()) if p != self.seat].index(player)]
+        if isinstance(spec, str):
+            return spec
+        return getattr(bot, "name", None) or getattr(bot, "__name__", None) or "policy"
+
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner as booleans (sb3-contrib's ``MaskablePPO`` calls this); all ``True`` once
         no decision is pending, so a masked sampler never sees an all-zero mask."""
@@ -218,4 +234,4 @@ def seat_bytes(state: Any, seat: int) -> bytes:
                         info["action_mask"].tobytes(), (env.render() or "").encode()])
 
 
-gymnasium.register(id="museion/Museion-v0", entry_point="museion.envs.gymnasium:MuseionEnv")
+register_gymnasium()  # museion/Museion-v0 and museion/<Game>-v<N> (museion.envs.registration)

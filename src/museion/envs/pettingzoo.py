@@ -19,17 +19,20 @@ No pygame or other optional package is imported.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from museion.core.errors import OptionError
 from museion.core.game import Game
 from museion.core.play import sample_chance
+from museion.core.record import Record
 from museion.envs._common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
@@ -40,8 +43,9 @@ from museion.envs._common import (
     observation_array,
     render_ansi,
 )
+from museion.envs.registration import env_version
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "parallel_env", "raw_env", "versioned"]
 
 
 def env(game: str | Game = "tholos", illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
@@ -51,6 +55,37 @@ def env(game: str | Game = "tholos", illegal_reward: float = -1.0, **kwargs: Any
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=illegal_reward)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+def parallel_env(game: str | Game = "tholos", **kwargs: Any) -> ParallelEnv:
+    """The wrapped environment through PettingZoo's ``turn_based_aec_to_parallel`` (every live agent submits an
+    action each step; only the acting agent's is used)."""
+    return turn_based_aec_to_parallel(env(game, **kwargs))
+
+
+def versioned(name: str, version: int) -> tuple[Callable[..., AECEnv], Callable[..., AECEnv],
+                                                Callable[..., ParallelEnv]]:
+    """``env``, ``raw_env`` and ``parallel_env`` of one game at one environment version, for the PettingZoo-style
+    modules ``museion.envs.<game>_v<N>``; a module whose version is no longer the game's refuses to load (the
+    versioning policy: :mod:`museion.envs.registration`)."""
+    current = env_version(name)
+    if current != version:
+        raise ImportError(f"museion.envs.{name}_v{version} is retired: {name}'s rules or observations changed; "
+                          f"use museion.envs.{name}_v{current}")
+
+    def make_env(**kwargs: Any) -> AECEnv:
+        return env(name, **kwargs)
+
+    def make_raw_env(**kwargs: Any) -> AECEnv:
+        return raw_env(name, **kwargs)
+
+    def make_parallel_env(**kwargs: Any) -> ParallelEnv:
+        return parallel_env(name, **kwargs)
+
+    for function, kind in ((make_env, "env"), (make_raw_env, "raw_env"), (make_parallel_env, "parallel_env")):
+        function.__name__ = function.__qualname__ = kind
+        function.__doc__ = f"{name} v{version}: :func:`museion.envs.pettingzoo.{kind}` with game={name!r}."
+    return make_env, make_raw_env, make_parallel_env
 
 
 class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
@@ -148,6 +183,12 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
 
     def close(self) -> None:
         """Nothing to release (no window, no subprocess)."""
+
+    def record(self, players: Sequence[str] | None = None, **meta: Any) -> Record:
+        """The episode so far as a museion record (:meth:`museion.Record.from_state`: every action, chance
+        included, with its notation, and the scores once over): ``museion replay``, the web viewer and
+        ``museion analyze`` read it. ``players`` names the seats (default the agent names)."""
+        return Record.from_state(self.game_state, players or self.possible_agents, **meta)
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def _resolve_chance(self) -> None:
