@@ -217,6 +217,8 @@ def test_running_tables_nobody_moves_at_expire_and_clocked_ones_do_not(serve):
         assert time.monotonic() < deadline, "the idle running table never expired"
         time.sleep(0.5)
     assert http("GET", f"{server.url}/api/tables/{clocked['id']}")[0] == 200  # its clock decides
+    assert f"table {idle['id']} expired by idle_table_ttl" in server.log_text()  # no game ends unseen
+    assert f"table {clocked['id']} expired" not in server.log_text()
 
 
 def test_the_table_cap_is_shared_fairly_between_networks(serve):
@@ -231,6 +233,7 @@ def test_the_table_cap_is_shared_fairly_between_networks(serve):
     status, table = http("POST", f"{server.url}/api/tables", TABLE, source="127.0.16.1")
     assert status == 201
     assert http("GET", f"{server.url}/api/tables/{made[0]}")[0] == 404  # the first network's stalest
+    assert f"table {made[0]} expired by max_tables (fair share)" in server.log_text()
     status, data = http("POST", f"{server.url}/api/tables", TABLE, source="127.0.15.3")
     assert status == 503 and data["error"] == "server_full"  # 2 tables: its share of 6 among 3 networks
 
@@ -483,10 +486,10 @@ def test_storage_trouble_is_a_json_503_on_every_route(serve):
 def test_names_are_normalised_printable_and_pass_for_nobody_else(serve):
     server = serve()
     url = f"{server.url}/api/tables"
-    for bad in ("\x1b[31mred", "evil\u202eoc.exe", "\u200b\u200b", "\u3164", "a\x00"):
+    for bad in ("\x1b[31mred", "evil\u202eoc.exe", "\u200b\u200b", "\u3164", "a\x00", "Pl\u200bayer 2", "An\ufeffa"):
         status, data = http("POST", url, {**TABLE, "name": bad})
         assert status == 400 and data["error"] in ("bad_name", "bad_request"), (bad, data)
-    for impostor in ("Pl\u200bayer 2", "player 2", "Jugador 2", "expert bot", "bot difícil", "EXPERT", "Player 2 (x)"):
+    for impostor in ("player 2", "Jugador 2", "expert bot", "bot difícil", "EXPERT", "Player 2 (x)"):
         status, data = http("POST", url, {**TABLE, "name": impostor})
         assert status == 409 and data["error"] == "name_taken", (impostor, data)
     _, table = http("POST", url, {**TABLE, "seats": ["human", "human", "human"], "game": "imhotep",

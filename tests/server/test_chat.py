@@ -61,7 +61,8 @@ async def _settle() -> None:
 
 def test_clean_normalises_and_refuses_precisely():
     assert clean("  Cafe\u0301 ok  ") == "Café ok"  # NFC, surrounding spaces gone
-    assert clean("שלום \u200f ok") == "שלום \u200f ok"  # right-to-left text and its mark are fine
+    assert clean("שלום ok") == "שלום ok"  # right-to-left text is fine (without invisible marks)
+    assert clean("👩\u200d💻 ok") == "👩\u200d💻 ok"  # a joiner inside an emoji sequence is part of the emoji
     assert clean("a" * MAX_CHAT) == "a" * MAX_CHAT
     cases = [("   ", "chat_empty", "needs some text"),
              ("a" * (MAX_CHAT + 1), "chat_too_long", f"at most {MAX_CHAT} characters; this one has {MAX_CHAT + 1}"),
@@ -70,7 +71,12 @@ def test_clean_normalises_and_refuses_precisely():
              ("x\u2066y", "chat_bad_character", "U+2066 (LEFT-TO-RIGHT ISOLATE) at position 2"),
              ("bell\x07", "chat_bad_character", "U+0007"),
              ("one\u2028two", "chat_bad_character", "U+2028 (LINE SEPARATOR) at position 4"),
-             ("\ud800", "chat_bad_character", "U+D800")]
+             ("\ud800", "chat_bad_character", "U+D800"),
+             ("a\u200bb", "chat_bad_character", "U+200B (ZERO WIDTH SPACE) at position 2"),
+             ("\ufeffhi", "chat_bad_character", "U+FEFF (ZERO WIDTH NO-BREAK SPACE) at position 1"),
+             ("ok \u200e", "chat_bad_character", "U+200E (LEFT-TO-RIGHT MARK) at position 4"),
+             ("a\u200db", "chat_bad_character", "U+200D (ZERO WIDTH JOINER) at position 2"),
+             ("\u2800", "chat_bad_character", "U+2800")]
     for text, code, words in cases:
         with pytest.raises(TableError) as info:
             clean(text)

@@ -10,8 +10,9 @@ replay (``POST /api/tables/ID/chat`` with a seat token); the spectators' channel
 and is gone when the table leaves memory (only a message someone reports is copied into its report).
 
 Text is checked before it is kept: one line of at most ``MAX_CHAT`` characters after NFC normalisation, without
-control characters (Unicode Cc, lone surrogates, line and paragraph separators) or the bidirectional embedding,
-override and isolate characters that can make a line read backwards (U+202A-U+202E, U+2066-U+2069); each refusal
+control characters (Unicode Cc, lone surrogates, line and paragraph separators) or invisible ones (format
+characters: zero-width spaces and joiners, byte order marks, direction marks, the embeddings, overrides and
+isolates that make a line read backwards; ``typed.refusal``, the rule of every text others read); each refusal
 says which character, where.
 Clients show it as text (never as markup, links not clickable); limits count per connection and per network.
 """
@@ -26,7 +27,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from museion.server import chat_store, web_texts
+from museion.server import chat_store, typed, web_texts
 from museion.server.connection import Conn
 from museion.server.errors import TableError
 from museion.server.guard import Limits, network_of
@@ -35,33 +36,17 @@ from museion.server.models import MAX_CHAT
 from museion.server.storage import dumps
 from museion.server.tables import Tables
 
-BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
-"""Embeddings and overrides (LRE, RLE, PDF, LRO, RLO) and isolates (LRI, RLI, FSI, PDI): Unicode's "Trojan
-Source" characters. The marks U+200E/U+200F change no order and stay allowed."""
-REFUSED = ("Cc", "Cs", "Zl", "Zp")
-"""Unicode categories refused: controls (newline, tab, escape...), lone surrogates, line and paragraph separators."""
 GUEST_KEY = secrets.token_bytes(16)
 """Keys spectators' labels for this server process (a label says nothing about the address behind it)."""
 assert web_texts.TEXTS  # the chat's words are in the catalogue before any client asks for them
 
 
 def clean(text: str) -> str:
-    """The text as it is kept and shown: NFC, without surrounding spaces; else a ``TableError`` saying why not."""
-    text = unicodedata.normalize("NFC", text).strip()
-    if not text:
+    """The text as it is kept and shown: NFC, without surrounding spaces; else a ``TableError`` saying why not
+    (``typed.check_line``: the one rule for every line others read)."""
+    if not unicodedata.normalize("NFC", text).strip():
         raise TableError("chat_empty", "a chat message needs some text")
-    if len(text) > MAX_CHAT:
-        raise TableError("chat_too_long", f"a chat message has at most {MAX_CHAT} characters; this one has "
-                                          f"{len(text)}")
-    for position, char in enumerate(text, 1):
-        if unicodedata.category(char) in REFUSED or ord(char) in BIDI_CONTROLS:
-            code = f"U+{ord(char):04X}"
-            name = unicodedata.name(char, "a control character")
-            raise TableError("chat_bad_character", f"character {code} ({name}) at position {position} is not "
-                             "allowed: a chat message is one line without control characters, line separators or "
-                             "bidirectional embedding, override and isolate characters (U+202A-U+202E, "
-                             "U+2066-U+2069)")
-    return text
+    return typed.check_line(text, MAX_CHAT, ("chat_too_long", "chat_bad_character"), "a chat message")
 
 
 def channel_of(conn: Conn) -> str:

@@ -40,8 +40,8 @@ CHAT = {
     "web.code.chat_too_long": _both("A chat message has at most 300 characters.",
                                     "Un mensaje de chat tiene como máximo 300 caracteres."),
     "web.code.chat_bad_character": _both(
-        "The message has a control character or one that reverses the text's direction: remove it.",
-        "El mensaje tiene un carácter de control o uno que invierte la dirección del texto: quítalo."),
+        "The message has a control character or an invisible one (zero-width, direction mark): remove it.",
+        "El mensaje tiene un carácter de control o uno invisible (de ancho cero, marca de dirección): quítalo."),
     "web.code.chat_channel": _both("You can only write in your own channel (players or spectators).",
                                    "Solo puedes escribir en tu propio canal (jugadores o espectadores)."),
     "web.code.no_message": _both("That message is no longer there.", "Ese mensaje ya no está."),

@@ -293,7 +293,9 @@ class Rules(BaseModel):
 class TutorialStep(BaseModel):
     say: str = Field(description="what this step teaches, in the asked language")
     view: dict[str, Json] = Field(description="the position shown, as the learner's seat sees it")
-    do: str | None = Field(description="the learner's move here in notation (highlighted); null: a step to read")
+    do: str | None = Field(description="the learner's move here in notation; null: a step to read")
+    targets: list[str] = Field([], description="the board keys of the learner's move, tapped in order (marked on "
+                                               "the board); empty: a step to read, or a move played by its button")
     to_move: int = Field(description="the seat to move at this position (-1: chance or none)")
 
 
@@ -602,7 +604,7 @@ class Report(Strict):
     """Report a chat message the client was shown (its ``id``) to the server's operator."""
 
     type: Literal["report"]
-    id: Annotated[str, StringConstraints(min_length=1, max_length=32)]
+    id: Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=ID_PATTERN)]
 
 
 ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resync | Ping | Chat | Report,

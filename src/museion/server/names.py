@@ -2,8 +2,9 @@
 
 A name is shown to every player in the table's log, the seat list and the lobby, in both languages. So it is
 NFC-normalised (the same letters are the same bytes), and refused when it holds control characters (NUL, ANSI
-escapes), bidirectional marks, overrides or isolates (U+202E turns the rest of a log line around), or nothing
-visible (only zero-width or blank characters); and it may not pass for what the table itself says: a seat label
+escapes), bidirectional marks, overrides or isolates (U+202E turns the rest of a log line around), any invisible
+character (zero-width space and joiners, byte order mark: ``typed.refusal``, the rule of every text others read),
+or nothing visible; and it may not pass for what the table itself says: a seat label
 ("Player 2", "Jugador 2"), a bot ("expert bot", "bot experto", "expert") or another seat's name at the table.
 "Passing for" compares skeletons: case folded, NFKC, invisible characters removed and spaces collapsed, so
 ``"Pl\\u200bayer 2"`` is "Player 2".
@@ -15,7 +16,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from museion.core import i18n
-from museion.server import web_texts
+from museion.server import typed, web_texts
 
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control characters)."""
@@ -38,11 +39,13 @@ class RefusedName(ValueError):
 
 
 def refused(name: str) -> str | None:
-    """Why ``name`` (already NFC) cannot be shown, or ``None``."""
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in name):
-        return "control characters"
+    """Why ``name`` (already NFC) cannot be shown, or ``None``: the rule of every text others read
+    (``typed.refusal``: no control, invisible or direction characters), and something visible."""
     if any(c in BIDI for c in name):
         return "bidirectional controls"
+    found = typed.refusal(name)
+    if found is not None:
+        return typed.described(found)
     if all(c in BLANK or unicodedata.category(c) in INVISIBLE for c in name):
         return "nothing visible"
     return None

@@ -174,10 +174,13 @@ PAGES = {
                                   "El asiento de Jugador {n} lo juega un bot ({bot})."),
     "web.code.bad_seat": _both("There is no such seat: this table has seats Player 1 to Player {count}.",
                                "No existe ese asiento: esta mesa tiene los asientos de Jugador 1 a Jugador {count}."),
-    "web.code.bad_name": _both("A player name has at most {max} characters, something visible, and no control or "
-                               "text-direction characters.",
+    "web.code.bad_name": _both("A player name has at most {max} characters, something visible, and no control, "
+                               "invisible (zero-width) or text-direction characters.",
                                "Un nombre de jugador tiene como mucho {max} caracteres, algo visible y ningún carácter "
-                               "de control ni de dirección del texto."),
+                               "de control, invisible (de ancho cero) ni de dirección del texto."),
+    "web.code.bad_text": _both("The text holds a character that cannot be stored (NUL or a lone surrogate): remove it.",
+                               "El texto tiene un carácter que no se puede guardar (NUL o un sustituto suelto): "
+                               "quítalo."),
     "web.code.server_busy": _both("The server has as many connections as it takes just now. Try again in a moment.",
                                   "El servidor tiene ahora todas las conexiones que admite. Vuelve a intentarlo en "
                                   "un momento."),
