@@ -72,3 +72,34 @@ def test_table_news_names_seats_and_bots_in_the_page_language():
     names = display_names(seats, "es", ["white", "black"])
     assert [n["text"] for n in notices_json(row, "es", names)] == [
         "Jugador 2 (negro) se ha quedado sin tiempo: el bot fácil juega el asiento hasta que vuelva."]
+
+
+def test_spanish_contracts_a_el_to_al_before_a_term():
+    """Issue 40: "a el mercado" is "al mercado" (every Imhotep site and move that names one); names stay as given."""
+    said = [i18n.text("imhotep.m.sail", "es", ship=1, n=3, site="market"),
+            i18n.text("imhotep.r.ship_gone", "es", ship=1, site="temple"),
+            i18n.text("imhotep.m.sail", "es", ship=2, n=2, site="pyramid")]
+    assert said == ["Navegar con el barco 1 (3 piedras) al mercado", "el barco 1 ya navegó al templo",
+                    "Navegar con el barco 2 (2 piedras) a la pirámide"]
+    assert i18n.text("imhotep.red_card", "es", ["Ana"], player=0, card="CHISEL", site="market").endswith(
+        " va al mercado.")
+    assert i18n.text("imhotep.red_card.you", "es", player=0, card="CHISEL", site="market").endswith(" va al mercado.")
+    assert i18n.text("ui.plays", "es", ["El Greco"], player=0, move="x") == "El Greco juega x"
+
+
+def test_pergamon_tells_the_moves_of_others_in_the_third_person():
+    """Issue 40: the log said a bot's move as "Poner tu figura...": the mover reads "tu", everybody else "su"."""
+    from museion.core.observe import observe_step
+
+    for state, action in _play("pergamon", 3):
+        if action is not None and not state.is_chance_node() and state.stage == 3:
+            break
+    else:
+        raise AssertionError("no research space was chosen")
+    step = observe_step(state, action)
+    mover = state.current_player()
+    other = 1 - mover
+    assert step.words(mover, "es").startswith("Poner tu figura")
+    assert step.words(other, "es").startswith("Poner su figura")
+    assert step.words(None, "en").startswith("Put their figure")
+    assert explainer(state.game).describe(state, action, "en", mover).startswith("Put your figure")

@@ -72,8 +72,9 @@ class Explainer(Generic[S]):
 
     def describe(self, state: S, action: int, lang: str = "en", observer: int | None = None,
                  names: Sequence[str] | None = None) -> str:
-        """:meth:`move_event` in ``lang`` (the text the terminal, the web chooser and the log show)."""
-        return self.move_event(state, action, observer).text(lang, None, names)
+        """:meth:`move_event` in ``lang`` (the text the terminal, the web chooser and the log show), addressed to
+        ``observer`` when it is the mover and the game words that apart (``<key>.you``)."""
+        return self.move_event(state, action, observer).text(lang, observer, names)
 
     def highlights(self, state: S, action: int) -> list[Any]:
         """What on the board ``action`` would change, for the web's hover preview: keys the board knows (the

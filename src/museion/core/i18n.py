@@ -128,10 +128,22 @@ def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **ar
         return _Formatter(lang, key.split(".", 1)[0], names).vformat(template, (), args)
     filled = []
     for literal, name, spec, conversion in parts:
+        value = None if name is None else _fill(args[name], conversion, spec or "", lang, key, names)
+        if conversion == "t" and lang == "es" and value is not None:
+            literal, value = _contracted(literal, value)
         filled.append(literal)
-        if name is not None:
-            filled.append(_fill(args[name], conversion, spec or "", lang, key, names))
+        if value is not None:
+            filled.append(value)
     return "".join(filled)
+
+
+def _contracted(literal: str, term: str) -> tuple[str, str]:
+    """Spanish contracts a preposition with the article of the term after it: "a el mercado" is "al mercado",
+    "de el templo" "del templo" (a term only: a player's name is said as written)."""
+    for preposition in ("a ", "de "):
+        if term.startswith("el ") and (literal == preposition or literal.endswith(" " + preposition)):
+            return literal[:-1] + "l ", term[3:]
+    return literal, term
 
 
 def _template(key: str, lang: str) -> str | None:

@@ -35,15 +35,18 @@ class Step:
     action: int = field(default=-1, repr=False)
     said: tuple[Event, ...] = ()
     """The move in words (the explainer's ``move_event``) per observer, ordered like ``seen`` (one when all agree)."""
+    reveals: bool = True
+    """The step showed some observer more than the move itself (:func:`reveals`): it is a take-back boundary."""
 
     def notation(self, observer: int | None) -> str:
         return _for(self.seen, observer)
 
     def words(self, observer: int | None, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        """The move in words for ``observer`` in ``lang`` (the notation when the step has no words)."""
+        """The move in words for ``observer`` in ``lang`` (the notation when the step has no words): addressed to
+        the mover where the game words its own moves apart (``<key>.you``), in the third person for the others."""
         if not self.said:
             return self.notation(observer)
-        return _for(self.said, observer).text(lang, None, names)
+        return _for(self.said, observer).text(lang, observer, names)
 
     def visible_events(self, observer: int | None) -> list[Event]:
         return [e for e in self.events if e.visible_to(observer)]
@@ -85,7 +88,22 @@ def observe_step(before: State, action: int) -> Step:
     words = explainer(before.game)
     said = _shared(tuple(words.move_event(before, action, o) for o in observers))
     events = tuple(entry(game).events(before, action))
-    return Step(before.move_number(), player if player >= 0 else None, seen, events, action, said)
+    plain = before.action_to_string(action) if player >= 0 else None
+    return Step(before.move_number(), player if player >= 0 else None, seen, events, action, said,
+                reveals(plain, seen, said, events))
+
+
+def reveals(plain: str | None, seen: tuple[str, ...], said: tuple[Event, ...], events: tuple[Event, ...]) -> bool:
+    """Whether a step showed some observer more than the move itself, from what the game declared: chance
+    (``plain`` None: an outcome was drawn), a notation that is not the move's public notation ``plain`` for some
+    observer (a reveal is part of what its step is observed as: Pergamon's last figure placed is ``P5 (cards 3
+    7)``, not ``P5``), words that differ by observer, or an event told only to some seats. The observations are
+    a perfect-recall record of what each observer learns (``State.observed_action``), and ``museion check``
+    verifies that an action observed alike leaves each seat the same view, so a step that says no more than its
+    notation to everyone changed each view only as the move itself did. Such a step may be taken back
+    (``museion.core.takeback``); any other is a boundary no take-back crosses."""
+    return (plain is None or len(set(seen)) > 1 or len(said) > 1
+            or any(e.audience is not None for e in events))
 
 
 def _shared(values: tuple[T, ...]) -> tuple[T, ...]:

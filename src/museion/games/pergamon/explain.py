@@ -1,5 +1,5 @@
-"""Pergamon in words: each action described for the player about to make it, what it would change on the board
-(the web's preview keys), why a move is not legal (PER-FUNDS-*, PER-DIG-*, PER-EXH-*, PER-STORE-*), and the victory
+"""Pergamon in words: each action described for the player about to make it (what it touches on the board is
+``targets.py``), why a move is not legal (PER-FUNDS-*, PER-DIG-*, PER-EXH-*, PER-STORE-*), and the victory
 points broken down per exhibit, evaluation, prize and final bonus. Texts are in ``text.py``.
 
 Only what every player sees is used (the track, galleries, supplies, coins, the museum): a funds card drawn face
@@ -90,7 +90,8 @@ class PergamonExplainer(Explainer[PergamonState]):
         a = state.actor
         if action < A_DIG:
             req, deep, raider = g.track[action]
-            return Event("pergamon.m.space", {"space": f"P{action + 1}", "coins": req, "gallery": ROMAN[deep - 1]})
+            return Event("pergamon.m.space", {"space": f"P{action + 1}", "coins": req, "gallery": ROMAN[deep - 1],
+                                              "player": a})
         if action < A_TILE:
             k = action - A_DIG
             return Event("pergamon.m.dig", {"gallery": ROMAN[k], "coins": k + 1, "finds": len(state.galleries[k])})
@@ -107,37 +108,13 @@ class PergamonExplainer(Explainer[PergamonState]):
             value = sum(g.tile_centuries[t] for t in state.building_ring) + k
             return Event("pergamon.m.polish", {"coins": k, "value": value, "space": min(value, data.MUSEUM_SPACES)})
         if action == A_CANCEL:
-            return Event("pergamon.m.cancel")
+            return Event("pergamon.m.cancel", {"player": a})
         if action == A_END:
             return Event("pergamon.m.end")
         if action == A_PAY:
             return Event("pergamon.m.pay", {"coins": state.storage_fee_due(a)})
         t = action - A_DROP
         return Event("pergamon.m.drop", find_words(state, t))
-
-    def highlights(self, state: PergamonState, action: int) -> list[str]:
-        """Keys of the web board: ``track:PN``, ``gallery:R``, ``findP:4.63``, ``collP:R``, ``museum:N``,
-        ``close``, ``cancel``, ``end``, ``pay``, ``polish``."""
-        p = state.current_player()
-        if p < 0:
-            return []
-        g = state.game
-        if action < A_DIG:
-            return [f"track:P{action + 1}"]
-        if action < A_TILE:
-            return [f"gallery:{ROMAN[action - A_DIG]}"]
-        if action < A_CLOSE:
-            return [f"find{p}:{g.tile_codes[action - A_TILE]}"]
-        if action == A_CLOSE:
-            return ["close", *(f"find{p}:{g.tile_codes[t]}" for t in state.building_ring)]
-        if action < A_POLISH:
-            return [f"coll{p}:{ROMAN[action - A_BREAK]}"]
-        if action < A_CANCEL:
-            value = sum(g.tile_centuries[t] for t in state.building_ring) + action - A_POLISH
-            return ["polish", f"museum:{min(value, data.MUSEUM_SPACES)}"]
-        if action >= A_DROP:
-            return [f"find{p}:{g.tile_codes[action - A_DROP]}"]
-        return [{A_CANCEL: "cancel", A_END: "end", A_PAY: "pay"}[action]]
 
     def illegal_reason(self, state: PergamonState, action: int) -> Event | None:
         """The rule a player action breaks here, or None."""

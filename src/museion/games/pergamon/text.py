@@ -185,6 +185,10 @@ TEXTS = {
     "pergamon.m.card": {"en": "A funds card is drawn face down ({back!t})",
                         "es": "Se roba una carta de fondos boca abajo ({back!t})"},
     "pergamon.m.space": {
+        "en": "Put their figure on research space {space}: ask for {coins:coin|coins}, dig down to gallery {gallery}",
+        "es": "Poner su figura en el espacio de investigación {space}: pedir {coins:moneda|monedas}, excavar "
+              "hasta la galería {gallery}"},
+    "pergamon.m.space.you": {  # the mover's own choice and log line; others read the line above
         "en": "Put your figure on research space {space}: ask for {coins:coin|coins}, dig down to gallery {gallery}",
         "es": "Poner tu figura en el espacio de investigación {space}: pedir {coins:moneda|monedas}, excavar "
               "hasta la galería {gallery}"},
@@ -201,8 +205,10 @@ TEXTS = {
     "pergamon.m.polish": {
         "en": "Exhibit with {coins:coin|coins} of polish: value {value}, museum space {space}",
         "es": "Exponer puliendo con {coins:moneda|monedas}: valor {value}, casilla {space} del museo"},
-    "pergamon.m.cancel": {"en": "Abandon the collection being built (the finds stay in your supply)",
-                          "es": "Abandonar la colección en construcción (los hallazgos siguen en tu reserva)"},
+    "pergamon.m.cancel": {"en": "Abandon the collection being built (the finds stay in their supply)",
+                          "es": "Abandonar la colección en construcción (los hallazgos siguen en su reserva)"},
+    "pergamon.m.cancel.you": {"en": "Abandon the collection being built (the finds stay in your supply)",
+                              "es": "Abandonar la colección en construcción (los hallazgos siguen en tu reserva)"},
     "pergamon.m.end": {"en": "Stop excavating and exhibiting this turn", "es": "Dejar de excavar y exponer este turno"},
     "pergamon.m.pay": {"en": "Pay the storage fee: {coins:coin|coins}",
                        "es": "Pagar la tarifa de almacenamiento: {coins:moneda|monedas}"},
