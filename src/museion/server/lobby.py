@@ -183,9 +183,9 @@ class Lobby:
         if counts.get(creator, 0) >= share or largest == creator:
             return False
         freed = await self.tables.writer.call(self.tables.store.expire_stalest, largest)
-        self.tables.expired([freed] if freed else [], "the server was full and this network held more than its "
-                                                      "share of tables: the one where a move was made longest ago "
-                                                      "has expired")
+        self.tables.expired([freed] if freed else [], "max_tables (fair share)",
+                            "the server was full and this network held more than its share of tables: the one "
+                            "where a move was made longest ago has expired")
         return freed is not None
 
     async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None) -> str:

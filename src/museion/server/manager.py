@@ -159,9 +159,10 @@ class Manager:
                     self.tables[table_id].flushed = when
         now = time.time()
         expired = await self.writer.call(self.store.expire_open, now - self.config.open_table_ttl)
-        self.live.expired(expired, "nobody joined this table in time: it has expired")
+        self.live.expired(expired, "open_table_ttl", "nobody joined this table in time: it has expired")
         idle = await self.writer.call(self.store.expire_idle, now - self.config.idle_table_ttl)
-        self.live.expired(idle, f"nobody moved at this table for {self.config.idle_table_ttl:g} s: it has expired")
+        self.live.expired(idle, "idle_table_ttl",
+                          f"nobody moved at this table for {self.config.idle_table_ttl:g} s: it has expired")
         if expired or idle:
             log.info("expired %d open tables and %d idle ones", len(expired), len(idle))
         idle_since = time.monotonic() - self.config.idle_release

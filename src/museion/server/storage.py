@@ -52,6 +52,7 @@ from sqlalchemy.exc import DisconnectionError, IntegrityError
 
 from museion.server import migrations
 from museion.server.metrics import ACTIONS, COMMITS, STORAGE_ERRORS
+from museion.server.processes import APPLICATION
 
 metadata = MetaData()
 """The tables as the code reads and writes them; their schema in a database is made by the migrations (a test
@@ -213,7 +214,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=2)
+    engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=2, connect_args={"application_name": APPLICATION})
     _ping_when_idle(engine)
     return engine
 
@@ -381,8 +382,10 @@ class Store:
         return found
 
     def expire_open(self, before: float) -> list[str]:
-        """Mark unfinished tables created before ``before`` whose seats were never all taken as expired."""
-        cond = and_(tables_t.c.status == "running", tables_t.c.started.is_(None), tables_t.c.created < before)
+        """Mark unfinished tables created before ``before`` whose seats were never all taken as expired (counted
+        from ``touched`` where it is set: the upgrade to 0010_keep_old_games gave old open tables its time)."""
+        last = func.coalesce(tables_t.c.touched, tables_t.c.created)
+        cond = and_(tables_t.c.status == "running", tables_t.c.started.is_(None), last < before)
         with self.engine.begin() as conn:
             ids = [r.id for r in conn.execute(select(tables_t.c.id).where(cond))]
             if ids:

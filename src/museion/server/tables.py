@@ -101,10 +101,11 @@ class Tables:
         if table.state.is_terminal() and not table.conns:
             self.tables.pop(table.id, None)
 
-    def expired(self, table_ids: list[str], message: str) -> None:
+    def expired(self, table_ids: list[str], rule: str, message: str) -> None:
         """Tables marked expired in storage leave memory: their bots stop, their clients are told and closed with
-        4410."""
+        4410. Each is logged with the ``rule`` that expired it (the setting's name): no game ends unseen."""
         for table_id in table_ids:
+            log.info("table %s expired by %s: %s", table_id, rule, message)
             table = self.tables.pop(table_id, None)
             if table is None:
                 continue
