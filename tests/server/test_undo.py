@@ -101,9 +101,10 @@ def test_take_backs_are_refused_with_a_precise_code(server):
 
 
 def test_a_chance_step_or_a_hidden_value_makes_a_move_stand():
-    """Searched in random games: a seat's own last move followed by chance, or one whose events only some
-    observers learn, is refused (``undo_after_reveal``); a move everyone saw whole, with nothing after it, is not."""
-    found = {"chance": 0, "hidden": 0, "ok": 0}
+    """Searched in random games: a seat's own last move followed by chance, one whose events only some observers
+    learn, or one observed as more than its notation (Pergamon's last figure: the funds cards' values) is refused
+    (``undo_after_reveal``, saying which); a move everyone saw whole, with nothing after it, is not."""
+    found = {"chance": 0, "hidden": 0, "shown": 0, "ok": 0}
     for name in ("imhotep", "pergamon"):
         game = museion.load(name)
         rng = random.Random(5)
@@ -115,7 +116,7 @@ def test_a_chance_step_or_a_hidden_value_makes_a_move_stand():
                     continue
                 _check(state, found)
                 state.apply_action(rng.choice(state.legal_actions()))
-    assert found["chance"] and found["ok"], found
+    assert found["chance"] and found["shown"] and found["ok"], found
 
 
 def _check(state, found):
@@ -128,12 +129,15 @@ def _check(state, found):
                    undo=True)
     refusal = LiveTable(row, state, steps).undo_refusal(seat)
     hidden = any(e.audience is not None for e in steps[mine].events)
+    before = state.game.state_from_history(state.history()[:mine])
+    shown = steps[mine].notation(None) != before.action_to_string(steps[mine].action)
     if mine != len(steps) - 1:
         found["chance"] += 1
+        assert refusal is not None and refusal.code == "undo_after_reveal" and "chance" in str(refusal)
+    elif hidden or shown:
+        found["hidden" if hidden else "shown"] += 1
         assert refusal is not None and refusal.code == "undo_after_reveal"
-    elif hidden:
-        found["hidden"] += 1
-        assert refusal is not None and refusal.code == "undo_after_reveal"
+        assert f"your last move ({steps[mine].notation(seat)}) showed" in str(refusal)
     else:
         found["ok"] += 1
         assert refusal is None
@@ -230,7 +234,7 @@ def test_the_last_move_is_the_last_movers_whole_turn():
             mover = steps[players[-1]].player
             others = [i for i in players if steps[i].player != mover]
             start = min(i for i in players if i > (others[-1] if others else -1))
-            assert last == {"from": start, "highlights": [k for marks in table.marks[start:] for k in marks]}
+            assert last == {"from": start, "targets": [k for marks in table.marks[start:] for k in marks]}
             runs += start < players[-1]
     assert runs > 20
 

@@ -102,7 +102,7 @@ def reveals(plain: str | None, seen: tuple[str, ...], said: tuple[Event, ...], e
     verifies that an action observed alike leaves each seat the same view, so a step that says no more than its
     notation to everyone changed each view only as the move itself did. Such a step may be taken back
     (``museion.core.takeback``); any other is a boundary no take-back crosses."""
-    return (plain is None or len(set(seen)) > 1 or len(said) > 1
+    return (plain is None or any(s != plain for s in seen) or len(said) > 1
             or any(e.audience is not None for e in events))
 
 

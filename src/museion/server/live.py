@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from museion.core import i18n
+from museion.core import i18n, takeback
 from museion.core.game import State
 from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
@@ -47,7 +47,7 @@ def advance(state: State, actions: Iterable[int], chance: bool = False, marks: l
             ) -> list[Step]:
     """Apply ``actions`` (then, with ``chance``, the chance outcomes that follow) to ``state`` in place and
     return their steps: what each observer learns from each, as the game declares it; ``marks`` gets each step's
-    board highlights (:func:`public_marks`)."""
+    board keys (:func:`public_marks`)."""
     out = []
 
     def step(action: int) -> None:
@@ -63,20 +63,13 @@ def advance(state: State, actions: Iterable[int], chance: bool = False, marks: l
     return out
 
 
-def learned(step: Step) -> bool:
-    """Whether ``step`` taught some observer what the others do not know (its notation or words differ by
-    observer, or one of its events is not for everyone), or was chance: such a step is never taken back."""
-    return (step.player is None or len(set(step.seen)) > 1 or len(set(map(repr, step.said))) > 1
-            or any(e.audience is not None for e in step.events))
-
-
 def public_marks(before: State, action: int, step: Step) -> list[Any]:
-    """What ``action`` changed on the board (the explainer's highlights, the keys a legal move shows) when every
+    """The board keys ``action`` touched (its targets, the keys it had as a legal move) when every
     observer saw the same move; none for chance and for a move some observer saw only in part, so a face-down
     card's identity never leaves the server through a mark."""
     if step.player is None or len(set(step.seen)) > 1 or len(set(map(repr, step.said))) > 1:
-        return []  # (events told only to some are no move's mark: the highlights say what the move itself changed)
-    return moves.highlights(before, action)
+        return []  # (events told only to some are no move's mark: the targets say what the move itself touched)
+    return moves.targets(before, action)
 
 
 def marks_of(state: State) -> list[list[Any]]:
@@ -201,15 +194,19 @@ class LiveTable:
                 and self.state.current_player() == seat and self.undo_refusal(seat) is None)
 
     def undo_refusal(self, seat: int) -> TableError | None:
-        """Why ``seat``, to move, may not take back its last move (None: it may): it must be the seat's own last
-        action, no chance step after it, and it taught nobody anything hidden (:func:`learned`)."""
-        mine = next((i for i in range(len(self.log) - 1, -1, -1) if self.log[i].player is not None), None)
-        if mine is None or self.log[mine].player != seat:
-            return TableError("nothing_to_undo", "you have made no move this turn that could be taken back")
-        if mine != len(self.log) - 1 or learned(self.log[mine]):
-            return TableError("undo_after_reveal", "your last move revealed something (a chance draw or hidden "
-                                                   "information), so it stands")
-        return None
+        """Why ``seat``, to move, may not take back its last move (None: it may): the game-independent rule of
+        :mod:`museion.core.takeback` (the seat's own last action, nothing drawn after it, nothing shown to anyone
+        by it beyond the move)."""
+        code = takeback.refusal(self.log, seat)
+        if code == takeback.NOTHING:
+            return TableError(code, "you have made no move this turn that could be taken back")
+        if code is None:
+            return None
+        if self.log[-1].player is None:
+            return TableError(code, "a chance outcome was drawn after your last move (a take-back never draws "
+                                    "chance again), so it stands")
+        return TableError(code, f"your last move ({self.log[-1].notation(seat)}) showed something beyond the move "
+                                "itself (a card, a tile, or something told to some seats only), so it stands")
 
     def last_move(self) -> dict[str, Any] | None:
         """The last move: every action of the seat that moved last since another seat moved (its turn: a Tholos
@@ -227,7 +224,7 @@ class LiveTable:
             elif self.log[i].player is not None:
                 break
         keys = [key for marks in self.marks[start:] for key in marks]
-        return {"from": start, "highlights": keys}
+        return {"from": start, "targets": keys}
 
     def record_json(self, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The game record as JSON. Once the game is over, or when its game hides nothing, the full record (every
