@@ -368,11 +368,15 @@ def _lobby_routes(app: FastAPI) -> None:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
+        if app.state.draining:  # the drain (cli.Server): the open tables play on, new ones go to another process
+            raise TableError("draining", "this server is restarting: create the table again in a moment", 503,
+                             {"key": "web.code.draining", "args": {}})
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
                                                              _client(request), clock, body.hints, body.undo,
-                                                             await account_id(request), rated=body.rated)
+                                                             await account_id(request), rated=body.rated,
+                                                             network=_client(request), accounts_only=body.accounts_only)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -417,21 +421,25 @@ def _lobby_routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: TableIdPath, body: models.JoinRequest) -> models.Joined:
         """Take a free seat; signed in, the seat is bound to the account (it follows the player)."""
+        rated = (await manager().get(table_id)).row.rated
         try:
-            token = await manager().join(table_id, body.seat, body.name, await account_id(request))
+            token = await manager().join(table_id, body.seat, body.name, await account_id(request), _client(request))
         except TableError as exc:
             if exc.code == "bad_seat":  # a seat this table does not have: a conflict with the table, not bad JSON
                 exc.status = 409
             raise
-        return models.Joined(table=table_id, seat=body.seat, token=token)
+        unrated = rated and not (await manager().get(table_id)).row.rated  # two accounts of one network (fair.py)
+        return models.Joined(table=table_id, seat=body.seat, token=token,
+                             unrated={"key": "web.code.unrated_network", "args": {}} if unrated else None)
 
     @app.post("/api/tables/{table_id}/my-seat", responses=UNAUTHORISED)
     async def my_seat(request: Request, table_id: TableIdPath, _body: models.Empty) -> models.MySeat:
         """The signed-in account's seat at this table and the key its WebSocket hello sends (session cookie and
-        CSRF token needed): a player opens their seat on another device."""
+        CSRF token needed): a player opens their seat on another device. No seat (a spectator, or an invitation
+        not taken yet): ``seat`` and ``key`` null, not an error the browser's console would show."""
         account, token = await app.state.accounts.changing(request)
         seat = await manager().account_seat(table_id, account.id)
-        return models.MySeat(table=table_id, seat=seat, key=seat_key(token, table_id, seat))
+        return models.MySeat(table=table_id, seat=seat, key=None if seat is None else seat_key(token, table_id, seat))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(request: Request, table_id: TableIdPath, body: models.LeaveRequest) -> models.Left:

@@ -15,7 +15,7 @@ from typing import Any
 import museion
 from museion.core.errors import OptionError
 from museion.core.registry import entry
-from museion.server import abandon
+from museion.server import abandon, fair
 from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
@@ -66,7 +66,8 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
     status = row.status if row.status == "finished" else "open" if row.free_seats() else "running"
     return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
-            "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo, "rated": row.rated}
+            "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo, "rated": row.rated,
+            "accounts_only": row.accounts_only}
 
 
 def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
@@ -115,13 +116,15 @@ class Lobby:
 
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
                      client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False,
-                     account_id: int | None = None, rated: bool = False
-                     ) -> tuple[LiveTable, str | None, str]:
+                     account_id: int | None = None, rated: bool = False, network: str | None = None,
+                     accounts_only: bool | None = None) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
         ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat); ``undo``:
         whether a player may take back their own moves within their turn; ``rated``: the game's end changes the
-        players' ratings (``ratings/rules.py`` says what such a table refuses)."""
+        players' ratings (``ratings/rules.py`` says what such a table refuses); ``accounts_only``: only
+        signed-in accounts take seats (default: whether the signed-in creator has blocked anyone; ``fair.py``);
+        ``network``: the creator's, kept for a rated table (``fair.seated``)."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -140,6 +143,9 @@ class Lobby:
             rows[seat].name = clean_name(name, seat)
             token = secrets.token_urlsafe(24)
             rows[seat].token_hash, rows[seat].account_id = hash_token(token), account_id
+        only = await fair.accounts_only(self.tables, accounts_only, account_id)
+        if join is not None:
+            await self._seat_allowed(rows[join].name, account_id, only)
         creator = hash_token(client)
         await self._check_caps(creator)
         state = game.new_initial_state()
@@ -149,12 +155,14 @@ class Lobby:
         row = TableRow(secrets.token_urlsafe(6), game.name, game.options_json(), "running", now, rows,
                        state.history(), creator=creator, creator_key=hash_token(creator_token),
                        hints=any(s.kind == "bot" for s in rows) if hints is None else bool(hints), undo=bool(undo),
-                       rated=bool(rated))
+                       rated=bool(rated), accounts_only=only)
         row.started = None if row.free_seats() else now
         if spec.timed:
             row.clock, row.clock_state = spec.to_json(), ClockState.new(spec, n).stored(0.0)
         await self.tables.writer.call(self.tables.store.create_table, row)
         table = self.tables.live(row)
+        if token is not None and row.started is None:
+            await fair.seated(self.tables, table, join, network, False)
         self.tables.lobby_version += 1
         if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables.tables[row.id] = table
@@ -188,14 +196,23 @@ class Lobby:
                             "where a move was made longest ago has expired")
         return freed is not None
 
-    async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None) -> str:
-        """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound."""
+    async def _seat_allowed(self, name: str | None, account_id: int | None, accounts_only: bool) -> None:
+        """A guest at an accounts-only table, or a name that is another account's: refused (``fair.py``)."""
+        if accounts_only and account_id is None:
+            raise fair.ACCOUNTS_ONLY
+        await fair.check_name(self.tables, name, account_id)
+
+    async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None,
+                   network: str | None = None) -> str:
+        """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound;
+        ``network``: where they join from (a rated table: ``fair.seated``)."""
         table = await self.tables.get(table_id)
         if table.state.is_terminal():
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
         rated_rules.check_join(table.row, account_id)
         clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
+        await self._seat_allowed(clean, account_id, table.row.accounts_only)
         if self.admit is not None:
             await self.admit(table, seat, account_id)
         token = secrets.token_urlsafe(24)
@@ -212,6 +229,8 @@ class Lobby:
         row.name, row.token_hash, row.account_id = clean, digest, account_id
         table.row.started = table.row.started or started
         table.touched = max(table.touched, started or 0.0)  # full now: the first seat to move waits from here
+        if account_id is not None:
+            await fair.seated(self.tables, table, seat, network, full)
         self.tables.run_clock(table)
         self.tables.seats_changed(table)
         await self.timekeeper.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in
@@ -283,13 +302,11 @@ class Lobby:
             bound += 1
         return bound
 
-    async def account_seat(self, table_id: str, account_id: int) -> int:
-        """The seat of ``table_id`` bound to the account, or 404 ``no_seat``."""
+    async def account_seat(self, table_id: str, account_id: int) -> int | None:
+        """The seat of ``table_id`` bound to the account, or None."""
         table = await self.tables.get(table_id)
-        for row in table.row.seats:
-            if row.account_id == account_id and row.token_hash is not None:
-                return row.seat
-        raise TableError("no_seat", "your account holds no seat at this table", 404)
+        return next((row.seat for row in table.row.seats if row.account_id == account_id and row.token_hash is not None),
+                    None)
 
     def forget_account(self, account_id: int) -> None:
         """A deleted account's seats in memory, as the store left them: "deleted player", bound to nobody."""

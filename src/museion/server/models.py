@@ -168,6 +168,9 @@ class CreateTable(CheckRequest):
     rated: bool = False
     """Whether the game changes its players' ratings (signed-in players only; no undo, no hints; bots only of a
     level with a published rating: docs/ratings.md)."""
+    accounts_only: bool | None = None
+    """Whether only signed-in accounts take its seats (default: yes when the signed-in creator has blocked
+    anyone; docs/accounts.md)."""
 
 
 class CreatorRequest(Strict):
@@ -381,7 +384,9 @@ class LobbyTable(BaseModel):
     undo: bool = Field(False, description="players may take back their own moves within their turn (chosen at "
                                           "creation)")
     rated: bool = Field(False, description="the game changes its players' ratings (chosen at creation; human "
-                                           "seats for signed-in accounts only: docs/ratings.md)")
+                                           "seats for signed-in accounts only: docs/ratings.md); false once two "
+                                           "accounts joined it from one network")
+    accounts_only: bool = Field(False, description="only signed-in accounts take its seats (docs/accounts.md)")
 
 
 class TableInfo(LobbyTable):
@@ -467,14 +472,19 @@ class Empty(Strict):
 
 class MySeat(BaseModel):
     table: str
-    seat: int
-    key: str = Field(description="send it as the hello's token, with the session cookie (it works with no other)")
+    seat: int | None = Field(description="the account's seat here; null: none (a spectator, or an invitation not "
+                                         "taken yet)")
+    key: str | None = Field(description="send it as the hello's token, with the session cookie (it works with no "
+                                        "other); null without a seat")
 
 
 class Joined(BaseModel):
     table: str
     seat: int
     token: str
+    unrated: dict[str, Any] | None = Field(None, description="this join made a rated table unrated (two of its "
+                                           "accounts joined from one network): {key, args} of the texts catalogue, "
+                                           "said in the player's language (docs/ratings.md)")
 
 
 class Left(BaseModel):

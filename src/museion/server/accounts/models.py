@@ -29,6 +29,30 @@ class Credentials(Strict):
                                            "and seat token): each free of an account is bound to this one")] = []
 
 
+TotpCode = Annotated[str, StringConstraints(max_length=32),
+                     WithJsonSchema({"type": "string", "maxLength": 32,
+                                     "description": "the 6 digits an authenticator app shows (spaces ignored)"})]
+
+
+class SignIn(Credentials):
+    totp: TotpCode | None = Field(default=None, description="with the second factor on: the authenticator app's "
+                                  "code (without it: 401 totp_required)")
+
+
+class TotpStart(Strict):
+    password: Password = Field(description="the account's password, asked before a second factor is set up")
+
+
+class TotpConfirm(Strict):
+    code: TotpCode
+
+
+class TotpOff(Strict):
+    password: Password = Field(description="the account's password")
+    code: Annotated[str, StringConstraints(max_length=64)] = Field(
+        description="the authenticator app's code, or an unused recovery code (spent) when the device is lost")
+
+
 class Recover(Strict):
     username: Username
     code: Code = Field(description="one of the recovery codes shown at sign-up (dashes and case do not matter)")
@@ -76,6 +100,13 @@ class Me(BaseModel):
     csrf: str
     sessions: list[SessionInfo]
     recovery_codes_left: int
+    totp: bool = Field(default=False, description="whether sign-in asks for a code of an authenticator app")
+
+
+class SessionState(BaseModel):
+    """``GET /api/session``: the signed-in account, or null for a guest (not an error)."""
+
+    account: Me | None
 
 
 class AccountData(BaseModel):
@@ -90,6 +121,7 @@ class MyData(BaseModel):
     account: AccountData
     sessions: list[SessionInfo]
     recovery_codes_left: int
+    totp: bool = Field(default=False, description="whether the second factor is on (its secret is not given)")
     tables: list[dict[str, Any]] = Field(description="the account's seats: table and seat")
     friends: dict[str, Any] = Field(default_factory=dict, description="friends, friend requests both ways, "
                                     "blocked players, seat invitations both ways, the notification setting "
@@ -97,6 +129,17 @@ class MyData(BaseModel):
     ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
     rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
     profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
+
+
+class TotpSetup(BaseModel):
+    secret: str = Field(description="the key in base32, to type into an authenticator app; shown in this answer only")
+    uri: str = Field(description="the same key as an otpauth:// URI (RFC 6238: SHA-1, 6 digits, 30 s)")
+    qr_svg: str = Field(description="a QR code of the URI, an SVG document made by the server")
+
+
+class TotpState(BaseModel):
+    totp: bool = Field(description="whether sign-in now asks for a code")
+    ended: int = Field(default=0, description="other sessions ended (turning it on signs every other browser out)")
 
 
 class Ended(BaseModel):

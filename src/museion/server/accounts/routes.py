@@ -24,7 +24,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from starlette.requests import HTTPConnection, cookie_parser
 
 from museion.core.errors import Reason
-from museion.server.accounts import models, passwords
+from museion.server.accounts import models, passwords, totp
 from museion.server.accounts.store import SESSION_DAYS, Account, AccountStore, Taken
 from museion.server.accounts.throttle import Guesses, network
 from museion.server.models import ErrorBody
@@ -49,6 +49,7 @@ class AccountError(Exception):
 
 BAD_CREDENTIALS = ("bad_credentials", "wrong username or password")
 """The one answer for an unknown username and a wrong password (and a wrong recovery code)."""
+BAD_TOTP = ("bad_totp", "wrong code, or a code already used: wait for the next one of your authenticator app")
 
 
 class HashSlots:
@@ -81,12 +82,19 @@ class Accounts:
         self.limits = {"signup": parse_many(config.limit_signup), "signin": parse_many(config.limit_signin)}
         self.hashes = HashSlots()
         self._store: AccountStore | None = None
+        self._totp: totp.TotpStore | None = None
 
     @property
     def store(self) -> AccountStore:
         if self._store is None:  # the Store (and its engine) exists once the application has started
             self._store = AccountStore(self.app.state.manager.store.engine)
         return self._store
+
+    @property
+    def totp(self) -> totp.TotpStore:
+        if self._totp is None:
+            self._totp = totp.TotpStore(self.app.state.manager.store.engine)
+        return self._totp
 
     def limit(self, name: str, address: str) -> None:
         """Count one request of ``name`` against the caller's network, or refuse it (429)."""
@@ -102,9 +110,11 @@ class Accounts:
     async def db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
 
-    async def check_password(self, username: str, password: str, address: str) -> Account:
+    async def check_password(self, username: str, password: str, address: str, clear: bool = True) -> Account:
         """The account whose password this is, or the same 401 for an unknown username and a wrong password
-        (both cost one hash: the unknown one is checked against a dummy). Guesses are held back (``throttle``)."""
+        (both cost one hash: the unknown one is checked against a dummy). Guesses are held back (``throttle``);
+        a right password clears the account's count unless a code must follow (``clear=False``: else every
+        guess of a code sent with the right password would start the count again)."""
         key = passwords.username_key(username)
         wait = self.guesses.wait(key, address)
         if wait > 0:
@@ -116,13 +126,30 @@ class Accounts:
         if account is None or not right:
             self.guesses.failed(key, address)
             raise AccountError(401, *BAD_CREDENTIALS)
-        self.guesses.succeeded(key)
+        if clear:
+            self.guesses.succeeded(key)
         if account.status != "active":
             raise AccountError(403, "suspended", "this account is suspended by the server's operator")
         if passwords.HASHER.check_needs_rehash(account.password_hash):
             new = await self.hashes.run(passwords.hash_password, passwords.normalise(password))
             await self.db(self.store.set_password, account.id, new, False)
         return account
+
+    async def second_factor(self, account: Account, code: str | None, address: str) -> None:
+        """After the right password: with the second factor on, the code of the authenticator app (401
+        ``totp_required`` without one; a wrong or used code is a failed sign-in, held back like a wrong password).
+        Then the account's guess count is cleared."""
+        key = passwords.username_key(account.username)
+        secret = await self.db(self.totp.secret, account.id, True)
+        if secret is not None:
+            if not code:
+                raise AccountError(401, "totp_required", "this account has a second factor: send the code of your "
+                                   "authenticator app as 'totp'", {"key": "accounts.totp_required", "args": {}})
+            step = totp.matching_step(secret, code)
+            if step is None or not await self.db(self.totp.spend, account.id, step):
+                self.guesses.failed(key, address)
+                raise AccountError(401, *BAD_TOTP)
+        self.guesses.succeeded(key)
 
     async def signed_in(self, request: Request) -> tuple[Account, str]:
         """The account of the request's session cookie and the cookie's value, or 401."""
@@ -235,9 +262,11 @@ def router(service: Accounts) -> APIRouter:
         return models.SignedUp(username=account.username, recovery_codes=codes, csrf=csrf, attached=attached)
 
     @api.post("/api/session")
-    async def sign_in(request: Request, response: Response, body: models.Credentials) -> models.SignedIn:
-        """Sign in: sets the session cookie (a new one, the old session ended) and answers its CSRF token."""
-        account = await service.check_password(body.username, body.password, _client(request))
+    async def sign_in(request: Request, response: Response, body: models.SignIn) -> models.SignedIn:
+        """Sign in: sets the session cookie (a new one, the old session ended) and answers its CSRF token. With
+        the second factor on, the authenticator app's code too (``totp``)."""
+        account = await service.check_password(body.username, body.password, _client(request), clear=False)
+        await service.second_factor(account, body.totp, _client(request))
         csrf = await service.start_session(request, response, account)
         return models.SignedIn(username=account.username, csrf=csrf, attached=await service.attach(account, body))
 
@@ -283,12 +312,21 @@ def router(service: Accounts) -> APIRouter:
         left = (await service.db(service.store.overview, account.id))["recovery_codes_left"]
         return models.Recovered(username=account.username, csrf=csrf, recovery_codes_left=left)
 
+    async def overview(account: Account, token: str) -> models.Me:
+        found = await service.db(service.store.overview, account.id)
+        return models.Me(username=account.username, created=account.created, csrf=csrf_token(token), **found)
+
     @api.get("/api/me")
     async def me(request: Request) -> models.Me:
         """The signed-in account (401 for a guest): name, sessions open, recovery codes left, CSRF token."""
-        account, token = await service.signed_in(request)
-        overview = await service.db(service.store.overview, account.id)
-        return models.Me(username=account.username, created=account.created, csrf=csrf_token(token), **overview)
+        return await overview(*await service.signed_in(request))
+
+    @api.get("/api/session")
+    async def session(request: Request) -> models.SessionState:
+        """Who this browser is: the account as ``GET /api/me`` says it, or null for a guest, with 200 either way
+        (every page asks on load, and a guest is no error for the browser's console to show)."""
+        found = await service.session_of(request)
+        return models.SessionState(account=None if found is None else await overview(*found))
 
     @api.get("/api/me/data")
     async def my_data(request: Request, response: Response) -> models.MyData:

@@ -6,7 +6,7 @@ import { announce } from "./announce.js";
 import { activate, glide, mark, placesOf, preview } from "./boards/svg.js";
 import { boardFor, generic } from "./boards/index.js";
 import { chatPanel } from "./chat.js";
-import { highlightKeys, renderAnalysis, renderHint } from "./coach.js";
+import { renderAnalysis, renderHint } from "./coach.js";
 import { connect } from "./connection.js";
 import { dockPreview } from "./dock.js";
 import { renderFinal, resultLine } from "./final.js";
@@ -60,8 +60,8 @@ async function accountSeat() {
   if (heldSeat(tableId) || !(await me())) return;
   try {
     accountKey = (await call("POST", `/api/tables/${encodeURIComponent(tableId)}/my-seat`, {})).key;
-    socket.restart();
-  } catch (_e) { /* no seat of the account here: a spectator */ }
+    if (accountKey) socket.restart();  // else no seat of the account here: a spectator, or an invitation to take
+  } catch (_e) { /* the session ended meanwhile: a spectator */ }
 }
 accountSeat();
 
@@ -236,7 +236,7 @@ function renderBoard() {
   drawnView = shown;
   const moving = canMove();
   const ctx = { names: app.names, seat: msg.seat, toMove: msg.to_move, narrow: $("board").clientWidth < 600,
-    legalTexts: moving ? app.moves.map((m) => m.notation) : [] };
+    targets: new Set(moving ? app.moves.flatMap((m) => m.targets) : []) };
   let node;
   try { node = app.board.render(view, ctx); } catch (error) {
     console.error(error);
@@ -249,7 +249,7 @@ function renderBoard() {
   if (!(node instanceof SVGElement)) return;
   if (before) frame.dataset.glides = Number(frame.dataset.glides || 0) + glide(node, before);  // (tests read it)
   if (moving) activate(node, nextKeys(), app.selection, clickKey);
-  if (!app.replay && msg.last) mark(node, highlightKeys(msg.last), "last-move");
+  if (!app.replay && msg.last) mark(node, msg.last.targets, "last-move");
   if (app.previewing) preview(node, previewKeys(app.previewing));
   const hint = shownHint();
   if (hint && hint.moves && !app.replay) mark(node, hint.moves.flatMap((m) => previewKeys(m)), "hinted");
@@ -268,9 +268,10 @@ function askHint() {
 }
 
 // -- moves, the board's click paths and the preview -----------------------------------------------------------
+/** The board keys to click, in order, to make `move`: its targets, as the game says them (null: none, or a game
+ * drawn by the generic board: the move is played from the list). */
 function pathOf(move) {
-  const path = app.board.paths(move.notation, app.msg.view);
-  return Array.isArray(path) && path.length ? path : null;
+  return app.board !== generic && move.targets && move.targets.length ? move.targets : null;
 }
 
 function movePaths() {
@@ -315,11 +316,9 @@ function revealNext() {
   targets[0].scrollIntoView({ block: "center", inline: "nearest" });
 }
 
-/** What the board marks while `move` is hovered or focused: the server's highlights (keys such as "col:C", or
- * {kind, id}), else, when the game gives none for this move, its click path. */
+/** What the board marks while `move` (a legal or a hinted move) is hovered or focused: its targets. */
 function previewKeys(move) {
-  const keys = highlightKeys(move);
-  return keys.length ? keys : pathOf(move) || [];
+  return move.targets || [];
 }
 
 function showPreview(move) {
