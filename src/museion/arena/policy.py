@@ -55,15 +55,18 @@ class PolicyBot(Bot):
 
     def __init__(self, policy: Policy, seed: int | None = None, label: str = "policy") -> None:
         super().__init__(seed)
-        from museion.envs import _common  # numpy: only when a policy plays
-
-        self.policy, self.name, self._envs = policy, label, _common
+        self.policy, self.name = policy, label
+        self._observations: Any = None
 
     def choose(self, state: State) -> int:
+        observations = self._observations
+        if observations is None or observations.game is not state.game:
+            from museion.envs._common import Observations  # numpy: only when a policy plays
+
+            observations = self._observations = Observations(state.game)
         player = state.current_player()
-        observation = self._envs.observation_array(state, player)
-        mask = self._envs.mask_array(state, state.game.num_distinct_actions(), player)
-        action = int(self.policy(observation, mask))
+        mask = observations.mask(state, player)
+        action = int(self.policy(observations.observation(state, player), mask))
         if not (0 <= action < len(mask) and mask[action]):
             raise OptionError(f"policy {self.name!r} chose action {action}, not legal at move {state.move_number()} "
                               f"(legal: {state.legal_actions()})")

@@ -41,11 +41,10 @@ from museion.core.record import Record
 from museion.envs._common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
+    Observations,
     check_reward,
     final_rewards,
     make_game,
-    mask_array,
-    observation_array,
     render_ansi,
 )
 from museion.envs.registration import register_gymnasium
@@ -116,6 +115,7 @@ class MuseionEnv(gymnasium.Env):
             "observation": vector, "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8)})
         self.action_space = spaces.Discrete(size)
         self._rng = random.Random()
+        self._observations = Observations(self.game)
         self.seat = seat or 0
         self.bots: dict[int, Bot | Policy] = {}
         self.state = self.game.new_initial_state()
@@ -212,11 +212,11 @@ class MuseionEnv(gymnasium.Env):
         an observation for has no decision pending)."""
         if self.state.is_terminal():
             return ALL_ALLOWED[self.action_space.n]
-        return mask_array(self.state, self.action_space.n, player)
+        return self._observations.mask(self.state, player)
 
     def _obs(self, player: int | None = None) -> Any:
         seat = self.seat if player is None else player
-        vector = observation_array(self.state, seat)
+        vector = self._observations.observation(self.state, seat)
         return vector if self.flat else {"observation": vector, "action_mask": self._mask(seat)}
 
     def _info(self) -> dict[str, Any]:

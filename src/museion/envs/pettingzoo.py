@@ -36,11 +36,10 @@ from museion.core.record import Record
 from museion.envs._common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
+    Observations,
     check_reward,
     final_rewards,
     make_game,
-    mask_array,
-    observation_array,
     render_ansi,
 )
 from museion.envs.registration import env_version
@@ -50,11 +49,77 @@ __all__ = ["env", "parallel_env", "raw_env", "versioned"]
 
 def env(game: str | Game = "tholos", illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
     """The wrapped environment (as PettingZoo's classic games): illegal moves end the game, actions out of
-    range raise, and the AEC call order is enforced. ``kwargs`` go to :class:`raw_env` (game options too)."""
-    environment: AECEnv = raw_env(game, **kwargs)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=illegal_reward)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    range raise, and the AEC call order is enforced. ``kwargs`` go to :class:`raw_env` (game options too).
+
+    The wrappers are PettingZoo's own three classic wrappers (``isinstance`` holds, the behaviour is theirs),
+    subclassed only to read the AEC attributes (``agent_selection``, ``terminations``, ...) straight from the
+    raw environment: PettingZoo's wrappers forward every such read through each layer's ``__getattr__``, about
+    36 Python calls a step, which cost more than a compiled game's move (docs/rl.md, "Speed")."""
+    raw = raw_env(game, **kwargs)
+    environment: AECEnv = _TerminateIllegal(raw, raw, illegal_reward=illegal_reward)
+    environment = _AssertOutOfBounds(raw, environment)
+    return _OrderEnforcing(raw, environment)
+
+
+def _direct(name: str) -> property:
+    def read(self: Any) -> Any:
+        return getattr(self._raw, name)
+
+    return property(read, doc=f"``{name}`` of the raw environment, read directly")
+
+
+class _Direct:
+    """The AEC attributes every step reads, taken from the raw environment in one lookup."""
+
+    _raw: raw_env
+    agent_selection = _direct("agent_selection")
+    agents = _direct("agents")
+    possible_agents = _direct("possible_agents")
+    rewards = _direct("rewards")
+    terminations = _direct("terminations")
+    truncations = _direct("truncations")
+    infos = _direct("infos")
+    _cumulative_rewards = _direct("_cumulative_rewards")
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._raw.action_spaces[agent]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._raw.observation_spaces[agent]
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):
+    def __init__(self, raw: raw_env, inner: AECEnv, illegal_reward: float) -> None:
+        self._raw = raw
+        super().__init__(inner, illegal_reward=illegal_reward)
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):
+    def __init__(self, raw: raw_env, inner: AECEnv) -> None:
+        self._raw = raw
+        super().__init__(inner)
+
+
+_BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"})
+
+
+def _guarded(name: str) -> property:
+    def read(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")  # OrderEnforcingWrapper's own rule
+        return getattr(self._raw, name)
+
+    return property(read, doc=f"``{name}`` of the raw environment, after reset only")
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):
+    def __init__(self, raw: raw_env, inner: AECEnv) -> None:
+        self._raw = raw
+        super().__init__(inner)
+
+
+for _name in _BEFORE_RESET:
+    setattr(_OrderEnforcing, _name, _guarded(_name))
 
 
 def parallel_env(game: str | Game = "tholos", **kwargs: Any) -> ParallelEnv:
@@ -117,6 +182,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng = random.Random()
+        self._observations = Observations(self.game)
         self._cache: dict[str, dict[str, np.ndarray]] = {}
         self.game_state = self.game.new_initial_state()
         self.agents = []
@@ -149,29 +215,30 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         cached = self._cache.get(agent)
         if cached is None:
-            player = self._seat[agent]
+            player, observations = self._seat[agent], self._observations
             cached = self._cache[agent] = {
-                "observation": observation_array(self.game_state, player),
-                "action_mask": mask_array(self.game_state, self.action_spaces[agent].n, player),
+                "observation": observations.observation(self.game_state, player),
+                "action_mask": observations.mask(self.game_state, player),
             }
         return cached
 
     def step(self, action: Any) -> None:
+        """Apply the agent's action, then chance. Rewards stay zero until the end (they are only ever set by
+        :meth:`_finish`), so the per-step reward bookkeeping of PettingZoo's template is done only then."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        player = self._seat[agent]
-        self.game_state.apply_action(int(action))  # illegal -> IllegalActionError, nothing changed
-        self._cache = {}
-        self._cumulative_rewards[agent] = 0.0
+        state = self.game_state
+        state.apply_action(int(action))  # illegal -> IllegalActionError, nothing changed
+        self._cache.clear()
         self._resolve_chance()
-        if self.game_state.is_terminal():
-            self._finish(player)
+        if state.is_terminal():
+            self._cumulative_rewards[agent] = 0.0
+            self._finish(self._seat[agent])
+            self._accumulate_rewards()
         else:
-            self._clear_rewards()
-            self.agent_selection = self.possible_agents[self.game_state.current_player()]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[state.current_player()]
 
     def render(self) -> str | None:
         if self.render_mode is None:
