@@ -1,5 +1,6 @@
 """The engine explains (issue 13): every action of random positions of every game described in both languages,
-every illegal action explained, highlights as board keys, score breakdowns that add up, option metadata."""
+every illegal action explained, score breakdowns that add up, option metadata (what a move touches on the board:
+tests/core/test_targets.py)."""
 
 from __future__ import annotations
 
@@ -53,8 +54,6 @@ def test_every_action_is_described_and_every_illegal_one_explained(name, options
         for action in legal:
             for lang in i18n.LANGUAGES:
                 _clean(explainer(state.game).describe(state, action, lang, player if player >= 0 else None))
-            marks = explainer(state.game).highlights(state, action)
-            assert isinstance(marks, list) and all(isinstance(m, str) and m for m in marks)
             checked += 1
         if player >= 0:
             others = [a for a in range(game.num_distinct_actions()) if a not in legal]
@@ -64,23 +63,6 @@ def test_every_action_is_described_and_every_illegal_one_explained(name, options
                     _clean(reason)
                 explained += 1
     assert checked > 100 and explained > 50
-
-
-def test_tholos_every_move_marks_a_part_every_board_draws():
-    """A Tholos move's highlights name a part of the board every viewer sees: the decline button is drawn only for
-    the player who may decline, so a declined extra action also names its column (the last move is marked for the
-    opponent too; a bot that declined once left nothing marked)."""
-    declines = 0
-    for state in _positions("tholos", {}, 3, 25):
-        if state.is_terminal() or state.current_player() < 0:
-            continue
-        for action in state.legal_actions():
-            marks = explainer(state.game).highlights(state, action)
-            assert [m for m in marks if m != "decline"], (state.action_to_string(action), marks)
-            if state.action_to_string(action) == "x-":
-                assert marks == ["decline", f"col:{'ABCDEFG'[state.extra_location]}"]
-                declines += 1
-    assert declines > 5
 
 
 def test_reasons_name_the_rule():
@@ -172,7 +154,7 @@ def test_option_metadata_in_both_languages(name):
 
 def test_the_state_does_not_present_itself():
     """Presentation is the explainer's (core/explain.py); the state keeps the rules and the notation only."""
-    for method in ("describe", "highlights", "legend", "score_breakdown", "illegal_reason", "parse_any",
+    for method in ("describe", "highlights", "targets", "legend", "score_breakdown", "illegal_reason", "parse_any",
                    "explain_illegal", "move_event", "_explainer"):
         assert not hasattr(State, method), method
     for name in museion.available_games():
@@ -190,7 +172,7 @@ def test_a_game_without_an_explainer_gets_the_defaults():
     words = explainer(state.game)
     assert words is PLAIN
     assert words.describe(state, 2) == state.action_to_string(2)
-    assert words.highlights(state, 2) == [] and words.legend(state) == []
+    assert words.legend(state) == []
     assert [part.key for part in words.score_breakdown(state)] == ["ui.total"]
     assert words.explain_illegal(state, 0) == f"{state.any_action_to_string(0)} is not a legal move here"
     assert words.explain_illegal(state, 3) == "no action of this game has id 3 (ids are 0-2)"

@@ -44,7 +44,7 @@ def test_hints_default_on_with_a_bot_and_answer_three_legal_moves_in_words(serve
     for move in moves:
         assert move["id"] in legal and 0.0 <= move["chance"] <= 1.0
         assert move["text"] == legal[move["id"]]["text"]  # the same words as the move list, in Spanish
-        assert move["highlights"] == legal[move["id"]]["highlights"]
+        assert move["targets"] == legal[move["id"]]["targets"]
     spectator = Player(server, table["id"])
     assert _hint(spectator)["code"] == "not_seated"
     lobby = http("GET", f"{server.url}/api/tables/{table['id']}")[1]

@@ -26,6 +26,18 @@ def test_the_tutorial_is_served_step_by_step_in_each_language(server):
     assert es["steps"][0]["say"].startswith("¡Bienvenido a Imhotep!")
 
 
+def test_each_tutorial_move_comes_with_the_board_keys_to_tap(server):
+    """The keys a table's legal move has (the game's targets): the Tholos lesson's steps 4 and 7 take a grey stone
+    of the quarry and a black stone of Black's workshop, as their texts say (issue 40 item 5: the board used to
+    mark columns G and B); a step to read has none."""
+    status, es = http("GET", f"{server.url}/api/games/tholos/tutorial?lang=es")
+    assert status == 200
+    steps = es["steps"]
+    assert (steps[3]["do"], steps[3]["targets"]) == ("xD:G", ["quarry:G"]) and "cantera" in steps[3]["say"]
+    assert (steps[6]["do"], steps[6]["targets"]) == ("xE:B", ["ws1:B"]) and "taller" in steps[6]["say"]
+    assert all(bool(s["targets"]) == bool(s["do"]) for s in steps)
+
+
 def test_the_rules_for_players_are_served_with_their_pictures(server):
     status, data = http("GET", f"{server.url}/api/games/pergamon/guide?lang=es")
     assert status == 200 and data["sections"][0]["title"] == "El objetivo"

@@ -65,6 +65,9 @@ def test_the_asyncapi_document_is_well_formed(server):
         assert schema["properties"]["type"]["const"] == message["name"]
     for schema in doc["components"]["schemas"].values():
         jsonschema.Draft202012Validator.check_schema(schema)
+    move = doc["components"]["schemas"]["LegalMove"]  # a move is data: the board keys it touches, documented
+    assert "targets" in move["required"] and move["properties"]["targets"]["items"] == {"type": "string"}
+    assert "highlights" not in move["properties"] and "click" in move["properties"]["targets"]["description"]
 
 
 def _validator(doc: dict, side: str, name: str):

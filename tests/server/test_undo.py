@@ -100,6 +100,33 @@ def test_take_backs_are_refused_with_a_precise_code(server):
     _close(players + [watcher, plain_ana])
 
 
+def test_a_pergamon_round_s_last_figure_shows_the_funds_cards_and_stands(server):
+    """Issue 38's case at a friendly table: the last figure of a round placed (on the highest space, so its player
+    acts first and could otherwise take it back) shows both funds cards to everyone; its player's ``can_undo`` is
+    false, and a take-back is refused with ``undo_after_reveal``, saying which move showed what; nothing changed."""
+    made, (ana, bea) = _table(server, game="pergamon")
+    ana.wait(lambda s: bool(s["legal"]))
+    assert all(card["value"] is None for card in ana.state["view"]["funds_cards"])
+    assert ana.move(min(m["id"] for m in ana.state["legal"]))["type"] == "state"  # the first figure: nothing shown
+    bea.wait(lambda s: bool(s["legal"]))
+    last = max(bea.state["legal"], key=lambda m: m["id"])  # the last figure, on the highest free space
+    assert bea.move(last["id"])["type"] == "state"
+    ana.wait(lambda s: s["seq"] == bea.state["seq"])
+    placed = bea.log[-1]
+    assert placed["p"] == 1 and placed["t"].startswith(f"{last['notation']} (cards ")
+    for client in (ana, bea):  # the values are in every view now, and in the log
+        cards = client.state["view"]["funds_cards"]
+        assert all(card["value"] is not None for card in cards)
+        assert placed["t"] == f"{last['notation']} (cards {cards[0]['value']} {cards[1]['value']})"
+    assert bea.state["to_move"] == 1 and bea.state["legal"] and bea.state["can_undo"] is False
+    seq = bea.state["seq"]
+    refused = _undo(bea)
+    assert refused["type"] == "error" and refused["code"] == "undo_after_reveal"
+    assert f"your last move ({placed['t']}) showed something beyond the move itself" in refused["message"]
+    assert bea.state["seq"] == seq and TAKEBACK not in _rows(server, made["id"])
+    _close([ana, bea])
+
+
 def test_a_chance_step_or_a_hidden_value_makes_a_move_stand():
     """Searched in random games: a seat's own last move followed by chance, one whose events only some observers
     learn, or one observed as more than its notation (Pergamon's last figure: the funds cards' values) is refused

@@ -1,4 +1,4 @@
-"""Issue 13 over the wire: legal moves in words with highlights, log entries in words, refusals with the rule's
+"""Issue 13 over the wire: legal moves in words with their board targets, log entries in words, refusals with the rule's
 reason in the connection's language, the final breakdown, option metadata and distinct seat names."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ def test_moves_log_and_refusals_speak_the_connection_language(server):
     assert status == 201
     me = Player(server, table["id"], table["token"], lang="es")
     legal = me.state["legal"]
-    assert {"id", "notation", "text", "highlights"} <= set(legal[0])
+    assert {"id", "notation", "text", "targets"} <= set(legal[0])
     take = next(m for m in legal if m["notation"] == "T1W")
-    assert take["text"] == "Tomar 1 piedra blanca de la cantera" and "quarry:W" in take["highlights"]
+    assert take["text"] == "Tomar 1 piedra blanca de la cantera" and take["targets"] == ["quarry:W"]
     me.send({"type": "move", "seq": me.state["seq"], "move": "T2W"})
     answer = me.recv_answer()
     assert answer["code"] == "illegal" and answer["message"] == "solo 1 espacio libre en tu taller"

@@ -249,7 +249,7 @@ async ([count]) => {
   });
   const names = view.players.map((_p, k) => `P${k}`);
   const frame = document.getElementById('board');
-  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: frame.clientWidth < 600, legalTexts: [] });
+  const svg = board.render(view, { names, seat: 0, toMove: 0, narrow: frame.clientWidth < 600, targets: new Set() });
   frame.replaceChildren(svg);
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   return { svg: box(svg), collections: [...svg.querySelectorAll('g[data-key^="coll"]')].map((g) => ({

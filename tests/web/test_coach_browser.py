@@ -40,9 +40,8 @@ def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, l
     for h in hinted:
         assert h["id"] in legal and h["text"] == legal[h["id"]]["text"]
         assert h["chance"].endswith({"en": "chance to win", "es": "de probabilidad de ganar"}[lang])
-    keys = {f"{x['kind']}:{x['id']}" if isinstance(x, dict) else x
-            for h in hinted for x in legal[h["id"]]["highlights"]}
-    assert keys, "imhotep moves have board highlights"
+    keys = {x for h in hinted for x in legal[h["id"]]["targets"]}
+    assert keys, "imhotep moves have board targets"
     marked = page.eval_on_selector_all("#board .hinted", "ns => ns.map(n => (n.dataset.key || '') + ' ' + "
                                        "(n.dataset.hl || ''))")
     assert marked and all(any(k in m.split() for k in keys) for m in marked)

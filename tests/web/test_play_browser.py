@@ -17,10 +17,10 @@ LOCALES = {"en": "en-GB", "es": "es-ES"}
 TOOK_BACK = {"en": "took back a move", "es": "ha deshecho una jugada"}
 
 
-# Whether one of a move's highlight keys names a part drawn on the board now: a button drawn only for the player
+# Whether one of a move's target keys names a part drawn on the board now: a button drawn only for the player
 # who may press it (a Pergamon turn's end, an Imhotep pass) is gone once pressed; a turn of nothing else has nothing
-# to mark (the Tholos decline names its column too: tests/core/test_explain.py).
-ON_BOARD_JS = """(keys) => keys.map((h) => (typeof h === 'string' ? h : `${h.kind}:${h.id}`)).some((k) =>
+# to mark (the Tholos decline marks its column too: tests/web/test_targets_browser.py).
+ON_BOARD_JS = """(keys) => keys.some((k) =>
   document.querySelector(`#board [data-key="${CSS.escape(k)}"], #board [data-hl~="${CSS.escape(k)}"]`))"""
 
 
@@ -82,7 +82,7 @@ def _towards_undo(page, shots, game, lang, size, marked):  # noqa: ANN001, ANN20
         if last is not None and state["log"] and state["log"][-1]["p"] == 1:  # the bot moved last
             assert page.locator("#log li.last").count() >= 1
             assert page.locator(f"#log li.last[data-n='{last['from']}']").count() == 1
-            if not marked and page.evaluate(ON_BOARD_JS, last["highlights"]):
+            if not marked and page.evaluate(ON_BOARD_JS, last["targets"]):
                 wait_js(page, "document.querySelectorAll('#board .last-move').length > 0")
                 page.screenshot(path=str(shots / f"play-{game}-{size}-{lang}-last-move.png"))
                 marked = True

@@ -15,5 +15,6 @@ DESCRIPTOR = GameDescriptor(
     texts=(f"{__name__}.text:TEXTS",),
     observer=f"{__name__}.view",
     events=f"{__name__}.events:events",
+    targets=f"{__name__}.targets",
     board="web/board.js",
 )

@@ -50,7 +50,12 @@ class GameDescriptor:
     """The module that says what each seat sees: ``view``, ``observation_tensor`` and, for hidden information,
     ``resample`` and ``determined_for`` (:class:`museion.core.parts.Observer`)."""
     explainer: str | None = None
-    """What explains moves and positions to players (``describe``, ``highlights``, ``legend``, ...)."""
+    """What explains moves and positions to players (``describe``, ``legend``, ``score_breakdown``, ...)."""
+    targets: str | None = None
+    """The module that says what each move touches on the web board (``targets.py``): ``targets(state, action)``,
+    the board keys a player clicks, in order, to make a legal move (the board draws regions under those keys), and
+    ``CHOICES``, the keys where several legal moves end alike (the table's chooser lists them); none: every move is
+    played from the move list."""
     evaluator: str | None = None
     """The module of the position evaluation the bots use: ``evaluate``, ``features``, ``seat_features``,
     ``remaining_decisions`` (:class:`museion.core.parts.Evaluator`); none: the scores."""

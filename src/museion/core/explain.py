@@ -1,10 +1,11 @@
 """Presentation apart from the model: a game's :class:`Explainer` puts its positions and moves into words.
 
 A ``State`` knows the rules and its notation (``action_to_string`` / ``string_to_action``, the contract); what
-a player reads about it — a move in words, what it would change on the board, why a move is not legal, the score
-broken into parts, the legend of the terminal's table — is the explainer's, as python-chess keeps its SVG apart
+a player reads about it — a move in words, why a move is not legal, the score broken into parts, the legend of the
+terminal's table — is the explainer's, as python-chess keeps its SVG apart
 from ``Board`` and OpenSpiel keeps an ``Observer`` apart from its ``State``. (The table itself drawn as text is the
-game's ``render.py``, its descriptor's ``render_text``: the terminal, the RL adapters and ``str(state)`` use it.)
+game's ``render.py``, its descriptor's ``render_text``: the terminal, the RL adapters and ``str(state)`` use it;
+what a move touches on the web board is the game's ``targets.py``, its descriptor's ``targets``.)
 
 Each game folder has an ``explain.py`` whose ``EXPLAINER`` is an instance of a subclass of :class:`Explainer`;
 :func:`explainer` finds it. The defaults here work for any game (a game without an explainer gets them all).
@@ -58,7 +59,7 @@ S = TypeVar("S", bound=Explained)
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Explainer(Generic[S]):
     """A game's words for its states. A game overrides what it can say better than the defaults: ``move_event``,
-    ``highlights``, ``illegal_reason``, ``parse_action``, ``legend`` and ``score_breakdown``;
+    ``illegal_reason``, ``parse_action``, ``legend`` and ``score_breakdown``;
     ``describe``, ``parse_any`` and ``explain_illegal`` are built on those and rarely need overriding."""
 
     def move_event(self, state: S, action: int, observer: int | None = None) -> Event:
@@ -75,11 +76,6 @@ class Explainer(Generic[S]):
         """:meth:`move_event` in ``lang`` (the text the terminal, the web chooser and the log show), addressed to
         ``observer`` when it is the mover and the game words that apart (``<key>.you``)."""
         return self.move_event(state, action, observer).text(lang, observer, names)
-
-    def highlights(self, state: S, action: int) -> list[Any]:
-        """What on the board ``action`` would change, for the web's hover preview: keys the board knows (the
-        shapes per game are listed in docs/web.md). Default: nothing."""
-        return []
 
     def illegal_reason(self, state: S, action: int) -> Event | None:
         """Why player action ``action`` (any id of this game) is not legal here, in the rules' terms ("ship 1

@@ -10,6 +10,7 @@ descriptor, reached by every caller through the same API::
     parts.events(state, action)                   # the game's events.py
     parts.explainer.describe(state, action)       # the game's explain.py
     parts.render_text(state, seat, lang)          # the game's render.py
+    parts.targets(state, action)                  # the game's targets.py: the board keys a move touches
 
 A part module defines the functions below under these names; what it leaves out gets the default written here, so a
 new game needs only ``view`` and ``observation_tensor``. Each function takes the state first, so a searching bot
@@ -108,6 +109,11 @@ def _every_seat(features: Callable[[State[Any], int], list[float]]) -> Callable[
     def seat_features(state: State[Any]) -> list[list[float]]:
         return [features(state, p) for p in range(state.game.num_players())]
     return seat_features
+
+
+def no_targets(state: State[Any], action: int) -> list[str]:
+    """The targets of a game that names none: no move has a place on the board (the move list plays them all)."""
+    return []
 
 
 def no_events(state: State[Any], action: int) -> list[Event]:

@@ -1,5 +1,5 @@
 """Registry of games: ``museion.load(name, **options)``, ``museion.available_games()`` and ``entry(game)``, the one
-way every caller reaches a game's parts (its observer, evaluator, events, explainer and text renderer).
+way every caller reaches a game's parts (its observer, evaluator, events, explainer, text renderer and targets).
 
 The games are the installed :class:`~museion.core.descriptor.GameDescriptor` s (entry points of the group
 ``museion.games``); the registry imports a game's modules by the names its descriptor gives, so the core never
@@ -17,7 +17,7 @@ from museion.core.descriptor import GameDescriptor, descriptors, resolve
 from museion.core.errors import OptionError
 from museion.core.explain import Explainer, explainer
 from museion.core.game import Event, Game, State
-from museion.core.parts import Evaluator, Observer, no_events
+from museion.core.parts import Evaluator, Observer, no_events, no_targets
 from museion.native import core_modules
 
 
@@ -38,6 +38,11 @@ class GameEntry:
     evaluator: Evaluator
     events: Callable[[State[Any], int], list[Event]]
     explainer: Explainer[Any]
+    targets: Callable[[State[Any], int], list[str]] = no_targets
+    """``targets(state, action)``: the board keys a player clicks, in order, to make legal move ``action`` at
+    ``state`` (the game's ``targets.py``; none: every move is played from the move list)."""
+    choices: frozenset[str] = frozenset()
+    """The board keys where several legal moves may end alike (the table's chooser lists them in words)."""
 
     @property
     def rules(self) -> str:
@@ -99,9 +104,11 @@ def entry(game: Game | str) -> GameEntry:
 def _load(found: GameDescriptor) -> GameEntry:
     observer = Observer.of(resolve(found.observer))
     evaluator = Evaluator.of(resolve(found.evaluator) if found.evaluator else None, observer)
+    board = resolve(found.targets) if found.targets else None
     return GameEntry(found, resolve(found.game), resolve(found.render_text), _summary(resolve(found.rules)),
                      observer, evaluator, resolve(found.events) if found.events else no_events,
-                     explainer(found.name))
+                     explainer(found.name), getattr(board, "targets", no_targets),
+                     frozenset(getattr(board, "CHOICES", ())))
 
 
 def load(name: str, **options: Any) -> Game:

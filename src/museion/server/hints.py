@@ -30,7 +30,7 @@ class Hints:
 
     async def hint(self, table: LiveTable, seat: int | None, seq: int, lang: str = i18n.DEFAULT) -> HintMessage:
         """The coach's best moves for ``seat`` (to move, at sequence ``seq``) with their win chances, in words and
-        board highlights: computed in a bot worker from ``seat``'s information only, one at a time per table."""
+        board keys: computed in a bot worker from ``seat``'s information only, one at a time per table."""
         if not table.row.hints:
             raise TableError("no_hints", "hints are not allowed at this table (its creator chose so)")
         refuse(table, seat, seq, "hint")

@@ -51,7 +51,8 @@ def names(game_name: str, options: dict[str, Any], lang: str) -> list[str]:
 
 def tutorial(name: str, lang: str) -> dict[str, Any]:
     """The tutorial of ``name`` in ``lang``: each step's text, the position it shows (the learner's view) and the
-    move the learner makes there in notation (``None``: a step to read)."""
+    move the learner makes there in notation (``None``: a step to read) with the board keys to tap for it (the
+    game's targets, as a table's legal move has them)."""
     _known(name, "tutorial")
     return _tutorial(name, lang)
 
@@ -63,10 +64,11 @@ def _tutorial(name: str, lang: str) -> dict[str, Any]:
     seat = script.get("seat", 0)
     options = dict(script.get("options", {}))
     steps = []
-    view = registry.entry(name).observer.view
+    parts = registry.entry(name)
     for step, state, action in lesson.replay(name, script):
-        steps.append({"say": lesson.say(step["say"], lang), "view": view(state, seat),
+        steps.append({"say": lesson.say(step["say"], lang), "view": parts.observer.view(state, seat),
                       "do": None if action is None else state.action_to_string(action),
+                      "targets": [] if action is None else parts.targets(state, action),
                       "to_move": max(state.current_player(), -1)})
     return {"game": name, "title": load(name, **options).title, "seat": seat, "options": options,
             "bot": script.get("bot", "easy"), "names": names(name, options, lang), "steps": steps}

@@ -165,6 +165,7 @@ class LiveTable:
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
             "hints": self.row.hints, "undo": self.row.undo, "rated": self.row.rated,
+            "accounts_only": self.row.accounts_only,
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:

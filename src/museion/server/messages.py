@@ -21,12 +21,15 @@ Json = Any
 
 class LegalMove(BaseModel):
     """One move the seat to move may make: the action id to send, its notation, the move in words for this seat
-    and what it would change on the board, in ids the board knows (``"col:B"``, or ``{"kind", "id"}``)."""
+    and what it touches on the board (its ``targets``)."""
 
     id: int
     notation: str
     text: str
-    highlights: list[str | dict[str, Json]]
+    targets: list[str] = Field(description="the board keys the move touches, in the order a player clicks them to "
+                               "make it (the game's targets.py); the board draws a region under each key a legal "
+                               "move names, and the preview, the coach's marks and the tutorial mark them; empty: "
+                               "the move is played from the move list")
 
 
 class HintedMove(LegalMove):
@@ -72,11 +75,11 @@ class ScorePart(BaseModel):
 
 
 class LastMove(BaseModel):
-    """The last move and the chance steps after it: the log index it starts at and what it changed on the board
-    (empty when some observer saw the move only in part)."""
+    """The last move and the chance steps after it: the log index it starts at and the board keys its moves
+    touched (their ``targets`` when they were legal moves; empty when some observer saw the move only in part)."""
 
     from_: int = Field(alias="from")
-    highlights: list[str | dict[str, Json]]
+    targets: list[str]
 
 
 class RatingChange(BaseModel):
@@ -89,6 +92,8 @@ class RatingChange(BaseModel):
     rank: int = Field(description="finishing rank, 0 the best (a seat abandoned on time ranks last)")
     provisional: bool = Field(description="fewer than 10 rated games: the rating is still provisional")
     abandoned: bool = Field(False, description="the player's clock ran out and a bot finished the game: a loss")
+    counted: bool = Field(True, description="false: the game changed no rating, the player's fourth rated game (or "
+                                            "later) against the same account within 24 hours (docs/ratings.md)")
 
 
 class StateMessage(BaseModel):

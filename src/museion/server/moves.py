@@ -1,6 +1,6 @@
 """A move as the server says it: the one shape of a legal move, a hinted move and a refused one.
 
-Every call the server makes into a game's presentation (a move in words, its board highlights, why a move is
+Every call the server makes into a game's presentation (a move in words, the board keys it touches, why a move is
 illegal, the final score breakdown, a notation read back) is here, so the rest of the server deals in
 :class:`~museion.server.messages.LegalMove` values and never asks the game how to show itself."""
 
@@ -12,24 +12,27 @@ from typing import Any
 from museion.core.errors import IllegalActionError
 from museion.core.explain import explainer
 from museion.core.game import State
+from museion.core.registry import entry
 from museion.server.config import short
 from museion.server.errors import TableError
 from museion.server.messages import HintedMove
 
 
 def legal_move(state: State, action: int, lang: str, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-    """``action`` for ``seat`` (to move at ``state``): its id, notation, words in ``lang`` and board highlights,
-    shaped as :class:`~museion.server.messages.LegalMove`. A plain dict, not the model: state messages are built
-    for every seat after every move, and validating what the server itself builds cost a fifth of that time
-    (tests/server/test_protocol.py validates every frame of played games against the published schema instead)."""
+    """``action`` for ``seat`` (to move at ``state``): its id, notation, words in ``lang`` and the board keys it
+    touches (:func:`targets`), shaped as :class:`~museion.server.messages.LegalMove`. A plain dict, not the
+    model: state messages are built for every seat after every move, and validating what the server itself builds
+    cost a fifth of that time (tests/server/test_protocol.py validates every frame of played games against the
+    published schema instead)."""
     words = explainer(state.game)
     return {"id": action, "notation": state.action_to_string(action),
-            "text": words.describe(state, action, lang, seat, names), "highlights": words.highlights(state, action)}
+            "text": words.describe(state, action, lang, seat, names), "targets": targets(state, action)}
 
 
-def highlights(state: State, action: int) -> list[Any]:
-    """What ``action`` changes on the board at ``state``, in the keys the game's board knows."""
-    return explainer(state.game).highlights(state, action)
+def targets(state: State, action: int) -> list[str]:
+    """The board keys ``action`` touches at ``state``, in the order a player clicks them (the game's
+    ``targets.py``): the board's click path, the preview, the coach's marks and the last-move marks alike."""
+    return entry(state.game).targets(state, action)
 
 
 def legal_moves(state: State, seat: int | None, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 // Nim's board on the web table (the descriptor's `board`, served at /games/nim/board.js): the pile as a row of
-// stones and one button per move. A board module exports `board` with render(view, ctx) -> an SVG element,
-// paths(notation, view) -> the keys to click for a move, and seatColours(view). Its words are the game's web.nim.*
-// texts (text.py), looked up with t(); the helpers come from the table's own modules.
+// stones and one button per move. A board module exports `board` with render(view, ctx) -> an SVG element and
+// seatColours(view); it only draws: the keys each move touches come from the game (targets.py, `take:1`), and
+// ctx.targets holds those of the legal moves, so the board draws the buttons they name. Its words are the game's
+// web.nim.* texts (text.py), looked up with t(); the helpers come from the table's own modules.
 import { t } from "/static/js/i18n.js";
 import { hit, s, svgRoot, text } from "/static/js/boards/svg.js";
 
@@ -19,15 +20,10 @@ function button(n, x) {
 
 export const board = {
   render(view, ctx) {
-    const moves = ctx.legalTexts || [];
     return svgRoot(480, 210, t("web.board_of", { game: "Nim" }),
       s("rect", { x: 0, y: 0, width: 480, height: 210, fill: "#faf7ef" }),
       s("g", { "aria-label": t("web.nim.pile", { n: view.pile }), role: "img" }, stones(view.pile)),
-      ["1", "2"].filter((m) => moves.includes(m)).map((m, i) => button(Number(m), 60 + i * 200)));
-  },
-
-  paths(move) {
-    return /^[12]$/.test(move) ? [`take:${move}`] : null;
+      [1, 2].filter((n) => ctx.targets.has(`take:${n}`)).map((n, i) => button(n, 60 + i * 200)));
   },
 
   seatColours() { return []; },

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Final
 
 from museion.games.imhotep.data import (
+    BLUE_CARDS,
     CARD_CODES,
     COLOURS,
     MAX_SHIP_CAPACITY,
@@ -56,6 +57,24 @@ def place(ship: int, space: int) -> int:
 def sail(ship: int, site: int) -> int:
     """Action id: sail ``ship`` (0-3) to ``site`` (0-4)."""
     return SAIL + ship * len(SITE_CODES) + site
+
+
+def decode(action: int) -> tuple[str, int, int]:
+    """``(kind, a, b)`` of a player action id: get, place (ship, space), sail (ship, site), card (blue index),
+    pick (card type), order (colour), pass."""
+    if action == GET:
+        return "get", 0, 0
+    if action < SAIL:
+        return ("place", *divmod(action - PLACE, MAX_SHIP_CAPACITY))
+    if action < CARD:
+        return ("sail", *divmod(action - SAIL, len(SITE_CODES)))
+    if action < PICK:
+        return "card", BLUE_CARDS[action - CARD], 0
+    if action < ORDER:
+        return "pick", action - PICK, 0
+    if action < PASS:
+        return "order", action - ORDER, 0
+    return "pass", 0, 0
 
 
 def _player_names() -> tuple[str, ...]:

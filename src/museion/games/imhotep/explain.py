@@ -1,5 +1,5 @@
-"""Imhotep in words: each action described for the player about to make it, what it would change on the board
-(the web's preview keys), why a move is not legal (IMH-ACT-*, IMH-CARD-*, IMH-SETUP-6), and the score broken down
+"""Imhotep in words: each action described for the player about to make it (what it touches on the board is
+``targets.py``), why a move is not legal (IMH-ACT-*, IMH-CARD-*, IMH-SETUP-6), and the score broken down
 per site, cards and wrath. Texts are in ``text.py``; this file only chooses them and their arguments.
 
 The state is read through a few fields (``phase``, ``turn``, ``sled``, ``quarry``, ``ships``, ``caps``, ``mins``,
@@ -32,24 +32,6 @@ from museion.games.imhotep.data import (
 )
 from museion.games.imhotep.events import events
 from museion.games.imhotep.state import ImhotepState
-
-
-def _decode(action: int) -> tuple[str, int, int]:
-    """``(kind, a, b)`` of a player action id: get, place (ship, space), sail (ship, site), card (blue index),
-    pick (card type), order (colour), pass."""
-    if action == act.GET:
-        return "get", 0, 0
-    if action < act.SAIL:
-        return ("place", *divmod(action - act.PLACE, data.MAX_SHIP_CAPACITY))
-    if action < act.CARD:
-        return ("sail", *divmod(action - act.SAIL, len(data.SITE_CODES)))
-    if action < act.PICK:
-        return "card", data.BLUE_CARDS[action - act.CARD], 0
-    if action < act.ORDER:
-        return "pick", action - act.PICK, 0
-    if action < act.PASS:
-        return "order", action - act.ORDER, 0
-    return "pass", 0, 0
 
 
 def _place_reason(state: ImhotepState, ship: int, space: int, p: int, sail_card: bool) -> Event | None:
@@ -93,7 +75,7 @@ class ImhotepExplainer(Explainer[ImhotepState]):
             return Event("imhotep.m.round", {"ships": ", ".join(map(str, caps))})
         if phase == DEAL:
             return Event("imhotep.m.deal", {"card": data.CARD_CODES[action]})
-        kind, a, b = _decode(action)
+        kind, a, b = act.decode(action)
         p = state.current_player()
         if kind == "get":
             n = min(data.GET_STONES, data.SLED_CAPACITY - state.sled[p], state.quarry[p])
@@ -112,30 +94,9 @@ class ImhotepExplainer(Explainer[ImhotepState]):
             return Event("imhotep.m.order", {"colour": data.COLOURS[a]})
         return Event("imhotep.m.pass")
 
-    def highlights(self, state: ImhotepState, action: int) -> list[str]:
-        """Keys of the web board: ``quarry:P``, ``space:S.K``, ``ship:S``, ``site:CODE``, ``handP:CARD``,
-        ``market:CARD``, ``order:COLOUR``, ``pass``."""
-        p = state.current_player()
-        if p < 0:
-            return []
-        kind, a, b = _decode(action)
-        if kind == "get":
-            return [f"quarry:{p}"]
-        if kind == "place":
-            return [f"quarry:{p}", f"ship:{a + 1}", f"space:{a + 1}.{b + 1}"]
-        if kind == "sail":
-            return [f"ship:{a + 1}", f"site:{data.SITE_CODES[b]}"]
-        if kind == "card":
-            return [f"hand{p}:{data.CARD_CODES[a]}"]
-        if kind == "pick":
-            return [f"market:{data.CARD_CODES[a]}"]
-        if kind == "order":
-            return [f"order:{data.COLOURS[a].upper()}"]
-        return ["pass"]
-
     def illegal_reason(self, state: ImhotepState, action: int) -> Event | None:
         """The rule a player action breaks here, or None."""
-        kind, a, b = _decode(action)
+        kind, a, b = act.decode(action)
         phase = state.phase
         expected = {TURN: None, MARKET_PICK: "pick", LEVER_ORDER: "order", LEVER_SAIL: "sail", SAIL_SAIL: "sail",
                     HAMMER_PLACE: "place", SAIL_PLACE: "place", CHISEL_1: "place", CHISEL_2: "place"}.get(phase)

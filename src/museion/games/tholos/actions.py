@@ -90,6 +90,29 @@ def player_action_string(action: int, acting_loc: int | None) -> str:
     raise ValueError(f"no Tholos action has id {action}; ids are 0..{NUM_ACTIONS - 1}")
 
 
+def decode(action: int) -> tuple[str, int, int]:
+    """``(kind, a, b)`` of a player action id: take (colour, n), place/second (colour, loc), move (src, dst),
+    return/grey (loc, 0), quarry/steal (colour, 0), decline (0, 0)."""
+    if action < PLACE:
+        c, n = divmod(action - TAKE, 3)
+        return "take", c, n + 1
+    if action < MOVE:
+        return ("place", *divmod(action - PLACE, 7))
+    if action < RETURN:
+        return ("move", *divmod(action - MOVE, 7))
+    if action < QUARRY:
+        return "return", action - RETURN, 0
+    if action < STEAL:
+        return "quarry", action - QUARRY, 0
+    if action < SECOND:
+        return "steal", action - STEAL, 0
+    if action < GREY_QUARRY:
+        return ("second", *divmod(action - SECOND, 7))
+    if action < DECLINE:
+        return "grey", action - GREY_QUARRY, 0
+    return "decline", 0, 0
+
+
 def chance_string(outcome: int) -> str:
     if outcome < CHANCE_ORNAMENT:
         return f"start:{COLOURS[outcome]}"

@@ -1,5 +1,5 @@
-"""Tholos in words: each action described for the player about to make it, what it would change on the board
-(the web's preview keys), why a move is not legal (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), and the score broken down
+"""Tholos in words: each action described for the player about to make it (what it touches on the board is
+``targets.py``), why a move is not legal (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), and the score broken down
 per column. Texts are in ``text.py``; this file only chooses them and their arguments.
 
 The state is read through a handful of fields (``cols``, ``maxh``, ``orn``, ``quarry``, ``ws``, ``extra_loc``,
@@ -18,29 +18,6 @@ from museion.games.tholos import actions as act
 from museion.games.tholos import data
 from museion.games.tholos.data import COLOURS, EXTRA, GREY, LOCATIONS, MAIN, MOVED_COLOUR
 from museion.games.tholos.state import TholosState
-
-
-def _decode(action: int) -> tuple[str, int, int]:
-    """``(kind, a, b)`` of a player action id: take (colour, n), place/second (colour, loc), move (src, dst),
-    return/grey (loc, 0), quarry/steal (colour, 0), decline (0, 0)."""
-    if action < act.PLACE:
-        c, n = divmod(action - act.TAKE, 3)
-        return "take", c, n + 1
-    if action < act.MOVE:
-        return ("place", *divmod(action - act.PLACE, 7))
-    if action < act.RETURN:
-        return ("move", *divmod(action - act.MOVE, 7))
-    if action < act.QUARRY:
-        return "return", action - act.RETURN, 0
-    if action < act.STEAL:
-        return "quarry", action - act.QUARRY, 0
-    if action < act.SECOND:
-        return "steal", action - act.STEAL, 0
-    if action < act.GREY_QUARRY:
-        return ("second", *divmod(action - act.SECOND, 7))
-    if action < act.DECLINE:
-        return "grey", action - act.GREY_QUARRY, 0
-    return "decline", 0, 0
 
 
 def _extra_reason(state: TholosState, kind: str, a: int, b: int) -> Event | None:
@@ -95,7 +72,7 @@ class TholosExplainer(Explainer[TholosState]):
                 return Event("tholos.m.start", {"colour": COLOURS[action]})
             k, loc = divmod(action - act.CHANCE_ORNAMENT, 7)
             return Event("tholos.m.ornament", {"k": k + 1, "loc": LOCATIONS[loc], "what": f"orn{k + 1}"})
-        kind, a, b = _decode(action)
+        kind, a, b = act.decode(action)
         cols = state.columns
         if kind == "take":
             return Event(f"tholos.m.take.{COLOURS[a]}", {"n": b})
@@ -114,44 +91,9 @@ class TholosExplainer(Explainer[TholosState]):
         at = LOCATIONS[state.extra_location] if state.extra_location >= 0 else "?"
         return Event("tholos.m.decline", {"loc": at})
 
-    def highlights(self, state: TholosState, action: int) -> list[str]:
-        """Keys of the web board: ``quarry:C``, ``wsP:C``, ``col:L``, ``slot:LH`` (where a stone lands), ``stone:LH``
-        (a stone that leaves), ``decline`` (with the column of the declined action)."""
-        p = state.current_player()
-        if p < 0:
-            return []
-        kind, a, b = _decode(action)
-        cols = state.columns
-
-        def lands(loc: int) -> list[str]:
-            return [f"col:{LOCATIONS[loc]}", f"slot:{LOCATIONS[loc]}{len(cols[loc])}"]
-
-        def leaves(loc: int) -> list[str]:
-            return [f"col:{LOCATIONS[loc]}", f"stone:{LOCATIONS[loc]}{max(len(cols[loc]) - 1, 0)}"]
-
-        if kind == "take":
-            return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-        if kind in ("place", "second"):
-            return [f"ws{p}:{COLOURS[a]}", *lands(b)]
-        if kind == "move":
-            return [*leaves(a), *lands(b)]
-        if kind == "return":
-            top = cols[a][-1] if cols[a] else GREY
-            return [*leaves(a), f"quarry:{COLOURS[top]}"]
-        if kind == "quarry":
-            return [f"quarry:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-        if kind == "steal":
-            return [f"ws{1 - p}:{COLOURS[a]}", f"ws{p}:{COLOURS[a]}"]
-        if kind == "grey":
-            return ["quarry:G", *lands(a)]
-        # the decline button is drawn only for the player who may decline: the column whose action was declined
-        # is what every board can mark
-        at = [f"col:{LOCATIONS[state.extra_location]}"] if state.extra_location >= 0 else []
-        return ["decline", *at]
-
     def illegal_reason(self, state: TholosState, action: int) -> Event | None:
         """The rule a player action breaks here (THO-TAKE-*, THO-PLACE-*, THO-ACT-*), or None."""
-        kind, a, b = _decode(action)
+        kind, a, b = act.decode(action)
         p = state.current_player()
         ws, cols, maxh = state.workshops, state.columns, state.max_heights
         mine = ws[3 * p: 3 * p + 3]

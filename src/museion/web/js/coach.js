@@ -7,11 +7,6 @@ import { t, term } from "./i18n.js";
 /** "62 %": a chance as whole percent points. */
 export function percent(chance) { return `${Math.round(100 * chance)} %`; }
 
-/** The board keys a move's highlights name ("col:C", or {kind, id}). */
-export function highlightKeys(move) {
-  return (move.highlights || []).map((h) => (typeof h === "string" ? h : `${h.kind}:${h.id}`));
-}
-
 /** The hint panel: the button on your turn at a table that allows hints, the coach at work, then the moves. */
 export function renderHint(box, { allowed, canAsk, hint }, { onAsk, onPlay, onPreview }) {
   if (!allowed || (!canAsk && !hint)) { box.hidden = true; box.replaceChildren(); return; }

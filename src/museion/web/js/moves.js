@@ -1,6 +1,6 @@
 // Your moves: the list of legal moves (each in words, its notation secondary), the chooser that appears when a
 // click on the board fits several moves, and the preview of a move on the board while it is hovered or focused.
-// A move is the server's one shape (messages.LegalMove): {id, notation, text, highlights}; a hinted move adds its
+// A move is the server's one shape (messages.LegalMove): {id, notation, text, targets}; a hinted move adds its
 // chance (messages.HintedMove), so legal and hinted moves are drawn and previewed by the same code.
 import { el } from "./api.js";
 import { t } from "./i18n.js";

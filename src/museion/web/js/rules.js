@@ -33,7 +33,7 @@ async function main() {
   const draw = () => pictures.forEach(([figure, picture]) => {
     const frame = figure.querySelector(".guide-board");
     const ctx = { names: picture.names, seat: null, toMove: picture.view.to_move ?? null,
-      narrow: frame.clientWidth < 600, legalTexts: [] };
+      narrow: frame.clientWidth < 600, targets: new Set() };
     const node = board.render(picture.view, ctx);
     frame.replaceChildren(node);
     if (node instanceof SVGElement) mark(node, picture.mark, "guide-mark");

@@ -5,7 +5,7 @@
 // against the bot the tutorial names.
 import { api, el, keepSeat } from "./api.js";
 import { activate, mark } from "./boards/svg.js";
-import { boardFor } from "./boards/index.js";
+import { boardFor, generic } from "./boards/index.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, requestError, t } from "./i18n.js";
 
@@ -62,16 +62,17 @@ function draw() {
   const buttons = [];
   if (lesson.step > 0) buttons.push(el("button", { type: "button", id: "lesson-back", class: "secondary", onclick: () => goTo(lesson.step - 1) }, t("web.learn.back")));
   if (!step.do && !last) buttons.push(el("button", { type: "button", id: "lesson-next", onclick: () => goTo(lesson.step + 1) }, t("web.learn.next")));
-  if (step.do && !pathOf(step.do)) buttons.push(el("button", { type: "button", id: "lesson-play", onclick: done }, t("web.learn.play_it", { move: step.do })));
+  if (step.do && !pathOf(step)) buttons.push(el("button", { type: "button", id: "lesson-play", onclick: done }, t("web.learn.play_it", { move: step.do })));
   if (last) buttons.push(el("button", { type: "button", id: "lesson-game", onclick: playBot }, t("web.learn.play_bot")));
   if (lesson.step > 0) buttons.push(el("button", { type: "button", id: "lesson-restart", class: "secondary", onclick: () => goTo(0) }, t("web.learn.restart")));
   $("lesson-buttons").replaceChildren(...buttons);
   drawBoard();
 }
 
-function pathOf(notation) {
-  const path = lesson.board.paths(notation, current().view);
-  return Array.isArray(path) && path.length ? path : null;
+/** The board keys to tap, in order, for the step's move: its targets (null: none, or the generic board: the move
+ * has a button). */
+function pathOf(step) {
+  return lesson.board !== generic && step.targets && step.targets.length ? step.targets : null;
 }
 
 function drawBoard() {
@@ -79,10 +80,10 @@ function drawBoard() {
   const step = current();
   const frame = $("board");
   const ctx = { names: lesson.data.names, seat: lesson.data.seat, toMove: step.to_move >= 0 ? step.to_move : null,
-    narrow: frame.clientWidth < 600, legalTexts: step.do ? [step.do] : [] };
+    narrow: frame.clientWidth < 600, targets: new Set(step.targets || []) };
   const node = lesson.board.render(step.view, ctx);
   frame.replaceChildren(node);
-  const path = step.do && pathOf(step.do);
+  const path = step.do && pathOf(step);
   if (!path || !(node instanceof SVGElement)) return;
   const next = path[lesson.selection.length];
   activate(node, new Set([next]), lesson.selection, tap);
@@ -101,7 +102,7 @@ function reveal(spot) {
 
 /** A tap on the marked place: the next part of the move's path; the move is made once its path is complete. */
 function tap(key) {
-  const path = pathOf(current().do);
+  const path = pathOf(current());
   if (!path || key !== path[lesson.selection.length]) return;
   lesson.selection.push(key);
   if (lesson.selection.length === path.length) done();

@@ -1,8 +1,8 @@
 // Imhotep board drawn from view("imhotep"): the four ships, the five sites (market, pyramid, temple, burial
 // chamber, obelisks), the market cards and each player's quarry, sled, cards and score. Every stone carries its
 // owner's shape (circle, square, triangle, diamond) besides its colour.
-// Click paths: S = your sled/quarry; P2.3 = space 3 of ship 2; V1>PYR = ship 1, then the pyramid;
-// C:LEVER = the card in your hand; M:STATUE = the market card; U:WHITE = a waiting stone; PASS = the pass button.
+// It only draws: what each move touches is said by the game (targets.py: quarry:P, space:S.K, ship:S then site:CODE,
+// handP:CARD, market:CARD, order:COLOUR, pass), and the table page makes the regions under those keys clickable.
 import { t } from "/static/js/i18n.js";
 import { hit, s, seatShape, svgRoot, text } from "/static/js/boards/svg.js";
 
@@ -138,7 +138,7 @@ function footer(view, ctx, orderX, passX) {
       s("rect", { x: orderX + k * 40, y: y - 18, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
       stone(orderX + 18 + k * 40, y, c, 24))));
   }
-  if (ctx.legalTexts.includes("PASS")) {
+  if (ctx.targets.has("pass")) {
     foot.push(hit("pass", t("web.imhotep.pass"), s("rect", { x: passX, y: 620, width: 120, height: 48, rx: 10,
       fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
     text(passX + 60, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })));
@@ -182,17 +182,5 @@ export const board = {
 
   render(view, ctx) {
     return ctx.narrow ? narrowBoard(view, ctx) : wideBoard(view, ctx);
-  },
-
-  paths(move, view) {
-    const me = view.to_move; let m;
-    if (move === "S") return [`quarry:${me}`];
-    if (move === "PASS") return ["pass"];
-    if ((m = /^P(\d)\.(\d)$/.exec(move))) return [`space:${m[1]}.${m[2]}`];
-    if ((m = /^V(\d)>([A-Z]+)$/.exec(move))) return [`ship:${m[1]}`, `site:${m[2]}`];
-    if ((m = /^C:([A-Z_]+)$/.exec(move))) return [`hand${me}:${m[1]}`];
-    if ((m = /^M:([A-Z_]+)$/.exec(move))) return [`market:${m[1]}`];
-    if ((m = /^U:([A-Z]+)$/.exec(move))) return [`order:${m[1]}`];
-    return null;
   },
 };

@@ -6,8 +6,9 @@
 // right edge with the century under it; finds of a collection touch, so matching halves form whole objects (a long
 // collection wraps into rows). No text is drawn under 14 units on a desktop, 19.5 on a phone (CSS: .desk-1000,
 // .phone-620), so every text is at least 11 px on screen.
-// Click paths: P4 = track space; dig II = gallery II; +4.63 / drop 4.63 = that find in your supply;
-// break I = your collection I; close / cancel / end / pay / polish = the buttons (polish asks how much).
+// It only draws: what each move touches is said by the game (targets.py: track:PN, gallery:R, findP:CODE, collP:R,
+// and the buttons close, cancel, end, pay, polish, drawn when a move targets them), and the table page makes the
+// regions under those keys clickable (polish asks how much, in its chooser).
 import { t } from "/static/js/i18n.js";
 import { hit, s, seatShape, svgRoot, text } from "/static/js/boards/svg.js";
 
@@ -350,7 +351,7 @@ function buttons(ctx, top, narrow) {
   const parts = [];
   let k = 0;
   for (const key of ["close", "cancel", "end", "pay", "polish"]) {
-    if (!ctx.legalTexts.some((m) => m === key || (key === "polish" && m.startsWith("polish ")))) continue;
+    if (!ctx.targets.has(key)) continue;
     const [x, y] = narrow ? [14 + (k % 3) * 198, top + Math.floor(k / 3) * 50] : [14 + k * 190, top];
     parts.push(button(x, y, key, t(`web.pergamon.button.${key}`)));
     k += 1;
@@ -415,17 +416,5 @@ export const board = {
     if (narrow) root.classList.add("phone", "phone-620");
     else root.classList.add("desk-1000");
     return root;
-  },
-
-  paths(move, view) {
-    const me = view.to_act; let m;
-    if ((m = /^P(\d+)$/.exec(move))) return [`track:P${m[1]}`];
-    if ((m = /^dig ([IV]+)$/.exec(move))) return [`gallery:${m[1]}`];
-    if ((m = /^\+(\d\.\d\d)$/.exec(move))) return [`find${me}:${m[1]}`];
-    if ((m = /^drop (\d\.\d\d)$/.exec(move))) return [`find${me}:${m[1]}`];
-    if ((m = /^break ([I]+)$/.exec(move))) return [`coll${me}:${m[1]}`];
-    if (/^polish \d+$/.test(move)) return ["polish"];
-    if (["close", "cancel", "end", "pay"].includes(move)) return [move];
-    return null;
   },
 };

@@ -1,6 +1,6 @@
-// Tholos board drawn from view("tholos"): the temple's seven columns, the quarry and both workshops.
-// Click paths: TAKE = quarry pile; PLACE = own workshop stone, then a column; extra actions = the stones or
-// columns they use (xA:E>F: column E then F; xD:W quarry; xE:W rival workshop; xF:B>D workshop then column).
+// Tholos board drawn from view("tholos"): the temple's seven columns, the quarry and both workshops. It only draws:
+// what each move touches is said by the game (targets.py: quarry:C, wsP:C, col:L, decline:L), and the table page
+// makes the regions under those keys clickable.
 import { t } from "/static/js/i18n.js";
 import { hit, s, svgRoot, text } from "/static/js/boards/svg.js";
 
@@ -24,8 +24,9 @@ function column(view, loc, i, narrow) {
   const [x, baseY] = narrow ? [32 + i * 59, 190] : [CX + R * Math.cos(angle), CY + R * Math.sin(angle) + 62];
   const [w, sw] = narrow ? [55, 44] : [88, 52];  // the column's width and its stones'
   const stones = view.columns[loc] || ""; const max = view.max_heights[loc];
+  // (the column is marked by its declined extra action too: the decline button is gone once pressed)
   const parts = [s("rect", { x: x - w / 2, y: baseY - 150, width: w, height: 188, rx: 10, class: "hit-area",
-    fill: view.extra_at === loc ? "#ffe9a8" : "#efe6d2", stroke: "#8c7a52" })];
+    fill: view.extra_at === loc ? "#ffe9a8" : "#efe6d2", stroke: "#8c7a52", "data-hl": `decline:${loc}` })];
   for (let h = 0; h < max; h += 1) {
     const y = baseY - 14 - h * 19;
     parts.push(h < stones.length ? s("g", { "data-hl": `stone:${loc}${h}` }, stone(x, y, stones[h], sw, 17, `col:${loc}${h}`))
@@ -91,12 +92,14 @@ function scoreLine(view, names) {
   return `${names[0]} ${view.scores[0]} · ${names[1]} ${view.scores[1]}`;
 }
 
-/** What a turn may offer besides the stones: the extra action's location, the decline button; the ornaments. */
+/** What a turn may offer besides the stones: the extra action's location, the decline button (when a move
+ * targets it); the ornaments. */
 function turnParts(view, ctx) {
   const turn = [];
   if (view.extra_at) turn.push(text(660, 500, t("web.tholos.extra_at", { loc: view.extra_at }), { class: "label" }));
-  if (ctx.legalTexts.includes("x-")) {
-    turn.push(hit("decline", t("web.tholos.decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10,
+  const decline = `decline:${view.extra_at}`;
+  if (view.extra_at && ctx.targets.has(decline)) {
+    turn.push(hit(decline, t("web.tholos.decline"), s("rect", { x: 660, y: 520, width: 260, height: 44, rx: 10,
       fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
     text(790, 548, t("web.tholos.decline"), { class: "label", "text-anchor": "middle" })));
   }
@@ -142,19 +145,5 @@ export const board = {
 
   render(view, ctx) {
     return ctx.narrow ? narrowBoard(view, ctx) : wideBoard(view, ctx);
-  },
-
-  paths(move, view) {
-    const p = view.to_move; let m;
-    if ((m = /^T(\d)([WBG])$/.exec(move))) return [`quarry:${m[2]}`];
-    if ((m = /^P([A-G]):([WBG])$/.exec(move))) return [`ws${p}:${m[2]}`, `col:${m[1]}`];
-    if (move === "x-") return ["decline"];
-    if ((m = /^x[A-G]:([A-G])>([A-G])$/.exec(move))) return [`col:${m[1]}`, `col:${m[2]}`];
-    if ((m = /^x[A-G]:Q>([A-G])$/.exec(move))) return ["quarry:G", `col:${m[1]}`];
-    if ((m = /^x[A-G]:([A-G])$/.exec(move))) return [`col:${m[1]}`];
-    if ((m = /^xE:([WBG])$/.exec(move))) return [`ws${1 - p}:${m[1]}`];
-    if ((m = /^x[A-G]:([WBG])$/.exec(move))) return [`quarry:${m[1]}`];
-    if ((m = /^x[A-G]:([WBG])>([A-G])$/.exec(move))) return [`ws${p}:${m[1]}`, `col:${m[2]}`];
-    return null;
   },
 };

@@ -19,7 +19,6 @@ export const board = {
     return el("section", { class: "generic-board", "aria-label": t("web.view_as_data") }, el("h3", {}, t("web.view_as_data")),
       show(view));
   },
-  paths() { return null; },
   seatColours() { return []; },
 };
 
