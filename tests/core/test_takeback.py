@@ -131,3 +131,35 @@ def test_pergamon_last_figure_shows_the_funds_cards_and_stands():
     assert all(card["value"] is not None for card in observer.view(state, None)["funds_cards"])
     assert log[-1].notation(None).endswith(")") and "(cards " in log[-1].notation(None)
     assert log[-1].reveals and takeback.refusal(log, last) == takeback.REVEALED
+
+
+@pytest.mark.pure_only
+def test_museion_check_fails_a_reveal_told_as_the_bare_notation(monkeypatch):
+    """The rule trusts a step every observer saw as its bare notation to have shown nothing. A game whose notation
+    itself carried the reveal (Pergamon's cards in ``action_to_string``, ``observed_action`` left to its default)
+    would slip past it, so ``museion check`` fails such a game (``check.reveal_in_notation``)."""
+    from museion.core.check import check_state
+    from museion.core.errors import ConformanceError
+    from museion.games.pergamon.state import PergamonState
+
+    notation, observed = PergamonState.action_to_string, PergamonState.observed_action
+
+    def telling(state, action):
+        text = notation(state, action)
+        if state.stage_name() == "space" and state.figures_placed == state.game.n - 1:
+            text += f" (cards {state.funds_cards[0]} {state.funds_cards[1]})"
+        return text
+
+    monkeypatch.setattr(PergamonState, "action_to_string", telling)
+    monkeypatch.setattr(PergamonState, "observed_action",
+                        lambda state, action, observer: observed(state, action, observer)
+                        if state.stage_name() == "cards" else state.action_to_string(action))
+    state = _load("pergamon", 2).new_initial_state()
+    rng = random.Random(3)
+    while state.stage_name() != "space" or state.figures_placed != 1:
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else min(state.legal_actions()))
+    step = observe_step(state, max(state.legal_actions()))
+    assert "(cards " in step.notation(None) and not step.reveals  # what the rule alone would let through
+    with pytest.raises(ConformanceError, match="a take-back would not know that it showed anything"):
+        for _ in range(20):  # (a resample may draw the very same cards: then nothing was new to the seat)
+            check_state(state, rng)

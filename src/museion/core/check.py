@@ -239,7 +239,9 @@ def _check_observations(state: State, legal: list[int]) -> None:
 
 def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: int = 3) -> None:
     """What an action reveals is part of what it is observed as: from a state the seat cannot tell from this one
-    (``resample(seat)``), an action the seat sees the same way must leave the seat the same view."""
+    (``resample(seat)``), an action the seat sees the same way must leave the seat the same view. And a player's
+    action that reveals something is observed as more than its notation: take-backs (``museion.core.takeback``)
+    treat a step everyone observed as its bare notation as one that showed nothing beyond the move."""
     observer = entry(state.game).observer
     for seat in range(state.game.num_players()):
         other = observer.resample(state, seat, random.Random(rng.random()))
@@ -249,6 +251,8 @@ def _check_reveals(state: State, legal: list[int], rng: random.Random, tries: in
         for action in (common[rng.randrange(len(common))] for _ in range(min(tries, len(common)))):
             seen = state.observed_action(action, seat)
             if other.observed_action(action, seat) != seen:
+                if not state.is_chance_node() and seen == state.action_to_string(action):
+                    _fail(state, "check.reveal_in_notation", action=action, seen=seen, seat=seat)
                 continue  # the action reveals something: it is observed differently, as it should be
             if observer.view(_after(state, action), seat) != observer.view(_after(other, action), seat):
                 _fail(state, "check.reveal_hidden", action=action, seen=seen, seat=seat)

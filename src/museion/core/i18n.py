@@ -430,6 +430,11 @@ UI_TEXTS: Final = {
               "different views: the observation hides what it reveals",
         "es": "el asiento {seat} observa la acción {action} como {seen!r} en estados que no puede distinguir, pero "
               "le deja vistas distintas: la observación oculta lo que revela"},
+    "check.reveal_in_notation": {
+        "en": "action {action} reveals something to seat {seat} (it is observed differently in states the seat cannot "
+              "tell apart), but {seen!r} is its bare notation: a take-back would not know that it showed anything",
+        "es": "la acción {action} revela algo al asiento {seat} (la observa distinta en estados que no puede "
+              "distinguir), pero {seen!r} es su notación sin más: deshacer no sabría que mostró algo"},
     # option errors (core.errors: OptionError.reason), said by clients in the player's language
     "error.option": {"en": "option \"{option}\": got {got}; allowed: {allowed}",
                      "es": "opción «{option}»: no se admite {got}; se admite: {allowed}"},
