@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import pathlib
 import sys
 from dataclasses import fields
@@ -10,7 +11,7 @@ from typing import Any, cast
 
 from museion.server import compute
 from museion.server.config import ServerConfig, raise_open_files
-from museion.server.processes import listening_socket, refuse_sqlite, supervise
+from museion.server.processes import listening_socket, refuse_other_versions, refuse_sqlite, supervise
 from museion.server.settings import resolve
 from museion.server.storage import default_url
 
@@ -18,6 +19,7 @@ WS_FRAME_FACTOR = 16
 NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")
 """Settings with a flag of their own (not one flag per setting of the same type as its default)."""
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+log = logging.getLogger("museion.server")
 
 
 def register(subparsers: Any) -> None:
@@ -92,8 +94,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if (refused := refuse_sqlite(url, args.workers)) is not None:
         raise ValueError(refused)
     compute.check(args.compute, args.workers)
+    if (refused := refuse_other_versions(url)) is not None:  # before --workers: the supervisor would loop
+        raise ValueError(refused)
     if args.workers > 1:
-        return supervise(sys.argv[1:], args.workers, args.shutdown_seconds)
+        return supervise(sys.argv[1:], args.workers, args.drain_seconds + args.shutdown_seconds)
     if args.tables_dir is not None and not args.tables_dir.is_dir():
         raise ValueError(f"--tables-dir {str(args.tables_dir)!r} is not a directory")
     config = config_from(args)
@@ -115,7 +119,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py).
     # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
     # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
-    server = Server(uvicorn.Config(
+    server = Server(config.drain_seconds, uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", http=http_protocol, ws=ws_protocol,
         ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
         proxy_headers=bool(args.forwarded_allow_ips), forwarded_allow_ips=args.forwarded_allow_ips or None,
@@ -138,16 +142,26 @@ def _server_class() -> type:
 
     from museion.server.app import going_away
     from museion.server.guard import Guard
+    from museion.server.service import drain_period
 
     class Server(uvicorn.Server):
-        """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first drains: readiness fails, new WebSockets are
-        refused, every table's sockets are closed with 1012 (service restart: clients reconnect); uvicorn then
-        waits for what is left at most ``shutdown_seconds`` (``timeout_graceful_shutdown``) before the
-        application's own shutdown, which commits the queued moves and kills the bot and analysis workers."""
+        """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first drains for ``drain_seconds`` while it still
+        listens (``service.drain_period``: readiness 503 ``draining``, new tables and WebSockets refused, the open
+        sockets play on), then closes every table's sockets with 1012 (service restart: clients reconnect);
+        uvicorn then closes the listener and waits for what is left at most ``shutdown_seconds``
+        (``timeout_graceful_shutdown``) before the application's own shutdown, which commits the queued moves,
+        kills the bot and analysis workers and checkpoints SQLite's WAL. Each phase is logged."""
+
+        def __init__(self, drain_seconds: float, config: uvicorn.Config) -> None:
+            super().__init__(config)
+            self.drain_seconds = drain_seconds
 
         async def shutdown(self, sockets: Any = None) -> None:
             guard = cast(Guard, self.config.app)  # uvicorn types any ASGI app; ours is the Guard of create_app
+            await drain_period(guard.app, self.drain_seconds, lambda: self.force_exit)  # type: ignore[arg-type]
             await going_away(guard, self.config.timeout_graceful_shutdown or 0)
+            log.info("stopping: the listener closes; requests, queued moves and workers end")
             await super().shutdown(sockets)
+            log.info("stopped")
 
     return Server

@@ -138,6 +138,9 @@ class ServerConfig:
     hello_timeout: float = opt(20.0, "seconds a new WebSocket has to say hello")
     shutdown_seconds: float = opt(5.0, "seconds a stopping server (SIGTERM, Ctrl-C) waits for its clients' sockets "
                                        "(closed with 1012) and requests to end before it stops anyway")
+    drain_seconds: float = opt(10.0, "seconds a stopping server drains first (SIGTERM): /readyz answers 503 "
+                                     "draining and new tables are refused while open sockets keep playing; it ends "
+                                     "sooner once none is open (0: close them at once)")
     metrics: str = opt("loopback", "who may read /metrics: loopback (clients on this host), any, or off")
     compute: str = opt("local", "where bot moves, hints and analyses run: local (worker processes), ray:local (a "
                                 "local Ray cluster) or ray://HOST:PORT (docs/operations.md)")

@@ -136,6 +136,18 @@ class Manager:
         await self.analyses.analyst.close()
         await self.live.cluster.close()  # its leases released: other processes take its tables over at once
         await self.writer.close()
+        await asyncio.to_thread(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        """The last write is in: SQLite's WAL goes into the main file (``Store.checkpoint``), logged."""
+        try:
+            done = self.store.checkpoint()
+        except Exception as exc:  # noqa: BLE001 - the WAL stays whole; the next start reads it
+            log.warning("stopping: the SQLite WAL was not checkpointed (%s); keep the -wal file with the database",
+                        exc)
+            return
+        if done:
+            log.info("stopping: SQLite WAL checkpointed into the main file and emptied")
 
     # -- upkeep ------------------------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:

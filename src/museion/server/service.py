@@ -41,6 +41,7 @@ READY_SECONDS = 2.0
 """A storage check slower than this counts as storage unreachable."""
 LOOPBACK = ("127.0.0.1", "::1")
 GAUGE_SECONDS = 1.0
+log = logging.getLogger("museion.server")
 """How often a process writes its gauges when the metrics of several processes are shared (metrics.py)."""
 
 def install(app: FastAPI) -> None:
@@ -56,7 +57,8 @@ def install(app: FastAPI) -> None:
     @app.get("/readyz", include_in_schema=False)
     async def ready() -> JSONResponse:
         reason = "draining" if app.state.draining else await app.state.ready.check(app)
-        return JSONResponse({"ready": reason is None, "reason": reason, "pid": os.getpid()},
+        compute = getattr(app.state, "compute_status", lambda: "local")()  # degraded: Ray away (compute.py)
+        return JSONResponse({"ready": reason is None, "reason": reason, "pid": os.getpid(), "compute": compute},
                             status_code=200 if reason is None else 503)
 
     if who != "off":
@@ -181,6 +183,30 @@ def ping(engine: Engine) -> None:
 def drain(app: FastAPI) -> None:
     """Begin draining: not ready any more, and new WebSockets are refused (``Observe``)."""
     app.state.draining = True
+
+
+DRAIN_LOOK = 0.2
+"""Seconds between two counts of the open sockets while draining."""
+
+
+async def drain_period(app: FastAPI, seconds: float, forced: Callable[[], bool]) -> None:
+    """The first phase of a stop (``cli.Server``), while the listener still answers: ``/readyz`` says 503
+    ``draining`` (a load balancer sends new clients elsewhere), new tables and new WebSockets are refused, and the
+    open sockets play on for at most ``seconds``, until none is open, or until ``forced`` (a second Ctrl-C)."""
+    drain(app)
+    began = time.monotonic()
+    log.info("draining for at most %g s: /readyz answers 503 draining, new tables and sockets are refused; "
+             "%d open sockets play on", seconds, open_sockets(app))
+    while time.monotonic() - began < seconds and open_sockets(app) and not forced():
+        await asyncio.sleep(DRAIN_LOOK)
+    log.info("drain over after %.1f s: closing %d open sockets with 1012", time.monotonic() - began,
+             open_sockets(app))
+
+
+def open_sockets(app: FastAPI) -> int:
+    """The tables' open WebSockets (players and spectators)."""
+    manager = getattr(app.state, "manager", None)
+    return 0 if manager is None else sum(len(table.conns) for table in list(manager.tables.values()))
 
 
 # -- logs ----------------------------------------------------------------------------------------------------

@@ -78,6 +78,7 @@ tables_t = Table(
     Column("undo", Integer),  # 1: a seat may take back its own moves within its turn (chosen at creation, shown)
     Column("touched", Float),  # when a move was last made (stored every few seconds, not with every move)
     Column("rated", Integer),  # 1: the game changes its players' ratings (chosen at creation; ratings/)
+    Column("accounts_only", Integer),  # 1: only signed-in accounts take its seats (issue 38; 0011_fair_play)
 )
 
 seats_t = Table(
@@ -129,13 +130,19 @@ TAKEBACK = -1
 appended, so every move a player was told of stays in the table's history, followed by its take-back."""
 
 
+ENDED = -2
+"""An actions row that ends the game before its rules do (a resignation, a claim: ``endings.py``): no move follows
+it, and two processes' last moves are told apart by the database as for any other row (how it ended is in the
+table's notices)."""
+
+
 def standing(actions: Sequence[int]) -> list[int]:
-    """``actions`` as stored (with take-backs) → the actions that stand, in order."""
+    """``actions`` as stored (with take-backs and an end) → the actions that stand, in order."""
     out: list[int] = []
     for action in actions:
         if action == TAKEBACK:
             out.pop()
-        else:
+        elif action != ENDED:
             out.append(action)
     return out
 
@@ -187,6 +194,8 @@ class TableRow:
     """When a move was last made (``None``: none stored yet; the table's start or creation then)."""
     rated: bool = False
     """The game's end changes its players' ratings (``server/ratings``)."""
+    accounts_only: bool = False
+    """Only signed-in accounts take its seats (a guest gets 403 ``accounts_only``; docs/accounts.md)."""
 
     def standing(self) -> list[int]:
         """The actions still standing: the stored list with each take-back applied (the state is their replay)."""
@@ -271,13 +280,28 @@ class Store:
         """This process's name in its notifications (it ignores its own)."""
         migrations.upgrade(self.engine)  # the schema is the migrations' (server/migrations), never create_all
 
+    def checkpoint(self) -> bool:
+        """At a clean stop, SQLite's write-ahead log is copied into the main file and emptied
+        (``wal_checkpoint(TRUNCATE)``): the file alone then holds every committed move, so a copy of it made while
+        the server is stopped is whole (issue 39: after a stop the main file was 4 KB and the WAL 3.6 MB). False
+        for other databases. A reader elsewhere (``museion admin backup``) may keep it from finishing: the WAL then
+        stays, complete, and the next start uses it."""
+        if self.engine.dialect.name != "sqlite":
+            return False
+        with self.engine.connect() as conn:
+            busy = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()[0]
+        self.engine.dispose()
+        if busy:
+            raise sqlite3.OperationalError("another connection reads the database: the WAL was not truncated")
+        return True
+
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(
                 id=row.id, game=row.game, options=row.options, status=row.status, created=row.created,
                 creator=row.creator, started=row.started, clock=row.clock, clock_state=row.clock_state,
                 notices=row.notices, creator_key=row.creator_key, hints=int(row.hints),
-                undo=int(row.undo), rated=int(row.rated)))
+                undo=int(row.undo), rated=int(row.rated), accounts_only=int(row.accounts_only)))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "token_hash": s.token_hash, "account_id": s.account_id} for s in row.seats])
@@ -437,7 +461,7 @@ class Store:
                 for a in batch for i, x in enumerate(a.actions)]
         changed = [_announced(a) for a in batch]
         if not any(a.final is not None or a.clock is not None or a.notices is not None or a.settle is not None
-                   for a in batch):
+                   or a.seats for a in batch):
             if rows and self.notifies:  # PostgreSQL: one statement, one round trip, the news in it
                 self._insert_notifying(rows, changed)
             elif rows:  # SQLite: no round trips; one cached statement costs the writer a third of a fresh one
@@ -455,6 +479,9 @@ class Store:
                     values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
                 if values:
                     conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
+                for seat, columns in (a.seats or {}).items():
+                    conn.execute(update(seats_t).where(seats_t.c.table_id == a.table_id, seats_t.c.seat == seat)
+                                 .values(**columns))
                 if a.settle is not None:  # a rated game's end: its ratings change with its last move, or neither
                     a.settled = a.settle(conn)
             self._notify(conn, changed)
@@ -547,7 +574,7 @@ def _table_row(t: Any, seats: list[SeatRow], actions: list[int]) -> TableRow:
     return TableRow(t["id"], t["game"], t["options"], t["status"], t["created"], seats, actions, t["finished"],
                     t["scores"], t["winners"], t["creator"], t["started"], t["clock"], t["clock_state"],
                     list(t["notices"] or []), t["creator_key"], bool(t["hints"]), bool(t["undo"]),
-                    t["touched"], bool(t["rated"]))
+                    t["touched"], bool(t["rated"]), bool(t["accounts_only"]))
 
 
 def _announced(item: Append) -> str:
@@ -583,6 +610,8 @@ class Append:
     """Run on the connection of the transaction that stores the final move of a rated game (``ratings.store``):
     the ratings change in that transaction; what it returns is kept in ``settled``."""
     settled: Any = None
+    seats: dict[int, dict[str, Any]] | None = None
+    """Seat columns to change with these actions, by seat (a game ended by a resignation: the seat's forfeit)."""
 
 
 @dataclass

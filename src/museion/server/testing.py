@@ -71,6 +71,8 @@ class ServerProcess:
         cmd = [sys.executable, "-m", "museion.cli", "serve", "--port", str(self.port),
                "--db", self.db_url, "--bot-delay", str(self.bot_delay),
                "--bot-workers", str(self.bot_workers), *self.args]
+        if "--drain-seconds" not in self.args:  # stopped at once, as tests stop servers often (a drain has its test)
+            cmd += ["--drain-seconds", "0"]
         log = open(self.log_path, "ab")  # noqa: SIM115 - owned by the child process
         logged = log.tell()
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ,

@@ -194,6 +194,14 @@ PAGES = {
                               "La petición tardó demasiado en llegar. Vuelve a intentarlo."),
     "web.code.internal": _both("The server failed to answer: nothing changed. Try again.",
                                "El servidor no pudo responder: no ha cambiado nada. Vuelve a intentarlo."),
+    "web.code.name_reserved": _both("That name belongs to an account: sign in to use your own, or choose another.",
+                                    "Ese nombre pertenece a una cuenta: inicia sesión para usar el tuyo o elige "
+                                    "otro."),
+    "web.code.accounts_only": _both("This table is for players with an account: sign in (or sign up) to take a "
+                                    "seat. Guests can watch.",
+                                    "Esta mesa es para jugadores con cuenta: inicia sesión (o regístrate) para "
+                                    "sentarte. Los invitados pueden mirar."),
+    "web.accounts_only": _both("Players with an account only", "Solo jugadores con cuenta"),
     "web.code.name_taken": _both("That name is a seat's label, a bot or another player's name at this table: choose "
                                  "another.",
                                  "Ese nombre es la etiqueta de un asiento, un bot o el nombre de otro jugador de esta "
@@ -204,6 +212,10 @@ PAGES = {
                                   "again later.",
                                   "Este servidor tiene {total} mesas sin terminar, su límite: únete a una mesa "
                                   "abierta o inténtalo más tarde."),
+    "web.code.draining": _both("This server is restarting: create the table again in a moment (another server "
+                               "takes it).",
+                               "Este servidor se está reiniciando: vuelve a crear la mesa en un momento (otro "
+                               "servidor la acogerá)."),
     "web.code.too_many_tables": _both("You have {mine} unfinished tables, the limit per player: finish one or wait "
                                       "until an open one expires.",
                                       "Tienes {mine} mesas sin terminar, el límite por jugador: termina una o espera "
@@ -220,8 +232,10 @@ PAGES = {
                                        "En esta mesa no se pueden deshacer jugadas."),
     "web.code.nothing_to_undo": _both("You have no move of this turn to take back.",
                                       "No tienes ninguna jugada de este turno que deshacer."),
-    "web.code.undo_after_reveal": _both("Your last move revealed something, so it stands.",
-                                        "Tu última jugada desveló algo, así que se queda."),
+    "web.code.undo_after_reveal": _both("Something was shown since your last move (a card, a tile or a chance "
+                                        "draw), so it stands.",
+                                        "Desde tu última jugada se ha mostrado algo (una carta, una loseta o un "
+                                        "sorteo), así que se queda."),
     "web.last_move": _both("last move", "última jugada"),
     "web.settings": _both("Settings", "Ajustes"),
     "web.pace": _both("Pace of others' moves", "Ritmo de las jugadas ajenas"),
