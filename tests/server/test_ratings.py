@@ -29,8 +29,9 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     assert "Traceback" not in log, log[-3000:]
 
 
-def _signed_up(server: ServerProcess, name: str) -> Client:
-    client = Client(server)
+def _signed_up(server: ServerProcess, name: str, source: str = "127.0.0.1") -> Client:
+    """An account signed up and playing from ``source`` (another /24 than 127.0.0.1: another network)."""
+    client = Client(server, source)
     client.sign_up(name)
     return client
 
@@ -68,7 +69,7 @@ def test_the_display_scale_and_ranks():
 
 
 def test_two_accounts_play_a_rated_game_and_each_is_told_their_change(server):
-    ana, bob = _signed_up(server, "Ana-Rated"), _signed_up(server, "Bob-Rated")
+    ana, bob = _signed_up(server, "Ana-Rated"), _signed_up(server, "Bob-Rated", "127.0.1.1")  # two networks
     status, created = _rated(ana, ["human", "human"], join=0, name="Ana")
     assert status == 201 and created["rated"] and not created["hints"] and not created["undo"]
     status, joined = bob.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1})
@@ -136,32 +137,36 @@ def test_a_seat_abandoned_on_time_counts_as_a_loss(server):
 
 
 def test_a_rated_game_that_started_cannot_be_left(server):
-    ana, bob = _signed_up(server, "Ana-Leave"), _signed_up(server, "Bob-Leave")
+    ana, bob = _signed_up(server, "Ana-Leave"), _signed_up(server, "Bob-Leave", "127.0.1.1")
     created = _rated(ana, ["human", "human"], join=0)[1]
     joined = bob.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1})[1]
     status, answer = bob.request("POST", f"/api/tables/{created['id']}/leave", {"token": joined["token"]})
     assert (status, answer["error"]) == (409, "rated_started")
 
 
-def _rated_game_against_random(server: ServerProcess, client: Client) -> None:
-    created = _rated(client, ["human", "bot:random"], join=0)[1]
+def _rated_game_against_random(server: ServerProcess, client: Client, bot: str = "random") -> None:
+    created = _rated(client, ["human", f"bot:{bot}"], join=0)[1]
     player = Player(server, created["id"], created["token"], cookie=client.cookie)
     _play_out([player])
     player.close()
 
 
 def test_the_leaderboard_lists_only_players_who_show_their_ratings(server):
+    """... and who played rated games against ``LEADERBOARD_OPPONENTS`` (3) different opponents: bot levels here."""
     shown, hidden = _signed_up(server, "Eva-Board"), _signed_up(server, "Fede-Board")
-    for client in (shown, hidden):
-        _rated_game_against_random(server, client)
     status, chosen = shown.request("POST", "/api/me/profile", {"ratings": True, "games": False, "languages": False})
     assert status == 200 and chosen["spoken"] == []
+    for bot in ("random", "random", "easy", "greedy"):
+        board = Client(server).request("GET", "/api/ratings/tholos?players=2&limit=100")[1]
+        assert "Eva-Board" not in [r["username"] for r in board["ratings"]]  # fewer than 3 opponents yet
+        for client in (shown, hidden):
+            _rated_game_against_random(server, client, bot)
     status, board = Client(server).request("GET", "/api/ratings/tholos?players=2&limit=100")
     assert status == 200 and board["players"] == 2 and board["provisional_games"] == model.PROVISIONAL_GAMES
     names = [r["username"] for r in board["ratings"]]
     assert "Eva-Board" in names and "Fede-Board" not in names
     eva = next(r for r in board["ratings"] if r["username"] == "Eva-Board")
-    assert eva["provisional"] and eva["games"] == 1 and eva["rating"] == model.display(eva["mu"])
+    assert eva["provisional"] and eva["games"] == 4 and eva["rating"] == model.display(eva["mu"])
     assert board["bots"]["random"] == 1000 and board["total"] == len(board["ratings"])
     page = Client(server).request("GET", "/api/ratings/tholos?limit=1&offset=0")[1]
     assert len(page["ratings"]) == 1 and page["limit"] == 1

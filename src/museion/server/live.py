@@ -25,11 +25,11 @@ from museion.core.observe import Step, observe_history, observe_step
 from museion.core.play import sample_chance
 from museion.core.record import Record, observed_record
 from museion.core.registry import entry
-from museion.server import moves
+from museion.server import abandon, moves
 from museion.server.clocks import ClockState
 from museion.server.connection import Conn
 from museion.server.errors import TableError
-from museion.server.seats import display_names, notices_json, results, seats_json
+from museion.server.seats import display_names, ending, notices_json, results, seats_json
 from museion.server.storage import SeatRow, TableRow, dumps, hash_token
 
 RNG = secrets.SystemRandom()
@@ -108,6 +108,8 @@ class LiveTable:
     rating_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
     """A finished rated game's rating change of each seat with an account (``ratings/store.py``): each player is
     told their own."""
+    absence: float = 86400.0
+    """``--seat-absence``: how long a seat to move at a table without a clock may wait before it can be claimed."""
 
     @property
     def id(self) -> str:
@@ -128,20 +130,29 @@ class LiveTable:
         """The seats' names as every text at this table says them in ``lang``."""
         return display_names(self.row.seats, lang, self.state.game.seat_colours())
 
+    @property
+    def over(self) -> bool:
+        """The game is over: its rules ended it, or a resignation or a claim did (``endings.py``)."""
+        return self.state.is_terminal() or self.row.status == "finished"
+
     def status(self) -> str:
-        if self.state.is_terminal():
+        if self.over:
             return "finished"
         return "open" if self.row.free_seats() else "running"
 
     def results(self) -> tuple[list[float], list[int]] | None:
-        """Scores and winners once the game is over (a seat that forfeited on time ranked last)."""
+        """Scores and winners once the game is over (a seat that forfeited on time ranked last); of a game ended
+        before its rules end it, the stored ones."""
+        if self.row.status == "finished" and self.row.scores is not None and not self.state.is_terminal():
+            return self.row.scores, self.row.winners or []
         return results(self.state, self.row.seats)
 
     def clock_running_for(self, state: State | None = None) -> int | None:
         """The seat whose clock should run at ``state`` (default: now): a human to move (no bot for it) at a table
         whose seats were all taken; None during chance, a bot's turn, an open table or after the end."""
         state = state or self.state
-        if self.clock is None or state.is_terminal() or state.is_chance_node() or self.row.started is None:
+        if (self.clock is None or state.is_terminal() or state.is_chance_node() or self.row.started is None
+                or self.row.status == "finished"):
             return None
         seat = self.row.seats[state.current_player()]
         return None if seat.plays_bot else seat.seat
@@ -165,7 +176,7 @@ class LiveTable:
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
             "hints": self.row.hints, "undo": self.row.undo, "rated": self.row.rated,
-            "accounts_only": self.row.accounts_only,
+            "accounts_only": self.row.accounts_only, "ending": ending(self.row, self.over),
         }
 
     def state_message(self, seat: int | None, since: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -181,13 +192,22 @@ class LiveTable:
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
             "seat": seat, "full": since is None, "status": self.status(),
             "to_move": to_move if to_move >= 0 else None, "view": entry(state.game).observer.view(state, seat),
-            "legal": moves.legal_moves(state, seat, lang, names),
+            "legal": [] if self.over else moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
             "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
-            "undo": self.row.undo, "can_undo": self.undoable(seat), "last": self.last_move(),
-            "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat)}
+            "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),
+            "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat),
+            "ending": ending(self.row, self.over), "claims": self.claims(seat)}
+
+    def claims(self, seat: int | None) -> list[dict[str, Any]]:
+        """The seats ``seat`` may claim now (``abandon.claims``): none after the end or before the start."""
+        if self.over or self.row.started is None:
+            return []
+        to_move = self.state.current_player()
+        return abandon.claims(self.row.seats, seat, self.clock is not None, to_move if to_move >= 0 else None,
+                              self.touched, time.time(), self.absence)
 
     def undoable(self, seat: int | None) -> bool:
         """Whether ``seat`` may take its last move back now (what the undo message checks, without the error)."""
@@ -233,9 +253,9 @@ class LiveTable:
         (``observed_record``: the log without action ids); each seat has its own log over the WebSocket."""
         names = self.names(lang)
         state = self.state
-        if state.game.hidden_information and not state.is_terminal():
+        if state.game.hidden_information and not self.over:
             return observed_record(self.log, state, None, names, lang, table=self.id)
-        return Record.from_state(state, names, table=self.id).to_dict()
+        return {**Record.from_state(state, names, table=self.id).to_dict(), "ending": ending(self.row, self.over)}
 
     def register(self, conn: Conn) -> None:
         conn.render = self._render_full

@@ -207,7 +207,7 @@ class Lobby:
         """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound;
         ``network``: where they join from (a rated table: ``fair.seated``)."""
         table = await self.tables.get(table_id)
-        if table.state.is_terminal():
+        if table.over:
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
         rated_rules.check_join(table.row, account_id)
@@ -325,7 +325,7 @@ class Lobby:
                 hash_token(creator_token), key):
             raise TableError("not_creator", "only the creator token of this table (given when it was created) may "
                                             "do this", 403)
-        if table.state.is_terminal():
+        if table.over:
             raise TableError("game_over", "the game is over", 409)
         if not 0 <= seat < len(table.row.seats):
             raise TableError("bad_seat", f"seat must be 0..{len(table.row.seats) - 1}")

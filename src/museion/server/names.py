@@ -12,8 +12,11 @@ or nothing visible; and it may not pass for what the table itself says: a seat l
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
+
+from confusable_homoglyphs import confusables
 
 from museion.core import i18n
 from museion.server import typed, web_texts
@@ -57,6 +60,35 @@ def skeleton(text: str) -> str:
     kept = "".join(" " if unicodedata.category(c) in ("Zs", "Zl", "Zp") else c for c in text
                    if c not in BLANK and unicodedata.category(c) not in ("Cf", "Mn", "Me", "Cn", "Cc"))
     return " ".join(kept.split())
+
+
+ASCII_LOOKALIKES = str.maketrans({"0": "o", "1": "l"})
+"""Digits that pass for letters (Unicode's confusables map them so): ``Ana1`` is ``Anal``."""
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each non-ASCII character that Unicode's confusables (UTS #39, as ``confusable_homoglyphs`` ships them) say
+    passes for an ASCII letter or digit -> that one (a letter rather than a digit): Cyrillic "а" -> "a"."""
+    out: dict[str, str] = {}
+    for char, entries in confusables.confusables_data.items():
+        ascii_ = sorted((e["c"] for e in entries if len(e["c"]) == 1 and e["c"].isascii() and e["c"].isalnum()),
+                        key=lambda c: (c.isdigit(), c))
+        if len(char) == 1 and not char.isascii() and ascii_:
+            out[char] = ascii_[0].casefold()
+    return out
+
+
+def name_key(name: str) -> str:
+    """How a name is compared with the accounts' names (a reserved name, ``name_reserved``): NFKC, case folded,
+    every character that passes for an ASCII letter or digit replaced by it (Unicode's confusables; 0 and 1 as o
+    and l), and only letters and digits kept (spaces, punctuation and invisible characters dropped), so that
+    "Ana-Rated", "ANA RATED", "Аna_Rated" (Cyrillic А) and "Ana.Rated" are one name. Not folded: upper-case I and
+    lower-case l (case folding comes first: "Ivan" and "ivan" must be one name)."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    protos = _prototypes()
+    text = "".join(protos.get(c, c) for c in text).casefold().translate(ASCII_LOOKALIKES)
+    return "".join(c for c in text if unicodedata.category(c)[0] in "LNS")[:64]
 
 
 def table_words(levels: Iterable[str]) -> set[str]:

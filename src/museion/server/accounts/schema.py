@@ -14,6 +14,7 @@ accounts_t = Table(
     Column("password_hash", String(256), nullable=False),  # Argon2id, in argon2's encoded form (parameters, salt)
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),  # active | suspended
+    Column("name_key", String(64), index=True),  # the name folded as guests' names are (names.name_key; 0011)
 )
 
 sessions_t = Table(
@@ -28,4 +29,13 @@ recovery_t = Table(
     "recovery_codes", metadata,
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
     Column("code_hash", String(64), primary_key=True),  # SHA-256 of the code (normalised); deleted once used
+)
+
+totp_t = Table(
+    "account_totp", metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("secret", String(64), nullable=False),  # base32 (RFC 6238 key); never leaves the server once confirmed
+    Column("confirmed", Integer, nullable=False),  # 0: set up, waiting for a first code; 1: asked at every sign-in
+    Column("last_step", Integer, nullable=True),  # the 30-s step of the last code accepted: no code works twice
+    Column("created", Float, nullable=False),
 )

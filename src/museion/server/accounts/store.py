@@ -12,7 +12,8 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
-from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t
+from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t, totp_t
+from museion.server.names import name_key
 from museion.server.seats import DELETED
 from museion.server.storage import seats_t
 
@@ -52,7 +53,8 @@ class AccountStore:
             with self.engine.begin() as conn:
                 key = conn.execute(insert(accounts_t).values(
                     username=username, username_key=username_key(username), password_hash=password_hash,
-                    created=now, status="active")).inserted_primary_key
+                    created=now, status="active",
+                    name_key=name_key(username))).inserted_primary_key  # name_key: reserved for guests (fair.py)
                 assert key is not None  # an insert of one row has the row's key
                 account_id = key[0]
                 if codes:
@@ -96,7 +98,8 @@ class AccountStore:
             return conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id)).rowcount
 
     def overview(self, account_id: int) -> dict[str, Any]:
-        """What the account page shows besides the name: sessions open and recovery codes left."""
+        """What the account page shows besides the name: sessions open, recovery codes left, whether the second
+        factor is on (never its secret)."""
         with self.engine.connect() as conn:
             sessions = conn.execute(select(sessions_t.c.created, sessions_t.c.expires)
                                     .where(sessions_t.c.account_id == account_id,
@@ -104,8 +107,9 @@ class AccountStore:
                                     .order_by(sessions_t.c.created)).all()
             codes = conn.execute(select(func.count()).select_from(recovery_t)
                                  .where(recovery_t.c.account_id == account_id)).scalar_one()
+            totp = conn.execute(select(totp_t.c.confirmed).where(totp_t.c.account_id == account_id)).scalar()
         return {"sessions": [{"created": s.created, "expires": s.expires} for s in sessions],
-                "recovery_codes_left": int(codes)}
+                "recovery_codes_left": int(codes), "totp": bool(totp)}
 
     def use_code(self, account_id: int, code: str) -> bool:
         """Spend a recovery code: whether it was one of the account's unused codes."""
@@ -142,6 +146,7 @@ class AccountStore:
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
+            conn.execute(delete(totp_t).where(totp_t.c.account_id == account_id))
             for _export, forget in PARTS:
                 forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))

@@ -130,7 +130,8 @@ def router(service: Friends) -> APIRouter:  # noqa: C901 - one short route per a
         """Take the seat held for you (it is bound to your account)."""
         me = await service.me(request)
         assert service.rules is not None
-        token = await service.rules.take(me, body.table, body.seat, body.name)
+        token = await service.rules.take(me, body.table, body.seat, body.name,
+                                         network(request.client.host) if request.client else None)
         return models.Taken(table=body.table, seat=body.seat, token=token)
 
     @api.post("/api/friends/invitations/decline")

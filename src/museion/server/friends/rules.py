@@ -56,7 +56,7 @@ class Rules:
     async def invite(self, me: int, table_id: str, seat: int, username: str) -> Player:
         """Hold a free seat for a friend: only a player seated at the table with their account may."""
         table = await self.manager.get(table_id)
-        if table.state.is_terminal():
+        if table.over:
             raise TableError("game_over", "the game is over", 409)
         if me not in seated_accounts(table.row.seats).values():
             raise TableError("not_seated", "only a player seated at this table (signed in) may invite to it", 403,
@@ -65,11 +65,12 @@ class Rules:
         seated = [s.account_id for s in table.row.seats if s.token_hash is not None]
         return await self.db(self.store.invite, me, table_id, seat, username, seated)  # type: ignore[no-any-return]
 
-    async def take(self, me: int, table_id: str, seat: int, name: str | None) -> str:
-        """Take the seat held for ``me``: its seat token (the seat is bound to the account)."""
+    async def take(self, me: int, table_id: str, seat: int, name: str | None, network: str | None = None) -> str:
+        """Take the seat held for ``me``: its seat token (the seat is bound to the account); ``network``: where
+        from (a rated table: ``fair.seated``)."""
         await self.db(self.store.invitation, me, table_id, seat)
         try:
-            token = await self.manager.join(table_id, seat, name, me)
+            token = await self.manager.join(table_id, seat, name, me, network)
         except TableError as exc:
             if exc.code in GONE:
                 await self.db(self.store.drop_invitation, me, table_id, seat)

@@ -25,6 +25,14 @@ POINTS_PER_MU = 400 / (MODEL.beta * math.sqrt(2) * math.log(10))
 START = 1500
 PROVISIONAL_GAMES = 10
 """A rating is provisional until this many rated games of its game and player count (marked "?")."""
+PAIR_GAMES = 3
+PAIR_WINDOW = 24 * 3600.0
+"""Rated games between the same two accounts that change their ratings within any 24 hours; later ones in that
+window are played and kept, and change neither rating (``store.settle``): two accounts of one owner cannot farm
+points by playing each other over and over, and honest rivals still play three rated games a day."""
+LEADERBOARD_OPPONENTS = 3
+"""A player is on a leaderboard once their counted rated games were against this many different opponents (other
+accounts, or bot levels, each level one opponent): a rating pumped against one partner is not listed."""
 ANCHOR, ANCHOR_MU, ANCHOR_SIGMA = "random", MU - 500 / POINTS_PER_MU, 0.5
 """The bots' scale is fixed by the ``random`` bot at 1000 (500 below a new player's 1500) with a small sigma: the
 published ratings mean the same from one fit to the next (``benchmarks/bot_ratings.py``)."""

@@ -1,5 +1,5 @@
-"""The rating and profile tables as the code reads and writes them (their schema is migration ``0009_ratings``;
-``tables.rated`` is in ``storage.tables_t``)."""
+"""The rating and profile tables as the code reads and writes them (their schema is migrations ``0009_ratings``
+and ``0011_fair_play``; ``tables.rated`` is in ``storage.tables_t``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ ratings_t = Table(
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),  # rated games played (fewer than 10: provisional)
     Column("updated", Float, nullable=False),
+    Column("opponents", Integer, nullable=False, server_default="0"),  # distinct ones, counted up to the threshold
     Index("ix_ratings_board", "game", "players", "mu"),  # the leaderboard, best first
 )
 
@@ -34,6 +35,7 @@ rating_history_t = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("at", Float, nullable=False),
+    Column("counted", Integer, nullable=False, server_default="1"),  # 0: the pair's daily limit; rating unchanged
     UniqueConstraint("table_id", "seat", name="uq_rating_history_seat"),  # a game is rated once
     Index("ix_rating_history_account", "account_id", "at"),
 )
@@ -45,4 +47,11 @@ profiles_t = Table(
     Column("show_games", Integer, nullable=False),  # games per game, results, recent games
     Column("show_languages", Integer, nullable=False),
     Column("languages", JSON, nullable=False),  # ISO 639-1 codes the player speaks, at most 8
+)
+
+seat_networks_t = Table(
+    "seat_networks", metadata,  # where each account joined a rated table from, until every seat is taken
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("network", String(64), nullable=False),  # IPv4 /24 or IPv6 /64 (networks.network)
 )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, String, and_, case, cast, delete, func, insert, literal, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -47,10 +47,14 @@ def settler(row: TableRow, final: tuple[list[float], list[int]]) -> Callable[[Co
 def settle(conn: Connection, table_id: str, game: str, seats: list[Seat], final: tuple[list[float], list[int]]
            ) -> dict[int, dict[str, Any]]:
     """Update the ratings of the accounts at a finished rated table and store a history row for each, on
-    ``conn`` (the transaction of the game's last move); each rated seat's change, as its player is told."""
+    ``conn`` (the transaction of the game's last move); each rated seat's change, as its player is told. An
+    account that played ``model.PAIR_GAMES`` counted games against another account at the table within
+    ``model.PAIR_WINDOW`` keeps its rating (its row says ``counted`` 0): ratings are not farmed between two
+    accounts."""
     players, now = len(seats), time.time()
     accounts = [s.account_id for s in seats if s.account_id is not None]
     current = _current(conn, accounts, game, players, now)
+    limited = _pair_limited(conn, accounts, now)
     before = [current[s.account_id][:2] if s.account_id is not None else s.fixed or (model.MU, model.SIGMA)
               for s in seats]
     order = model.ranks(final[0], final[1], [s.abandoned for s in seats])
@@ -59,22 +63,60 @@ def settle(conn: Connection, table_id: str, game: str, seats: list[Seat], final:
     for p, seat in enumerate(seats):
         if seat.account_id is None:
             continue
-        games = current[seat.account_id][2] + 1
-        (mu0, sigma0), (mu, sigma) = before[p], after[p]
-        conn.execute(update(ratings_t).where(_key(seat.account_id, game, players))
-                     .values(mu=mu, sigma=sigma, games=games, updated=now))
+        counted = seat.account_id not in limited
+        games = current[seat.account_id][2] + counted
+        (mu0, sigma0), (mu, sigma) = before[p], after[p] if counted else before[p]
         conn.execute(insert(rating_history_t).values(
             table_id=table_id, seat=p, account_id=seat.account_id, game=game, players=players, rank=order[p],
-            abandoned=int(seat.abandoned), mu_before=mu0, sigma_before=sigma0, mu=mu, sigma=sigma, at=now))
-        out[p] = change(mu0, mu, games, order[p], seat.abandoned)
+            abandoned=int(seat.abandoned), mu_before=mu0, sigma_before=sigma0, mu=mu, sigma=sigma, at=now,
+            counted=int(counted)))
+        if counted:
+            opponents = current[seat.account_id][3]
+            if opponents < model.LEADERBOARD_OPPONENTS:
+                opponents = _opponents(conn, seat.account_id, game, players)
+            conn.execute(update(ratings_t).where(_key(seat.account_id, game, players))
+                         .values(mu=mu, sigma=sigma, games=games, updated=now, opponents=opponents))
+        out[p] = change(mu0, mu, games, order[p], seat.abandoned, counted)
     return out
 
 
-def change(mu_before: float, mu: float, games: int, rank: int, abandoned: bool = False) -> dict[str, Any]:
+def _pair_limited(conn: Connection, accounts: list[int], now: float) -> set[int]:
+    """The accounts of ``accounts`` that played ``model.PAIR_GAMES`` counted rated games against another of them
+    within ``model.PAIR_WINDOW`` seconds before ``now`` (one indexed read per pair)."""
+    mine, theirs = rating_history_t.alias("mine"), rating_history_t.alias("theirs")
+    limited: set[int] = set()
+    for i, a in enumerate(accounts):
+        for b in accounts[i + 1:]:
+            together = conn.execute(
+                select(func.count()).select_from(mine.join(theirs, theirs.c.table_id == mine.c.table_id))
+                .where(mine.c.account_id == a, theirs.c.account_id == b, mine.c.counted == 1, theirs.c.counted == 1,
+                       mine.c.at > now - model.PAIR_WINDOW)).scalar_one()
+            if together >= model.PAIR_GAMES:
+                limited.update((a, b))
+    return limited
+
+
+def _opponents(conn: Connection, account_id: int, game: str, players: int) -> int:
+    """The distinct opponents (other accounts, bot levels) of the account's counted rated games of ``game`` with
+    ``players`` players, counted up to ``model.LEADERBOARD_OPPONENTS`` (the current game's row is stored)."""
+    who = case((seats_t.c.account_id.is_not(None), literal("a") + cast(seats_t.c.account_id, String)),
+               else_=literal("b") + seats_t.c.bot)
+    query = (select(who).distinct()
+             .select_from(rating_history_t.join(seats_t, and_(seats_t.c.table_id == rating_history_t.c.table_id,
+                                                               seats_t.c.seat != rating_history_t.c.seat)))
+             .where(rating_history_t.c.account_id == account_id, rating_history_t.c.game == game,
+                    rating_history_t.c.players == players, rating_history_t.c.counted == 1,
+                    or_(seats_t.c.account_id.is_not(None), seats_t.c.kind == "bot"))
+             .limit(model.LEADERBOARD_OPPONENTS))
+    return len(conn.execute(query).all())
+
+
+def change(mu_before: float, mu: float, games: int, rank: int, abandoned: bool = False, counted: bool = True
+           ) -> dict[str, Any]:
     """A rating change as the player is told it (``messages.RatingChange``)."""
     before, after = model.display(mu_before), model.display(mu)
     return {"before": before, "after": after, "change": after - before, "games": games, "rank": rank,
-            "provisional": model.provisional(games), "abandoned": abandoned}
+            "provisional": model.provisional(games), "abandoned": abandoned, "counted": counted}
 
 
 def _key(account_id: int, game: str, players: int) -> Any:
@@ -82,18 +124,18 @@ def _key(account_id: int, game: str, players: int) -> Any:
 
 
 def _current(conn: Connection, accounts: list[int], game: str, players: int, now: float
-             ) -> dict[int, tuple[float, float, int]]:
-    """(mu, sigma, games) of each account, its row made at the defaults if it had none, and locked until the
+             ) -> dict[int, tuple[float, float, int, int]]:
+    """(mu, sigma, games, opponents) of each account, its row made at the defaults if it had none, and locked until the
     transaction ends (PostgreSQL): two games ending at once for one player update it one after the other."""
     if not accounts:
         return {}
     make = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
     conn.execute(make(ratings_t).values([
         {"account_id": a, "game": game, "players": players, "mu": model.MU, "sigma": model.SIGMA, "games": 0,
-         "updated": now} for a in accounts]).on_conflict_do_nothing())
+         "updated": now, "opponents": 0} for a in accounts]).on_conflict_do_nothing())
     rows = conn.execute(select(ratings_t).where(ratings_t.c.account_id.in_(accounts), ratings_t.c.game == game,
                                                 ratings_t.c.players == players).with_for_update())
-    return {r.account_id: (r.mu, r.sigma, r.games) for r in rows}
+    return {r.account_id: (r.mu, r.sigma, r.games, r.opponents) for r in rows}
 
 
 def changes_of(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
@@ -101,24 +143,28 @@ def changes_of(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
     earlier = rating_history_t.alias("earlier")
     games = (select(func.count()).select_from(earlier)
              .where(earlier.c.account_id == rating_history_t.c.account_id, earlier.c.game == rating_history_t.c.game,
-                    earlier.c.players == rating_history_t.c.players, earlier.c.id <= rating_history_t.c.id)
+                    earlier.c.players == rating_history_t.c.players, earlier.c.id <= rating_history_t.c.id,
+                    earlier.c.counted == 1)
              .scalar_subquery())
     with engine.connect() as conn:
         rows = conn.execute(select(rating_history_t, games.label("games_then"))
                             .where(rating_history_t.c.table_id == table_id)).all()
-    return {r.seat: change(r.mu_before, r.mu, r.games_then, r.rank, bool(r.abandoned)) for r in rows}
+    return {r.seat: change(r.mu_before, r.mu, r.games_then, r.rank, bool(r.abandoned), bool(r.counted))
+            for r in rows}
 
 
 # -- reads: the leaderboard, a profile, an account's own data ---------------------------------------------------
 def leaderboard(engine: Engine, game: str, players: int, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-    """One page of the players who show their ratings, settled ratings first (best first), then provisional
+    """One page of the players who show their ratings and played rated games against
+    ``model.LEADERBOARD_OPPONENTS`` different opponents, settled ratings first (best first), then provisional
     ones (best first); and how many there are."""
     settled = case((ratings_t.c.games >= model.PROVISIONAL_GAMES, 0), else_=1)
     shown = (select(ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games, accounts_t.c.username)
              .join(accounts_t, accounts_t.c.id == ratings_t.c.account_id)
              .join(profiles_t, profiles_t.c.account_id == ratings_t.c.account_id)
              .where(ratings_t.c.game == game, ratings_t.c.players == players, ratings_t.c.games > 0,
-                    profiles_t.c.show_ratings == 1, accounts_t.c.status == "active"))
+                    profiles_t.c.show_ratings == 1, accounts_t.c.status == "active",
+                    ratings_t.c.opponents >= model.LEADERBOARD_OPPONENTS))
     with engine.connect() as conn:
         total = int(conn.execute(select(func.count()).select_from(shown.subquery())).scalar_one())
         rows = conn.execute(shown.order_by(settled, ratings_t.c.mu.desc(), accounts_t.c.username_key)
@@ -187,7 +233,7 @@ def _ratings(conn: Connection, account_id: int) -> list[dict[str, Any]]:
                           .order_by(ratings_t.c.game, ratings_t.c.players)):
         points = conn.execute(select(rating_history_t.c.mu, rating_history_t.c.mu_before, rating_history_t.c.at,
                                      rating_history_t.c.table_id)
-                              .where(rating_history_t.c.account_id == account_id,
+                              .where(rating_history_t.c.account_id == account_id, rating_history_t.c.counted == 1,
                                      rating_history_t.c.game == r.game, rating_history_t.c.players == r.players)
                               .order_by(rating_history_t.c.at.desc(), rating_history_t.c.id.desc())
                               .limit(HISTORY)).all()
@@ -223,6 +269,7 @@ def export(conn: Connection, account_id: int) -> dict[str, Any]:
                 "rating": model.display(r.mu), "updated": r.updated}
                for r in conn.execute(select(ratings_t).where(ratings_t.c.account_id == account_id))]
     history = [{"table": r.table_id, "seat": r.seat, "game": r.game, "players": r.players, "rank": r.rank,
+                "counted": bool(r.counted),
                 "abandoned": bool(r.abandoned), "mu_before": r.mu_before, "sigma_before": r.sigma_before, "mu": r.mu,
                 "sigma": r.sigma, "at": r.at}
                for r in conn.execute(select(rating_history_t).where(rating_history_t.c.account_id == account_id)

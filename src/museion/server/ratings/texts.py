@@ -51,6 +51,19 @@ TEXTS = {
     "web.rating.abandoned": _both("Your clock ran out and a bot finished the game for you: it counts as a loss.",
                                   "Se te acabó el tiempo y un bot terminó la partida por ti: cuenta como derrota."),
     "web.rating.leaderboard": _both("Leaderboard", "Clasificación"),
+    "web.rating.not_counted": _both(
+        "This game did not change your rating: it was your fourth rated game (or more) against the same player "
+        "within 24 hours.",
+        "Esta partida no ha cambiado tu nivel: era tu cuarta partida puntuable (o más) contra el mismo jugador en "
+        "24 horas."),
+    "web.code.unrated_network": _both(
+        "This game is not rated: two of its players joined from the same network. You can still play it.",
+        "Esta partida no es puntuable: dos de sus jugadores se han unido desde la misma red. Puedes jugarla igual."),
+    "notice.unrated_network": _both(
+        "{player!p} joined from the same network as another player: this game is no longer rated.",
+        "{player!p} se ha unido desde la misma red que otro jugador: esta partida ya no es puntuable."),
+    "web.ratings.opponents": _both("Listed after rated games against {n} different opponents.",
+                                   "Aparece tras partidas puntuables contra {n} rivales distintos."),
     # the leaderboard page
     "web.ratings.title": _both("{game} leaderboard", "Clasificación de {game}"),
     "web.ratings.players": _both("Players", "Jugadores"),

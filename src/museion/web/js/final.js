@@ -44,6 +44,7 @@ function ratingChange(msg) {
     el("h3", {}, t("web.rating.title")),
     el("p", { class: "rating-numbers" }, `${r.before} → ${r.after} (${change})`),
     r.abandoned ? el("p", {}, t("web.rating.abandoned")) : null,
+    r.counted === false ? el("p", { id: "rating-not-counted" }, t("web.rating.not_counted")) : null,
     r.provisional ? el("p", {}, t("web.rating.provisional", { games: r.games })) : null,
     el("p", {}, el("a", { href: `/ratings/${msg.game}?players=${msg.seats.length}` }, t("web.rating.leaderboard"))));
 }
