@@ -83,8 +83,9 @@ class Analyst:
         self.ready = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.proc: asyncio.subprocess.Process | None = None
-        self.remote: Callable[[dict[str, Any], str, int], Awaitable[dict[str, Any]]] | None = None
-        """Elsewhere instead of a local process (``compute.attach``: a Ray task)."""
+        self.remote: Callable[[dict[str, Any], str, int], Awaitable[dict[str, Any] | None]] | None = None
+        """Elsewhere instead of a local process (``compute.attach``: a Ray task; None: here after all, the
+        cluster is away)."""
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._serve())
@@ -157,7 +158,9 @@ class Analyst:
 
     async def _run(self, job: Job) -> dict[str, Any]:
         if self.remote is not None:
-            return await self.remote(job.record, self.bot, 0)
+            remote = await self.remote(job.record, self.bot, 0)
+            if remote is not None:
+                return remote
         self.proc = proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", f"from museion.server.analyst import main; main({self.nice})",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 24,

@@ -624,8 +624,8 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else message.get("bytes") or b""
 
 
-Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resync | models.Ping | models.Chat
-           | models.Report)
+Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resign | models.Claim | models.Resync
+           | models.Ping | models.Chat | models.Report)
 
 
 def parse(data: str | bytes) -> Message | str:
@@ -636,7 +636,7 @@ def parse(data: str | bytes) -> Message | str:
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "hint, undo, resync, ping, chat or report")
+                "hint, undo, resign, claim, resync, ping, chat or report")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -800,11 +800,11 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
         task = asyncio.get_running_loop().create_task(_hint(message.seq, conn, table, manager))
         HINT_TASKS.add(task)  # kept until done (the loop holds tasks weakly); the connection reads on meanwhile
         task.add_done_callback(HINT_TASKS.discard)
-    elif isinstance(message, models.Undo):
+    elif isinstance(message, models.Undo | models.Resign | models.Claim):
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
-            await manager.undo(table, conn.seat, message.seq)
+            await _decide(message, conn, table, manager)
         except TableError as exc:
             conn.put(_err(exc.code, str(exc), table.seq))
     else:
@@ -817,6 +817,17 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
 
 
 HINT_TASKS: set[asyncio.Task[None]] = set()
+
+
+async def _decide(message: models.Undo | models.Resign | models.Claim, conn: Conn, table: LiveTable,
+                  manager: Manager) -> None:
+    """A player's decision besides a move: a take-back, a resignation, a claim (``endings.py``)."""
+    if isinstance(message, models.Undo):
+        await manager.undo(table, conn.seat, message.seq)
+    elif isinstance(message, models.Resign):
+        await manager.resign(table, conn.seat)
+    else:
+        await manager.claim(table, conn.seat, message.seat, message.end)
 
 
 async def _chat(message: models.Chat | models.Report, conn: Conn, table: LiveTable, manager: Manager, client: str,
