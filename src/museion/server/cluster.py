@@ -37,6 +37,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
+from museion.server.processes import APPLICATION
 from museion.server.storage import CHANNEL, Store
 
 log = logging.getLogger("museion.server")
@@ -178,7 +179,8 @@ class Listener:
 
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True) as conn:
+                async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                                 application_name=APPLICATION) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     if self.ready.is_set():
                         await self.on_change(None, True)  # reconnected: what was sent meanwhile is lost

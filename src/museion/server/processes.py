@@ -26,6 +26,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from museion.version import __version__
+
 SHARED = "PROMETHEUS_MULTIPROC_DIR"
 """metrics.SHARED (not imported: the supervisor needs no metrics of its own)."""
 
@@ -41,6 +43,47 @@ def refuse_sqlite(url: str, workers: int) -> str | None:
         return (f"--workers {workers}: SQLite is one process (one writer, tables held by one server); several "
                 "processes share a PostgreSQL database: --db postgresql+psycopg://USER@HOST/DB (docs/operations.md)")
     return None
+
+
+APPLICATION = f"museion/{__version__}"
+"""The ``application_name`` of every PostgreSQL connection of a server process (storage.py, cluster.py): how a
+starting process sees which versions already serve its database (:func:`refuse_other_versions`)."""
+OTHER_VERSIONS = """SELECT application_name, host(client_addr), backend_start FROM pg_stat_activity
+WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> :mine
+AND (application_name LIKE 'museion/%' OR query = 'LISTEN museion_tables') ORDER BY backend_start"""
+"""Connections of other versions: named ones, and the listening connection of a release that named none."""
+
+
+def refuse_other_versions(url: str) -> str | None:
+    """Why this process must not serve the PostgreSQL database at ``url`` (None: it may). Processes of different
+    versions do not share a site: an older one may not read what a newer one writes (issue 39: a move made on
+    one never reached the other's clients). A live process is one whose connections are open (a process killed
+    with ``kill -9`` has none), so nothing needs cleaning up after a crash."""
+    if not url.startswith("postgresql"):
+        return None
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(url, poolclass=NullPool, connect_args={"application_name": APPLICATION})
+    try:
+        with engine.connect() as conn:
+            others = conn.execute(text(OTHER_VERSIONS), {"mine": APPLICATION}).all()
+    finally:
+        engine.dispose()
+    if not others:
+        return None
+    seen = sorted({_version(name) for name, _, _ in others})
+    where = sorted({address or "this host (socket)" for _, address, _ in others})
+    return (f"museion {__version__} cannot start beside {', '.join(seen)} serving the same database (connected "
+            f"from {', '.join(where)}): processes of different versions do not share a site. Stop every process "
+            "of the old version, run `museion admin migrate`, then start the new one (docs/operations.md, "
+            "\"Upgrading a site of several processes\")")
+
+
+def _version(application_name: str) -> str:
+    if application_name.startswith("museion/"):
+        return f"museion {application_name.removeprefix('museion/')}"
+    return "museion of an earlier release (it names no version)"
 
 
 def listening_socket(host: str, port: int, reuse_port: bool = False) -> socket.socket:
