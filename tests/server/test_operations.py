@@ -11,9 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect, text
+from test_upgrade import STORAGES, old_database  # noqa: F401 - a fixture: the old release's database
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from museion import cli
+from museion.server import migrations
+from museion.server.storage import Store, make_engine
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 DRAIN = 3.0
@@ -112,3 +117,52 @@ def test_a_clean_stop_leaves_every_game_in_the_main_file_alone(stopped, tmp_path
     for table_id, actions in stopped["finished"]:
         assert (statuses[table_id], moves[table_id]) == ("finished", actions)
     assert moves[stopped["playing"]] == stopped["played"]  # the move made while draining is there too
+
+
+# -- downgrades --------------------------------------------------------------------------------------------------
+def admin(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(["admin", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def count(url: str, table: str) -> int:
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        found = int(conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
+    engine.dispose()
+    return found
+
+
+@pytest.mark.parametrize("old_database", STORAGES, indirect=True)
+def test_a_downgrade_that_drops_data_is_refused_unless_told(old_database, capsys):  # noqa: F811 - the fixture
+    """The old release's four tables, upgraded: going back to base would drop them (refused, nothing done);
+    back to 0005_undo drops values of columns added since (refused, then done with --drop-data: every game
+    kept, the columns gone, the database usable by the release of 0005 on)."""
+    _, url = old_database
+    Store(url).engine.dispose()  # upgraded to the newest revision
+    code, _, err = admin(capsys, "downgrade", "base", "--db", url)
+    assert code == 2 and "refused" in err and "0001_tables: drops 4 rows of tables" in err, err
+    assert "--drop-data" in err and migrations.revision(make_engine(url)) == migrations.head()
+    code, _, err = admin(capsys, "downgrade", "0005_undo", "--db", url)
+    assert code == 2 and "0006_seat_accounts" not in err  # no seat was bound to an account: nothing lost there
+    assert "0007_touched: drops 4 values of tables.touched" in err, err
+    assert migrations.revision(make_engine(url)) == migrations.head() and count(url, "tables") == 4
+    code, out, _ = admin(capsys, "downgrade", "0005_undo", "--drop-data", "--db", url)
+    assert code == 0 and f"database at revision 0005_undo (was {migrations.head()})" in out
+    assert "dropped: 0007_touched: drops 4 values of tables.touched" in out
+    assert migrations.revision(make_engine(url)) == "0005_undo" and count(url, "tables") == 4
+    assert "account_id" not in {c["name"] for c in inspect(make_engine(url)).get_columns("seats")}
+
+
+def test_a_downgrade_that_keeps_every_value_runs_and_bad_targets_are_said(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'museion.db'}"
+    Store(url).engine.dispose()
+    code, out, err = admin(capsys, "downgrade", "0009_ratings", "--db", url)
+    assert code == 0 and "database at revision 0009_ratings" in out and "dropped" not in out, err
+    code, _, err = admin(capsys, "downgrade", "0012_totp", "--db", url)
+    assert code == 2 and "newer than the database's 0009_ratings: museion admin migrate upgrades" in err
+    code, _, err = admin(capsys, "downgrade", "0042_nothing", "--db", url)
+    assert code == 2 and "no revision '0042_nothing'; the revisions are base, 0001_tables" in err
+    code, out, _ = admin(capsys, "revision", "--db", url)  # --db after the subcommand (docs/cli.md's order)
+    assert code == 0 and f"database: 0009_ratings; newest: {migrations.head()}" in out

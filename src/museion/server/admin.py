@@ -4,6 +4,9 @@ reads on every request (a suspended or deleted account's sessions end at once).
 
   museion admin [--db URL] migrate            upgrade the schema to the newest revision (serve does it at start)
   museion admin [--db URL] revision           the schema revision of the database, and the newest shipped
+  museion admin [--db URL] downgrade REV [--drop-data]
+                                              step the schema back to REV (servers stopped); a step that would drop
+                                              stored data is refused unless --drop-data
   museion admin [--db URL] accounts           list the accounts: username, created, status
   museion admin [--db URL] reset-password USER [--password-stdin]
                                               a new password (random, printed once; or read from standard input);
@@ -24,7 +27,8 @@ archiving): docs/operations.md gives the procedures.
 
 Registration hook: a module that adds subcommands names itself in :data:`EXTENSIONS` and defines
 ``add_admin(subparsers)``, which adds its parsers (each sets ``func``, taking the parsed arguments and returning the
-exit code; the database URL is ``args.db``, :func:`open_store` opens the storage).
+exit code; the database URL is ``args.db``, :func:`open_store` opens the storage). Every subcommand also takes
+``--db`` after its name (``museion admin revision --db URL``, the order docs/cli.md shows): :func:`_database`.
 """
 
 from __future__ import annotations
@@ -59,19 +63,24 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", default=None, metavar="URL", help="SQLAlchemy URL of the server's database (default "
                                                              "sqlite:///museion.db)")
     sub = p.add_subparsers(dest="admin_command", required=True)
-    sub.add_parser("migrate", help="upgrade the database's schema to the newest revision")
-    sub.add_parser("revision", help="the database's schema revision and the newest shipped")
-    sub.add_parser("accounts", help="list the accounts")
+    _database(sub.add_parser("migrate", help="upgrade the database's schema to the newest revision"))
+    _database(sub.add_parser("revision", help="the database's schema revision and the newest shipped"))
+    _database(sub.add_parser("accounts", help="list the accounts"))
     reset = sub.add_parser("reset-password", help="set a new password (printed once) and end every session")
+    _database(reset)
     reset.add_argument("username")
     reset.add_argument("--password-stdin", action="store_true", help="read the new password from standard input")
     for name, text in (("suspend", "the account can no longer sign in; its sessions end"),
                        ("reinstate", "undo a suspension")):
-        sub.add_parser(name, help=text).add_argument("username")
+        one = sub.add_parser(name, help=text)
+        _database(one)
+        one.add_argument("username")
     delete = sub.add_parser("delete", help="delete the account and its personal data")
+    _database(delete)
     delete.add_argument("username")
     delete.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
     p.set_defaults(func=cmd_admin)
+    add_downgrade(sub)
     add_reports(sub)
     backup_commands(sub)
     for module in EXTENSIONS:
@@ -82,8 +91,46 @@ def open_store(args: argparse.Namespace) -> Store:
     return Store(args.db or default_url())
 
 
+def add_downgrade(sub: Any) -> None:
+    p = sub.add_parser("downgrade", help="step the schema back to an older revision (servers stopped); refuses a "
+                                         "step that drops data unless --drop-data")
+    _database(p)
+    p.add_argument("target", metavar="REV", help="the revision to go back to (museion admin revision lists where "
+                                                 "the database is; base: before the first)")
+    p.add_argument("--drop-data", action="store_true",
+                   help="go on even where a step drops stored data (back the database up first)")
+    p.set_defaults(func=cmd_downgrade)
+
+
+def cmd_downgrade(args: argparse.Namespace) -> int:
+    """Every step's losses are counted first (``migrations.losses``): with any, nothing is done unless
+    ``--drop-data``; then every step runs (on PostgreSQL in one transaction)."""
+    from museion.server import migrations
+    from museion.server.storage import make_engine
+
+    engine = make_engine(args.db or os.environ.get("MUSEION_DB") or default_url())
+    try:
+        before = migrations.revision(engine)
+        losses = migrations.losses(engine, args.target)
+        if losses and not args.drop_data:
+            raise ValueError(f"refused: going from {before} to {args.target} drops stored data:\n  "
+                             + "\n  ".join(map(str, losses))
+                             + "\nback the database up (museion admin backup, pg_dump), then add --drop-data")
+        migrations.downgrade(engine, args.target)
+    except ValueError as exc:
+        print(f"museion admin downgrade: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        engine.dispose()
+    for loss in losses:
+        print(f"dropped: {loss}")
+    print(f"database at revision {args.target} (was {before})")
+    return 0
+
+
 def add_reports(sub: Any) -> None:
     p = sub.add_parser("reports", help="chat messages players and spectators reported, newest first")
+    _database(p)
     p.add_argument("--limit", type=int, default=50, help="how many reports at most (default 50)")
     p.add_argument("--table", default=None, metavar="ID", help="only the reports of this table")
     p.add_argument("--json", action="store_true", help="print them as JSON lines")
