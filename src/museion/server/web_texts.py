@@ -236,6 +236,34 @@ PAGES = {
                                         "draw), so it stands.",
                                         "Desde tu última jugada se ha mostrado algo (una carta, una loseta o un "
                                         "sorteo), así que se queda."),
+    # ending a game (issue 40.4; docs/web.md, "Ending a game")
+    "web.resign": _both("Resign", "Abandonar la partida"),
+    "web.resign_confirm": _both("Resign this game? Against one opponent you lose now; with more players a bot "
+                                "plays your seat to the end and you rank last.",
+                                "¿Abandonar esta partida? Contra un solo rival pierdes ahora; con más jugadores un "
+                                "bot juega tu asiento hasta el final y quedas último."),
+    "web.resign_yes": _both("Yes, resign", "Sí, abandonar"),
+    "web.resign_no": _both("Keep playing", "Seguir jugando"),
+    "web.claim_left": _both("{name} ran out of time or left the game.",
+                            "{name} se ha quedado sin tiempo o ha dejado la partida."),
+    "web.claim_win": _both("Claim the win", "Reclamar la victoria"),
+    "web.claim_bot": _both("A bot plays their seat", "Que un bot juegue su asiento"),
+    "web.ending.resigned": _both("{name} resigned", "{name} ha abandonado la partida"),
+    "web.ending.claimed": _both("{by} claimed the win: {name} had left", "{by} ha reclamado la victoria: {name} "
+                                                                         "había dejado la partida"),
+    "web.ending.left": _both("Left before the end (ranked last): {names}",
+                             "Dejaron la partida antes del final (quedan últimos): {names}"),
+    "web.out": _both("You left this game: a bot plays your seat to the end.",
+                     "Has dejado esta partida: un bot juega tu asiento hasta el final."),
+    "web.code.already_out": _both("That seat has left the game already.", "Ese asiento ya ha dejado la partida."),
+    "web.code.not_claimable": _both("That player has not left: their time has not run out.",
+                                    "Ese jugador no ha dejado la partida: su tiempo no se ha agotado."),
+    "web.code.claim_others_play": _both("Others still play: a bot can take the seat, and the game goes on.",
+                                        "Otros siguen jugando: un bot puede tomar el asiento y la partida sigue."),
+    "web.code.not_played_out": _both("This game ended before its end by the rules: only games played to the end "
+                                     "are analysed.",
+                                     "Esta partida terminó antes de su final reglamentario: solo se analizan las "
+                                     "partidas jugadas hasta el final."),
     "web.last_move": _both("last move", "última jugada"),
     "web.settings": _both("Settings", "Ajustes"),
     "web.pace": _both("Pace of others' moves", "Ritmo de las jugadas ajenas"),
