@@ -14,6 +14,8 @@ A free seat (never taken, or left) may always be given away. Whatever happens is
 
 from __future__ import annotations
 
+from typing import Any
+
 from museion.server.storage import SeatRow
 
 
@@ -34,3 +36,30 @@ def refusal(seat: SeatRow, clocked: bool, to_move: int | None, turn_since: float
         return (f"seat {n} has been to move for {waited:.0f} s; it can be handed over after {absence:g} s without a "
                 f"move ({absence - waited:.0f} s from now)")
     return None
+
+
+def claim_refusal(target: SeatRow, clocked: bool, to_move: int | None, turn_since: float, now: float,
+                  absence: float) -> str | None:
+    """Why another player may not claim ``target`` now (``endings.py``; English, saying when it could), or None:
+    the same rule as a creator's hand-over, for a human seat a player held."""
+    if target.kind != "human":
+        return f"seat {target.seat} is a bot's seat; only a seat whose player left can be claimed"
+    if target.token_hash is None and not (target.standin or target.forfeit):
+        return f"seat {target.seat} has no player to claim it from"
+    return refusal(target, clocked, to_move, turn_since, now, absence)
+
+
+def claims(rows: list[SeatRow], seat: int | None, clocked: bool, to_move: int | None, turn_since: float,
+           now: float, absence: float) -> list[dict[str, Any]]:
+    """What ``seat`` (still in a running game) may claim now: each seat whose player left, with the choices open
+    (``win``: nobody else plays on; ``bot``: it is not a bot's for good already)."""
+    if seat is None or rows[seat].forfeit:
+        return []
+    out = []
+    for target in rows:
+        if target.seat == seat or claim_refusal(target, clocked, to_move, turn_since, now, absence) is not None:
+            continue
+        alone = not [s for s in rows if not s.forfeit and s.seat not in (seat, target.seat)]
+        if alone or not target.forfeit:
+            out.append({"seat": target.seat, "win": alone, "bot": not target.forfeit})
+    return out

@@ -32,6 +32,9 @@ class Analysis:
         in words in ``lang``), else the job's ``status`` and ``progress``; ``start`` queues the job if there is none
         (503 when the queue is full, or when ``owner``, the asking network, has its share waiting)."""
         table = await self.tables.get(table_id)
+        if table.over and not table.state.is_terminal():
+            raise TableError("not_played_out", "this game ended by a resignation or a claim before its rules ended "
+                                               "it; only games played to their end are analysed", 409)
         if not table.state.is_terminal():
             raise TableError("not_finished", "the analysis is available once the game is over", 409)
         job = self.analyst.job(table_id)  # before the read: a job that ends meanwhile leaves the jobs once stored

@@ -33,7 +33,7 @@ class BotMoves:
     def schedule(self, table: LiveTable) -> None:
         """Start the bot's move if a bot is to move at ``table`` and none is thinking there yet."""
         state = table.state
-        if state.is_terminal() or state.is_chance_node() or not self.tables.owns(table.id):  # or another process's
+        if table.over or state.is_chance_node() or not self.tables.owns(table.id):  # or another process's
             return
         seat = table.row.seats[state.current_player()]
         if not seat.plays_bot or (table.bot_task is not None and not table.bot_task.done()):

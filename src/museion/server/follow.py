@@ -43,7 +43,7 @@ def apply(table: LiveTable, row: TableRow, now: float) -> bool:
     elif moved:
         state = table.state.clone()
         marks = []
-        table.log.extend(advance(state, row.actions, marks=marks))
+        table.log.extend(advance(state, standing(row.actions), marks=marks))  # an ENDED row is no move
         table.marks.extend(marks)
         table.state = state
     if moved:  # the seat to move waits from now (the process that stored the move stores when: not flushed here)

@@ -192,7 +192,7 @@ class LiveTable:
             "type": "state", "table": self.id, "game": self.row.game, "title": state.game.title, "seq": self.seq,
             "seat": seat, "full": since is None, "status": self.status(),
             "to_move": to_move if to_move >= 0 else None, "view": entry(state.game).observer.view(state, seat),
-            "legal": [] if self.over else moves.legal_moves(state, seat, lang, names),
+            "legal": [] if self.out(seat) else moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
             "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
@@ -200,6 +200,10 @@ class LiveTable:
             "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),
             "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat),
             "ending": ending(self.row, self.over), "claims": self.claims(seat)}
+
+    def out(self, seat: int | None) -> bool:
+        """Whether ``seat`` has no move to make any more: the game is over, or the seat left it (a bot plays it)."""
+        return self.over or (seat is not None and self.row.seats[seat].forfeit)
 
     def claims(self, seat: int | None) -> list[dict[str, Any]]:
         """The seats ``seat`` may claim now (``abandon.claims``): none after the end or before the start."""

@@ -21,7 +21,7 @@ from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, resolve_chance
 from museion.server.ratings import rules as rated_rules
-from museion.server.seats import DELETED, check_join_seat, clean_name, parse_seat_spec, seats_json
+from museion.server.seats import DELETED, check_join_seat, clean_name, ending, parse_seat_spec, seats_json
 from museion.server.storage import Conflict, SeatRow, TableRow, hash_token
 from museion.server.tables import Tables
 from museion.server.timekeeper import Timekeeper
@@ -67,7 +67,7 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
     return {"id": row.id, "game": row.game, "title": entry(row.game).game_class.title, "options": row.options,
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
             "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo, "rated": row.rated,
-            "accounts_only": row.accounts_only}
+            "accounts_only": row.accounts_only, "ending": ending(row, row.status == "finished")}
 
 
 def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
@@ -305,8 +305,8 @@ class Lobby:
     async def account_seat(self, table_id: str, account_id: int) -> int | None:
         """The seat of ``table_id`` bound to the account, or None."""
         table = await self.tables.get(table_id)
-        return next((row.seat for row in table.row.seats if row.account_id == account_id and row.token_hash is not None),
-                    None)
+        return next((row.seat for row in table.row.seats
+                     if row.account_id == account_id and row.token_hash is not None), None)
 
     def forget_account(self, account_id: int) -> None:
         """A deleted account's seats in memory, as the store left them: "deleted player", bound to nobody."""

@@ -22,6 +22,7 @@ from museion.server.chat import Chat
 from museion.server.cluster import Cluster
 from museion.server.config import ServerConfig
 from museion.server.connection import GOING_AWAY
+from museion.server.endings import Endings
 from museion.server.errors import TableError
 from museion.server.finished import replay_of
 from museion.server.follow import Follower
@@ -71,6 +72,8 @@ class Manager:
         self.hand_to_bot, self.reinvite = self.lobby.hand_to_bot, self.lobby.reinvite
         self.play, self.hint, self.analysis = self.pipeline.play, self.hints.hint, self.analyses.analysis
         self.undo = self.pipeline.undo
+        self.endings = Endings(self.live, self.timekeeper)
+        self.resign, self.claim = self.endings.resign, self.endings.claim
         self.tick, self.returned = self.timekeeper.tick, self.timekeeper.returned
 
     @property
@@ -79,7 +82,7 @@ class Manager:
         return self.live.lobby_version
 
     async def _loaded(self, table: LiveTable) -> None:
-        if table.row.rated and table.state.is_terminal():  # its players are told their rating changes again
+        if table.row.rated and table.over:  # its players are told their rating changes again
             table.rating_changes = await self.writer.read(changes_of, self.store.engine, table.id)
         await self.live.claim(table)
         if table.state.is_chance_node() and self.live.owns(table.id):  # a chance follow-up never stored: draw it
@@ -180,7 +183,7 @@ class Manager:
         idle_since = time.monotonic() - self.config.idle_release
         for table in list(self.tables.values()):
             busy = table.conns or table.lock.locked() or (table.bot_task and not table.bot_task.done())
-            busy = busy or (table.clock is not None and not table.state.is_terminal()  # its clock must run here
+            busy = busy or (table.clock is not None and not table.over  # its clock must run here
                             and self.live.owns(table.id))
             if not busy and table.used < idle_since:
                 self.tables.pop(table.id, None)
@@ -196,7 +199,7 @@ class Manager:
         """Every step of a finished game as the spectator's view, for stepping through in the browser; each move
         with its notation and its words in ``lang`` (as the log says it)."""
         table = await self.get(table_id)
-        if not table.state.is_terminal():
+        if not table.over:
             raise TableError("not_finished", "a replay is available once the game is over", 409)
         return replay_of(table, lang)
 

@@ -96,6 +96,14 @@ class RatingChange(BaseModel):
                                             "later) against the same account within 24 hours (docs/ratings.md)")
 
 
+class Claimable(BaseModel):
+    """A seat whose player ran out of time or left, and the claims open on it (``{"type": "claim"}``)."""
+
+    seat: int
+    win: bool = Field(description="the game may end now with the claimant winning (nobody else plays on)")
+    bot: bool = Field(description="a bot may take the seat over for good (it ranks last)")
+
+
 class StateMessage(BaseModel):
     """What a seat (or a spectator, ``seat`` null) sees now; sent after every change. ``full``: the log is
     complete (a resync); otherwise it continues at entry ``log_from``."""
@@ -126,6 +134,8 @@ class StateMessage(BaseModel):
     rated: bool = Field(False, description="the game changes its players' ratings (chosen at creation)")
     rating: RatingChange | None = Field(None, description="a finished rated game: this seat's rating change (each "
                                                           "player is told only their own)")
+    ending: models.Ending | None = Field(None, description="once finished: how the game ended")
+    claims: list[Claimable] = Field([], description="the seats this seat may claim now (their players left)")
 
 
 class HintMessage(BaseModel):
@@ -180,6 +190,8 @@ CLIENT: list[tuple[str, type[BaseModel], str]] = [
     ("move", models.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
     ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
     ("undo", models.Undo, "take back your last move of this turn (tables that allow undo)"),
+    ("resign", models.Resign, "give up the game (docs/web.md, 'Ending a game')"),
+    ("claim", models.Claim, "claim a seat whose player ran out of time or left: win now, or a bot takes it"),
     ("resync", models.Resync, "ask for the full state again"),
     ("ping", models.Ping, "keep the connection alive; answered with pong"),
     ("chat", models.Chat, "a chat message: players write to the players' channel, spectators to the spectators'"),
@@ -214,8 +226,8 @@ def asyncapi() -> dict[str, Any]:
         "asyncapi": "3.0.0",
         "info": {"title": "museion table protocol", "version": museion.__version__,
                  "description": "One WebSocket per table and client: JSON text frames. Send hello first; every "
-                                "later message is a move, hint, undo, resync, ping, chat or report. The server "
-                                "answers with state, hint, error, pong, chat and reported messages "
+                                "later message is a move, hint, undo, resign, claim, resync, ping, chat or "
+                                "report. The server answers with state, hint, error, pong, chat and reported messages "
                                 "(docs/protocol.md)."},
         "defaultContentType": "application/json",
         "channels": {"table": {

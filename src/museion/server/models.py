@@ -367,6 +367,26 @@ class ClockInfo(BaseModel):
     low: list[bool]
 
 
+class LeftSeat(BaseModel):
+    seat: int
+    how: Literal["resigned", "claimed", "abandoned", "time"] = Field(
+        description="resigned; claimed by another player (out of time or gone); abandoned: its account was "
+                    "deleted; time: it forfeited on time")
+    n: int = Field(description="the move number when it left")
+
+
+class Ending(BaseModel):
+    """How a finished game ended (docs/web.md, "Ending a game"); seats that left before the end rank last."""
+
+    how: Literal["played", "resigned", "claimed"] = Field(
+        description="played: to its end by the rules; resigned: ``seat`` resigned and at most one seat played on; "
+                    "claimed: ``by`` claimed the win over ``seat``, out of time or gone")
+    seat: int | None
+    by: int | None
+    n: int | None = Field(description="the move number when it ended early (null: played to the end)")
+    left: list[LeftSeat]
+
+
 class LobbyTable(BaseModel):
     """A table as the lobby lists it (from storage: no state is loaded for the lobby)."""
 
@@ -387,6 +407,7 @@ class LobbyTable(BaseModel):
                                            "seats for signed-in accounts only: docs/ratings.md); false once two "
                                            "accounts joined it from one network")
     accounts_only: bool = Field(False, description="only signed-in accounts take its seats (docs/accounts.md)")
+    ending: Ending | None = Field(None, description="once finished: how the game ended")
 
 
 class TableInfo(LobbyTable):
@@ -590,6 +611,22 @@ class Undo(Strict):
     seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
 
 
+class Resign(Strict):
+    """Give up the game: with at most one other seat playing on it ends and that seat wins; otherwise a bot plays
+    your seat to the end and it ranks last (docs/web.md, "Ending a game")."""
+
+    type: Literal["resign"]
+
+
+class Claim(Strict):
+    """Claim ``seat``, whose player ran out of time or left: ``end`` ``win`` (the game ends now: nobody else may
+    play on) or ``bot`` (a bot plays that seat to the end, ranked last)."""
+
+    type: Literal["claim"]
+    seat: SeatNumber
+    end: Literal["win", "bot"]
+
+
 class Resync(Strict):
     type: Literal["resync"]
 
@@ -617,5 +654,5 @@ class Report(Strict):
     id: Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=ID_PATTERN)]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resync | Ping | Chat | Report,
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resign | Claim | Resync | Ping | Chat | Report,
                                       Field(discriminator="type")])

@@ -48,7 +48,7 @@ def refuse(table: LiveTable, seat: int | None, seq: int, asking: Asking, bot: bo
         raise TableError("bot_plays", f"a bot plays seat {seat} now; open the table with its seat token to take it "
                                       "back")
     to_move = state.current_player()
-    code = ("game_over" if state.is_terminal() else "not_seated" if seat is None else
+    code = ("game_over" if table.over else "not_seated" if seat is None else
             "stale" if seq != table.seq else "not_your_turn" if to_move != seat else None)
     if code is not None:
         raise TableError(code, SAYS[code][asking].format(seq=seq, now=table.seq, to_move=to_move, seat=seat))

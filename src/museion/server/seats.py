@@ -42,6 +42,30 @@ NOTICES = {
         "en": "{player!p} took back a move: {move}.",
         "es": "{player!p} ha deshecho una jugada: {move}.",
     },
+    "notice.resigned": {
+        "en": "{player!p} resigned: the game is over.",
+        "es": "{player!p} ha abandonado la partida: la partida ha terminado.",
+    },
+    "notice.resigned_bot": {
+        "en": "{player!p} resigned and ranks last; the {bot} bot plays the seat to the end.",
+        "es": "{player!p} ha abandonado la partida y queda último; el bot {bot} juega el asiento hasta el final.",
+    },
+    "notice.claimed": {
+        "en": "{by!p} claimed the win: {player!p} had run out of time or left the game.",
+        "es": "{by!p} ha reclamado la victoria: {player!p} se había quedado sin tiempo o había dejado la partida.",
+    },
+    "notice.claimed_bot": {
+        "en": "{by!p} handed the seat of {player!p}, who had run out of time or left, to the {bot} bot; "
+              "{player!p} ranks last.",
+        "es": "{by!p} ha cedido al bot {bot} el asiento de {player!p}, que se había quedado sin tiempo o había "
+              "dejado la partida; {player!p} queda último.",
+    },
+    "notice.abandoned": {
+        "en": "The account of {player!p} was deleted: {player!p} ranks last and the {bot} bot plays the seat to the "
+              "end.",
+        "es": "Se ha eliminado la cuenta de {player!p}: queda último y el bot {bot} juega el asiento hasta el "
+              "final.",
+    },
     "notice.reinvited": {
         "en": "The table's creator issued a new invitation for {player!p}'s seat; the old link no longer works.",
         "es": "Quien creó la mesa ha emitido una nueva invitación para el asiento de {player!p}; el enlace "
@@ -119,6 +143,29 @@ def _level_words(args: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(level, str) and i18n.has(f"ui.level.{level}"):
         return {**args, "bot": i18n.text(f"ui.level.{level}", lang)}
     return args
+
+
+LEFT = {"notice.resigned": "resigned", "notice.resigned_bot": "resigned", "notice.claimed": "claimed",
+        "notice.claimed_bot": "claimed", "notice.abandoned": "abandoned", "notice.timeout_forfeit": "time"}
+"""The notices of a seat leaving the game before its end (it ranks last), and how each says it left."""
+ENDS = {"notice.resigned": "resigned", "notice.claimed": "claimed"}
+"""The notices of a game ended before its rules end it."""
+
+
+def ending(row: TableRow, over: bool) -> dict[str, Any] | None:
+    """How a finished game ended (None while it runs): ``how`` ``played`` (to its end by the rules),
+    ``resigned`` (``seat`` resigned and at most one seat played on) or ``claimed`` (``by`` claimed the win over
+    ``seat``, out of time or gone), after ``n`` moves; ``left``: each seat that left before the end and so ranks
+    last, with how (resigned, claimed, abandoned: its account was deleted, time: it forfeited on time)."""
+    if not over:
+        return None
+    left = [{"seat": n["args"]["player"], "how": LEFT[n["key"]], "n": n["n"]} for n in row.notices
+            if n["key"] in LEFT]
+    end = next((n for n in reversed(row.notices) if n["key"] in ENDS), None)
+    if end is None:
+        return {"how": "played", "seat": None, "by": None, "n": None, "left": left}
+    return {"how": ENDS[end["key"]], "seat": end["args"]["player"], "by": end["args"].get("by"), "n": end["n"],
+            "left": left}
 
 
 def results(state: State, seats: list[SeatRow]) -> tuple[list[float], list[int]] | None:

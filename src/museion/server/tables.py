@@ -61,7 +61,7 @@ class Tables:
 
     async def claim(self, table: LiveTable) -> None:
         """Take the table's lease if it needs upkeep (a bot to move or a clock to run) and nobody else runs it."""
-        if not table.state.is_terminal() and (table.clock is not None or any(s.plays_bot for s in table.row.seats)):
+        if not table.over and (table.clock is not None or any(s.plays_bot for s in table.row.seats)):
             await self.cluster.claim([table.id])
 
     def live(self, row: TableRow) -> LiveTable:
@@ -71,6 +71,7 @@ class Tables:
         table = LiveTable(row, state, advance(state, row.standing(), marks=marks), marks, len(row.actions),
                           now=self.clock)
         table.touched = table.flushed = row.touched or row.started or row.created
+        table.absence = self.config.seat_absence
         spec = ClockSpec.from_json(row.clock)
         if spec.timed:
             table.clock = ClockState.restore(spec, len(row.seats), row.clock_state)
@@ -98,7 +99,7 @@ class Tables:
 
     def release_if_idle(self, table: LiveTable) -> None:
         """Finished tables nobody watches leave memory (they are reloaded from the database when asked for)."""
-        if table.state.is_terminal() and not table.conns:
+        if table.over and not table.conns:
             self.tables.pop(table.id, None)
 
     def expired(self, table_ids: list[str], rule: str, message: str) -> None:

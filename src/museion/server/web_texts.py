@@ -255,6 +255,7 @@ PAGES = {
                              "Dejaron la partida antes del final (quedan últimos): {names}"),
     "web.out": _both("You left this game: a bot plays your seat to the end.",
                      "Has dejado esta partida: un bot juega tu asiento hasta el final."),
+    "web.code.not_started": _both("The game has not started yet.", "La partida aún no ha empezado."),
     "web.code.already_out": _both("That seat has left the game already.", "Ese asiento ya ha dejado la partida."),
     "web.code.not_claimable": _both("That player has not left: their time has not run out.",
                                     "Ese jugador no ha dejado la partida: su tiempo no se ha agotado."),

@@ -39,6 +39,9 @@ HASH_SLOTS = 2
 HASH_QUEUE = 16
 UNAUTHORISED: dict[int | str, dict[str, Any]] = {401: {"model": ErrorBody}}
 
+DELETED_SEATS = 10_000
+"""A deleted account's seats handed to bots at most (its newest tables first; finished ones are left as they are)."""
+
 
 class AccountError(Exception):
     def __init__(self, status: int, code: str, message: str, reason: Reason | None = None,
@@ -341,8 +344,11 @@ def router(service: Accounts) -> APIRouter:
         """Delete the account (its password asked again, CSRF token needed): its personal data is removed."""
         account, _token = await service.changing(request)
         await service.check_password(account.username, body.password, _client(request))
+        manager = service.app.state.manager
+        held = await service.db(manager.store.account_seats, account.id, DELETED_SEATS)
         await service.db(service.store.delete, account.id)
-        service.app.state.manager.forget_account(account.id)
+        manager.forget_account(account.id)
+        await manager.endings.abandoned(held)  # a bot takes each seat of a running game over at once
         forget_cookie(request, response)
         return models.Deleted(deleted=True)
 

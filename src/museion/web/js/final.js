@@ -4,13 +4,24 @@ import { el } from "./api.js";
 import { t } from "./i18n.js";
 import { seatLabel } from "./seats.js";
 
-/** The result line: "Winner: Ana (white)", "Shared victory: …" or "Draw". */
+/** The result line: "Winner: Ana (white)", "Shared victory: …" or "Draw", after how a game ended early ("Bea
+ * resigned · Winner: Ana"). */
 export function resultLine(msg, names) {
   const winners = msg.winners || [];
   const list = winners.map((i) => names[i]).join(", ");
-  if (winners.length === 1) return t("web.winner", { names: list });
-  if (winners.length === msg.seats.length) return t("web.draw");
-  return t("web.shared_victory", { names: list });
+  let result = t("web.shared_victory", { names: list });
+  if (winners.length === 1) result = t("web.winner", { names: list });
+  else if (winners.length === msg.seats.length) result = t("web.draw");
+  const end = msg.ending;
+  if (!end || end.how === "played") return result;
+  return `${t(`web.ending.${end.how}`, { name: names[end.seat], by: names[end.by] })} · ${result}`;
+}
+
+/** The seats that left before the end and rank last, or nothing. */
+function leftLine(msg, names) {
+  const left = (msg.ending && msg.ending.left) || [];
+  if (!left.length) return null;
+  return el("p", { id: "left-seats" }, t("web.ending.left", { names: left.map((l) => names[l.seat]).join(", ") }));
 }
 
 /** Draw the final screen into `box` (empty while the game runs). */
@@ -28,6 +39,7 @@ export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
       msg.scores ? msg.scores[i] : "?")));
   box.replaceChildren(...[el("h2", { id: "final-h" }, t("web.final_scoring")),
     el("p", { id: "result" }, resultLine(msg, names)),
+    leftLine(msg, names),
     el("div", { class: "table-frame", tabindex: "0" }, el("table", { class: "breakdown", id: "score-table", "aria-labelledby": "final-h" },
       el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total))),
     ratingChange(msg),

@@ -29,7 +29,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   msg: null, log: [], board: generic, moves: [], names: [], colours: [], selection: [], chooser: null,
   replay: null, replayStep: 0, pending: false, link: null, heard: -1, started: false, previewing: null, myTurn: false,
-  hint: null, analysis: null, leaving: false, infoOpen: null,
+  hint: null, analysis: null, leaving: false, infoOpen: null, confirmResign: false,
 };
 
 // -- connection ---------------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ async function onMessage(msg) {
   const held = heldSeat(tableId);
   if (held && msg.seat === null && msg.seats[held.seat] && !msg.seats[held.seat].taken) forgetSeat(tableId);
   if (msg.status === "finished" && window.location.hash === "#replay" && !app.replay) startReplay();
-  if (msg.status === "finished" && !app.analysis) loadAnalysis(false);
+  if (msg.status === "finished" && !app.analysis && (!msg.ending || msg.ending.how === "played")) loadAnalysis(false);
   tellNews(msg);
   draw();
   chat.update(msg, app.names);
@@ -219,7 +219,34 @@ function renderTurn(msg) {
   const undo = msg.can_undo && canMove()
     ? el("button", { id: "undo", class: "undo", type: "button", onclick: undoMove }, t("web.undo")) : null;
   $("turn").replaceChildren(el("p", { id: "turn-line", tabindex: "-1", class: mine ? "mine" : "" }, line),
-    ...[el("p", { id: "me" }, me), undo].filter(Boolean));
+    ...[el("p", { id: "me" }, me), undo, ...endingControls(msg)].filter(Boolean));
+}
+
+/** A player still in a running game may resign (asked again first) and claim the seats whose players left. */
+function endingControls(msg) {
+  if (msg.seat === null || msg.status !== "running" || app.replay) return [];
+  if (msg.seats[msg.seat].forfeit) return [el("p", { id: "out" }, t("web.out"))];
+  const claims = (msg.claims || []).map((c) => el("div", { class: "claim", "data-seat": c.seat },
+    el("p", {}, t("web.claim_left", { name: app.names[c.seat] })),
+    c.win ? el("button", { type: "button", class: "claim-win", onclick: () => decide({ type: "claim", seat: c.seat, end: "win" }) },
+      t("web.claim_win")) : null,
+    c.bot ? el("button", { type: "button", class: "claim-bot", onclick: () => decide({ type: "claim", seat: c.seat, end: "bot" }) },
+      t("web.claim_bot")) : null));
+  const resign = app.confirmResign
+    ? el("div", { id: "resign-confirm", class: "confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
+      el("p", { id: "resign-question" }, t("web.resign_confirm")),
+      el("button", { id: "resign-yes", type: "button", class: "danger", onclick: () => { app.confirmResign = false; decide({ type: "resign" }); } },
+        t("web.resign_yes")),
+      el("button", { id: "resign-no", type: "button", onclick: () => { app.confirmResign = false; draw(); } }, t("web.resign_no")))
+    : el("button", { id: "resign", type: "button", class: "resign", onclick: () => { app.confirmResign = true; draw(); } },
+      t("web.resign"));
+  return [...claims, resign];
+}
+
+/** Send a resignation or a claim (the server's state message, or its refusal, follows). */
+function decide(message) {
+  if (socket.send(message)) { app.pending = true; }
+  draw();
 }
 
 function shownView() {
