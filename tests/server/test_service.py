@@ -84,6 +84,16 @@ def test_with_workers_one_scrape_shows_the_totals_of_every_process_and_forgets_a
     server = ServerProcess(tmp_path / "unused.db", db_url=PG_URL, bot_workers=0, args=(*GENEROUS, "--workers", "2"))
     server.start(timeout=90)
     try:
+        first = metrics(server)  # labelled series are there, at 0, before their first event (issue 39)
+        for name, labels in (("museion_followed_total", {"path": "carried"}),
+                             ("museion_followed_total", {"path": "read"}),
+                             ("museion_storage_errors_total", {"kind": "write"}),
+                             ("museion_ws_message_seconds_count", {"type": "move"}),
+                             ("museion_work_seconds_count", {"kind": "hint", "outcome": "timeout"}),
+                             ("museion_analysis_seconds_count", {"outcome": "failed"})):
+            found = [line for line in first.splitlines() if line.startswith(name + "{")
+                     and all(f'{k}="{v}"' in line for k, v in labels.items())]
+            assert found and all(line.endswith(" 0.0") for line in found), (name, labels, found)
         before = sample(metrics(server), "museion_http_request_seconds_count", method="GET", route="/healthz")
         answered: collections.Counter[int] = collections.Counter()
         deadline = time.monotonic() + 90  # the second process may still be starting: it listens once started

@@ -12,6 +12,7 @@ so the variable must be in the environment when the process starts.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, multiprocess
 
@@ -41,6 +42,24 @@ DRAINING = Gauge("museion_draining", "1 while the server drains (SIGTERM) and re
                                      "processes drain)", multiprocess_mode="livesum")
 FOLLOWED = Counter("museion_followed", "other processes' changes applied to tables held here (PostgreSQL sites): "
                                        "carried (the notification's actions) or read (from the database)", ["path"])
+
+
+def precreate(message_types: Iterable[str]) -> None:
+    """Every labelled series a process can count, made at 0 when it starts (``message_types``: the WebSocket
+    messages a client may send). A series made at its first event is missing from scrapes until then, and most
+    of all with ``--workers``, where each process writes only the series it has made: a dashboard showed
+    "no data" and ``rate()`` missed the first counts (issue 39). HTTP routes are left to their first request."""
+    for kind in ("write", "read", "ready"):
+        STORAGE_ERRORS.labels(kind)
+    for message in (*message_types, "malformed"):
+        WS_SECONDS.labels(message)
+    for work in ("move", "hint"):
+        for outcome in ("ok", "timeout", "failed"):
+            WORK_SECONDS.labels(work, outcome)
+    for outcome in ("ok", "failed"):
+        ANALYSIS_SECONDS.labels(outcome)
+    for path in ("carried", "read"):
+        FOLLOWED.labels(path)
 
 
 def exposition() -> bytes:

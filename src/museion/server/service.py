@@ -32,7 +32,7 @@ from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import Engine, text
 
-from museion.server import metrics
+from museion.server import metrics, models
 from museion.server.metrics import DRAINING, HTTP_SECONDS, LIVE_TABLES, OPEN_SOCKETS, QUEUES, STORAGE_ERRORS
 
 READY_CACHE = 1.0
@@ -52,6 +52,7 @@ def install(app: FastAPI) -> None:
     if who not in ("loopback", "any", "off"):
         raise ValueError(f"--metrics {who!r}: allowed: loopback, any, off")
     _gauges(app)
+    metrics.precreate(models.ClientMessage.json_schema()["discriminator"]["mapping"])
     app.add_middleware(Observe)
 
     @app.get("/readyz", include_in_schema=False)
