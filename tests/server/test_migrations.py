@@ -63,7 +63,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0009_ratings"
+    assert migrations.revision(engine) == migrations.head() == "0012_totp"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -164,13 +164,33 @@ def test_a_database_at_0008_gets_ratings_keeping_its_tables_unrated(database):
     assert "ratings" not in inspect(engine).get_table_names()
     engine.dispose()
     store = Store(database)
-    assert migrations.revision(store.engine) == "0009_ratings"
+    assert migrations.revision(store.engine) == migrations.head()
     row = store.load_table("legacy1")
     assert row.actions == actions and row.rated is False
     assert {"ratings", "rating_history", "profiles"} <= set(inspect(store.engine).get_table_names())
     assert "ix_ratings_board" in {ix["name"] for ix in inspect(store.engine).get_indexes("ratings")}
     with store.engine.connect() as conn:
         assert conn.execute(select(ratings_schema.ratings_t)).all() == []
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_0011_gets_the_second_factor_table_keeping_its_accounts(database):
+    """0011_fair_play -> 0012_totp: the accounts kept, none with a second factor, the schema the code declares."""
+    make(database, main_schema(), [], hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0011_fair_play")
+    with engine.begin() as conn:
+        conn.execute(insert(account_schema.accounts_t).values(username="Ana", username_key="ana", password_hash="h",
+                                                              created=1.0, status="active"))
+    assert "account_totp" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(database)
+    assert migrations.revision(store.engine) == "0012_totp"
+    with store.engine.connect() as conn:
+        assert conn.execute(select(account_schema.accounts_t.c.username)).scalars().all() == ["Ana"]
+        assert conn.execute(select(account_schema.totp_t)).all() == []
+    assert _differences(store.engine, metadata) == []
     store.engine.dispose()
 
 
@@ -208,9 +228,10 @@ def test_the_admin_command_migrates_and_says_the_revision(tmp_path, capsys):
         assert cli.main(["admin", "--db", url, *args]) == 0
         return capsys.readouterr().out
 
-    assert "database: none (before migrations); newest: 0009_ratings" in admin("revision")
-    assert "database at revision 0009_ratings" in admin("migrate")
-    assert "database: 0009_ratings; newest: 0009_ratings" in admin("revision")
+    head = migrations.head()
+    assert f"database: none (before migrations); newest: {head}" in admin("revision")
+    assert f"database at revision {head}" in admin("migrate")
+    assert f"database: {head}; newest: {head}" in admin("revision")
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -250,4 +271,4 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
     for run in runs:
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
-        assert "database at revision 0009_ratings" in out
+        assert f"database at revision {migrations.head()}" in out

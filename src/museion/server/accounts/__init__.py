@@ -2,7 +2,8 @@
 its deletion, and the pages for them. ``install`` adds all of it to the application (``server/app.py``).
 
 Modules: ``passwords`` (the rules and the hashes), ``throttle`` (guesses held back), ``store`` (the database),
-``routes`` (the API), ``pages`` (the HTML pages), ``texts`` (their words in English and Spanish), ``cli``
+``routes`` (the API), ``totp`` and ``totp_routes`` (the optional second factor), ``pages`` (the HTML pages),
+``texts`` (their words in English and Spanish), ``cli``
 (``museion admin``)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from museion.server.accounts import pages, passwords, texts
+from museion.server.accounts import pages, passwords, texts, totp_routes
 from museion.server.accounts.routes import AccountError, Accounts, router
 
 
@@ -22,6 +23,7 @@ def install(app: FastAPI) -> None:
     service = app.state.accounts = Accounts(app)
     threading.Thread(target=passwords.dummy_hash, name="museion-dummy-hash", daemon=True).start()  # made once, early
     app.include_router(router(service))
+    app.include_router(totp_routes.router(service))
     pages.install(app)
     assert texts.TEXTS  # the pages' words are in the catalogue (GET /api/texts)
 

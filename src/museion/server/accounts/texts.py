@@ -35,6 +35,15 @@ REASONS = {
         "Too many failed attempts for this account or from your network: try again in {seconds} s.",
         "Demasiados intentos fallidos para esta cuenta o desde tu red: vuelve a intentarlo en {seconds} s."),
     "web.code.bad_credentials": _both("Wrong username or password.", "Usuario o contraseña incorrectos."),
+    "accounts.totp_required": _both("Type the code your authenticator app shows.",
+                                    "Escribe el código que muestra tu app de autenticación."),
+    "accounts.totp_on": _both("Two-step sign-in is on already: turn it off first to use another device.",
+                              "El inicio de sesión en dos pasos ya está activado: desactívalo antes de usar otro "
+                              "dispositivo."),
+    "accounts.totp_not_started": _both("Set up two-step sign-in first.",
+                                       "Primero configura el inicio de sesión en dos pasos."),
+    "web.code.bad_totp": _both("Wrong code, or a code already used: wait for the next one your app shows.",
+                               "Código incorrecto o ya usado: espera al siguiente que muestre tu app."),
     "web.code.bad_recovery": _both("Wrong username or recovery code.",
                                    "Usuario o código de recuperación incorrectos."),
     "web.code.not_signed_in": _both("You are not signed in (or your session has ended).",
@@ -95,6 +104,37 @@ PAGES = {
         "New codes replace the ones you have: useful when few are left or someone may have seen them.",
         "Los códigos nuevos sustituyen a los que tienes: útil cuando te quedan pocos o alguien ha podido verlos."),
     "web.account.codes_new": _both("Make new codes", "Crear códigos nuevos"),
+    "web.account.totp_title": _both("Two-step sign-in", "Inicio de sesión en dos pasos"),
+    "web.account.totp_help": _both(
+        "Optional: besides your password, signing in asks for a 6-digit code from an authenticator app on your "
+        "phone (any app that reads a QR code). Someone who learns your password cannot sign in without it.",
+        "Opcional: además de tu contraseña, al iniciar sesión se pide un código de 6 cifras de una app de "
+        "autenticación del móvil (cualquiera que lea un código QR). Quien sepa tu contraseña no puede entrar sin "
+        "él."),
+    "web.account.totp_is_on": _both("Two-step sign-in is on.", "El inicio de sesión en dos pasos está activado."),
+    "web.account.totp_is_off": _both("Two-step sign-in is off.",
+                                     "El inicio de sesión en dos pasos está desactivado."),
+    "web.account.totp_start": _both("Set up two-step sign-in", "Configurar el inicio en dos pasos"),
+    "web.account.totp_scan": _both(
+        "Scan this QR code with your authenticator app, or type the key into it. Then type the code the app shows.",
+        "Escanea este código QR con tu app de autenticación o escribe en ella la clave. Después escribe el código "
+        "que muestra la app."),
+    "web.account.totp_qr": _both("QR code for your authenticator app", "Código QR para tu app de autenticación"),
+    "web.account.totp_key": _both("Key: {key}", "Clave: {key}"),
+    "web.account.totp_code": _both("Code from the app", "Código de la app"),
+    "web.account.totp_confirm": _both("Turn two-step sign-in on", "Activar el inicio en dos pasos"),
+    "web.account.totp_on_done": _both("Two-step sign-in is on; other browsers are signed out.",
+                                      "El inicio de sesión en dos pasos está activado; los demás navegadores han "
+                                      "cerrado la sesión."),
+    "web.account.totp_off": _both("Turn two-step sign-in off", "Desactivar el inicio en dos pasos"),
+    "web.account.totp_off_code": _both("Code from the app, or a recovery code if you lost the phone",
+                                       "Código de la app, o un código de recuperación si perdiste el móvil"),
+    "web.account.totp_off_done": _both("Two-step sign-in is off.",
+                                       "El inicio de sesión en dos pasos está desactivado."),
+    "web.account.totp_signin": _both("This account uses two-step sign-in: type the code your authenticator app "
+                                     "shows for Museion.",
+                                     "Esta cuenta usa el inicio de sesión en dos pasos: escribe el código que tu app "
+                                     "de autenticación muestra para Museion."),
     "web.account.delete_title": _both("Delete the account", "Borrar la cuenta"),
     "web.account.delete_help": _both(
         "Deleting removes your username, your password and your sessions for good. The tables you played stay, "
@@ -117,11 +157,13 @@ PAGES = {
     "web.privacy.account": _both(
         "An account keeps your username, a hash of your password (Argon2id: the password itself is never "
         "stored), the date it was made, and one session for each browser signed in, stored as a hash of its "
-        "cookie and ended after 30 days or when you sign out. Recovery codes are kept as hashes too.",
+        "cookie and ended after 30 days or when you sign out. Recovery codes are kept as hashes too. With "
+        "two-step sign-in on, the server keeps its key (which the codes are made from) until you turn it off.",
         "Una cuenta guarda tu nombre de usuario, un resumen cifrado de tu contraseña (Argon2id: la contraseña "
         "nunca se guarda), la fecha en que se creó y una sesión por cada navegador con la sesión iniciada, "
         "guardada como resumen cifrado de su cookie y terminada a los 30 días o al cerrar sesión. Los códigos de "
-        "recuperación también se guardan cifrados."),
+        "recuperación también se guardan cifrados. Con el inicio de sesión en dos pasos activado, el servidor "
+        "guarda su clave (de la que salen los códigos) hasta que lo desactives."),
     "web.privacy.cookies": _both(
         "The only cookie is the session cookie, set when you sign in; the account needs it to work. No tracking, "
         "no third parties, no adverts. Your language and your seats stay in your browser's storage.",
