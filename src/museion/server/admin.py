@@ -95,7 +95,7 @@ def add_downgrade(sub: Any) -> None:
     p = sub.add_parser("downgrade", help="step the schema back to an older revision (servers stopped); refuses a "
                                          "step that drops data unless --drop-data")
     _database(p)
-    p.add_argument("target", metavar="REV", help="the revision to go back to (museion admin revision lists where "
+    p.add_argument("rev", metavar="REV", help="the revision to go back to (museion admin revision lists where "
                                                  "the database is; base: before the first)")
     p.add_argument("--drop-data", action="store_true",
                    help="go on even where a step drops stored data (back the database up first)")
@@ -111,12 +111,12 @@ def cmd_downgrade(args: argparse.Namespace) -> int:
     engine = make_engine(args.db or os.environ.get("MUSEION_DB") or default_url())
     try:
         before = migrations.revision(engine)
-        losses = migrations.losses(engine, args.target)
+        losses = migrations.losses(engine, args.rev)
         if losses and not args.drop_data:
-            raise ValueError(f"refused: going from {before} to {args.target} drops stored data:\n  "
+            raise ValueError(f"refused: going from {before} to {args.rev} drops stored data:\n  "
                              + "\n  ".join(map(str, losses))
                              + "\nback the database up (museion admin backup, pg_dump), then add --drop-data")
-        migrations.downgrade(engine, args.target)
+        migrations.downgrade(engine, args.rev)
     except ValueError as exc:
         print(f"museion admin downgrade: {exc}", file=sys.stderr)
         return 2
@@ -124,7 +124,7 @@ def cmd_downgrade(args: argparse.Namespace) -> int:
         engine.dispose()
     for loss in losses:
         print(f"dropped: {loss}")
-    print(f"database at revision {args.target} (was {before})")
+    print(f"database at revision {args.rev} (was {before})")
     return 0
 
 
