@@ -56,8 +56,8 @@ def test_the_asyncapi_document_is_well_formed(server):
         for message in operation["messages"]:  # an operation's messages are its channel's (AsyncAPI 3.0)
             assert message["$ref"].startswith("#/channels/table/messages/")
             actions.setdefault(operation["action"], set()).add(message["$ref"].rsplit("/", 1)[1])
-    assert actions == {"receive": {f"client.{t}" for t in ("hello", "move", "hint", "undo", "resync", "ping", "chat",
-                                                           "report")},
+    assert actions == {"receive": {f"client.{t}" for t in ("hello", "move", "hint", "undo", "resign", "claim",
+                                                           "resync", "ping", "chat", "report")},
                        "send": {f"server.{t}" for t in ("state", "hint", "error", "pong", "chat", "reported")}}
     for message in doc["components"]["messages"].values():
         assert message["contentType"] == "application/json"

@@ -472,18 +472,7 @@ class Store:
             if rows:
                 conn.execute(insert(actions_t).values(rows))
             for a in batch:
-                values: dict[str, Any] = {} if a.clock is None else {"clock_state": a.clock}
-                if a.notices is not None:
-                    values["notices"] = a.notices
-                if a.final is not None:
-                    values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
-                if values:
-                    conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
-                for seat, columns in (a.seats or {}).items():
-                    conn.execute(update(seats_t).where(seats_t.c.table_id == a.table_id, seats_t.c.seat == seat)
-                                 .values(**columns))
-                if a.settle is not None:  # a rated game's end: its ratings change with its last move, or neither
-                    a.settled = a.settle(conn)
+                _rows_of(conn, a)
             self._notify(conn, changed)
 
     # -- notifications (PostgreSQL) ----------------------------------------------------------------------------
@@ -564,6 +553,23 @@ class Store:
             select(actions_t.c.action).where(actions_t.c.table_id == t["id"], actions_t.c.seq >= since)
             .order_by(actions_t.c.seq))]
         return _table_row(t, seats, actions)
+
+
+def _rows_of(conn: Any, a: Append) -> None:
+    """What an append changes besides its actions, in its transaction: the table row (clock, notices, the end),
+    seats (a resignation's forfeit), and a rated game's ratings (with its last move, or neither)."""
+    values: dict[str, Any] = {} if a.clock is None else {"clock_state": a.clock}
+    if a.notices is not None:
+        values["notices"] = a.notices
+    if a.final is not None:
+        values.update(status="finished", finished=time.time(), scores=a.final[0], winners=a.final[1])
+    if values:
+        conn.execute(update(tables_t).where(tables_t.c.id == a.table_id).values(**values))
+    for seat, columns in (a.seats or {}).items():
+        conn.execute(update(seats_t).where(seats_t.c.table_id == a.table_id, seats_t.c.seat == seat)
+                     .values(**columns))
+    if a.settle is not None:
+        a.settled = a.settle(conn)
 
 
 def _seat_row(r: Any) -> SeatRow:
