@@ -44,10 +44,11 @@ def uri(secret: str, username: str) -> str:
 
 def qr_svg(text: str) -> str:
     """A QR code of ``text`` as an SVG document made here (segno), dark on white whatever the page's colours, with
-    the quiet zone scanners need (the page names it in the player's language)."""
+    the quiet zone scanners need; a ``viewBox`` and no size, so that the page sizes it whole (the page names it in
+    the player's language)."""
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=5, border=4, dark="#000", light="#fff", xmldecl=False,
-                                     svgns=True, svgclass="totp-qr", lineclass=None)
+                                     svgns=True, svgclass="totp-qr", lineclass=None, omitsize=True)
     return out.getvalue().decode()
 
 

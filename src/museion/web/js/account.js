@@ -80,13 +80,74 @@ function signIn() {
       ...field("username", t("web.account.username"), { autocomplete: "username", maxlength: "64" }),
       ...passwordField("password", t("web.account.password"), "current-password"),
     ], t("web.account.sign_in"), async () => {
-      await call("POST", "/api/session", { username: value("username"), password: value("password"),
-        seats: heldSeats() });  // this browser's guest seats follow the account
+      const code = document.getElementById("totp");
+      try {
+        await call("POST", "/api/session", { username: value("username"), password: value("password"),
+          seats: heldSeats(), totp: code ? code.value : null });  // this browser's guest seats follow the account
+      } catch (failure) {
+        if (failure.code !== "totp_required" || code) throw failure;
+        askCode();  // the password was right: the account's second factor asks for the app's code
+        return;
+      }
       window.location.assign("/");
     }),
     el("p", { class: "links" }, link("/signup", t("web.account.no_account")), link("/recover", t("web.account.forgot")),
       privacy()));
   focusFirst();
+}
+
+/** Sign-in's second step: the authenticator app's code, asked below the password once the server wants it. */
+function askCode() {
+  const submit = document.getElementById("signin-submit");
+  submit.before(...codeField("totp", t("web.account.totp_code"), t("web.account.totp_signin")));
+  document.getElementById("totp").focus();
+}
+
+/** A field for a one-time code: digits on a phone's keyboard, offered from the phone's own authenticator. */
+function codeField(id, label, help = null, maxlength = "16") {
+  return field(id, label, { inputmode: maxlength === "16" ? "numeric" : "text", autocomplete: "one-time-code",
+    maxlength, spellcheck: "false", class: "code" }, help);
+}
+
+/** Two-step sign-in on the account page: set up (password), then the QR code, the key and a first code to turn it
+ * on; or, when on, the password and a code (or a recovery code) to turn it off. */
+function totpSection(who) {
+  const section = el("section", { id: "totp-section", "aria-labelledby": "totp-h" },
+    el("h2", { id: "totp-h" }, t("web.account.totp_title")),
+    el("p", {}, t("web.account.totp_help")),
+    el("p", { id: "totp-status" }, el("strong", {}, t(who.totp ? "web.account.totp_is_on" : "web.account.totp_is_off"))));
+  if (who.totp) {
+    section.append(form("totp-off", [
+      ...passwordField("totp-off-password", t("web.account.password"), "current-password"),
+      ...codeField("totp-off-code", t("web.account.totp_off_code"), null, "64"),
+    ], t("web.account.totp_off"), async () => {
+      await call("DELETE", "/api/me/totp", { password: value("totp-off-password"), code: value("totp-off-code") });
+      await account(t("web.account.totp_off_done"));
+    }));
+  } else {
+    section.append(form("totp-start", passwordField("totp-password", t("web.account.password"), "current-password"),
+      t("web.account.totp_start"), async () => {
+        showSetUp(section, await call("POST", "/api/me/totp", { password: value("totp-password") }));
+      }));
+  }
+  return section;
+}
+
+/** The new secret, shown this once: its QR code (an SVG the server made), the key to type, and the first code. */
+function showSetUp(section, setup) {
+  const svg = new DOMParser().parseFromString(setup.qr_svg, "image/svg+xml").documentElement;
+  const key = setup.secret.match(/.{1,4}/g).join(" ");
+  section.querySelector("form").replaceWith(
+    el("p", { id: "totp-scan" }, t("web.account.totp_scan")),
+    el("div", { id: "totp-qr", class: "totp-qr", role: "img", "aria-label": t("web.account.totp_qr") },
+      document.importNode(svg, true)),
+    el("p", { id: "totp-key" }, t("web.account.totp_key", { key: "" }), el("code", { class: "totp-key" }, key)),
+    form("totp-confirm", codeField("totp-code", t("web.account.totp_code")), t("web.account.totp_confirm"),
+      async () => {
+        await call("POST", "/api/me/totp/confirm", { code: value("totp-code") });
+        await account(t("web.account.totp_on_done"));
+      }));
+  document.getElementById("totp-code").focus();
 }
 
 function recover() {
@@ -154,7 +215,7 @@ async function account(notice = "") {
       }),
     el("p", { class: "links" }, privacy()));
   main.querySelector("#delete-submit").classList.add("danger");
-  main.querySelector("#delete-h").before(...await profileSettings(who.username));
+  main.querySelector("#delete-h").before(totpSection(who), ...await profileSettings(who.username));
 }
 
 function privacyPage() {
