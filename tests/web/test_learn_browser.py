@@ -148,3 +148,27 @@ def test_rules_page_with_pictures(server, browser, shots, game, lang):
     page.screenshot(path=str(shots / f"rules-{game}-{lang}-360.png"), full_page=True)
     assert not errors, errors
     context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_tholos_lesson_marks_the_stones_its_text_speaks_of(server, browser, shots, size):
+    """Issue 40 item 5: step 4 ("take 1 stone of any colour from the quarry") marks the quarry's grey stones and step
+    7 ("take the black stone of Black's workshop") that stone, not columns G and B; a tap there plays the step."""
+    context = browser.new_context(viewport=size)
+    spanish(context)
+    page = context.new_page()
+    errors = page_errors(page)
+    for step, key in ((3, "quarry:G"), (6, "ws1:B")):
+        page.goto(f"{server.url}/")
+        page.evaluate(f"localStorage.setItem('museion.tutorial.tholos', '{step}')")
+        page.goto(f"{server.url}/learn/tholos")
+        wait_js(page, f"document.body.dataset.step === '{step}'")
+        marked = page.eval_on_selector_all("#board .lesson-target", "ns => ns.map((n) => n.dataset.key || '')")
+        assert marked and set(marked) == {key}, marked  # (Black's two black stones are alike: either)
+        assert set(page.locator("#board .hit-target").evaluate_all("ts => ts.map((t) => t.dataset.for)")) == {key}
+        page.evaluate(_TARGET_POINT)
+        page.screenshot(path=str(shots / f"learn-tholos-step{step + 1}-{size['width']}.png"))
+        page.mouse.click(*page.evaluate(_TARGET_POINT))
+        wait_js(page, f"document.body.dataset.step === '{step + 1}'")
+    assert not errors, errors
+    context.close()

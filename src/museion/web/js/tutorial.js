@@ -88,7 +88,7 @@ function drawBoard() {
   const next = path[lesson.selection.length];
   activate(node, new Set([next]), lesson.selection, tap);
   mark(node, [next], "lesson-target");
-  reveal(node.querySelector(".lesson-target"));
+  reveal(node.querySelector(`.hit-target[data-for="${CSS.escape(next)}"]`));  // (what it marks may lie elsewhere too)
 }
 
 /** Scroll the place to tap into view below the lesson's panel (on a phone the board is taller than the screen). */
