@@ -157,7 +157,20 @@ def test_a_rated_resignation_counts_and_a_deleted_account_hands_its_seat_to_a_bo
     status, made = bob.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
     joined = ana.request("POST", f"/api/tables/{made['id']}/join", {"seat": 1})[1]
     watcher = Player(server, made["id"], made["token"], cookie=bob.cookie)
+    writer = Player(server, made["id"], joined["token"], cookie=ana.cookie)
+    writer.send({"type": "chat", "text": "hola, soy Ana"})  # issue 40.5: the player's own words are theirs
+    watcher.send({"type": "chat", "text": "hola Ana"})
+    history = {"token": made["token"]}
+    deadline = time.monotonic() + 10
+    while len(http("POST", f"{server.url}/api/tables/{made['id']}/chat", history)[1]["messages"]) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    writer.close()
+    exported = ana.request("GET", "/api/me/data")[1]["chat"]
+    assert [(c["table"], c["seat"], c["text"]) for c in exported] == [(made["id"], 1, "hola, soy Ana")]
     assert ana.request("DELETE", "/api/me", {"password": "tortuga azul 7"})[0] == 200
+    kept = http("POST", f"{server.url}/api/tables/{made['id']}/chat", history)[1]["messages"]
+    assert [(m["seat"], m["text"]) for m in kept] == [(0, "hola Ana")]  # the deleted account's line went with it
     watcher.wait(lambda s: s["seats"][1]["forfeit"])
     seat = watcher.state["seats"][1]
     assert (seat["standin"], seat["name"]) == ("easy", "deleted player")

@@ -11,9 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Column, Float, ForeignKey, Index, Integer, String, Table, insert, select
+from sqlalchemy import (
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    delete,
+    exists,
+    insert,
+    select,
+)
 
-from museion.server.storage import Store, metadata
+from museion.server.accounts import store as account_store
+from museion.server.storage import Store, metadata, seats_t
 
 chat_t = Table(
     "chat", metadata,
@@ -95,3 +109,25 @@ def reports(store: Store, limit: int = 50, table_id: str | None = None) -> list[
         query = query.where(reports_t.c.table_id == table_id)
     with store.engine.connect() as conn:
         return [{k: v for k, v in r.items() if k != "reporter"} for r in conn.execute(query).mappings()]
+
+
+def _written(account_id: int) -> Any:
+    """The account's lines: those written from the seats bound to it (a guest's seat bound at sign-in included)."""
+    return exists().where(seats_t.c.table_id == chat_t.c.table_id, seats_t.c.seat == chat_t.c.seat,
+                          seats_t.c.account_id == account_id)
+
+
+def export(conn: Connection, account_id: int) -> dict[str, Any]:
+    """The account's chat lines, oldest first (``GET /api/me/data``: the words a player wrote are their data)."""
+    rows = conn.execute(select(chat_t).where(_written(account_id)).order_by(chat_t.c.at, chat_t.c.id)).mappings()
+    return {"chat": [{"table": r["table_id"], "seat": r["seat"], "name": r["name"], "text": r["text"], "at": r["at"]}
+                     for r in rows]}
+
+
+def forget(conn: Connection, account_id: int) -> None:
+    """Delete the account's chat lines with the account (its seats stay, as "deleted player"; the others' lines
+    stay). A copy the operator keeps of a reported line (``chat_reports``) stays for moderation."""
+    conn.execute(delete(chat_t).where(_written(account_id)))
+
+
+account_store.PARTS.append((export, forget))  # the chat's share of an account's data, exported and forgotten

@@ -129,6 +129,8 @@ class MyData(BaseModel):
     ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
     rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
     profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
+    chat: list[dict[str, Any]] = Field(default=[], description="the chat lines the account's seats wrote: table, "
+                                       "seat, name, text, at (deleted with the account)")
 
 
 class TotpSetup(BaseModel):

@@ -142,13 +142,13 @@ class AccountStore:
         """Remove the account and everything stored about it. Its games keep their records: its seats are bound
         to nobody and named "deleted player" (a name the player gave is personal data)."""
         with self.engine.begin() as conn:
+            for _export, forget in PARTS:  # first: a part may find what is the account's by its seats (chat)
+                forget(conn, account_id)
             conn.execute(update(seats_t).where(seats_t.c.account_id == account_id)
                          .values(name=DELETED, account_id=None))
             conn.execute(delete(sessions_t).where(sessions_t.c.account_id == account_id))
             conn.execute(delete(recovery_t).where(recovery_t.c.account_id == account_id))
             conn.execute(delete(totp_t).where(totp_t.c.account_id == account_id))
-            for _export, forget in PARTS:
-                forget(conn, account_id)
             conn.execute(delete(accounts_t).where(accounts_t.c.id == account_id))
 
     def export(self, account_id: int) -> dict[str, Any]:

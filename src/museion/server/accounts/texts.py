@@ -137,10 +137,12 @@ PAGES = {
                                      "de autenticación muestra para Museion."),
     "web.account.delete_title": _both("Delete the account", "Borrar la cuenta"),
     "web.account.delete_help": _both(
-        "Deleting removes your username, your password and your sessions for good. The tables you played stay, "
-        "without your account.",
-        "Al borrarla se eliminan para siempre tu nombre de usuario, tu contraseña y tus sesiones. Las mesas que "
-        "jugaste se quedan, sin tu cuenta."),
+        "Deleting removes your username, your password, your sessions and the chat lines you wrote at tables for "
+        "good. The tables you played stay, without your account: your seats show \"deleted player\", and a bot "
+        "plays your seats of running games to the end.",
+        "Al borrarla se eliminan para siempre tu nombre de usuario, tu contraseña, tus sesiones y los mensajes de "
+        "chat que escribiste en las mesas. Las mesas que jugaste se quedan, sin tu cuenta: tus asientos muestran "
+        "«jugador eliminado», y un bot juega hasta el final tus asientos de las partidas en curso."),
     "web.account.confirm_password": _both("Your password, to confirm", "Tu contraseña, para confirmar"),
     "web.account.delete": _both("Delete my account", "Borrar mi cuenta"),
     "web.account.deleted": _both("Your account is deleted.", "Tu cuenta está borrada."),
@@ -177,12 +179,13 @@ PAGES = {
         "por red, durante un día como mucho, para frenar a quien intente adivinar contraseñas; no se escriben ni "
         "en la base de datos ni en los registros."),
     "web.privacy.rights": _both(
-        "On your account page you can download everything kept about your account (a JSON file) and delete the "
-        "account. Deleting removes your username, password hash, sessions and recovery codes at once; the tables "
-        "you played stay, without your account.",
-        "En la página de tu cuenta puedes descargar todo lo que se guarda de ella (un archivo JSON) y borrarla. Al "
-        "borrarla se eliminan a la vez tu nombre de usuario, el resumen de tu contraseña, tus sesiones y tus "
-        "códigos de recuperación; las mesas que jugaste se quedan, sin tu cuenta."),
+        "On your account page you can download everything kept about your account (a JSON file, with the chat "
+        "lines you wrote at tables) and delete the account. Deleting removes your username, password hash, "
+        "sessions, recovery codes and chat lines at once; the tables you played stay, without your account.",
+        "En la página de tu cuenta puedes descargar todo lo que se guarda de ella (un archivo JSON, con los "
+        "mensajes de chat que escribiste en las mesas) y borrarla. Al borrarla se eliminan a la vez tu nombre de "
+        "usuario, el resumen de tu contraseña, tus sesiones, tus códigos de recuperación y tus mensajes de chat; "
+        "las mesas que jugaste se quedan, sin tu cuenta."),
     "web.privacy.operator": _both(
         "The operator of this server can set a new password for an account, suspend it or delete it; ask them "
         "for anything else.",
