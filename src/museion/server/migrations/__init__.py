@@ -100,10 +100,11 @@ def steps(engine: Engine, target: str) -> list[Script]:
     if target == current:
         raise ValueError(f"the database is at {target} already")
     found: list[Script] = []
-    step = scripts.get_revision(current)
+    step: Script | None = scripts.get_revision(current)
     while step is not None and step.revision != target:
         found.append(step)
-        step = scripts.get_revision(step.down_revision) if step.down_revision else None
+        down = step.down_revision  # one parent each: museion's revisions never branch
+        step = scripts.get_revision(down) if isinstance(down, str) else None
     if step is None and target != "base":
         raise ValueError(f"{target} is newer than the database's {current}: museion admin migrate upgrades")
     return found
