@@ -64,7 +64,8 @@ def refusal(text: str) -> tuple[int, str, str] | None:
 def described(found: tuple[int, str, str]) -> str:
     """``character U+200B (ZERO WIDTH SPACE) at position 3 is an invisible (format) character``."""
     position, char, what = found
-    return f"character U+{ord(char):04X} ({unicodedata.name(char, 'a control character')}) at position {position} is {what}"
+    name = unicodedata.name(char, "a control character")
+    return f"character U+{ord(char):04X} ({name}) at position {position} is {what}"
 
 
 def check_line(text: str, max_length: int, codes: tuple[str, str], what: str) -> str:
