@@ -11,9 +11,10 @@ meaning the default), plus ``imperfect_information`` for perfect-information gam
   (layout in the game's ``view.py``);
 * information state (string only) = ``p<player>`` and then, one per line, what the player learned from each
   action, as the game declares it (``State.observed_action``: ``card bag`` for a face-down Pergamon card, the
-  cards' values with the placement that reveals them). The lines are collected as actions are applied (one
-  short string per step, nothing re-encoded), and two states get the same string exactly when the player
-  cannot tell them apart. For perfect-information games it is the action history. No fixed-size
+  cards' values with the placement that reveals them). The lines are written when an information state is
+  asked for (one short string per new step, replayed on a shadow state, nothing re-encoded; a step that no
+  one asks about costs nothing), and two states get the same string exactly when the player cannot tell them
+  apart. For perfect-information games it is the action history. No fixed-size
   perfect-recall tensor is offered;
 * ``resample_from_infostate(player, sampler)`` uses the game's observer's ``resample`` on the current state; when
   every observer learns the same from every action (``Game.shared_observations``, true of the three games) the
@@ -179,26 +180,36 @@ class MuseionState(pyspiel.State):
         return self._holder.state
 
     # -- the pyspiel.State protocol ----------------------------------------------------------------------------
+    # current_player, is_terminal, is_chance_node and legal_actions are Python methods of this class, so a Python
+    # driver calls them directly: through pyspiel's C++ State each would cost a C++-to-Python call or two
+    # (legal_actions three, and two list conversions), more than the compiled engine's whole step.
     def current_player(self) -> int:
-        return self.inner.current_player()  # CHANCE (-1) and TERMINAL (-4) are OpenSpiel's ids
+        return self._holder.state.current_player()  # CHANCE (-1) and TERMINAL (-4) are OpenSpiel's ids
+
+    def is_chance_node(self) -> bool:
+        return self._holder.state.is_chance_node()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions([player])``: the chance outcomes' actions at a chance node, nothing for a
+        player not to act or at the end."""
+        state = self._holder.state
+        current = state.current_player()
+        if player is not None and player != current:
+            return []
+        if current >= 0:
+            return state.legal_actions()
+        if state.is_chance_node():
+            return [action for action, _ in state.chance_outcomes()]
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.inner.legal_actions()
+        return self._holder.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        holder = self._holder
-        seen = holder.seen
-        if seen:
-            inner = holder.state
-            if len(seen) == 1:
-                seen[0].append(inner.observed_action(action, None))
-            else:
-                for p, lines in enumerate(seen):
-                    lines.append(inner.observed_action(action, p))
-        holder.state.apply_action(action)
+        self._holder.state.apply_action(action)  # the observation lines follow lazily (_Holder.lines)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
@@ -207,7 +218,7 @@ class MuseionState(pyspiel.State):
             return f"{'chance' if player < 0 else 'action'} {action}"
 
     def is_terminal(self) -> bool:
-        return self.inner.is_terminal()
+        return self._holder.state.is_terminal()
 
     def returns(self) -> list[float]:
         return self.inner.returns()
@@ -229,7 +240,7 @@ class MuseionState(pyspiel.State):
             state = self.clone()
             state._holder.state = sampled
             return state
-        if len(self._holder.seen) == 1:
+        if len(self._holder.lines()) == 1:
             return self._with_inner(sampled)
         state = self.get_game().new_initial_state()
         for action in sampled.history():
@@ -250,7 +261,7 @@ class MuseionState(pyspiel.State):
             for action in inner.history():
                 state.apply_action(action)
             return state
-        state._holder = _Holder(inner, [lines[:] for lines in self._holder.seen])
+        state._holder = _Holder(inner, [lines[:] for lines in self._holder.lines()], inner.clone())
         return state
 
     # -- helpers -----------------------------------------------------------------------------------------------
@@ -262,8 +273,8 @@ class MuseionState(pyspiel.State):
         holder = self._holder
         if not holder.seen:
             return f"p{player} history {' '.join(map(str, self.history()))}"
-        lines = holder.seen[0 if len(holder.seen) == 1 else player]
-        return holder.joined(player, lines)
+        seen = holder.lines()
+        return holder.joined(player, seen[0 if len(seen) == 1 else player])
 
 
 _EMPTY_DICT = base64.b64encode(pickle.dumps({})).decode()
@@ -273,15 +284,46 @@ class _Holder:
     """Holds the museion state and the observation lines, so that OpenSpiel's deepcopy-based ``clone`` uses the
     fast ``State.clone`` and shallow list copies (strings are immutable) instead of deep-copying every object.
 
+    The lines are written lazily: applying an action records nothing (a step through pyspiel costs what the
+    engine's does, plus OpenSpiel's own calls); :meth:`lines` brings them up to date when an information state
+    is asked for, replaying the new actions on a *shadow* state kept at the position the lines reach. Clones
+    share the shadow until one of them advances it (then it clones it first): their histories agree up to it.
+
     ``joined`` keeps each player's information-state string and extends it with the lines added since it was
     last asked for, so the string is built once, incrementally, over a whole game."""
 
-    __slots__ = ("state", "seen", "_text")
+    __slots__ = ("state", "seen", "_shadow", "_shared", "_text")
 
-    def __init__(self, state: State, seen: list[list[str]]) -> None:
+    def __init__(self, state: State, seen: list[list[str]], shadow: State | None = None) -> None:
         self.state = state
         self.seen = seen
+        self._shadow = shadow  # at the position len(seen[0]); None: the initial state, or rebuilt by replaying
+        self._shared = False
         self._text: dict[int, tuple[int, str]] = {}
+
+    def lines(self) -> list[list[str]]:
+        """The observation lines of every observer (one list when all share them), up to the current state."""
+        seen = self.seen
+        history = self.state.history()
+        done = len(seen[0]) if seen else len(history)
+        if done == len(history):
+            return seen
+        shadow = self._shadow
+        if shadow is None:
+            shadow = self.state.game.new_initial_state()
+            for action in history[:done]:
+                shadow.apply_action(action)
+        elif self._shared:
+            shadow = shadow.clone()
+        for action in history[done:]:
+            if len(seen) == 1:
+                seen[0].append(shadow.observed_action(action, None))
+            else:
+                for p, lines in enumerate(seen):
+                    lines.append(shadow.observed_action(action, p))
+            shadow.apply_action(action)
+        self._shadow, self._shared = shadow, False
+        return seen
 
     def joined(self, player: int, lines: list[str]) -> str:
         done, text = self._text.get(player, (0, f"p{player}"))
@@ -291,16 +333,17 @@ class _Holder:
         return text
 
     def __deepcopy__(self, memo: dict) -> _Holder:
-        copy = _Holder(self.state.clone(), [lines[:] for lines in self.seen])
+        copy = _Holder(self.state.clone(), [lines[:] for lines in self.seen], self._shadow)
+        copy._shared = self._shared = self._shadow is not None
         copy._text = dict(self._text)
         return copy
 
     def __getstate__(self) -> tuple:
-        return self.state, self.seen
+        return self.state, self.lines()
 
     def __setstate__(self, data: tuple) -> None:
         self.state, self.seen = data
-        self._text = {}
+        self._shadow, self._shared, self._text = None, False, {}
 
 
 def _view_text(state: State, player: int) -> str:

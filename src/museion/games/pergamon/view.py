@@ -20,7 +20,6 @@ layout for 2, 3 and 4 players, generated from the same declaration (``tools/gene
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any, Final
 
 from museion.core.observation import Layout, Piece
@@ -213,59 +212,74 @@ def resample(state: PergamonStateBase[Any], player: int, rng: random.Random) -> 
     return other
 
 
+_FACES: dict[int, tuple[tuple[int, ...], list[float]]] = {}
+"""Piece ``tile_faces`` of a game configuration, which no move changes: computed once, keyed by the id of the
+configuration's ``tile_left_types`` tuple, kept in the entry (so that id cannot be reused while cached)."""
+_FACES_KEPT: Final = 64
+
+
+def _tile_faces(g: Any) -> list[float]:
+    """Piece ``tile_faces``: per tile its left and right edge types one-hot, century / 5 and number / 99."""
+    left: tuple[int, ...] = g.tile_left_types
+    found = _FACES.get(id(left))
+    if found is not None and found[0] is left:
+        return found[1]
+    right: tuple[int, ...] = g.tile_right_types
+    centuries: tuple[int, ...] = g.tile_centuries
+    numbers: tuple[int, ...] = g.tile_numbers
+    faces = [0.0] * (10 * _TILES)
+    for t in range(_TILES):
+        i = 10 * t
+        faces[i + left[t]] = 1.0
+        faces[i + 4 + right[t]] = 1.0
+        faces[i + 8] = centuries[t] / 5.0
+        faces[i + 9] = numbers[t] / 99.0
+    if len(_FACES) >= _FACES_KEPT:
+        _FACES.clear()
+    _FACES[id(left)] = (left, faces)
+    return faces
+
+
 def observation_tensor(state: PergamonStateBase[Any], player: int) -> list[float]:
-    """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets."""
+    """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets (compiled code:
+    loops over typed locals, relative seats by arithmetic, the constant tile faces copied in one slice)."""
     g = state.game
     n: int = g.n
     layout = observation_layout(n)
     at = layout.offset
-
-    def rel(p: int) -> int:
-        return (p - player) % n
-
     out: list[float] = [0.0] * layout.size
     if 1 <= state.turn <= data.TURNS:
         out[at["turn"] + state.turn - 1] = 1.0
     out[at["stage"] + state.stage] = 1.0
     cp = state.current_player()
     if 0 <= cp < n:
-        out[at["to_act"] + rel(cp)] = 1.0
-    out[at["first_player"] + rel(state.first_player)] = 1.0
-    _tile_locations(state, out, at["tile_locations"], rel)
+        out[at["to_act"] + (cp - player) % n] = 1.0
+    out[at["first_player"] + (state.first_player - player) % n] = 1.0
+    _tile_locations(state, out, at["tile_locations"], player)
     i = at["tile_faces"]
-    for t in range(_TILES):
-        out[i + g.tile_left_types[t]] = 1.0
-        out[i + 4 + g.tile_right_types[t]] = 1.0
-        out[i + 8] = g.tile_centuries[t] / 5.0
-        out[i + 9] = g.tile_numbers[t] / 99.0
-        i += 10
-    i = at["collections"]
-    for p in range(n):
-        base = i + rel(p) * data.MARKERS * COLLECTION_WIDTH
-        for m in range(data.MARKERS):
-            ring = state.exhibited_rings[3 * p + m]
-            if ring is not None:
-                b = base + COLLECTION_WIDTH * m
-                out[b] = 1.0
-                out[b + 1] = state.marker_spaces[3 * p + m] / 24.0
-                out[b + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
-                out[b + 3] = min(len(ring), 8) / 8.0
+    out[i:i + 10 * _TILES] = _tile_faces(g)
+    _collections(state, out, at["collections"], player)
     i = at["coins"]
+    coins = state.coins
     for p in range(n):
-        out[i + rel(p)] = min(state.coins[p] / 20.0, 1.0)
-    out[i + n] = min(state.coins[RAIDER] / 20.0, 1.0)
+        out[i + (p - player) % n] = min(coins[p] / 20.0, 1.0)
+    out[i + n] = min(coins[RAIDER] / 20.0, 1.0)
     i = at["victory_points"]
+    every = True
     for p in range(n):
         if vp_visible(state, player, p):
-            out[i + rel(p)] = min(state.victory_points[p] / 50.0, 1.0)
-    out[i + n] = 1.0 if all(vp_visible(state, player, p) for p in range(n)) else 0.0
+            out[i + (p - player) % n] = min(state.victory_points[p] / 50.0, 1.0)
+        else:
+            every = False
+    out[i + n] = 1.0 if every else 0.0
     i = at["track"]
+    track = state.funds_track
     for s in range(SPACES):
-        x = state.funds_track[s]
+        x = track[s]
         if x == RAIDER:
             out[i + s * (n + 1) + n] = 1.0
         elif x >= 0:
-            out[i + s * (n + 1) + rel(x)] = 1.0
+            out[i + s * (n + 1) + (x - player) % n] = 1.0
     i = at["funds_cards"]
     for c, v in enumerate(state.funds_cards):
         out[i + FUNDS_CARD_WIDTH * c] = 1.0
@@ -289,7 +303,22 @@ def observation_tensor(state: PergamonStateBase[Any], player: int) -> list[float
     return out
 
 
-def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int, rel: Callable[[int], int]) -> None:
+def _collections(state: PergamonStateBase[Any], out: list[float], i: int, player: int) -> None:
+    """Piece ``collections``: per relative seat and marker, on display, space, value and finds."""
+    n: int = state.game.n
+    for p in range(n):
+        base = i + (p - player) % n * data.MARKERS * COLLECTION_WIDTH
+        for m in range(data.MARKERS):
+            ring = state.exhibited_rings[3 * p + m]
+            if ring is not None:
+                b = base + COLLECTION_WIDTH * m
+                out[b] = 1.0
+                out[b + 1] = state.marker_spaces[3 * p + m] / 24.0
+                out[b + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
+                out[b + 3] = min(len(ring), 8) / 8.0
+
+
+def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int, player: int) -> None:
     """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
     n: int = state.game.n
     width = _tile_places(n)
@@ -304,11 +333,11 @@ def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int,
             where[t] = 2 + k
     for p in range(n):
         for t in state.supply[p]:
-            where[t] = supply + rel(p)
+            where[t] = supply + (p - player) % n
     for m, ring in enumerate(state.exhibited_rings):
         if ring is not None:
             for t in ring:
-                where[t] = exhibited + rel(m // data.MARKERS)
+                where[t] = exhibited + (m // data.MARKERS - player) % n
     for t in state.building_ring:
         where[t] = width - 2
     for t in range(_TILES):
