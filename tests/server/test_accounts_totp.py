@@ -15,6 +15,7 @@ import pyotp
 import pytest
 from test_accounts_hostile import PASSWORD, Client
 
+from museion import cli
 from museion.server.accounts import totp
 from museion.server.testing import GENEROUS, ServerProcess
 
@@ -170,6 +171,15 @@ def test_confirming_needs_a_secret_set_up_and_a_deleted_account_leaves_none(serv
     with sqlite3.connect(server.db_path) as db:
         assert db.execute("SELECT count(*) FROM account_totp").fetchone()[0] >= 1  # the other accounts' rows
         assert db.execute("SELECT count(*) FROM account_totp WHERE secret=?", (secret,)).fetchone() == (0,)
+
+
+def test_the_operator_turns_the_second_factor_off(server, capsys):
+    """``museion admin totp-off`` (in this process: the command is the same) on the running server's database."""
+    turn_on(Client(server), "Hana")
+    assert sign_in(Client(server), "Hana")[1]["error"] == "totp_required"
+    assert cli.main(["admin", "--db", server.db_url, "totp-off", "hana"]) == 0
+    assert "Hana: second factor off" in capsys.readouterr().out
+    assert sign_in(Client(server), "Hana")[0] == 200
 
 
 @pytest.mark.parametrize(("offset", "accepted"), [(-60, False), (-30, True), (0, True), (30, True), (60, False)])

@@ -176,7 +176,8 @@ def test_a_database_at_0008_gets_ratings_keeping_its_tables_unrated(database):
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_at_0011_gets_the_second_factor_table_keeping_its_accounts(database):
-    """0011_fair_play -> 0012_totp: the accounts kept, none with a second factor, the schema the code declares."""
+    """0011_fair_play -> 0012_totp: the accounts kept, none with a second factor, the schema the code declares;
+    and back (nothing lost while no account has one)."""
     make(database, main_schema(), [], hash_token("seat-token"))
     engine = make_engine(database)
     migrations.upgrade(engine, "0011_fair_play")
@@ -191,6 +192,9 @@ def test_a_database_at_0011_gets_the_second_factor_table_keeping_its_accounts(da
         assert conn.execute(select(account_schema.accounts_t.c.username)).scalars().all() == ["Ana"]
         assert conn.execute(select(account_schema.totp_t)).all() == []
     assert _differences(store.engine, metadata) == []
+    assert migrations.losses(store.engine, "0011_fair_play") == []  # no account has a second factor yet
+    migrations.downgrade(store.engine, "0011_fair_play")
+    assert "account_totp" not in inspect(store.engine).get_table_names()
     store.engine.dispose()
 
 

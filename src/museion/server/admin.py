@@ -13,6 +13,8 @@ reads on every request (a suspended or deleted account's sessions end at once).
                                               every session of the account ends
   museion admin [--db URL] suspend USER       the account can no longer sign in; its sessions end
   museion admin [--db URL] reinstate USER     undo a suspension
+  museion admin [--db URL] totp-off USER      turn the account's second factor off (the phone and every recovery
+                                              code lost; check who asks first)
   museion admin [--db URL] delete USER --yes  delete the account and its personal data
   museion admin [--db URL] reports [--table ID] [--limit N] [--json]
                                               chat messages players and spectators reported, newest first
@@ -71,7 +73,9 @@ def register(subparsers: Any) -> None:
     reset.add_argument("username")
     reset.add_argument("--password-stdin", action="store_true", help="read the new password from standard input")
     for name, text in (("suspend", "the account can no longer sign in; its sessions end"),
-                       ("reinstate", "undo a suspension")):
+                       ("reinstate", "undo a suspension"),
+                       ("totp-off", "turn the account's second factor off (its player lost the phone and every "
+                                    "recovery code)")):
         one = sub.add_parser(name, help=text)
         _database(one)
         one.add_argument("username")
@@ -164,6 +168,7 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from museion.server import migrations
     from museion.server.accounts import passwords
     from museion.server.accounts.store import AccountStore
+    from museion.server.accounts.totp import TotpStore
     from museion.server.friends import store as friends_store
     from museion.server.ratings import store as _ratings  # noqa: F401 - an account's ratings are deleted with it
     from museion.server.storage import make_engine
@@ -194,6 +199,9 @@ def cmd_admin(args: argparse.Namespace) -> int:
         print(f"new password of {account.username}: {password}" if not args.password_stdin else
               f"password of {account.username} set")
         print("every session of the account has ended")
+    elif command == "totp-off":
+        TotpStore(engine).turn_off(account.id)
+        print(f"{account.username}: second factor off; sign-in asks for the password alone")
     elif command in ("suspend", "reinstate"):
         store.set_status(account.id, "suspended" if command == "suspend" else "active")
         print(f"{account.username}: {'suspended; its sessions have ended' if command == 'suspend' else 'active'}")
