@@ -138,8 +138,9 @@ function footer(view, ctx, orderX, passX) {
       s("rect", { x: orderX + k * 40, y: y - 18, width: 36, height: 36, class: "hit-area", fill: "transparent" }),
       stone(orderX + 18 + k * 40, y, c, 24))));
   }
-  if (ctx.targets.has("pass")) {
-    foot.push(hit("pass", t("web.imhotep.pass"), s("rect", { x: passX, y: 620, width: 120, height: 48, rx: 10,
+  const pass = "pass";  // the pass button's key (targets.py), drawn when the move is legal
+  if (ctx.targets.has(pass)) {
+    foot.push(hit(pass, t("web.imhotep.pass"), s("rect", { x: passX, y: 620, width: 120, height: 48, rx: 10,
       fill: "#e6dfcc", stroke: "#6f6346", class: "hit-area" }),
     text(passX + 60, 650, t("web.imhotep.pass"), { class: "label", "text-anchor": "middle" })));
   }
