@@ -160,10 +160,12 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     _running_job(head)  # the bot's move is being computed on the cluster
     before = _answers_quickly(server, 0.5)
     head.kill()
-    after = _answers_quickly(server, 8.0)  # the probe's time limit passes meanwhile
+    after, deadline = _answers_quickly(server, 0.5), time.monotonic() + 20
+    while _ready(server)["compute"] != "degraded":  # the probe's time limit passes meanwhile
+        assert time.monotonic() < deadline, server.log_text()[-3000:]
+        after = max(after, _answers_quickly(server, 0.5))
     print(f"slowest answer: {before:.3f} s with the cluster, {after:.3f} s after its kill")
     assert after < QUICK, (before, after)
-    _wait_compute(server, "degraded", timeout=15)
     me = Player(server, table["id"], table["token"])
     me.wait(lambda s: s["to_move"] == 1 and s["legal"], timeout=60)  # the move cut off was made locally
     _bot_game(server, 2, timeout=30)

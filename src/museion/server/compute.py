@@ -48,6 +48,8 @@ PROBE_SECONDS = 2.0
 """How often a connected server checks that its cluster answers."""
 RETRY_SECONDS = 5.0
 """Pause between two attempts to connect to a cluster that is away."""
+CONNECT_SECONDS = 120.0
+"""An attempt to connect that takes longer is given up (Ray Client gives up sooner by itself: 3 tries)."""
 
 log = logging.getLogger("museion.server")
 
@@ -121,6 +123,8 @@ class Ray:
         """Set while the cluster is away (a job waiting on Ray then runs locally)."""
         self.gone.set()
         self.task: asyncio.Task[None] | None = None
+        self.connecting = threading.Lock()
+        """One attempt at a time, even when one given up on still runs in its thread."""
         self.job: Any = None
         self.analyse: Any = None
         if compute == RAY_LOCAL:
@@ -161,8 +165,8 @@ class Ray:
             await asyncio.sleep(PROBE_SECONDS if self.up else RETRY_SECONDS)
 
     async def _connect(self) -> None:
-        try:  # no time limit: Ray Client gives up by itself (3 attempts); only this task waits for it
-            await off_loop(self._reconnect, None)
+        try:
+            await off_loop(self._reconnect, CONNECT_SECONDS)
         except Exception as exc:  # noqa: BLE001 - anything Ray raises: the cluster is still away
             hint = "" if "RAY_AUTH_MODE" in os.environ else (" (a cluster with token authentication needs "
                                                              "RAY_AUTH_MODE=token and its token here)")
@@ -175,11 +179,12 @@ class Ray:
 
     def _reconnect(self) -> None:
         """In a thread: drop the old connection (gone with its cluster) and make a new one."""
-        if self.ray.is_initialized():
-            with contextlib.suppress(Exception):
-                self.ray.shutdown()
-        self.ray.init(address=self.compute, log_to_driver=False)
-        self._remote()
+        with self.connecting:
+            if self.ray.is_initialized():
+                with contextlib.suppress(Exception):
+                    self.ray.shutdown()
+            self.ray.init(address=self.compute, log_to_driver=False)
+            self._remote()
 
     async def _probe(self) -> None:
         try:
