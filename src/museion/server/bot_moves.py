@@ -48,7 +48,7 @@ class BotMoves:
         try:
             await self.play(table, seat.seat, seq, action, True)
         except TableError as exc:
-            if exc.code != "bot_plays":  # its player came back meanwhile: nothing to do
+            if exc.code not in ("bot_plays", "game_over"):  # its player came back, or resigned, meanwhile
                 log.warning("bot move refused at table %s: %s", table.id, exc)
             self.schedule(table)
 

@@ -85,7 +85,7 @@ class Manager:
         if table.row.rated and table.over:  # its players are told their rating changes again
             table.rating_changes = await self.writer.read(changes_of, self.store.engine, table.id)
         await self.live.claim(table)
-        if table.state.is_chance_node() and self.live.owns(table.id):  # a chance follow-up never stored: draw it
+        if table.state.is_chance_node() and not table.over and self.live.owns(table.id):  # a chance follow-up never stored: draw it
             with contextlib.suppress(Conflict):  # another process drew it meanwhile: its notification follows
                 await self.pipeline.commit_chance(table)
         self.bots.schedule(table)
