@@ -86,7 +86,8 @@ def outage(tmp_path_factory):
         env.setenv("RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S", "1")  # Ray Client's attempts: 1 + 2 + 4 s, not 35
         server = ServerProcess(tmp_path_factory.mktemp("outage") / "museion.db", bot_delay=0.01, bot_workers=2,
                                args=(*GENEROUS, "--compute", f"ray://127.0.0.1:{head.client_port}",
-                                     "--bot-specs", "--bot-seconds", "60"))
+                                     "--bot-specs", "--bot-seconds", "60", "--hint-bot", "mcts:sims=30",
+                                     "--analysis-bot", "expert:sims=10"))
         server.start(timeout=60)
     try:
         yield server, head
@@ -109,11 +110,19 @@ def _wait_compute(server: ServerProcess, status: str, timeout: float) -> None:
     raise AssertionError(f"compute never {status}: {server.log_text()[-3000:]}")
 
 
-def _bot_game(server: ServerProcess, moves: int, timeout: float) -> None:
-    """A human against bot:easy: ``moves`` of the human's turns come back (the bot moved in between)."""
+def _bot_game(server: ServerProcess, moves: int, timeout: float, hint: bool = False) -> None:
+    """A human against bot:easy: ``moves`` of the human's turns come back (the bot moved in between); ``hint``:
+    the coach's hint is asked for first, and comes."""
     _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:easy"], "join": 0})
     me = Player(server, table["id"], table["token"])
     try:
+        if hint:
+            me.wait(lambda s: s["to_move"] == 0 and s["legal"], timeout=timeout)
+            me.send({"type": "hint", "seq": me.state["seq"]})
+            answer = me.recv(timeout)
+            while answer["type"] not in ("hint", "error"):
+                answer = me.recv(timeout)
+            assert answer["type"] == "hint" and answer["moves"], answer
         for _ in range(moves):
             me.wait(lambda s: (s["to_move"] == 0 and s["legal"]) or s["status"] == "finished", timeout=timeout)
             if me.state["status"] == "finished":
@@ -123,6 +132,26 @@ def _bot_game(server: ServerProcess, moves: int, timeout: float) -> None:
             me.wait(lambda s, seq=seq: s["seq"] > seq + 1 or s["status"] == "finished", timeout=timeout)
     finally:
         me.close()
+
+
+def _analysed_locally(server: ServerProcess) -> bool:
+    """A finished table's analysis is done, with progress reported on the way: by the local analyst (a Ray task
+    reports none)."""
+    _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["bot:random", "bot:random"]})
+    watcher = Player(server, table["id"])
+    watcher.wait(lambda s: s["status"] == "finished", timeout=60)
+    watcher.close()
+    assert http("POST", f"{server.url}/api/tables/{table['id']}/analysis?lang=en", {})[0] == 202
+    progress, started = [], time.monotonic()
+    while time.monotonic() < started + 60:
+        answer = http("GET", f"{server.url}/api/tables/{table['id']}/analysis")[1]
+        if answer["status"] == "done":
+            print(f"analysis: {time.monotonic() - started:.1f} s, {len(progress)} progress reports seen")
+            return bool(progress)
+        assert answer["status"] in ("queued", "running"), answer
+        progress += [answer["progress"]] if answer.get("progress") else []
+        time.sleep(0.05)
+    raise TimeoutError("the analysis never finished")
 
 
 def _answers_quickly(server: ServerProcess, seconds: float) -> float:
@@ -168,7 +197,8 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     assert after < QUICK, (before, after)
     me = Player(server, table["id"], table["token"])
     me.wait(lambda s: s["to_move"] == 1 and s["legal"], timeout=60)  # the move cut off was made locally
-    _bot_game(server, 2, timeout=30)
+    _bot_game(server, 2, timeout=30, hint=True)  # bot moves and a hint on local workers
+    assert _analysed_locally(server)
     assert server.proc is not None
     server.proc.send_signal(signal.SIGTERM)  # drains (Ray's SystemExit handler is never installed)
     with pytest.raises(ConnectionClosed) as closed:
