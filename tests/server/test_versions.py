@@ -62,18 +62,18 @@ def test_a_process_refuses_to_start_beside_another_version_naming_both(database)
     assert f"museion {__version__} cannot start beside museion 0.0.9" in said, said
     assert "Upgrading a site of several processes" in said
     with _connect(database, "") as old:  # a release that named no version: its listening connection
+        assert processes.refuse_other_versions(database) is None  # connected, not yet a server
         old.execute("LISTEN museion_tables")
-        refused = _serve(database)
-    assert "museion of an earlier release" in refused.stderr + refused.stdout, refused.stderr
+        said = processes.refuse_other_versions(database)
+    assert said is not None and f"museion {__version__} cannot start beside museion of an earlier release" in said
 
 
-def test_processes_of_one_version_share_the_database_and_a_new_version_is_refused_beside_them(database, tmp_path,
-                                                                                            monkeypatch):
+def test_a_running_server_admits_its_own_version_and_a_new_version_is_refused_beside_it(database, tmp_path,
+                                                                                       monkeypatch):
+    """(Two real processes of one version on one PostgreSQL: tests/server/test_site.py.)"""
     first = ServerProcess(tmp_path / "a.db", db_url=database, log_path=tmp_path / "a.log").start()
     try:
-        second = ServerProcess(tmp_path / "b.db", db_url=database, log_path=tmp_path / "b.log").start()
-        second.stop()  # the same version starts beside it
-        assert processes.refuse_other_versions(database) is None
+        assert processes.refuse_other_versions(database) is None  # its own version may start beside it
         monkeypatch.setattr(processes, "APPLICATION", "museion/99.0")  # a newer release, starting now
         monkeypatch.setattr(processes, "__version__", "99.0")
         refused = processes.refuse_other_versions(database)
