@@ -126,8 +126,8 @@ class ServerConfig:
     idle_table_ttl: float = opt(14 * 86400.0, "seconds after which a running table without a clock where no move "
                                               "was made expires (clocked tables end by their clocks)")
     seat_absence: float = opt(86400.0, "seconds a seat of a table without a clock must have been to move without "
-                                       "moving before the creator may hand it over (clocked tables: once its clock "
-                                       "ran out)")
+                                       "moving before the creator may hand it over or another player claim it "
+                                       "(clocked tables: once its clock ran out)")
     max_body: int = opt(64 * 1024, "bytes of a request body and of one WebSocket message")
     origins: tuple[str, ...] = opt((), "allowed Origin headers; empty: the served host only")
     hosts: tuple[str, ...] = opt((), "allowed Host headers (against DNS rebinding); empty: any")
