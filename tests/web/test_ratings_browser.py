@@ -5,24 +5,29 @@ in both languages, with no serious axe violation. Screenshots in artifacts/scree
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 
 import pytest
 from a11y import assert_accessible
 from helpers_web import page_errors, wait_js
 
-from museion.server.testing import GENEROUS, ServerProcess
+from museion.server.testing import GENEROUS, Player, ServerProcess
 
 PASSWORD = "tortuga azul 7"
 DESKTOP = {"viewport": {"width": 1360, "height": 900}, "locale": "en-GB"}
-PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "es-ES", "has_touch": True}
+PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "es-ES", "has_touch": True,
+         "extra_http_headers": {"X-Forwarded-For": "198.51.100.7"}}
+"""Bob's phone is on another network than Ana's desktop (the server trusts the loopback proxy's header): two
+accounts of one network would play the rated game unrated (issue 38, docs/ratings.md)."""
 SAYS = {"en-GB": "Your rating", "es-ES": "Tu nivel"}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     proc = ServerProcess(tmp_path_factory.mktemp("ratings-web") / "museion.db", bot_delay=0.01,
-                         args=(*GENEROUS, "--limit-signup", "100/hour")).start()
+                         args=(*GENEROUS, "--limit-signup", "100/hour", "--forwarded-allow-ips", "127.0.0.1")).start()
     yield proc
     proc.stop()
 
@@ -37,6 +42,25 @@ def _signed_up(browser, server, name: str, options: dict):  # noqa: ANN001, ANN2
     page.click("#signup-submit")
     page.wait_for_selector("#recovery-codes")
     return page, errors
+
+
+def _rated_against_bots(server: ServerProcess, page) -> None:  # noqa: ANN001
+    """Two more rated games of the page's account, against the random and the easy bot, through the API (its
+    session cookie): a player is on a leaderboard after rated games against three different opponents."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "museion_session")
+    for bot in ("random", "easy"):
+        request = urllib.request.Request(server.url + "/api/tables", method="POST", data=json.dumps(
+            {"game": "tholos", "seats": ["human", f"bot:{bot}"], "rated": True, "join": 0}).encode(),
+            headers={"Content-Type": "application/json", "Cookie": f"museion_session={cookie}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310 - the test's own server
+            created = json.loads(answer.read())
+        player = Player(server, created["id"], created["token"], cookie=cookie)
+        while not (player.state["status"] == "finished" and player.state.get("rating")):
+            if player.state["to_move"] == player.state["seat"] and player.state["legal"]:
+                player.move(player.state["legal"][0]["id"])
+            else:
+                player.recv(30)
+        player.close()
 
 
 def _play(page) -> None:  # noqa: ANN001
@@ -81,6 +105,7 @@ def test_two_players_play_a_rated_game_and_see_their_ratings_change(server, brow
     changes = [p.evaluate("window.museionState.rating.change") for p in pages]
     assert changes[0] == -changes[1]  # two new players, one game: what one wins the other loses
 
+    _rated_against_bots(server, ana)
     ana.goto(server.url + "/account")
     ana.wait_for_selector("#show-ratings")
     ana.check("#show-ratings")

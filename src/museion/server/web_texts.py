@@ -202,6 +202,10 @@ PAGES = {
                                     "Esta mesa es para jugadores con cuenta: inicia sesión (o regístrate) para "
                                     "sentarte. Los invitados pueden mirar."),
     "web.accounts_only": _both("Players with an account only", "Solo jugadores con cuenta"),
+    "web.accounts_only.auto": _both("Default (yes if you have blocked someone)",
+                                    "Por defecto (sí si has bloqueado a alguien)"),
+    "web.accounts_only.on": _both("Yes (no guests)", "Sí (sin invitados)"),
+    "web.accounts_only.off": _both("No (guests too)", "No (también invitados)"),
     "web.code.name_taken": _both("That name is a seat's label, a bot or another player's name at this table: choose "
                                  "another.",
                                  "Ese nombre es la etiqueta de un asiento, un bot o el nombre de otro jugador de esta "

@@ -58,6 +58,8 @@ function renderForm() {
         el("select", { id: "undo-choice" }, ["off", "on"].map((v) => el("option", { value: v }, t(`web.undo.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "rated-choice" }, t("web.rated_choice")),
         el("select", { id: "rated-choice" }, ["off", "on"].map((v) => el("option", { value: v }, t(`web.rated.${v}`))))),
+      el("div", { class: "field" }, el("label", { for: "accounts-choice" }, t("web.accounts_only")),
+        el("select", { id: "accounts-choice" }, ["auto", "on", "off"].map((v) => el("option", { value: v }, t(`web.accounts_only.${v}`))))),
       el("div", { class: "field" }, el("label", { for: "name" }, t("web.your_name")), name),
       el("button", { type: "submit", id: "create-button" }, t("web.create")),
       el("p", { id: "create-error", class: "error", role: "alert" })));
@@ -160,6 +162,8 @@ async function createTable() {
   if (hints !== "auto") body.hints = hints === "on";
   if (document.getElementById("undo-choice").value === "on") body.undo = true;
   if (document.getElementById("rated-choice").value === "on") body.rated = true;
+  const accountsOnly = document.getElementById("accounts-choice").value;
+  if (accountsOnly !== "auto") body.accounts_only = accountsOnly === "on";
   if (body.name) localStorage.setItem("museion.name", body.name);
   try {
     const table = await api("/api/tables", body);
