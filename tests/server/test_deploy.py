@@ -106,10 +106,12 @@ def test_the_container_image_and_compose_files_start_museion_with_postgresql():
 # -- a real nginx in front of a real server -----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
-    if not os.path.exists(NGINX):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{NGINX} is missing: .ci/run installs Debian's nginx for this test")
-        pytest.skip(f"{NGINX} is not installed (apt-get install nginx): the deploy/ proxy test needs a real nginx")
+    for needed in (NGINX, "openssl"):
+        if shutil.which(needed) is None:
+            if os.environ.get("CI") == "true":
+                pytest.fail(f"{needed} is missing: .ci/run installs Debian's nginx and openssl for this test")
+            pytest.skip(f"{needed} is not installed (apt-get install nginx openssl): the deploy/ proxy test runs a "
+                        "real nginx with a throw-away certificate")
     root = tmp_path_factory.mktemp("nginx")
     server = ServerProcess(root / "museion.db", bot_delay=0.01,
                            args=(*GENEROUS, "--limit-create", f"{CREATES}/minute", "--forwarded-allow-ips",
