@@ -209,3 +209,4 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     log = server.log_text()
     assert "compute: the Ray cluster" in log and "is away" in log
     assert "SystemExit" not in log and "Traceback" not in log, log[-3000:]
+    assert "playing a random move" not in log  # the cut-off move was the bot's own, computed locally
