@@ -7,6 +7,7 @@ and every flag and setting they pass is one ``museion serve`` accepts."""
 
 from __future__ import annotations
 
+import argparse
 import configparser
 import http.client
 import json
@@ -26,7 +27,7 @@ import pytest
 import yaml
 from websockets.sync.client import connect
 
-from museion.server.settings import defaults
+from museion.server.settings import defaults, resolve
 from museion.server.testing import GENEROUS, ServerProcess, free_port
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -52,6 +53,7 @@ def _settings_named(environ: dict[str, str]) -> dict[str, str]:
     known = set(defaults())
     named = {k.removeprefix("MUSEION_").lower(): v for k, v in environ.items() if k.startswith("MUSEION_")}
     assert set(named) <= known, set(named) - known
+    resolve(argparse.Namespace(**_serve_args([])), environ)  # each value of its setting's type (or ValueError)
     return named
 
 
