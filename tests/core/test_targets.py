@@ -106,3 +106,15 @@ def test_a_game_that_names_no_targets_plays_every_move_from_the_list():
     state = museion.load("nim").new_initial_state()
     assert bare.targets(state, 1) == [] and bare.choices == frozenset()
     assert entry("nim").targets(state, 2) == ["take:2"]
+
+
+def test_no_board_reads_the_notation():
+    """The boards draw; where a move is made is its targets: no board module keeps a ``paths(notation)`` parser or
+    reads the legal moves' notations (``legalTexts``, the old context)."""
+    boards = {name: found.path(found.board) for name, found in descriptors().items() if found.board}
+    assert {"tholos", "imhotep", "pergamon"} <= set(boards)
+    for name, path in boards.items():
+        source = path.read_text(encoding="utf-8")
+        assert "paths(" not in source and "legalTexts" not in source and "notation" not in source, name
+    for name in ("tholos", "imhotep", "pergamon"):  # each draws a button only when a legal move targets it
+        assert "ctx.targets.has(" in boards[name].read_text(encoding="utf-8"), name
