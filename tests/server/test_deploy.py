@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import configparser
+import contextlib
 import http.client
 import json
 import os
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,17 +117,26 @@ def proxy(tmp_path_factory):
             pytest.skip(f"{needed} is not installed (apt-get install nginx openssl): the deploy/ proxy test runs a "
                         "real nginx with a throw-away certificate")
     root = tmp_path_factory.mktemp("nginx")
+    _certificate(root)
     server = ServerProcess(root / "museion.db", bot_delay=0.01,
                            args=(*GENEROUS, "--limit-create", f"{CREATES}/minute", "--forwarded-allow-ips",
                                  "127.0.0.1")).start()
-    tls, plain = free_port(), free_port()
-    _certificate(root)
-    (root / "nginx.conf").write_text(_nginx_conf(root, server.port, tls, plain))
-    nginx = subprocess.Popen([NGINX, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        _wait_listening(nginx, tls, root)
-        yield server, tls, plain
+        tls, plain = free_port(), free_port()
+        (root / "nginx.conf").write_text(_nginx_conf(root, server.port, tls, plain))
+        with _nginx(root):
+            _wait_listening(tls, root)
+            yield server, tls, plain
+    finally:
+        server.stop()
+
+
+@contextlib.contextmanager
+def _nginx(root: Path) -> Iterator[subprocess.Popen[bytes]]:
+    nginx = subprocess.Popen([NGINX, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "error.log")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield nginx
     finally:
         nginx.send_signal(signal.SIGQUIT)  # graceful stop of the master and its workers
         try:
@@ -133,7 +144,6 @@ def proxy(tmp_path_factory):
         except subprocess.TimeoutExpired:
             nginx.kill()
             nginx.wait(10)
-        server.stop()
 
 
 def _certificate(root: Path) -> None:
@@ -160,18 +170,16 @@ def _nginx_conf(root: Path, upstream: int, tls: int, plain: int) -> str:
             f"http {{ access_log {root / 'access.log'}; {temp}\n{site}\n}}\n")
 
 
-def _wait_listening(nginx: subprocess.Popen[bytes], port: int, root: Path) -> None:
+def _wait_listening(port: int, root: Path) -> None:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        if nginx.poll() is not None:
-            raise RuntimeError(f"nginx exited: {nginx.stderr.read().decode() if nginx.stderr else ''} "
-                               f"{(root / 'error.log').read_text() if (root / 'error.log').exists() else ''}")
         try:
             _https(port, "GET", "/healthz")
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError("nginx did not answer")
+    log = root / "error.log"
+    raise RuntimeError(f"nginx did not answer: {log.read_text() if log.exists() else 'no error log'}")
 
 
 def _context() -> ssl.SSLContext:
