@@ -256,7 +256,7 @@ PAGES = {
     "web.ending.claimed": _both("{by} claimed the win: {name} had left", "{by} ha reclamado la victoria: {name} "
                                                                          "había dejado la partida"),
     "web.ending.left": _both("Left before the end (ranked last): {names}",
-                             "Dejaron la partida antes del final (quedan últimos): {names}"),
+                             "Abandonos antes del final (último lugar): {names}"),
     "web.out": _both("You left this game: a bot plays your seat to the end.",
                      "Has dejado esta partida: un bot juega tu asiento hasta el final."),
     "web.code.not_started": _both("The game has not started yet.", "La partida aún no ha empezado."),
