@@ -142,6 +142,9 @@ def test_an_old_releases_database_keeps_every_game_through_the_upgrade(old_datab
         me.wait(lambda s: bool(s["legal"]))
         assert me.move(me.state["legal"][0]["id"])["type"] == "state"
         me.close()
+    except BaseException:
+        print(server.log_text()[-4000:])  # shown by pytest with the failure: what the server said meanwhile
+        raise
     finally:
         server.stop()
     log = server.log_text()
