@@ -305,6 +305,7 @@ def test_open_tables_nobody_joined_expire_and_the_lobby_is_paginated_and_cached(
         assert time.monotonic() < deadline, "the open table never expired"
         time.sleep(0.2)
     assert http("GET", f"{server.url}/api/tables/{full['id']}")[0] == 200
+    assert f"table {lonely['id']} expired by open_table_ttl" in server.log_text()  # each expiry logged (issue 39)
 
     lobby = serve(*GENEROUS)
     for _ in range(7):
