@@ -118,6 +118,7 @@ class Endings:
                                       {"standin": bot, "forfeit": 1}, bot=bot, **args)
         row = table.row.seats[seat]
         row.standin, row.forfeit = bot, True
+        await self.tables.claim(table)  # a site of several processes: a bot plays here now, so one process runs it
         self.tables.run_clock(table)
         self.tables.seats_changed(table)
         self.tables.turn(table)
