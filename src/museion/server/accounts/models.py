@@ -30,8 +30,9 @@ class Credentials(Strict):
 
 
 TotpCode = Annotated[str, StringConstraints(max_length=32),
-                     WithJsonSchema({"type": "string", "maxLength": 32,
+                     WithJsonSchema({"type": "string", "maxLength": 32, "pattern": "^[0-9 ]*$",
                                      "description": "the 6 digits an authenticator app shows (spaces ignored)"})]
+"""Checked by ``totp.matching_step`` (any other text is a wrong code: 401 or 400 ``bad_totp``)."""
 
 
 class SignIn(Credentials):
@@ -49,7 +50,8 @@ class TotpConfirm(Strict):
 
 class TotpOff(Strict):
     password: Password = Field(description="the account's password")
-    code: Annotated[str, StringConstraints(max_length=64)] = Field(
+    code: Annotated[str, StringConstraints(max_length=64),
+                    WithJsonSchema({"type": "string", "maxLength": 64, "pattern": "^[A-Za-z0-9 -]*$"})] = Field(
         description="the authenticator app's code, or an unused recovery code (spent) when the device is lost")
 
 

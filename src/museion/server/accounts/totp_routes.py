@@ -7,11 +7,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from museion.server.accounts import models, passwords, totp
-from museion.server.accounts.routes import BAD_TOTP, AccountError, Accounts
+from museion.server.accounts.routes import BAD_TOTP, UNAUTHORISED, AccountError, Accounts
 
 
 def router(service: Accounts) -> APIRouter:
-    api = APIRouter()
+    api = APIRouter(responses=UNAUTHORISED)
 
     @api.post("/api/me/totp")
     async def set_up(request: Request, response: Response, body: models.TotpStart) -> models.TotpSetup:
