@@ -108,6 +108,8 @@ def test_a_player_claims_the_win_over_a_player_who_left(server, browser, shots, 
     bea.wait(lambda s: s["seq"] > bea_seq)
     time.sleep(ABSENCE + 0.3)  # Bea's turn, past the absence: she left
     page.reload()
+    page.wait_for_selector(".claim")
+    page.screenshot(path=str(shots / f"claim-offer-{lang}-desktop.png"))
     page.get_by_role("button", name=WORDS[lang]["claim"]).click()
     wait_js(page, "window.museionState.status === 'finished'")
     assert page.inner_text("#result").startswith(WORDS[lang]["claimed"])
