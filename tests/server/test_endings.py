@@ -154,6 +154,19 @@ def test_a_rated_resignation_counts_and_a_deleted_account_hands_its_seat_to_a_bo
     history = ana.request("GET", "/api/me/data")[1]["rating_history"]
     assert [(h["table"], h["rank"], h["abandoned"]) for h in history] == [(made["id"], 1, True)]
 
+    status, claimed = ana.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"],
+                                                          "rated": True, "join": 0})
+    joined = bob.request("POST", f"/api/tables/{claimed['id']}/join", {"seat": 1})[1]
+    players = [Player(server, claimed["id"], claimed["token"], cookie=ana.cookie),
+               Player(server, claimed["id"], joined["token"], cookie=bob.cookie)]
+    players[0].move(players[0].state["legal"][0]["id"])
+    time.sleep(ABSENCE + 0.2)  # Bob, to move, is gone: a claim counts like a resignation
+    ended = _answer(players[0], {"type": "claim", "seat": 1, "end": "win"})
+    assert ended["winners"] == [0] and ended["rating"]["change"] > 0
+    history = bob.request("GET", "/api/me/data")[1]["rating_history"]
+    assert [(h["table"], h["rank"], h["abandoned"]) for h in history][-1] == (claimed["id"], 1, True)
+    _close(*players)
+
     status, made = bob.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
     joined = ana.request("POST", f"/api/tables/{made['id']}/join", {"seat": 1})[1]
     watcher = Player(server, made["id"], made["token"], cookie=bob.cookie)
