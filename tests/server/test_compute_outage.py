@@ -43,12 +43,14 @@ class RayHead:
     """``ray start --head --block``: every process of the cluster is a descendant of this one."""
 
     def __init__(self, auth: dict[str, str]) -> None:
-        self.dir = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths must fit in 107 bytes
+        self.dir = ""
         self.auth = auth
         self.client_port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        """A new cluster at the same client address (as an operator restarts a head)."""
+        self.dir = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths must fit in 107 bytes
         ray = Path(sys.executable).with_name("ray")
         cmd = [str(ray), "start", "--head", "--block", f"--port={free_port()}",
                f"--ray-client-server-port={self.client_port}", f"--dashboard-agent-listen-port={free_port()}",
@@ -71,7 +73,8 @@ class RayHead:
                 proc.kill()
         if self.proc is not None:
             self.proc.wait(10)
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if self.dir:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +86,9 @@ def outage(tmp_path_factory):
             env.delenv(name)
         for name, value in auth.items():
             env.setenv(name, value)
-        env.setenv("RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S", "1")  # Ray Client's attempts: 1 + 2 + 4 s, not 35
+        # Ray Client's 3 tries wait 1, 6 and 11 s for the channel, not 5, 10 and 15 (shorter ones fail on a loaded
+        # machine: the head's client server starts a process per client)
+        env.setenv("RAY_CLIENT_INITIAL_CONNECTION_TIMEOUT_S", "1")
         server = ServerProcess(tmp_path_factory.mktemp("outage") / "museion.db", bot_delay=0.01, bot_workers=2,
                                args=(*GENEROUS, "--compute", f"ray://127.0.0.1:{head.client_port}",
                                      "--bot-specs", "--bot-seconds", "60", "--hint-bot", "mcts:sims=30",
@@ -199,6 +204,10 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     me.wait(lambda s: s["to_move"] == 1 and s["legal"], timeout=60)  # the move cut off was made locally
     _bot_game(server, 2, timeout=30, hint=True)  # bot moves and a hint on local workers
     assert _analysed_locally(server)
+    head.start()  # the cluster is back: the server connects again, by itself
+    _wait_compute(server, "ray", timeout=90)
+    head.kill()
+    _wait_compute(server, "degraded", timeout=20)
     assert server.proc is not None
     server.proc.send_signal(signal.SIGTERM)  # drains (Ray's SystemExit handler is never installed)
     with pytest.raises(ConnectionClosed) as closed:
