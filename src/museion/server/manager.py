@@ -84,8 +84,10 @@ class Manager:
     async def _loaded(self, table: LiveTable) -> None:
         if table.row.rated and table.over:  # its players are told their rating changes again
             table.rating_changes = await self.writer.read(changes_of, self.store.engine, table.id)
+        await self.lobby.rate_seats(table)
         await self.live.claim(table)
-        if table.state.is_chance_node() and not table.over and self.live.owns(table.id):  # a chance follow-up never stored: draw it
+        # a chance follow-up never stored: draw it (a game ended early rests at a player's turn: none)
+        if table.state.is_chance_node() and not table.over and self.live.owns(table.id):
             with contextlib.suppress(Conflict):  # another process drew it meanwhile: its notification follows
                 await self.pipeline.commit_chance(table)
         self.bots.schedule(table)
