@@ -38,10 +38,13 @@ def _load(name: str, players: int) -> museion.Game:
 def _shown(before: State, action: int, after: State, rng: random.Random) -> list[int | None]:
     """The observers (seats, None: the spectator) whose view after ``action`` is not the same from every state
     they could not tell from ``before``: they were shown something the move itself did not make. A resample for a
-    seat is also one the spectator cannot tell apart where the spectator's view before is the same."""
+    seat is also one the spectator cannot tell apart where the spectator's view before is the same (resamples keep
+    what a seat sees and hide nothing from the spectator that they would change)."""
     observer = entry(before.game).observer
     shown: set[int | None] = set()
     for seat in range(before.game.num_players()):
+        if observer.determined_for(before, seat):
+            continue  # a resample would be this very state: nothing hidden from the seat to show it
         for _ in range(RESAMPLES):
             other = observer.resample(before, seat, random.Random(rng.random()))
             if action not in other.legal_actions():
