@@ -63,7 +63,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0012_totp"
+    assert migrations.revision(engine) == migrations.head() == "0014_public_ratings"
     assert _differences(engine, metadata) == []
     engine.dispose()
 
@@ -176,8 +176,8 @@ def test_a_database_at_0008_gets_ratings_keeping_its_tables_unrated(database):
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_database_at_0011_gets_the_second_factor_table_keeping_its_accounts(database):
-    """0011_fair_play -> 0012_totp: the accounts kept, none with a second factor, the schema the code declares;
-    and back (nothing lost while no account has one)."""
+    """0011_fair_play -> 0012_totp: the accounts kept, none with a second factor, the table as the code declares
+    it; and back (nothing lost while no account has one)."""
     make(database, main_schema(), [], hash_token("seat-token"))
     engine = make_engine(database)
     migrations.upgrade(engine, "0011_fair_play")
@@ -185,17 +185,17 @@ def test_a_database_at_0011_gets_the_second_factor_table_keeping_its_accounts(da
         conn.execute(insert(account_schema.accounts_t).values(username="Ana", username_key="ana", password_hash="h",
                                                               created=1.0, status="active"))
     assert "account_totp" not in inspect(engine).get_table_names()
-    engine.dispose()
-    store = Store(database)
-    assert migrations.revision(store.engine) == "0012_totp"
-    with store.engine.connect() as conn:
+    migrations.upgrade(engine, "0012_totp")
+    assert migrations.revision(engine) == "0012_totp"
+    with engine.connect() as conn:
         assert conn.execute(select(account_schema.accounts_t.c.username)).scalars().all() == ["Ana"]
         assert conn.execute(select(account_schema.totp_t)).all() == []
-    assert _differences(store.engine, metadata) == []
-    assert migrations.losses(store.engine, "0011_fair_play") == []  # no account has a second factor yet
-    migrations.downgrade(store.engine, "0011_fair_play")
-    assert "account_totp" not in inspect(store.engine).get_table_names()
-    store.engine.dispose()
+    columns = {c["name"]: c["nullable"] for c in inspect(engine).get_columns("account_totp")}
+    assert columns == {c.name: c.nullable for c in account_schema.totp_t.columns}
+    assert migrations.losses(engine, "0011_fair_play") == []  # no account has a second factor yet
+    migrations.downgrade(engine, "0011_fair_play")
+    assert "account_totp" not in inspect(engine).get_table_names()
+    engine.dispose()
 
 
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
@@ -276,3 +276,25 @@ def test_servers_starting_together_on_postgresql_wait_for_each_others_migrations
         out, err = run.communicate(timeout=120)
         assert run.returncode == 0, err
         assert f"database at revision {migrations.head()}" in out
+
+
+@pytest.mark.parametrize("database", STORAGES, indirect=True)
+def test_a_database_at_0013_lists_every_account_on_the_leaderboards(database):
+    """0013_notices -> 0014_public_ratings: a profile saved under the old opt-in (show_ratings 0, the default nobody
+    chose) is listed on the leaderboards (1); its other choices kept."""
+    make(database, main_schema(), [], hash_token("seat-token"))
+    engine = make_engine(database)
+    migrations.upgrade(engine, "0013_notices")
+    with engine.begin() as conn:
+        conn.execute(insert(account_schema.accounts_t).values(username="Ana", username_key="ana", password_hash="h",
+                                                              created=1.0, status="active"))
+        ana = conn.execute(select(account_schema.accounts_t.c.id)).scalar_one()
+        conn.execute(insert(ratings_schema.profiles_t).values(account_id=ana, show_ratings=0, show_games=1,
+                                                              show_languages=0, languages=["es"]))
+    engine.dispose()
+    store = Store(database)
+    with store.engine.connect() as conn:
+        row = conn.execute(select(ratings_schema.profiles_t)).one()
+    assert (row.show_ratings, row.show_games, row.show_languages, row.languages) == (1, 1, 0, ["es"])
+    assert migrations.losses(store.engine, "0013_notices") == []
+    store.engine.dispose()
