@@ -1,7 +1,8 @@
 """Rated tables, ratings, the leaderboard and player pages (issue 26) against a real server: a rated game's end
 changes its players' ratings in one transaction and tells each player their own change; a guest is refused a
-rated seat; a seat abandoned on time loses; the leaderboard and the profile show only what players chose; bad
-input gets precise errors; the export has the ratings and a deleted account's are gone."""
+rated seat; a seat abandoned on time loses; the seats name the accounts with their ratings; the ratings are public
+(player pages, leaderboards unless a player hides) and the profile shows nothing else unless chosen; bad input gets
+precise errors; the export has the ratings and a deleted account's are gone."""
 
 from __future__ import annotations
 
@@ -72,8 +73,12 @@ def test_two_accounts_play_a_rated_game_and_each_is_told_their_change(server):
     ana, bob = _signed_up(server, "Ana-Rated"), _signed_up(server, "Bob-Rated", "127.0.1.1")  # two networks
     status, created = _rated(ana, ["human", "human"], join=0, name="Ana")
     assert status == 201 and created["rated"] and not created["hints"] and not created["undo"]
-    status, joined = bob.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1})
+    status, joined = bob.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1, "name": "Someone"})
     assert status == 200
+    seats = Client(server).request("GET", f"/api/tables/{created['id']}")[1]["seats"]
+    assert [(s["name"], s["account"], s["rating"]) for s in seats] == [  # the accounts' names, not the ones given
+        ("Ana-Rated", True, {"rating": 1500, "provisional": True}),
+        ("Bob-Rated", True, {"rating": 1500, "provisional": True})]
     lobby = Client(server).request("GET", "/api/tables?status=running")[1]["running"]
     assert next(t for t in lobby if t["id"] == created["id"])["rated"] is True
     players = [Player(server, created["id"], created["token"], cookie=ana.cookie),
@@ -97,6 +102,12 @@ def test_two_accounts_play_a_rated_game_and_each_is_told_their_change(server):
     assert [(r["game"], r["players"], r["games"]) for r in data["ratings"]] == [("tholos", 2, 1)]
     assert [h["table"] for h in data["rating_history"]] == [created["id"]]
     assert model.display(data["ratings"][0]["mu"]) == changes[0]["after"]
+    for name, change in zip(("ana-rated", "Bob-Rated"), changes, strict=True):  # public at once on both pages
+        page = Client(server).request("GET", f"/api/players/{name}")[1]
+        assert page["public"] and page["games"] is None and page["languages"] is None  # nothing else shown
+        [rating] = page["ratings"]
+        assert (rating["game"], rating["rating"], rating["history"][-1]["table"]) == (
+            "tholos", change["after"], created["id"])
 
 
 def test_a_guest_is_refused_a_rated_seat_and_rated_tables_refuse_what_is_unfair(server):
@@ -151,10 +162,12 @@ def _rated_game_against_random(server: ServerProcess, client: Client, bot: str =
     player.close()
 
 
-def test_the_leaderboard_lists_only_players_who_show_their_ratings(server):
-    """... and who played rated games against ``LEADERBOARD_OPPONENTS`` (3) different opponents: bot levels here."""
+def test_the_leaderboard_lists_players_who_played_unless_they_hide(server):
+    """... once they played rated games against ``LEADERBOARD_OPPONENTS`` (3) different opponents (bot levels here);
+    nobody opts in, a player may hide."""
     shown, hidden = _signed_up(server, "Eva-Board"), _signed_up(server, "Fede-Board")
-    status, chosen = shown.request("POST", "/api/me/profile", {"ratings": True, "games": False, "languages": False})
+    assert shown.request("GET", "/api/me/profile")[1]["ratings"] is True  # listed by default
+    status, chosen = hidden.request("POST", "/api/me/profile", {"ratings": False, "games": False, "languages": False})
     assert status == 200 and chosen["spoken"] == []
     for bot in ("random", "random", "easy", "greedy"):
         board = Client(server).request("GET", "/api/ratings/tholos?players=2&limit=100")[1]
@@ -185,8 +198,12 @@ def test_a_profile_shows_what_its_player_chose(server):
     gina = _signed_up(server, "Gina-Profile")
     _rated_game_against_random(server, gina)
     guest = Client(server)
-    assert guest.request("GET", "/api/players/gina-profile") == (200, {
-        "username": "Gina-Profile", "public": False, "languages": None, "ratings": None, "games": None})
+    status, page = guest.request("GET", "/api/players/gina-profile")  # the ratings public, nothing else
+    assert status == 200 and (page["public"], page["languages"], page["games"]) == (True, None, None)
+    assert [r["game"] for r in page["ratings"]] == ["tholos"]
+    _signed_up(server, "Hana-Unrated")
+    assert guest.request("GET", "/api/players/hana-unrated") == (200, {  # no rating, nothing chosen: the name
+        "username": "Hana-Unrated", "public": False, "languages": None, "ratings": [], "games": None})
     status, answer = guest.request("GET", "/api/players/nobody-here")
     assert (status, answer["error"]) == (404, "no_player")
     assert gina.request("POST", "/api/me/profile", {"ratings": True, "games": True, "languages": True,

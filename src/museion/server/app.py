@@ -366,6 +366,12 @@ def _lobby_routes(app: FastAPI) -> None:
         session = await app.state.accounts.session_of(request)
         return None if session is None else session[0].id
 
+    async def seat_account(request: Request) -> tuple[int | None, str | None]:
+        """The signed-in account's id and username (the name of the seats it takes: players know whom they
+        play), or (None, None) for a guest, whose seat takes the name it gives."""
+        session = await app.state.accounts.session_of(request)
+        return (None, None) if session is None else (session[0].id, session[0].username)
+
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: models.CreateTable) -> models.Created:
         if app.state.draining:  # the drain (cli.Server): the open tables play on, new ones go to another process
@@ -373,10 +379,11 @@ def _lobby_routes(app: FastAPI) -> None:
                              {"key": "web.code.draining", "args": {}})
         seats = [s.model_dump() if isinstance(s, models.SeatSpec) else s for s in body.seats]
         clock = body.clock.model_dump(exclude_none=True) if body.clock else None
+        me, my_name = await seat_account(request)
         table, token, creator_token = await manager().create(body.game, body.options, seats, body.join, body.name,
                                                              _client(request), clock, body.hints, body.undo,
-                                                             await account_id(request), rated=body.rated,
-                                                             network=_client(request), accounts_only=body.accounts_only)
+                                                             me, rated=body.rated, network=_client(request),
+                                                             accounts_only=body.accounts_only, account_name=my_name)
         out = table.summary()
         if token is not None:
             out.update(token=token, seat=body.join)
@@ -423,7 +430,8 @@ def _lobby_routes(app: FastAPI) -> None:
         """Take a free seat; signed in, the seat is bound to the account (it follows the player)."""
         rated = (await manager().get(table_id)).row.rated
         try:
-            token = await manager().join(table_id, body.seat, body.name, await account_id(request), _client(request))
+            me, my_name = await seat_account(request)
+            token = await manager().join(table_id, body.seat, body.name, me, _client(request), my_name)
         except TableError as exc:
             if exc.code == "bad_seat":  # a seat this table does not have: a conflict with the table, not bad JSON
                 exc.status = 409

@@ -108,6 +108,9 @@ class LiveTable:
     rating_changes: dict[int, dict[str, Any]] = field(default_factory=dict)
     """A finished rated game's rating change of each seat with an account (``ratings/store.py``): each player is
     told their own."""
+    seat_ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """At a rated table, each account seat's rating as its player sat down (``ratings.store.seat_ratings``): shown
+    beside the names."""
     absence: float = 86400.0
     """``--seat-absence``: how long a seat to move at a table without a clock may wait before it can be claimed."""
 
@@ -172,7 +175,7 @@ class LiveTable:
         final = self.results()
         return {
             "id": self.id, "game": self.row.game, "title": state.game.title, "options": self.row.options,
-            "num_players": state.game.num_players(), "seats": seats_json(self.row), "status": self.status(),
+            "num_players": state.game.num_players(), "seats": seats_json(self.row, self.seat_ratings), "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
             "hints": self.row.hints, "undo": self.row.undo, "rated": self.row.rated,
@@ -195,7 +198,7 @@ class LiveTable:
             "legal": [] if self.out(seat) else moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
-            "seats": seats_json(self.row), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
+            "seats": seats_json(self.row, self.seat_ratings), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
             "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),
             "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat),

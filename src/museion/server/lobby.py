@@ -21,6 +21,7 @@ from museion.server.config import BotPolicy, short
 from museion.server.errors import TableError
 from museion.server.live import LiveTable, resolve_chance
 from museion.server.ratings import rules as rated_rules
+from museion.server.ratings.store import seat_ratings
 from museion.server.seats import DELETED, check_join_seat, clean_name, ending, parse_seat_spec, seats_json
 from museion.server.storage import Conflict, SeatRow, TableRow, hash_token
 from museion.server.tables import Tables
@@ -117,14 +118,16 @@ class Lobby:
     async def create(self, game_name: Any, options: Any, seats: Any, join: Any = None, name: Any = None,
                      client: str = "", clock: Any = None, hints: bool | None = None, undo: bool = False,
                      account_id: int | None = None, rated: bool = False, network: str | None = None,
-                     accounts_only: bool | None = None) -> tuple[LiveTable, str | None, str]:
+                     accounts_only: bool | None = None, account_name: str | None = None
+                     ) -> tuple[LiveTable, str | None, str]:
         """Validate everything first (game, options, seats, join seat, clock, limits), then store the new table.
         Returns the table, the seat token (if ``join``) and the creator token (hand seats to bots, re-invite).
         ``hints``: whether seats may ask the coach for hints (default: yes when a bot plays a seat); ``undo``:
         whether a player may take back their own moves within their turn; ``rated``: the game's end changes the
         players' ratings (``ratings/rules.py`` says what such a table refuses); ``accounts_only``: only
         signed-in accounts take seats (default: whether the signed-in creator has blocked anyone; ``fair.py``);
-        ``network``: the creator's, kept for a rated table (``fair.seated``)."""
+        ``network``: the creator's, kept for a rated table (``fair.seated``); ``account_name``: the signed-in
+        creator's username, the name of the seat it takes (``name`` is for guests)."""
         if not isinstance(game_name, str):
             raise TableError("bad_game", f"'game' must be one of {', '.join(museion.available_games())}")
         game = load_game(game_name, options, self.config.tables_dir)
@@ -140,7 +143,7 @@ class Lobby:
         token = None
         if join is not None:
             seat = check_join_seat(rows, join, n)
-            rows[seat].name = clean_name(name, seat)
+            rows[seat].name = account_name or clean_name(name, seat)
             token = secrets.token_urlsafe(24)
             rows[seat].token_hash, rows[seat].account_id = hash_token(token), account_id
         only = await fair.accounts_only(self.tables, accounts_only, account_id)
@@ -163,6 +166,7 @@ class Lobby:
         table = self.tables.live(row)
         if token is not None and row.started is None:
             await fair.seated(self.tables, table, join, network, False)
+        await self.rate_seats(table)
         self.tables.lobby_version += 1
         if any(s.kind == "bot" for s in rows) or spec.timed:  # bots play and clocks run; other tables load later
             self.tables.tables[row.id] = table
@@ -203,15 +207,16 @@ class Lobby:
         await fair.check_name(self.tables, name, account_id)
 
     async def join(self, table_id: str, seat: Any, name: Any, account_id: int | None = None,
-                   network: str | None = None) -> str:
-        """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound;
-        ``network``: where they join from (a rated table: ``fair.seated``)."""
+                   network: str | None = None, account_name: str | None = None) -> str:
+        """Take a free seat: its token; ``account_id``: a signed-in player's, to whom the seat is bound, named
+        ``account_name`` (its username: players know whom they play); ``network``: where they join from (a rated
+        table: ``fair.seated``)."""
         table = await self.tables.get(table_id)
         if table.over:
             raise TableError("game_over", "the game is over; watch its replay instead", 409)
         seat = check_join_seat(table.row.seats, seat, len(table.row.seats))
         rated_rules.check_join(table.row, account_id)
-        clean = clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
+        clean = account_name or clean_name(name, seat, [s.name for s in table.row.seats if s.seat != seat])
         await self._seat_allowed(clean, account_id, table.row.accounts_only)
         if self.admit is not None:
             await self.admit(table, seat, account_id)
@@ -231,10 +236,18 @@ class Lobby:
         table.touched = max(table.touched, started or 0.0)  # full now: the first seat to move waits from here
         if account_id is not None:
             await fair.seated(self.tables, table, seat, network, full)
+            await self.rate_seats(table)
         self.tables.run_clock(table)
         self.tables.seats_changed(table)
         await self.timekeeper.returned(table, seat)  # a re-invited seat: the new player takes it from the stand-in
         return token
+
+    async def rate_seats(self, table: LiveTable) -> None:
+        """At a rated table, read the ratings of the accounts seated (shown beside their names): one read."""
+        if table.row.rated:
+            accounts = {s.seat: s.account_id for s in table.row.seats if s.account_id is not None}
+            table.seat_ratings = await self.tables.writer.read(seat_ratings, self.tables.store.engine,
+                                                               table.row.game, len(table.row.seats), accounts)
 
     async def leave(self, table_id: str, token: Any, account_id: int | None = None) -> int:
         table = await self.tables.get(table_id)

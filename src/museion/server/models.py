@@ -341,6 +341,11 @@ class Checked(BaseModel):
     num_players: int
 
 
+class SeatRating(BaseModel):
+    rating: int
+    provisional: bool = Field(description="fewer than 10 rated games: shown with '?'")
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
@@ -349,6 +354,10 @@ class SeatInfo(BaseModel):
     taken: bool
     standin: str | None = Field(None, description="the bot level playing this seat after its player's timeout")
     forfeit: bool = Field(False, description="the seat forfeited on time: ranked last, its bot plays it out")
+    account: bool = Field(False, description="a signed-in account holds the seat: ``name`` is its username, its "
+                                             "page /players/NAME")
+    rating: SeatRating | None = Field(None, description="at a rated table, the account's rating in this game "
+                                                        "and player count")
 
 
 class ClockInfo(BaseModel):

@@ -338,6 +338,8 @@ CLOCKS = {
                            "Este navegador no tiene asiento en ninguna mesa."),
     "web.clock.your_turn": _both("Your turn", "Te toca"),
     "web.clock.their_turn": _both("{name} to move", "Le toca a {name}"),
+    "web.clock.against": _both("{game} against {players}", "{game} contra {players}"),
+    "web.seat_rating": _both("rating in this game (? while provisional)", "nivel en este juego (? si es provisional)"),
     "web.clock.finished": _both("Finished", "Terminada"),
     "web.clock.open": _both("Waiting for players", "Esperando jugadores"),
     "web.clock.time_left": _both("time left {time}", "te quedan {time}"),

@@ -48,7 +48,7 @@ class Leaderboard(BaseModel):
     players: int
     limit: int
     offset: int
-    total: int = Field(description="players who show their rating for this game and player count")
+    total: int = Field(description="players listed for this game and player count")
     ratings: list[RatedPlayer]
     bots: dict[str, int] = Field(description="the bot levels' published ratings (fixed: rated tables may seat them)")
     provisional_games: int = Field(description="a rating is provisional below this many rated games")
@@ -93,10 +93,11 @@ class Games(BaseModel):
 
 
 class Profile(BaseModel):
-    """A player's page: only what the player chose to show (a private profile: the name alone)."""
+    """A player's page: the name and the ratings (public, as on every rating site), and what the player chose to
+    show besides (games, languages)."""
 
     username: str
-    public: bool = Field(description="whether the player shows anything besides the name")
+    public: bool = Field(description="whether the page shows anything besides the name (ratings, or chosen parts)")
     languages: list[str] | None = Field(None, description="ISO 639-1 codes of the languages the player speaks")
     ratings: list[PlayerRating] | None = None
     games: Games | None = None
@@ -106,9 +107,11 @@ Language = Annotated[str, StringConstraints(pattern="^[a-z]{2}$")]
 
 
 class ProfileSettings(models.Strict):
-    """What the account's public page shows; all false (the default): the name alone."""
+    """What the account's public page shows besides its name and ratings (public), and whether it is on the
+    leaderboards; the default: on the leaderboards, nothing else."""
 
-    ratings: bool = Field(description="ratings, their history and a place on the leaderboards")
+    ratings: bool = Field(description="a place on the leaderboards (true by default; false hides the account from "
+                                      "them; the ratings on the player's page stay public)")
     games: bool = Field(description="games per game, results and recent games")
     languages: bool = Field(description="the languages below")
     spoken: Annotated[list[Language], Field(max_length=MAX_LANGUAGES,
@@ -162,8 +165,8 @@ def router(app: FastAPI, limit: RateLimit) -> APIRouter:
                           players: Annotated[int | None, Query(ge=1, le=models.MAX_SEATS)] = None,
                           limit_: Annotated[int, Query(alias="limit", ge=1, le=100)] = 50,
                           offset: Annotated[int, Query(ge=0, le=100_000)] = 0) -> Leaderboard:
-        """The players of ``name`` with ``players`` players (default: the game's usual count) who show their
-        ratings: settled ratings first, best first; the bots' published ratings beside them."""
+        """The players of ``name`` with ``players`` players (default: the game's usual count) who played three
+        different opponents and do not hide: settled ratings first, best first; the bots' published ratings beside them."""
         _limited(limit, request)
         n = players_of(name, players)
         rows, total = await read(store.leaderboard, name, n, limit_, offset)
@@ -173,7 +176,7 @@ def router(app: FastAPI, limit: RateLimit) -> APIRouter:
 
     @api.get("/api/players/{username}")
     async def player(request: Request, username: Annotated[str, Path(max_length=64)]) -> Profile:
-        """A player's page: what they chose to show (nothing but the name unless they chose more); 404
+        """A player's page: the name, the ratings and what they chose to show besides; 404
         ``no_player`` for a name no account has."""
         _limited(limit, request)
         found = await read(store.profile, username_key(username))

@@ -153,17 +153,35 @@ def changes_of(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
             for r in rows}
 
 
+def seat_ratings(engine: Engine, game: str, players: int, accounts: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """The ratings the seats' accounts (seat -> account) have in ``game`` with ``players`` players, as a rated
+    table shows them beside the names (an account without one: the start, provisional): one indexed read."""
+    if not accounts:
+        return {}
+    with engine.connect() as conn:
+        rows = {r.account_id: r for r in conn.execute(
+            select(ratings_t.c.account_id, ratings_t.c.mu, ratings_t.c.games)
+            .where(ratings_t.c.account_id.in_(list(accounts.values())), ratings_t.c.game == game,
+                   ratings_t.c.players == players))}
+    out = {}
+    for seat, account in accounts.items():
+        mu, games = (rows[account].mu, rows[account].games) if account in rows else (model.MU, 0)
+        out[seat] = {"rating": model.display(mu), "provisional": model.provisional(games)}
+    return out
+
+
 # -- reads: the leaderboard, a profile, an account's own data ---------------------------------------------------
 def leaderboard(engine: Engine, game: str, players: int, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-    """One page of the players who show their ratings and played rated games against
-    ``model.LEADERBOARD_OPPONENTS`` different opponents, settled ratings first (best first), then provisional
-    ones (best first); and how many there are."""
+    """One page of the players who played counted rated games against ``model.LEADERBOARD_OPPONENTS`` different
+    opponents and did not hide from the leaderboards (``profiles.show_ratings`` 0; no row: listed), settled
+    ratings first (best first), then provisional ones (best first); and how many there are."""
     settled = case((ratings_t.c.games >= model.PROVISIONAL_GAMES, 0), else_=1)
     shown = (select(ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games, accounts_t.c.username)
              .join(accounts_t, accounts_t.c.id == ratings_t.c.account_id)
-             .join(profiles_t, profiles_t.c.account_id == ratings_t.c.account_id)
+             .outerjoin(profiles_t, profiles_t.c.account_id == ratings_t.c.account_id)
              .where(ratings_t.c.game == game, ratings_t.c.players == players, ratings_t.c.games > 0,
-                    profiles_t.c.show_ratings == 1, accounts_t.c.status == "active",
+                    or_(profiles_t.c.show_ratings.is_(None), profiles_t.c.show_ratings == 1),
+                    accounts_t.c.status == "active",
                     ratings_t.c.opponents >= model.LEADERBOARD_OPPONENTS))
     with engine.connect() as conn:
         total = int(conn.execute(select(func.count()).select_from(shown.subquery())).scalar_one())
@@ -174,8 +192,10 @@ def leaderboard(engine: Engine, game: str, players: int, limit: int, offset: int
             for i, r in enumerate(rows)], total
 
 
-DEFAULT_PROFILE = {"ratings": False, "games": False, "languages": False, "spoken": []}
-"""What an account shows before it chooses: nothing but its name (private by default)."""
+DEFAULT_PROFILE = {"ratings": True, "games": False, "languages": False, "spoken": []}
+"""What an account shows before it chooses: its name and ratings (public, as on every rating site), and a place on
+the leaderboards once it has one (``ratings``: false hides it from them); its games and languages only if it
+chooses."""
 RECENT = 20
 """Recent games a profile lists (each links to its replay and analysis)."""
 COUNTED = 1000
@@ -207,7 +227,8 @@ def save_settings(engine: Engine, account_id: int, chosen: dict[str, Any]) -> No
 
 
 def profile(engine: Engine, username_key: str) -> dict[str, Any] | None:
-    """A player's page as the public may see it (what the player chose to show), or None: no such account."""
+    """A player's page as the public may see it (the name, the ratings, and what the player chose to show), or
+    None: no such account."""
     with engine.connect() as conn:
         account = conn.execute(select(accounts_t.c.id, accounts_t.c.username, accounts_t.c.created)
                                .where(accounts_t.c.username_key == username_key,
@@ -215,12 +236,11 @@ def profile(engine: Engine, username_key: str) -> dict[str, Any] | None:
         if account is None:
             return None
         chosen = _settings(conn, account.id)
-        out: dict[str, Any] = {"username": account.username, "public": any(chosen[k] for k in
-                                                                           ("ratings", "games", "languages"))}
+        ratings = _ratings(conn, account.id)
+        out: dict[str, Any] = {"username": account.username, "ratings": ratings,
+                               "public": bool(ratings) or chosen["games"] or chosen["languages"]}
         if chosen["languages"]:
             out["languages"] = chosen["spoken"]
-        if chosen["ratings"]:
-            out["ratings"] = _ratings(conn, account.id)
         if chosen["games"]:
             out["games"] = _games(conn, account.id)
     return out

@@ -14,11 +14,15 @@ def _both(en: str, es: str) -> dict[str, str]:
 TEXTS = {
     "web.privacy.ratings": _both(
         "With an account you may play rated tables: kept are your rating in each game and player count, its "
-        "change after every rated game, and what your player page shows (nothing but your name unless you choose "
-        "more). They are in your data download and are deleted with your account.",
+        "change after every rated game, and what your player page shows. Ratings are public, as on every rating "
+        "site: your page shows them and, after rated games against three different opponents, the leaderboards "
+        "list you (you may hide from them); your games and languages only if you choose. They are in your data "
+        "download and are deleted with your account.",
         "Con una cuenta puedes jugar en mesas puntuables: se guardan tu puntuación en cada juego y número de "
-        "jugadores, su cambio tras cada partida puntuable y lo que muestra tu página de jugador (solo tu nombre, "
-        "salvo que elijas más). Están en la descarga de tus datos y se borran con tu cuenta."),
+        "jugadores, su cambio tras cada partida puntuable y lo que muestra tu página de jugador. Los niveles son "
+        "públicos, como en todo sitio con niveles: tu página los muestra y, tras partidas puntuables contra tres "
+        "rivales distintos, las clasificaciones te incluyen (puedes ocultarte); tus partidas e idiomas, solo si "
+        "lo eliges. Están en la descarga de tus datos y se borran con tu cuenta."),
     # refusals (the REST errors' codes and reasons)
     "web.code.sign_in_needed": _both("This table is rated: sign in (or sign up) to take a seat. Guests can watch.",
                                      "Esta mesa es puntuable: inicia sesión (o regístrate) para sentarte. Los "
@@ -80,7 +84,7 @@ TEXTS = {
     "web.ratings.count": _both("{n:player|players}", "{n:jugador|jugadores}"),
     # the player page
     "web.profile.title": _both("Player {name}", "Jugador {name}"),
-    "web.profile.private": _both("This player shows only their name.", "Este jugador solo muestra su nombre."),
+    "web.profile.private": _both("This player has no rating yet.", "Este jugador aún no tiene nivel."),
     "web.profile.languages": _both("Languages", "Idiomas"),
     "web.profile.ratings": _both("Ratings", "Niveles"),
     "web.profile.chart": _both("{game}, {n} players: rating after each rated game",
@@ -98,10 +102,11 @@ TEXTS = {
     "web.profile.score": _both("Points", "Puntos"),
     # the account page's settings
     "web.profile.settings": _both("Your public page", "Tu página pública"),
-    "web.profile.settings_help": _both("Choose what others see on your page; by default only your name.",
-                                       "Elige qué ven los demás en tu página; por defecto, solo tu nombre."),
-    "web.profile.show_ratings": _both("Show my ratings (and my place on the leaderboards)",
-                                      "Mostrar mis niveles (y mi puesto en las clasificaciones)"),
+    "web.profile.settings_help": _both("Your page shows your name and your ratings, as on every rating site; "
+                                       "choose what else others see.",
+                                       "Tu página muestra tu nombre y tus niveles, como en todo sitio con niveles; "
+                                       "elige qué más ven los demás."),
+    "web.profile.show_ratings": _both("Show me on the leaderboards", "Aparecer en las clasificaciones"),
     "web.profile.show_games": _both("Show my games and results", "Mostrar mis partidas y resultados"),
     "web.profile.show_languages": _both("Show the languages I speak", "Mostrar los idiomas que hablo"),
     "web.profile.spoken": _both("Languages I speak (codes such as es, en; separated by commas)",

@@ -5,6 +5,7 @@ import { api, el } from "./api.js";
 import { clockText } from "./clocks.js";
 import { currentLanguage, t } from "./i18n.js";
 import { announceInvitations, renderInvitations } from "./invitations.js";
+import { playerName } from "./seats.js";
 
 const POLL_MS = 15000;
 const SEAT_PREFIX = "museion.seat.";
@@ -68,7 +69,14 @@ function turnText(table) {
   if (table.status === "open") return t("web.clock.open");
   if (table.your_turn) return t("web.clock.your_turn");
   const seat = table.seats.find((s) => s.seat === table.to_move);
-  return seat ? t("web.clock.their_turn", { name: seat.name }) : "";
+  return seat ? t("web.clock.their_turn", { name: playerName(seat, seat.seat) }) : "";
+}
+
+/** The other seats' players, by name ("Tholos · against ana"), or "free seat" for those nobody took yet. */
+function opponents(table) {
+  const others = table.seats.filter((s) => s.seat !== table.seat)
+    .map((s) => (s.taken ? playerName(s, s.seat) : t("web.free_seat")));
+  return t("web.clock.against", { game: table.title, players: others.join(", ") });
 }
 
 function clockCell(table) {
@@ -92,8 +100,8 @@ function renderPage(answer, error) {
     el("thead", {}, el("tr", {}, [t("web.clock.table"), t("web.clock.seat_col"), t("web.clock.turn_col"), t("web.clock.clock_col")]
       .map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, rows.map((t) => el("tr", { "data-table": t.table, class: t.your_turn ? "your-turn" : "" },
-      el("td", {}, el("a", { href: `/table/${encodeURIComponent(t.table)}` }, `${t.title} · ${t.table}`)),
-      el("td", { text: t.seats[t.seat] ? t.seats[t.seat].name : String(t.seat + 1) }),
+      el("td", {}, el("a", { href: `/table/${encodeURIComponent(t.table)}` }, opponents(t))),
+      el("td", { text: t.seats[t.seat] ? playerName(t.seats[t.seat], t.seat) : String(t.seat + 1) }),
       el("td", {}, t.your_turn ? el("strong", { text: turnText(t) }) : turnText(t)),
       el("td", {}, clockCell(t)))))));
 }

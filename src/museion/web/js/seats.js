@@ -8,6 +8,7 @@ import { seatBadge } from "./boards/svg.js";
 export function playerName(seat, i) {
   if (seat.kind === "bot") return t("web.bot_name", { level: term(`web.level.${seat.bot}`, seat.bot) });
   if (!seat.taken) return t("web.player_n", { n: i + 1 });
+  if (seat.account) return seat.name;  // a signed-in player: the account's name
   if (seat.name === "deleted player") return t("web.deleted_player");  // a deleted account's seat
   return !seat.name || /^Player \d+$/.test(seat.name) ? t("web.player_n", { n: i + 1 }) : seat.name;
 }
@@ -34,10 +35,22 @@ export function seatLabel(i, names, colours) {
   return el("span", { class: "seat-name" }, colours[i] ? seatBadge(i, colours[i].fill) : null, names[i]);
 }
 
+/** A rating as a table shows it: "1516", or "1500?" while provisional. */
+export function ratingText(rating) {
+  return rating.provisional ? `${rating.rating}?` : String(rating.rating);
+}
+
+/** An account's seat: its name linked to the player's page, and at a rated table its rating ("ana (white) · 1516"). */
+function accountLabel(seat, i, names, colours) {
+  const link = el("a", { class: "player-link", href: `/players/${encodeURIComponent(seat.name)}` }, seatLabel(i, names, colours));
+  return seat.rating ? el("span", {}, link, el("span", { class: "seat-rating", title: t("web.seat_rating") },
+    ` · ${ratingText(seat.rating)}`)) : link;
+}
+
 /** The seat list: names, "you", whose turn, join buttons for free seats (spectators), invite links, leave. */
 export function renderSeats(box, msg, names, colours, { invitedSeat, onJoin, onLeave, leaving = false, onCopy }) {
   const rows = msg.seats.map((seat, i) => {
-    const parts = [seatLabel(i, names, colours)];
+    const parts = [seat.account ? accountLabel(seat, i, names, colours) : seatLabel(i, names, colours)];
     if (i === msg.seat) parts.push(el("em", {}, ` (${t("web.you")})`));
     if (!seat.taken && msg.status !== "finished") parts.push(el("em", { class: "free-tag" }, ` (${t("web.free")})`));
     if (i === msg.to_move && msg.status === "running") parts.push(el("span", { class: "to-move-tag" }, ` · ${t("web.to_move")}`));
