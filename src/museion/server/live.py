@@ -175,7 +175,8 @@ class LiveTable:
         final = self.results()
         return {
             "id": self.id, "game": self.row.game, "title": state.game.title, "options": self.row.options,
-            "num_players": state.game.num_players(), "seats": seats_json(self.row, self.seat_ratings), "status": self.status(),
+            "num_players": state.game.num_players(), "seats": seats_json(self.row, self.seat_ratings),
+            "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
             "hints": self.row.hints, "undo": self.row.undo, "rated": self.row.rated,
@@ -198,7 +199,8 @@ class LiveTable:
             "legal": [] if self.out(seat) else moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
-            "seats": seats_json(self.row, self.seat_ratings), "clock": self.clock_json(), "notices": notices_json(self.row, lang, names),
+            "seats": seats_json(self.row, self.seat_ratings), "clock": self.clock_json(),
+            "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
             "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),
             "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat),

@@ -166,7 +166,8 @@ def router(app: FastAPI, limit: RateLimit) -> APIRouter:
                           limit_: Annotated[int, Query(alias="limit", ge=1, le=100)] = 50,
                           offset: Annotated[int, Query(ge=0, le=100_000)] = 0) -> Leaderboard:
         """The players of ``name`` with ``players`` players (default: the game's usual count) who played three
-        different opponents and do not hide: settled ratings first, best first; the bots' published ratings beside them."""
+        different opponents and do not hide: settled ratings first, best first; the bots' published ratings
+        beside them."""
         _limited(limit, request)
         n = players_of(name, players)
         rows, total = await read(store.leaderboard, name, n, limit_, offset)
