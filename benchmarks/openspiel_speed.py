@@ -4,12 +4,13 @@
     .venv/bin/python benchmarks/openspiel_speed.py                 # every game, 3 interleaved rounds of 1.5 s
     .venv/bin/python benchmarks/openspiel_speed.py --game pergamon --seconds 3 --rounds 5 --json
 
-The engine loop is ``museion.core.play.random_playout`` (compiled with the engines in the compiled build); the
-pyspiel loop is Python-driven, and both are identical in shape: at a chance node sample an outcome by its probability
-(``chance_outcomes()``), otherwise pick a uniform legal action; every applied action, chance included, is a step.
-The pyspiel loop goes through OpenSpiel's C++ ``State`` into :mod:`museion.envs.openspiel` (which records what
-each player learns at every step, as the information state needs). Rounds of the two alternate and the medians
-are compared, so both see the same machine load.
+Three loops: the engine's own ``museion.core.play.random_playout`` (compiled with the engines in the compiled
+build: the ratio the goal names), the Python loop below on the museion state itself (the engine driven from
+Python, as any Python algorithm drives it), and the same Python loop through ``pyspiel``; the Python loops are
+identical: at a chance node sample an outcome by its probability (``chance_outcomes()``), otherwise pick a uniform
+legal action; every applied action, chance included, is a step. The pyspiel loop goes through OpenSpiel's C++
+``State`` (``apply_action`` always: it keeps the history) into :mod:`museion.envs.openspiel`. Rounds of the three
+alternate and the medians are compared, so all see the same machine load; rates are per second of CPU time.
 
 ``resample_from_infostate`` is timed at positions where something is hidden from the player to act (Pergamon:
 figures being placed on face-down funds cards), against building the same state by replaying its history
@@ -51,7 +52,9 @@ def raw_rate(game: museion.Game, seconds: float, seed: int) -> float:
     return steps / (CLOCK() - start)
 
 
-def spiel_rate(game: pyspiel.Game, seconds: float, seed: int) -> float:
+def spiel_rate(game: Any, seconds: float, seed: int) -> float:
+    """The Python random-playout loop on ``game``: a pyspiel game, or a museion game (the same calls: the engine
+    driven from Python, what the adapter adds to is then exactly the difference)."""
     rng, steps, start = random.Random(seed), 0, CLOCK()
     while CLOCK() - start < seconds:
         state = game.new_initial_state()
@@ -133,23 +136,27 @@ def main() -> int:
     for name, options in configurations(args.game):
         game = museion.load(name, **options)
         spiel = pyspiel.load_game(mos.register(name), options)
-        raws, spiels = [], []
+        raws, pythons, spiels = [], [], []
         for r in range(args.rounds):
             raws.append(raw_rate(game, args.seconds, r))
+            pythons.append(spiel_rate(game, args.seconds, r))
             spiels.append(spiel_rate(spiel, args.seconds, r))
-        raw, through = statistics.median(raws), statistics.median(spiels)
-        row = {"game": name, "options": options, "raw_steps_per_s": round(raw), "pyspiel_steps_per_s": round(through),
-               "ratio": round(through / raw, 3)}
+        raw, python, through = statistics.median(raws), statistics.median(pythons), statistics.median(spiels)
+        row = {"game": name, "options": options, "raw_steps_per_s": round(raw), "python_steps_per_s": round(python),
+               "pyspiel_steps_per_s": round(through), "ratio": round(through / raw, 3),
+               "ratio_to_python_loop": round(through / python, 3)}
         if game.hidden_information:
             row["resample_from_infostate"] = resample_cost(spiel)
         rows.append(row)
     if args.json:
         print(json.dumps({"build": museion.BUILD, "clock": "process CPU time", "rows": rows}))
     else:
-        print(f"{'game':<10} {'options':<16} {'raw steps/s':>12} {'pyspiel steps/s':>16} {'ratio':>7}")
+        print(f"{'game':<10} {'options':<16} {'raw steps/s':>12} {'python loop':>12} {'pyspiel steps/s':>16} "
+              f"{'ratio':>7} {'vs python loop':>15}")
         for row in rows:
             print(f"{row['game']:<10} {json.dumps(row['options']):<16} {row['raw_steps_per_s']:>12,} "
-                  f"{row['pyspiel_steps_per_s']:>16,} {row['ratio']:>7.3f}")
+                  f"{row['python_steps_per_s']:>12,} {row['pyspiel_steps_per_s']:>16,} {row['ratio']:>7.3f} "
+                  f"{row['ratio_to_python_loop']:>15.3f}")
             if row.get("resample_from_infostate"):
                 print(f"{'':<10} resample_from_infostate: {row['resample_from_infostate']}")
     goal = next((r for r in rows if r["game"] == "pergamon" and r["options"] == {"players": 2}), None)

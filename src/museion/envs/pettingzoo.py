@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -61,11 +62,9 @@ def env(game: str | Game = "tholos", illegal_reward: float = -1.0, **kwargs: Any
     return _OrderEnforcing(raw, environment)
 
 
-def _direct(name: str) -> property:
-    def read(self: Any) -> Any:
-        return getattr(self._raw, name)
-
-    return property(read, doc=f"``{name}`` of the raw environment, read directly")
+def _direct(name: str, through: str = "_raw") -> property:
+    """``name`` read from the raw environment by a C-level ``attrgetter`` (no Python frame per read)."""
+    return property(attrgetter(f"{through}.{name}"), doc=f"``{name}`` of the raw environment, read directly")
 
 
 class _Direct:
@@ -103,23 +102,22 @@ class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):
 _BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"})
 
 
-def _guarded(name: str) -> property:
-    def read(self: Any) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")  # OrderEnforcingWrapper's own rule
-        return getattr(self._raw, name)
-
-    return property(read, doc=f"``{name}`` of the raw environment, after reset only")
-
-
 class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):
+    """Reads the guarded attributes through ``_reset_raw``, which is None until ``reset``: the ``AttributeError``
+    that reading from None raises sends Python to ``OrderEnforcingWrapper.__getattr__``, which raises its own
+    "cannot be accessed before reset"."""
+
     def __init__(self, raw: raw_env, inner: AECEnv) -> None:
-        self._raw = raw
+        self._raw, self._reset_raw = raw, None
         super().__init__(inner)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._reset_raw = self._raw
+        super().reset(seed=seed, options=options)
 
 
 for _name in _BEFORE_RESET:
-    setattr(_OrderEnforcing, _name, _guarded(_name))
+    setattr(_OrderEnforcing, _name, _direct(_name, "_reset_raw"))
 
 
 def parallel_env(game: str | Game = "tholos", **kwargs: Any) -> ParallelEnv:
