@@ -23,6 +23,7 @@ from museion import cli
 from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
 from museion.server.friends.store import FriendStore
+from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
@@ -32,6 +33,7 @@ STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
 assert ratings_schema.ratings_t is not None
+assert notices_schema.outbox_t is not None
 
 
 @pytest.fixture

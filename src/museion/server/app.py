@@ -67,6 +67,7 @@ from museion.server.lobby import load_game
 from museion.server.manager import Manager
 from museion.server.memory import Release
 from museion.server.networks import Share, network
+from museion.server.notices import service as notices
 from museion.server.ratings import routes as ratings
 from museion.server.storage import Store, TableRow, dumps, hash_token
 
@@ -108,6 +109,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         app.state.manager = manager
         friends.attach(app)
         await manager.start()
+        notices.attach(app)  # after the start: the turn hook wraps the bots' (manager.live.turn)
         lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
         thresholds = gc.get_threshold()
@@ -117,6 +119,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         finally:
             gc.set_threshold(*thresholds)
             app.state.finished.close()
+            await notices.close(app)
             await manager.close()
             if ray is not None:
                 await ray.close()
@@ -138,6 +141,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _pages(app)
     accounts.install(app)
     friends.install(app)
+    notices.install(app)
     ratings.install(app)
     service.install(app)
 

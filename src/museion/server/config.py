@@ -160,6 +160,19 @@ class ServerConfig:
     signin_free: int = opt(5, "failed sign-ins to one account before each further one waits (1 s, 2 s, 4 s ... "
                               "15 min)")
     signin_free_network: int = opt(30, "failed sign-ins from one network before each further one waits")
+    smtp_url: str = opt("", "the SMTP server notices are mailed through: smtp://[user:password@]host:port "
+                            "(STARTTLS when offered) or smtps://...; empty: no mail is sent (docs/accounts.md)")
+    mail_from: str = opt("museion <notices@localhost>", "the From address of the notices' mails")
+    mail_per_hour: int = opt(6, "mails one address may be sent in an hour (more wait in the queue)")
+    site_url: str = opt("", "the site's address in the mails' links (empty: the address each player used when "
+                            "adding their e-mail address)")
+    vapid_key: str = opt("", "a file holding the VAPID private key (PEM) of Web Push; empty: one made on the "
+                             "first start and kept in the database")
+    push_services: str = opt("fcm.googleapis.com,updates.push.services.mozilla.com,.notify.windows.com,"
+                             ".push.apple.com", "the push services a browser may subscribe with (host names, "
+                             "'.domain' for its subdomains, or an exact http://host:port origin)")
+    limit_notices: str = opt("30/minute;300/hour", "changes of e-mail addresses, notice choices, push "
+                                                   "subscriptions and one-click unsubscribes one network may make")
     tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "
                                         "a file (Pergamon's tables); None: clients name no files")
 

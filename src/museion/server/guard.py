@@ -97,6 +97,12 @@ class Counters(MemoryStorage):
         self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
 
 
+ONE_CLICK = "/unsubscribe/"
+"""RFC 8058's one-click unsubscribe: a mail provider posts a form to it from anywhere (the URL's unguessable token
+is its only credential, so neither the Origin nor a JSON body is asked for)."""
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 class RateLimit:
     """One named limit (``"20/minute;200/hour"``) counted per client key.
 
@@ -280,13 +286,14 @@ class Guard:
             if scope["method"] not in allowed:
                 return 405, "bad_method", f"this path answers {', '.join(allowed)} only"
         unsafe = scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD", "OPTIONS")
+        one_click = scope["type"] == "http" and scope["path"].startswith(ONE_CLICK)
         origin = headers.get("origin")
-        if unsafe and origin is not None and not self.origin_allowed(origin, host, scope):
+        if unsafe and origin is not None and not one_click and not self.origin_allowed(origin, host, scope):
             return 403, "bad_origin", "requests from other sites are not accepted (Origin not allowed)"
         bodiless = scope.get("method") == "DELETE" and headers.get("content-length", "0") == "0"  # preflighted
         if scope["type"] == "http" and unsafe and not bodiless:
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind != "application/json":
+            if kind != "application/json" and not (one_click and kind in FORMS):
                 return 415, "bad_content_type", "a POST body must be JSON with Content-Type: application/json"
             length = headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > self.max_body):

@@ -131,8 +131,12 @@ class MyData(BaseModel):
     ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
     rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
     profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
+    seeks: list[dict[str, Any]] = Field(default=[], description="the games the account asked quick pairing for "
+                                        "(kept an hour after they ended)")
     chat: list[dict[str, Any]] = Field(default=[], description="the chat lines the account's seats wrote: table, "
                                        "seat, name, text, at (deleted with the account)")
+    notices: dict[str, Any] = Field(default={}, description="the e-mail address, the notice choices, the browsers "
+                                    "subscribed to Web Push (docs/accounts.md, Notices)")
 
 
 class TotpSetup(BaseModel):

@@ -26,6 +26,8 @@ class Friends:
     def __init__(self, accounts: Accounts, changes: RateLimit, reads: RateLimit) -> None:
         self.accounts, self.changes, self.reads = accounts, changes, reads
         self.rules: Rules | None = None
+        self.events: Any = None
+        """The notices' events (``notices.attach``): a request or an invitation that reached someone tells them."""
 
     @property
     def store(self) -> FriendStore:
@@ -76,6 +78,8 @@ def router(service: Friends) -> APIRouter:  # noqa: C901 - one short route per a
         request then reaches nobody and stays pending for you."""
         me = await service.me(request)
         status = await service.db(service.store.request, me, checked(body.username))
+        if status == "sent" and service.events is not None:
+            service.events.friend_request(me, body.username)
         return models.Sent(username=body.username, status=status)
 
     @api.post("/api/friends/requests/accept")
@@ -123,6 +127,8 @@ def router(service: Friends) -> APIRouter:  # noqa: C901 - one short route per a
         me = await service.me(request)
         assert service.rules is not None
         friend = await service.rules.invite(me, body.table, body.seat, checked(body.username))
+        if service.events is not None:
+            service.events.invitation(me, friend.id, body.table, body.seat)
         return models.Done(username=friend.username, table=body.table, seat=body.seat)
 
     @api.post("/api/friends/invitations/accept")

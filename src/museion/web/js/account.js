@@ -5,6 +5,7 @@ import { currentLanguage, requestError, t } from "./i18n.js";
 import { call, me } from "./session.js";
 import { heldSeats } from "./mytables.js";
 import { profileSettings } from "./profile-settings.js";
+import { noticeSettings } from "./notices.js";
 
 const main = document.getElementById("account-main");
 
@@ -215,12 +216,12 @@ async function account(notice = "") {
       }),
     el("p", { class: "links" }, privacy()));
   main.querySelector("#delete-submit").classList.add("danger");
-  main.querySelector("#delete-h").before(totpSection(who), ...await profileSettings(who.username));
+  main.querySelector("#delete-h").before(totpSection(who), ...await noticeSettings(), ...await profileSettings(who.username));
 }
 
 function privacyPage() {
   show(t("web.privacy.title"),
-    ...["guests", "account", "friends", "ratings", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
+    ...["guests", "account", "friends", "ratings", "notices", "cookies", "guessing", "rights", "operator"].map((part) => el("p", {}, t(`web.privacy.${part}`))));
 }
 
 const PAGES = { "/signup": signUp, "/signin": signIn, "/recover": recover, "/account": () => account(), "/privacy": privacyPage };
