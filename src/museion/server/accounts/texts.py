@@ -132,9 +132,11 @@ PAGES = {
     "web.account.totp_off_done": _both("Two-step sign-in is off.",
                                        "El inicio de sesión en dos pasos está desactivado."),
     "web.account.totp_signin": _both("This account uses two-step sign-in: type the code your authenticator app "
-                                     "shows for Museion.",
+                                     "shows for Museion. Lost the phone? A recovery code still lets you in (link "
+                                     "below).",
                                      "Esta cuenta usa el inicio de sesión en dos pasos: escribe el código que tu app "
-                                     "de autenticación muestra para Museion."),
+                                     "de autenticación muestra para Museion. ¿Perdiste el móvil? Un código de "
+                                     "recuperación te sigue dejando entrar (enlace de abajo)."),
     "web.account.delete_title": _both("Delete the account", "Borrar la cuenta"),
     "web.account.delete_help": _both(
         "Deleting removes your username, your password, your sessions and the chat lines you wrote at tables for "
