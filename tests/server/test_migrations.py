@@ -25,6 +25,7 @@ from museion.server.accounts import schema as account_schema
 from museion.server.friends.store import FriendStore
 from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
+from museion.server.seeks import schema as seeks_schema
 from museion.server.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
 
@@ -32,7 +33,7 @@ PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
-assert ratings_schema.ratings_t is not None
+assert ratings_schema.ratings_t is not None and seeks_schema.seeks_t is not None
 assert notices_schema.outbox_t is not None
 
 
@@ -65,7 +66,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0014_public_ratings"
+    assert migrations.revision(engine) == migrations.head() == "0015_seeks"
     assert _differences(engine, metadata) == []
     engine.dispose()
 

@@ -69,6 +69,7 @@ from museion.server.memory import Release
 from museion.server.networks import Share, network
 from museion.server.notices import service as notices
 from museion.server.ratings import routes as ratings
+from museion.server.seeks import routes as seeks
 from museion.server.storage import Store, TableRow, dumps, hash_token
 
 SOCKETS = (str(n) for n in itertools.count())
@@ -143,6 +144,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     friends.install(app)
     notices.install(app)
     ratings.install(app)
+    seeks.install(app)
     service.install(app)
 
     _schema(app, config)
