@@ -9,7 +9,10 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
 * difficulty levels (``LEVELS``, weakest first): ``easy``, ``medium``, ``hard`` (the fixed reference level, as
   measured since the first release) and ``expert`` (the learned value, played-out endings, leaves before wide
   draws; in four-player Imhotep random playouts to the end instead of the value); they take the same parameters
-  as the bot they stand for, e.g. ``hard:sims=2000``.
+  as the bot they stand for, e.g. ``hard:sims=2000``;
+* ``master`` - PUCT search over determinisations guided by a policy-and-value network trained by self-play
+  (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level until a game ships a
+  network measured stronger than ``expert`` (``master.MASTER_GAMES``).
 """
 
 from museion.bots.base import (
@@ -26,10 +29,12 @@ from museion.bots.base import (
     split_specs,
 )
 from museion.bots.greedy import GreedyBot
+from museion.bots.master import MasterBot
 from museion.bots.mcts import MCTSBot
 
 BOTS["greedy"] = GreedyBot
 BOTS["mcts"] = MCTSBot
+BOTS["master"] = MasterBot
 register_level("easy", "greedy:epsilon=0.3")
 register_level("medium", "mcts:sims=200")
 register_level("hard", "mcts:sims=1000")
@@ -39,6 +44,6 @@ register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8",
                {("imhotep", 4): "cutoff=-1"})
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "levels", "make_bot", "make_bots",
-    "parse_spec", "register_level", "split_specs",
+    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "RandomBot", "bot_names", "levels", "make_bot",
+    "make_bots", "parse_spec", "register_level", "split_specs",
 ]

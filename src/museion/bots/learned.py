@@ -65,9 +65,11 @@ def _shipped_dir(game_module: str) -> pathlib.Path:
 
 
 def shipped(game: Game) -> dict[str, pathlib.Path]:
-    """The value models the game ships: the ``*.json`` files of its ``models`` folder, by name (their stem)."""
+    """The value models the game ships: the ``*.json`` files of its ``models`` folder, by name (their stem), but the
+    ``master`` bot's policy networks (``policy-*.json``, read by ``network.py``)."""
     folder = _shipped_dir(type(game).__module__)
-    return {p.stem: p for p in sorted(folder.glob("*.json"))} if folder.is_dir() else {}
+    return {p.stem: p for p in sorted(folder.glob("*.json")) if not p.stem.startswith("policy-")} \
+        if folder.is_dir() else {}
 
 
 def model_names() -> list[str]:
@@ -80,7 +82,7 @@ def model_names() -> list[str]:
             continue
         folder = _shipped_dir(module)
         if folder.is_dir():
-            names.update(p.stem for p in folder.glob("*.json"))
+            names.update(p.stem for p in folder.glob("*.json") if not p.stem.startswith("policy-"))
     return sorted(names)
 
 

@@ -1,0 +1,216 @@
+"""The ``master`` bot: PUCT search over determinisations, guided by a policy-and-value network.
+
+As ``expert`` (``mcts.py``), each simulation starts from a fresh determinisation (the observer's ``resample``: a full
+state the bot's seat cannot tell from the real one) and walks one tree keyed by action sequences, chance outcomes
+drawn with their probabilities as edges; so the bot never reads what its seat may not. Unlike ``expert``:
+
+* **Priors** (PUCT, as AlphaZero): a node is evaluated by the network (``network.py``) from the observation tensor
+  of the seat to act, the first time a simulation reaches it; its softmax over the legal actions are the priors, and
+  selection maximises ``Q(a) + c * P(a) * sqrt(N) / (1 + N(a))``. Legal actions can differ between determinisations:
+  priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
+  An action not yet searched is valued at the node's own value for its mover (first-play urgency).
+* **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
+  ``expert`` uses (``eval=learned``; the heuristic where there is none). No playouts.
+
+A configuration without a policy network (none shipped, ``model`` not given) is searched with uniform priors and
+``eval=learned`` values: the start of self-play training (``museion train GAME --policy``). The level list offers
+``master`` only for the games whose shipped network was measured stronger than ``expert`` (``MASTER_GAMES``).
+
+The budget is ``sims`` or ``time`` (with ``clock``), as ``expert`` takes them; the tree is rebuilt every move.
+``noise`` mixes Dirichlet noise into the root priors (self-play exploration; 0 in play). ``visit_counts`` gives the
+root's visits, the policy targets of training.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from museion.bots.base import Bot
+from museion.bots.heuristics import heuristic_evaluator, terminal_rewards
+from museion.bots.network import PolicyValueNet, load_policy, policy_option
+from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
+from museion.core.registry import entry
+
+MASTER_GAMES: frozenset[tuple[str, int]] = frozenset()
+"""The configurations (game, players) whose shipped network was measured stronger than ``expert`` (200 games, seats
+rotated, equal time): none yet. The level list offers ``master`` once there is one; until then ``master`` is a bot
+name (``master:sims=800``) for training and measurement, never offered as a level."""
+
+
+class PNode:
+    """Statistics of the edge into this node (``total`` reward for ``mover``, who chose it, over ``visits``) and,
+    once evaluated, the priors of the actions out of it and its value for the seat to act there (``fpu``)."""
+
+    __slots__ = ("children", "visits", "total", "mover", "priors", "fpu")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[int, PNode] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.mover = mover
+        self.priors: dict[int, float] | None = None
+        self.fpu = 0.5
+
+
+class MasterBot(Bot):
+    """PUCT over determinisations with a policy-and-value network; see the module docstring."""
+
+    name = "master"
+    OPTIONS = {
+        "sims": Option(400, "simulations per move (ignored when time is set)", int_option(1, 10_000_000)),
+        "time": Option(0.0, "seconds per move instead of a simulation count (0 = use sims)",
+                       float_option(0.0, 3600.0)),
+        "clock": Option("wall", "what time measures: wall (seconds on the clock, for play) or cpu (this process's "
+                                "CPU seconds, for benchmarks)", choice_option("wall", "cpu")),
+        "c": Option(1.5, "PUCT exploration constant (rewards are in [0, 1])", float_option(0.0, 100.0)),
+        "eval": Option("net", "leaf values: net (the policy network's value head) or learned (the game's value "
+                              "model, as expert)", choice_option("net", "learned")),
+        "model": Option("", "the name of a policy network to use instead of the game's own (one the game ships or "
+                            "one the operator registered; never a file name)", policy_option),
+        "noise": Option(0.0, "weight of Dirichlet noise in the root priors (self-play exploration; 0 in play)",
+                        float_option(0.0, 1.0)),
+        "alpha": Option(0.3, "Dirichlet concentration of the root noise", float_option(0.001, 100.0)),
+    }
+
+    def __init__(self, seed: int | None = None, **params: object) -> None:
+        super().__init__(seed, **params)
+        self.network: PolicyValueNet | None = None
+        self.values: Callable[[State, int], list[float]] | None = None
+        self.configured_for: object = None
+        self.root = PNode(CHANCE)
+        self.player = -1
+        self.last_simulations = 0
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return legal[0]
+        visits = self.visit_counts(state)
+        return max(legal, key=lambda a: (visits.get(a, 0), self.root.priors.get(a, 0.0) if self.root.priors else 0))
+
+    def visit_counts(self, state: State) -> dict[int, int]:
+        """A fresh search from ``state`` for the seat to act: the root's visits per legal action."""
+        self._configure(state)
+        self.player = player = state.current_player()
+        self.root = PNode(CHANCE)
+        observer = entry(state.game).observer
+        budget = self.params["time"]
+        clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
+        deadline = clock() + budget if budget else None
+        sims = self.params["sims"]
+        count = 0
+        while True:
+            self._simulate(observer.resample(state, player, self.rng))
+            count += 1
+            if deadline is not None:
+                if count % 8 == 0 and clock() >= deadline:
+                    break
+            elif count >= sims:
+                break
+        self.last_simulations = count
+        legal = set(state.legal_actions())
+        return {a: c.visits for a, c in self.root.children.items() if a in legal}
+
+    def _configure(self, state: State) -> None:
+        """The network (given, named, or the game's own) and the leaf values, once per game configuration."""
+        if self.configured_for is state.game:
+            return
+        if self.network is None or self.configured_for is not None:
+            self.network = load_policy(state.game, self.params["model"])
+        values = None
+        if self.params["eval"] == "learned" or self.network is None:
+            from museion.bots.learned import load_model
+
+            model = load_model(state.game)
+            values = model.win_chances if model is not None else heuristic_evaluator(state.game)
+        self.values = values
+        self.configured_for = state.game
+
+    # -- search -----------------------------------------------------------------------------------------
+    def _simulate(self, det: State) -> None:
+        """Select by PUCT down to a node not evaluated yet (or the end), evaluate it, back the shares up."""
+        node = self.root
+        path = [node]
+        c = self.params["c"]
+        while True:
+            mover = det.current_player()
+            if mover < 0:
+                if mover != CHANCE:
+                    rewards = terminal_rewards(det)
+                    break
+                outcome = det.apply_chance(self.rng)
+                node = node.children.get(outcome) or node.children.setdefault(outcome, PNode(CHANCE))
+                path.append(node)
+                continue
+            legal = det.legal_actions()
+            if node.priors is None:
+                rewards = self._expand(node, det, mover, legal)
+                break
+            action = _puct(node, legal, c)
+            node = node.children.get(action) or node.children.setdefault(action, PNode(mover))
+            det.apply_action(action)
+            path.append(node)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += rewards[n.mover]
+
+    def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
+        """Evaluate ``det`` from ``mover``'s observation: the node's priors, and the leaf's win shares."""
+        if self.network is not None:
+            tensor = entry(det.game).observer.observation_tensor(det, mover)
+            priors, shares = self.network.evaluate(tensor, legal)
+            n = len(shares)
+            rewards = [shares[(p - mover) % n] for p in range(n)]
+        else:
+            priors = [1.0 / len(legal)] * len(legal)
+            rewards = []
+        if self.values is not None:
+            rewards = self.values(det, self.player)
+        if node is self.root and self.params["noise"]:
+            priors = self._noisy(priors)
+        node.priors = dict(zip(legal, priors, strict=True))
+        node.fpu = rewards[mover]
+        return rewards
+
+    def _noisy(self, priors: list[float]) -> list[float]:
+        eps, alpha = self.params["noise"], self.params["alpha"]
+        draws = [self.rng.gammavariate(alpha, 1.0) for _ in priors]
+        total = sum(draws) or 1.0
+        return [(1 - eps) * p + eps * d / total for p, d in zip(priors, draws, strict=True)]
+
+
+def _puct(node: PNode, legal: list[int], c: float) -> int:
+    """The legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, priors renormalised over ``legal``."""
+    priors = node.priors
+    assert priors is not None
+    known = [priors[a] for a in legal if a in priors]
+    fallback = sum(known) / len(known) if known else 1.0 / len(legal)
+    total = sum(known) + fallback * (len(legal) - len(known))
+    scale = c * math.sqrt(max(1, node.visits)) / total
+    children = node.children
+    best, best_score = legal[0], -math.inf
+    for a in legal:
+        child = children.get(a)
+        prior = priors.get(a, fallback)
+        if child is None or not child.visits:
+            score = node.fpu + scale * prior
+        else:
+            score = child.total / child.visits + scale * prior / (1 + child.visits)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def sample_visits(visits: dict[int, int], rng: random.Random, temperature: float) -> int:
+    """An action drawn in proportion to ``visits ** (1 / temperature)`` (self-play's early moves), or the most
+    visited one at temperature 0."""
+    actions = sorted(visits)
+    if temperature <= 0.0:
+        return max(actions, key=lambda a: visits[a])
+    weights = [visits[a] ** (1.0 / temperature) for a in actions]
+    return rng.choices(actions, weights)[0]
