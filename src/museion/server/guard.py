@@ -68,9 +68,9 @@ class Blocklist:
         self.until[key] = now + seconds
 
 
-METHODS = ("GET", "HEAD", "POST", "DELETE")
-"""The HTTP methods of the API and the pages (DELETE: signing out, closing sessions and the account); any other
-(TRACE, PUT...) is 405 before anything else."""
+METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE")
+"""The HTTP methods of the API and the pages (DELETE: signing out, closing sessions and the account; PUT: the
+notice choices); any other (TRACE, PATCH...) is 405 before anything else, and so is one a path does not take."""
 HOLD = 1.0
 """Seconds a client refused again is kept waiting before its answer (at most its remaining wait)."""
 MAX_HELD = 256

@@ -61,32 +61,36 @@ class Sender:
             self.store.purge()
             self.purged = time.time()
         rows = self.store.claim(self.claim, channels=("mail", "push") if self.smtp else ("push",))
+        done: set[int] = set()
         for row in rows:
+            if row.id in done:  # went in a digest already
+                continue
             try:
-                self.deliver(row)
+                done |= self.deliver(row)
             except Exception:  # noqa: BLE001 - one row's failure must not stop the others
                 log.exception("notice %d could not be sent", row.id)
                 self.store.retry([row.id], row.attempts, "error")
         return bool(rows)
 
-    def deliver(self, row: Row) -> None:
+    def deliver(self, row: Row) -> set[int]:
+        """Send one row (a mail may take an account's other rows into its digest): the rows dealt with."""
         if row.channel == "push":
             self.push(row)
-        else:
-            self.mail(row)
+            return {row.id}
+        return self.mail(row)
 
-    def mail(self, row: Row) -> None:
+    def mail(self, row: Row) -> set[int]:
         assert self.smtp is not None
         address = self.store.address(row.account_id)
         chosen = self.store.settings(row.account_id)
         if address is None or (row.kind != "code" and (address.verified is None or chosen["mail_off"])):
             self.store.give_up([row.id], "no address")
-            return
+            return {row.id}
         sent = self.store.mails_since(row.account_id, time.time() - 3600)
         if len(sent) >= self.per_hour:
             self.store.defer([row.id], sent[0] + 3600)
-            return
-        rows = [row] + (self.store.claim_digest(self.claim, row.account_id)
+            return {row.id}
+        rows = [row] + ([r for r in self.store.claim_digest(self.claim, row.account_id) if r.id != row.id]
                         if chosen["digest"] and row.kind != "code" else [])
         message = self.compose(address, rows)
         try:
@@ -95,8 +99,9 @@ class Sender:
             log.warning("mail notice %d to account %d not sent (attempt %d): %s", row.id, row.account_id,
                         row.attempts + 1, type(exc).__name__)
             self.store.retry([r.id for r in rows], row.attempts, type(exc).__name__)
-            return
-        self.store.sent([r.id for r in rows])
+        else:
+            self.store.sent([r.id for r in rows])
+        return {r.id for r in rows}
 
     def compose(self, address: Any, rows: list[Row]) -> Any:
         lang, base = address.lang, address.base_url

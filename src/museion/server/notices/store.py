@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, and_, delete, false, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts import store as account_store
@@ -206,17 +206,19 @@ class NoticeStore:
             ids = list(conn.execute(select(outbox_t.c.id).where(
                 outbox_t.c.account_id == me, outbox_t.c.channel == "mail", outbox_t.c.kind != "code",
                 outbox_t.c.sent.is_(None), outbox_t.c.failed.is_(None),
-                or_(outbox_t.c.claimed_until.is_(None), outbox_t.c.claimed_until < now))).scalars())
-        return self._take(claim, ids, now)
+                or_(outbox_t.c.claimed_until.is_(None), outbox_t.c.claimed_until < now, outbox_t.c.claim == claim)
+            )).scalars())
+        return self._take(claim, ids, now, mine=True)
 
-    def _take(self, claim: str, ids: list[int], now: float) -> list[Row]:
+    def _take(self, claim: str, ids: list[int], now: float, mine: bool = False) -> list[Row]:
+        """Take each row nobody holds (``mine``: or that ``claim`` holds already)."""
         taken = []
+        free = or_(outbox_t.c.claimed_until.is_(None), outbox_t.c.claimed_until < now,
+                   outbox_t.c.claim == claim if mine else false())
         with self.engine.begin() as conn:
             for row_id in ids:
                 won = conn.execute(update(outbox_t).where(outbox_t.c.id == row_id, outbox_t.c.sent.is_(None),
-                                                          outbox_t.c.failed.is_(None),
-                                                          or_(outbox_t.c.claimed_until.is_(None),
-                                                              outbox_t.c.claimed_until < now))
+                                                          outbox_t.c.failed.is_(None), free)
                                    .values(claim=claim, claimed_until=now + CLAIM_SECONDS)).rowcount
                 if won:
                     taken.append(row_id)
