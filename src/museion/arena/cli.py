@@ -67,16 +67,47 @@ def register(subparsers: Any) -> None:
     _add_run_args(p, default_out="selfplay-out")
     p.set_defaults(func=cmd_selfplay)
 
-    p = subparsers.add_parser("train", help="train the game's value model from self-play records")
+    p = subparsers.add_parser("train", help="train the game's value model from self-play records, or with --policy "
+                                            "master's policy-and-value network by self-play")
     add_game(p)
     p.add_argument("--data", action="append", default=[], metavar="DIR",
                    help="a selfplay output directory (repeat for several; default selfplay-out)")
     p.add_argument("--kind", default="logistic", choices=("logistic", "mlp"), help="model kind (default logistic)")
-    p.add_argument("--hidden", type=int, default=16, help="hidden units of an mlp (default 16)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the hold-out split and of the mlp")
-    p.add_argument("--out", default=None, help="weights file (default: the game's models/value-<players>p.json)")
+    p.add_argument("--hidden", type=int, default=None,
+                   help="hidden units of an mlp (default 16), of each of the two layers of a --policy network "
+                        "(default 64)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the hold-out split and of the mlp; of the self-play")
+    p.add_argument("--out", default=None, help="weights file (default: the game's models/value-<players>p.json, "
+                                               "with --policy models/policy-<players>p.json)")
     p.add_argument("--json", action="store_true")
+    _add_policy_args(p)
     p.set_defaults(func=cmd_train)
+
+
+def _add_policy_args(p: argparse.ArgumentParser) -> None:
+    """``museion train --policy``: expert iteration (``museion.arena.expert_iteration``)."""
+    p.add_argument("--policy", action="store_true",
+                   help="train master's policy-and-value network by self-play (expert iteration; needs torch)")
+    p.add_argument("--iterations", type=int, default=10, help="--policy: iterations in all (default 10; a "
+                                                              "resumed run goes on up to this)")
+    p.add_argument("--games", type=int, default=20, help="--policy: self-play games per iteration (default 20)")
+    p.add_argument("--sims", type=int, default=100, help="--policy: simulations per self-play move (default 100)")
+    p.add_argument("--window", type=int, default=4, help="--policy: train on the last N iterations' games "
+                                                         "(default 4)")
+    p.add_argument("--epochs", type=int, default=4, help="--policy: passes over them per iteration (default 4)")
+    p.add_argument("--eval-every", type=int, default=2, help="--policy: measure against the opponent every N "
+                                                             "iterations (default 2; 0 = never)")
+    p.add_argument("--eval-games", type=int, default=20, help="--policy: games of each measurement, seats rotated "
+                                                              "(default 20)")
+    p.add_argument("--eval-sims", type=int, default=100, help="--policy: master's simulations in the measurement "
+                                                              "(default 100)")
+    p.add_argument("--opponent", default="", help="--policy: the opponent's bot spec in the measurement (default "
+                                                  "expert at --eval-sims)")
+    p.add_argument("--work", default=None, help="--policy: the run's directory, resumed when it exists (default "
+                                                "train-out/GAME-Np-policy)")
+    p.add_argument("--jobs", type=int, default=1, help="--policy: self-play worker processes (local) or CPUs (ray)")
+    p.add_argument("--backend", default="local", choices=("local", "ray"), help="--policy: where self-play runs")
+    p.add_argument("--address", default=None, help="--policy: Ray cluster address (default: start a local one)")
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -243,7 +274,9 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     game = load_game(args)
     command = "museion " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:2] == ["train"] else ""
-    doc = train(game, args.data or ["selfplay-out"], args.kind, args.seed, args.out, command, args.hidden)
+    if args.policy:
+        return _train_policy(args, game, command)
+    doc = train(game, args.data or ["selfplay-out"], args.kind, args.seed, args.out, command, args.hidden or 16)
     if args.json:
         print(json.dumps({k: doc[k] for k in ("game", "players", "kind", "data", "metrics")}))
         return 0
@@ -251,4 +284,35 @@ def cmd_train(args: argparse.Namespace) -> int:
     console.print(f"{doc['kind']} value model for {doc['game']} ({doc['players']} players): held-out Brier "
                   f"{m['brier_held_out']} (constant {m['brier_constant']}), {m['inference_us_all_seats']} us per "
                   f"position; {doc['data']['positions']:,} positions of {doc['data']['records']} games")
+    return 0
+
+
+def _train_policy(args: argparse.Namespace, game: Any, command: str) -> int:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise MuseionError("museion train --policy needs PyTorch: pip install 'museion[sb3]'") from None
+    from museion.arena.expert_iteration import PolicyConfig, policy_path, train_policy
+
+    width = args.hidden or 64
+    config = PolicyConfig(args.game, game_options(args), args.iterations, args.games, args.sims, (width, width),
+                          args.seed, window=args.window, epochs=args.epochs, eval_every=args.eval_every,
+                          eval_games=args.eval_games, eval_sims=args.eval_sims, opponent=args.opponent)
+    work = args.work or f"train-out/{game.name}-{game.num_players()}p-policy"
+
+    def show(point: dict[str, Any]) -> None:
+        strength = (f"; {100 * point['score']:.1f} % ({100 * point['low']:.1f}-{100 * point['high']:.1f}) against "
+                    f"{point['opponent']}" if "score" in point else "")
+        if not args.json:
+            console.print(f"iteration {point['iteration']}: {point['samples']:,} decisions, policy loss "
+                          f"{point['policy_loss']} (uniform {point['uniform_policy_loss']}), value loss "
+                          f"{point['value_loss']}{strength} ({point['seconds']} s)")
+
+    doc = train_policy(config, work, args.out, args.jobs, args.backend, args.address, command, show)
+    out = args.out or policy_path(game)
+    if args.json:
+        print(json.dumps({"game": doc["game"], "players": doc["players"], "curve": doc["curve"], "out": str(out)}))
+    else:
+        console.print(f"policy network for {doc['game']} ({doc['players']} players) in {out}, its card and curve "
+                      f"beside it; work directory {work} (run again with more --iterations to go on)")
     return 0
