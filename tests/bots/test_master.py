@@ -1,0 +1,150 @@
+"""Issue 42: the ``master`` bot, its policy-and-value network and its training by self-play (expert iteration)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import museion
+from museion.bots import MasterBot, make_bot
+from museion.bots import learned
+from museion.bots.network import PolicyValueNet, load_policy, random_document
+from museion.core.errors import OptionError
+from museion.core.play import sample_chance
+from museion.core.registry import entry
+
+from .conftest import CONFIGS, IDS
+from .test_bots import _positions
+
+
+@pytest.fixture
+def random_net(tmp_path, monkeypatch):
+    """An untrained network per configuration, registered by the operator as ``net-<game>-<players>``."""
+    monkeypatch.setenv(learned.MODELS_ENV, "{}")  # restored after the test
+
+    def make(game: museion.Game) -> str:
+        name = f"net-{game.name}-{game.num_players()}"
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(random_document(game, (16, 16), seed=3)))
+        learned.register_models({name: path})
+        return name
+
+    return make
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_the_network_reads_one_seat_and_has_the_configuration_s_shapes(name: str, options: dict) -> None:
+    """Priors over exactly the legal actions and a win share per seat, the same with numpy and in plain Python."""
+    game = museion.load(name, **options)
+    doc = random_document(game, (16, 8), seed=1)
+    fast, pure = PolicyValueNet(doc, game), PolicyValueNet(doc, game, use_numpy=False)
+    assert pure.np is None
+    n = game.num_players()
+    for state in _positions(game, seed=2, count=5):
+        seat = state.current_player()
+        tensor = entry(game).observer.observation_tensor(state, seat)
+        assert len(tensor) == game.observation_tensor_size()
+        legal = state.legal_actions()
+        priors, shares = fast.evaluate(tensor, legal)
+        assert len(priors) == len(legal) and sum(priors) == pytest.approx(1.0)
+        assert len(shares) == n and sum(shares) == pytest.approx(1.0)
+        other_priors, other_shares = pure.evaluate(tensor, legal)
+        assert other_priors == pytest.approx(priors, abs=1e-5) and other_shares == pytest.approx(shares, abs=1e-5)
+        by_seat = fast.evaluate_state(state, seat)[1]
+        assert by_seat[seat] == pytest.approx(shares[0], abs=1e-6)  # index k of the head is seat (seat + k) % n
+
+
+def test_a_network_of_another_configuration_is_refused() -> None:
+    doc = random_document(museion.load("imhotep", players=2), (8, 8))
+    with pytest.raises(ValueError, match="retrain it"):
+        PolicyValueNet(doc, museion.load("imhotep", players=4))
+    with pytest.raises(ValueError, match="not a policy network"):
+        PolicyValueNet({**doc, "kind": "logistic"}, museion.load("imhotep", players=2))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_master_plays_only_legal_moves(name: str, options: dict, random_net) -> None:
+    """With a network and without one (uniform priors, the value model at the leaves), in every seat."""
+    game = museion.load(name, **options)
+    specs = [f"master:sims=12,model={random_net(game)}", "master:sims=12,eval=learned", "master:sims=12"]
+    rng = random.Random(4)
+    bots = [make_bot(specs[p % len(specs)], p) for p in range(game.num_players())]
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 40:
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = bots[state.current_player()].choose(state)
+            assert action in state.legal_actions()
+            decisions += 1
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_master_decides_from_its_seat_s_information_only(name: str, options: dict, random_net) -> None:
+    """As for expert: the true state and a resampled one its seat cannot tell apart get the same move."""
+    game = museion.load(name, **options)
+    spec = f"master:sims=24,model={random_net(game)}"
+    positions = _positions(game, seed=5, count=400)
+    observer = entry(game).observer
+    hidden = [s for i, s in enumerate(positions) if observer.resample(s, s.current_player(), random.Random(i)) != s]
+    chosen = positions[:: max(1, len(positions) // 3)][:3] + hidden[:: max(1, len(hidden) // 3)][:3]
+    for i, state in enumerate(chosen):
+        player = state.current_player()
+        draws = (observer.resample(state, player, random.Random(100 * i + k)) for k in range(20))
+        other = next(o for o in draws if o != state or state not in hidden)
+        assert observer.view(other, player) == observer.view(state, player)
+        assert make_bot(spec, i).choose(state) == make_bot(spec, i).choose(other)
+
+
+def test_master_takes_expert_s_budget_parameters_and_refuses_files() -> None:
+    state = museion.load("tholos").new_initial_state()
+    bot = make_bot("master:time=0.02", 0)
+    assert isinstance(bot, MasterBot) and bot.choose(state) in state.legal_actions()
+    assert bot.last_simulations >= 8
+    bot = make_bot("master:sims=30,clock=cpu", 0)
+    bot.choose(state)
+    assert bot.last_simulations == 30
+    assert sum(bot.visit_counts(state).values()) == 29  # the first evaluates the root, each other one passes one action
+    with pytest.raises(OptionError, match="not a file"):
+        make_bot("master:model=../models/value-2p.json", 0)
+    with pytest.raises(OptionError, match="allowed: \"net\", \"learned\""):
+        make_bot("master:eval=rollout", 0)
+
+
+def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_uniform_policy(tmp_path,
+                                                                                          monkeypatch) -> None:
+    """Two iterations of self-play and training in seconds; the same seed gives the same network; a second
+    command with more iterations goes on from the first without replaying it; the result loads and plays."""
+    pytest.importorskip("torch")
+    from museion.arena.expert_iteration import PolicyConfig, train_policy
+    from museion.core.errors import MuseionError
+
+    monkeypatch.setenv(learned.MODELS_ENV, "{}")
+    tiny = {"games": 2, "sims": 8, "hidden": (16, 16), "epochs": 30, "window": 2, "eval_every": 2, "eval_games": 2,
+            "eval_sims": 4, "seed": 7}
+    first = train_policy(PolicyConfig("tholos", {}, 1, **tiny), tmp_path / "a", tmp_path / "out-a.json")
+    again = train_policy(PolicyConfig("tholos", {}, 1, **tiny), tmp_path / "b", tmp_path / "out-b.json")
+    assert first["weights"] == again["weights"]
+    point = first["curve"][0]
+    assert point["policy_loss"] < point["uniform_policy_loss"]  # it learned the searches' choices
+
+    played = (tmp_path / "a" / "samples-0000.npz").stat().st_mtime_ns
+    resumed = train_policy(PolicyConfig("tholos", {}, 2, **tiny), tmp_path / "a", tmp_path / "out-a.json")
+    assert (tmp_path / "a" / "samples-0000.npz").stat().st_mtime_ns == played
+    assert [p["iteration"] for p in resumed["curve"]] == [1, 2] and "score" in resumed["curve"][1]
+    assert resumed["training"]["samples"] > point["samples"]
+    card = (tmp_path / "out-a.md").read_text()
+    assert "expert iteration" in card and "| 2 | 4 |" in card
+    assert (tmp_path / "out-a-curve.csv").read_text().count("\n") == 3
+    with pytest.raises(MuseionError, match="other settings"):
+        train_policy(PolicyConfig("tholos", {}, 3, **{**tiny, "sims": 9}), tmp_path / "a")
+
+    learned.register_models({"trained": tmp_path / "out-a.json"})
+    game = museion.load("tholos")
+    assert load_policy(game, "trained") is not None
+    state = game.new_initial_state()
+    assert make_bot("master:sims=16,model=trained", 1).choose(state) in state.legal_actions()
