@@ -8,8 +8,7 @@ import random
 import pytest
 
 import museion
-from museion.bots import MasterBot, make_bot
-from museion.bots import learned
+from museion.bots import MasterBot, learned, make_bot
 from museion.bots.network import PolicyValueNet, load_policy, random_document
 from museion.core.errors import OptionError
 from museion.core.play import sample_chance
