@@ -1,5 +1,7 @@
 """The import structure stays as declared: the import-linter contracts in pyproject.toml ([tool.importlinter]: core
-knows no game, games are independent of each other, layers within a game, no cycles in core or a game) are kept,
+knows no game, games are independent of each other, no cycles in core or a game) and the layers within each game
+installed (``GAME_LAYERS``, one contract per ``museion.games`` entry point, so a game added by entry point is held to
+them and to the others too) are kept,
 and no module of museion.core or museion.games imports inside a function (an import hidden in a function is how a
 cycle creeps back in: the contracts would still see it, but only the module level shows the structure)."""
 import ast
@@ -8,16 +10,98 @@ import sys
 from pathlib import Path
 
 import pytest
+from importlinter import api  # noqa: F401  (its import configures import-linter, as `lint-imports` does)
+from importlinter.application import use_cases
+from importlinter.application.user_options import UserOptions
+
+from museion.core.descriptor import descriptors
 
 ROOT = Path(__file__).parents[1]
 PACKAGES = [ROOT / "src" / "museion" / "core", ROOT / "src" / "museion" / "games"]
 
 
+GAME_LAYERS = [
+    "explain | render | targets",
+    "events",
+    "state",
+    "evaluate | view",
+    "actions | rules | state_base | game",
+    "scoring",
+    "tables",
+    "data | fields | text | web_text",
+]
+"""The layers within a game, top to bottom (the same file names in every game folder; ``a | b``: independent of
+each other; ``game``: the module of a game that keeps its rules and state in one, as examples/nim): a module
+imports only modules of the layers below its own. A game is held to the layers of the files it has; its other modules (``tutorial``,
+``guide``, ``__init__``) are free."""
+
+
+def game_layers(package: str, folder: Path) -> dict[str, object]:
+    """The layers contract of one game: ``GAME_LAYERS`` cut down to the modules the game's folder holds."""
+    present = [" | ".join(name for name in layer.split(" | ")
+                          if (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists())
+               for layer in GAME_LAYERS]
+    return {"name": f"layers within the game {package}", "id": f"layers-{package}", "type": "layers",
+            "containers": [package], "layers": [layer for layer in present if layer]}
+
+
+def contracts_with_the_games(games: dict[str, Path]) -> UserOptions:
+    """pyproject's contracts, with every installed game (``package -> folder``, from the ``museion.games`` entry
+    points) held to them: its own layers contract, independent of the other games, unknown to the core, and its
+    top-level package (a game installed on its own, such as ``examples/nim``) in the graph."""
+    options = use_cases.read_user_options(str(ROOT / "pyproject.toml"))
+    roots = options.session_options["root_packages"]
+    roots += sorted({package.split(".")[0] for package in games} - set(roots))
+    outside = sorted(package for package in games if not package.startswith("museion."))
+    for contract in options.contracts_options:
+        if contract.get("id") == "games-independent":
+            contract["modules"] = [*contract["modules"], *outside]
+        if contract.get("id") == "core-knows-no-game":
+            contract["forbidden_modules"] = [*contract["forbidden_modules"], *outside]
+    options.contracts_options += [game_layers(package, folder) for package, folder in sorted(games.items())]
+    return options
+
+
+def broken_contracts(options: UserOptions) -> list[str]:
+    """The names of the contracts broken, each with import-linter's account of the imports that break it."""
+    use_cases._register_built_in_contract_types()  # what `lint-imports` sets up before its report (no public call)
+    report = use_cases.create_report(options, cache_dir=None)
+    assert not report.could_not_run and not report.invalid_contract_options, report.invalid_contract_options
+    return [f"{contract.name}: {check.warnings} {check.metadata}"
+            for contract, check in report.get_contracts_and_checks() if not check.kept]
+
+
+def installed_games() -> dict[str, Path]:
+    return {found.package: found.folder for found in descriptors().values()}
+
+
+def test_every_installed_game_is_held_to_the_contracts():
+    games = installed_games()
+    assert {"museion.games.tholos", "museion_nim"} <= set(games), "examples/nim is installed by make test"
+    layers = {contract["containers"][0] for contract in contracts_with_the_games(games).contracts_options
+              if contract["type"] == "layers"}
+    assert layers == set(games)
+
+
 def test_the_import_contracts_are_kept():
-    lint = Path(sys.executable).parent / "lint-imports"
-    done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 broken" in done.stdout
+    broken = broken_contracts(contracts_with_the_games(installed_games()))
+    assert not broken, "\n".join(broken)
+
+
+def test_a_game_module_importing_upward_breaks_its_layers(tmp_path, monkeypatch):
+    """The check can fail: a game whose rules import its explainer (a layer above) breaks its layers contract."""
+    folder = tmp_path / "upward_game"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    (folder / "explain.py").write_text("from upward_game import rules\n")
+    (folder / "rules.py").write_text("from upward_game import explain\n")
+    (folder / "text.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    options = contracts_with_the_games({"upward_game": folder})
+    options.contracts_options = [c for c in options.contracts_options if c.get("id") == "layers-upward_game"]
+    assert options.contracts_options[0]["layers"] == ["explain", "rules", "text"]
+    broken = broken_contracts(options)
+    assert len(broken) == 1 and "upward_game.rules" in broken[0] and "upward_game.explain" in broken[0], broken
 
 
 def function_level_imports(source: str) -> list[int]:
