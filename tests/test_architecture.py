@@ -32,8 +32,8 @@ GAME_LAYERS = [
 ]
 """The layers within a game, top to bottom (the same file names in every game folder; ``a | b``: independent of
 each other; ``game``: the module of a game that keeps its rules and state in one, as examples/nim): a module
-imports only modules of the layers below its own. A game is held to the layers of the files it has; its other modules (``tutorial``,
-``guide``, ``__init__``) are free."""
+imports only modules of the layers below its own. A game is held to the layers of the files it has; its other
+modules (``tutorial``, ``guide``, ``__init__``) are free."""
 
 
 def game_layers(package: str, folder: Path) -> dict[str, object]:
