@@ -96,7 +96,17 @@ class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):
 class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):
     def __init__(self, raw: raw_env, inner: AECEnv) -> None:
         self._raw = raw
+        self._actions = raw.game.num_distinct_actions()
         super().__init__(inner)
+
+    def step(self, action: Any) -> None:
+        """A plain ``int`` in range is what ``Discrete.contains`` accepts without further ado: checked here in
+        one comparison; anything else (None for a dead agent, numpy integers, bad values) takes the wrapper's own
+        check."""
+        if type(action) is int and 0 <= action < self._actions:
+            self.env.step(action)
+        else:
+            super().step(action)
 
 
 _BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"})
