@@ -6,8 +6,9 @@ import { renderHeader } from "./header.js";
 import { currentLanguage, requestError, t } from "./i18n.js";
 import { myTablesLink } from "./mytables.js";
 import { optionControl, readOption } from "./options.js";
+import { refreshSeeks, renderOpenTables, renderQuick } from "./quick.js";
 import { playerName } from "./seats.js";
-import { accountLink } from "./session.js";
+import { accountLink, me } from "./session.js";
 
 let catalogue = { games: [], bots: [] };
 const POLL_MS = 10000;
@@ -28,10 +29,11 @@ async function main() {
   });
   accountLink();
   catalogue = await api(`/api/games?lang=${currentLanguage()}`);
+  renderQuick(catalogue.games, await me().catch(() => null));
   renderForm();
   await refreshTables();
   // Poll only while the page is visible; the server answers 304 (ETag) while no list changed.
-  setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, POLL_MS);
+  setInterval(() => { if (document.visibilityState === "visible") { refreshTables(); refreshSeeks(); } }, POLL_MS);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") refreshTables();
   });
@@ -202,6 +204,7 @@ async function refreshTables(redraw = false) {
   if (tag && tag === lastTag && !redraw) return;
   lastTag = tag;
   const lists = await response.json();
+  renderOpenTables(lists.open);
   const box = document.getElementById("tables");
   keepFocus(() => box.replaceChildren(el("h2", { id: "tables-h", class: "sr-only" }, t("web.tables")),
     ...LISTS.map((key) => {
