@@ -1,7 +1,12 @@
 """Arena: seat-balanced bot tournaments, ratings, balance studies; local processes or a Ray cluster.
 
->>> from museion.arena import ArenaConfig, run_arena   # doctest: +SKIP
->>> run_arena(ArenaConfig("tholos", {}, ["random", "greedy"], games=20, seed=0), "out", jobs=2)  # doctest: +SKIP
+>>> import tempfile
+>>> from museion.arena import ArenaConfig, run_arena, summarize
+>>> with tempfile.TemporaryDirectory() as out:  # its results.jsonl: a run resumes where it stopped
+...     records = run_arena(ArenaConfig("tholos", {}, ["random", "greedy"], games=4, seed=0), out, jobs=1)
+>>> report = summarize(records)
+>>> report["games"], report["by_bot"]["greedy"]["wins"], report["by_bot"]["random"]["wins"]
+(4, 4.0, 0.0)
 """
 
 from museion.arena.match import game_seed, play_game

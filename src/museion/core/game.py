@@ -4,6 +4,37 @@ A :class:`Game` is an immutable configuration (name + validated options); a :cla
 Bots, the server, the RL adapters and the tools use only the methods defined here, so a new game is a new
 folder under ``museion/games`` and nothing else.
 
+A game is loaded by name with its options; its initial state lists the legal actions as ids, each with its notation:
+
+>>> import random
+>>> import museion
+>>> game = museion.load("tholos")
+>>> state = game.new_initial_state()
+>>> state.current_player(), [state.action_to_string(action) for action in state.legal_actions()][:4]
+(0, ['T1W', 'T1B', 'T1G', 'PA:W'])
+
+A move is applied by id (here found from its notation); an illegal one raises and changes nothing:
+
+>>> state.apply_action(state.string_to_action("T1W"))
+>>> state.current_player(), state.is_terminal()
+(1, False)
+>>> state.apply_action(1000)
+Traceback (most recent call last):
+...
+museion.core.errors.IllegalActionError: no action of this game has id 1000 (ids are 0-120); ...
+
+Played to the end (a chance node draws its outcome; here every player picks at random), the state is terminal: no
+one is to move, and the scores, the winners and the returns (+1 to each winner, -1 to the others) are final:
+
+>>> rng = random.Random(1)
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(state.sample_chance(rng))
+...     else:
+...         state.apply_action(rng.choice(state.legal_actions()))
+>>> state.current_player() == TERMINAL, state.scores(), state.winners(), state.returns()
+(True, [1.0, 14.0], [1], [-1.0, 1.0])
+
 Conventions that keep search fast and honest:
 
 * chance is explicit: shuffles and draws are chance nodes (``current_player() == CHANCE``) whose outcomes are
