@@ -247,10 +247,15 @@ def test_an_accounts_name_is_reserved_against_look_alikes(server):
     assert status == 201
     status, answer = guest.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1, "name": "DORA-NAMED"})
     assert (status, answer["error"]) == (409, "name_reserved")
-    status, answer = emil.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1, "name": "Dora Named"})
-    assert (status, answer["error"]) == (409, "name_reserved")  # another account may not borrow it either
-    status, joined = dora.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1, "name": "Dora-Named"})
-    assert status == 200  # the account itself may
+    status, joined = emil.request("POST", f"/api/tables/{created['id']}/join", {"seat": 1, "name": "Dora Named"})
+    assert status == 200  # an account sits under its own name, whatever it sends
+    names_now = [s["name"] for s in Client(server).request("GET", f"/api/tables/{created['id']}")[1]["seats"]]
+    assert names_now == ["Dora", "Emil-Named"]
+    status, created = _create(dora, join=0)
+    assert status == 201 and created["seats"][0]["name"] == "Dora-Named"  # the account itself has it
+    status, answer = Client(server).request("POST", "/api/accounts", {"username": "dora.named",
+                                                                     "password": "tortuga azul 7"})
+    assert (status, answer["error"]) == (409, "username_taken")  # nor may a new account look like it
 
 
 def test_accounts_only_tables_keep_a_blocked_player_out_as_a_guest(server):

@@ -18,7 +18,7 @@ from typing import Any
 
 import museion
 from museion.core.registry import entry
-from museion.server import models
+from museion.server import models, typed
 from museion.server.lobby import CLOCK_LIMITS
 
 SIMPLE = ("bool", "int", "choice", "seat")
@@ -156,4 +156,5 @@ def describe(document: dict[str, Any], levels: list[str], specs: bool) -> dict[s
             for parameter in operation.get("parameters", []):
                 if parameter["name"] == "seat":
                     parameter["schema"] = {"type": "integer", "minimum": 0, "maximum": last}
+    typed.declare(document)  # no NUL in any string (typed.check_request refuses it: 400 bad_text)
     return document

@@ -89,14 +89,55 @@ def unstorable(text: str) -> int | None:
     return None
 
 
+STORABLE = "^[^\\u0000]*$"
+"""What the OpenAPI document says of every string without a pattern of its own (``declare``): no NUL."""
+
+
+def declare(document: dict[str, Any]) -> None:
+    """Say in the OpenAPI document what ``check_request`` refuses: every string (and object key) a request may
+    send without a pattern, an enum or a constant of its own gets ``STORABLE``, so a client (or a fuzzer) that
+    keeps to the document is not refused. Answers are left as they are (an error message may quote what it
+    refused)."""
+    components = document.get("components", {}).get("schemas", {})
+    requests: list[Any] = []
+    for path in document.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict):
+                requests += [p.get("schema") for p in operation.get("parameters", [])]
+                requests.append(operation.get("requestBody"))
+    seen: set[str] = set()
+    while requests:
+        node = requests.pop()
+        if isinstance(node, list):
+            requests += node
+        elif isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.rsplit("/", 1)[-1] not in seen:
+                seen.add(ref.rsplit("/", 1)[-1])
+                requests.append(components.get(ref.rsplit("/", 1)[-1]))
+            _storable(node)
+            requests += [v for k, v in node.items() if k != "propertyNames"]
+
+
+def _storable(schema: dict[str, Any]) -> None:
+    """``STORABLE`` on a string schema (and on an object's key names) that has no pattern, enum or constant."""
+    kind = schema.get("type")
+    if (kind == "string" or (isinstance(kind, list) and "string" in kind)) and not {"pattern", "enum",
+                                                                                    "const"} & schema.keys():
+        schema["pattern"] = STORABLE
+    names = schema.get("propertyNames")
+    if isinstance(names, dict) and not {"pattern", "enum", "const"} & names.keys():
+        names["pattern"] = STORABLE
+
+
 def _strings(value: Any, where: str) -> Any:
     """Every (place, string) in a JSON value, keys included."""
     if isinstance(value, str):
         yield where, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield f"{where}.{key}", key
-            yield from _strings(item, f"{where}.{key}")
+            yield f"{where}[{key!a}]", key  # ascii(): the message never carries what it refuses
+            yield from _strings(item, f"{where}[{key!a}]")
     elif isinstance(value, list):
         for i, item in enumerate(value):
             yield from _strings(item, f"{where}[{i}]")
@@ -116,9 +157,9 @@ async def check_request(request: HTTPConnection) -> None:
     """Every HTTP route's first check (a FastAPI dependency of the app): path, query and JSON body hold only
     storable text. A JSON body can only hold NUL or a surrogate as a ``\\u`` escape, so a body without one is not
     parsed again."""
-    check_strings((f"path.{k}", v) for k, v in request.path_params.items() if isinstance(v, str))
-    check_strings(pair for k, v in request.query_params.multi_items() for pair in ((f"query {k!r}", k),
-                                                                                   (f"query.{k}", v)))
+    check_strings((f"path[{k!a}]", v) for k, v in request.path_params.items() if isinstance(v, str))
+    check_strings(pair for k, v in request.query_params.multi_items() for pair in ((f"query[{k!a}]", k),
+                                                                                   (f"query[{k!a}]", v)))
     if not isinstance(request, Request) or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return
     body = await request.body()

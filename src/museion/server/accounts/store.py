@@ -51,6 +51,9 @@ class AccountStore:
         now = time.time()
         try:
             with self.engine.begin() as conn:
+                if conn.execute(select(accounts_t.c.id).where(accounts_t.c.name_key == name_key(username))
+                                .limit(1)).first() is not None:  # a look-alike of a name taken (fair.py)
+                    raise Taken(username)
                 key = conn.execute(insert(accounts_t).values(
                     username=username, username_key=username_key(username), password_hash=password_hash,
                     created=now, status="active",
