@@ -135,6 +135,7 @@ def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_unifor
     resumed = train_policy(PolicyConfig("tholos", {}, 2, **tiny), tmp_path / "a", tmp_path / "out-a.json")
     assert (tmp_path / "a" / "samples-0000.npz").stat().st_mtime_ns == played
     assert [p["iteration"] for p in resumed["curve"]] == [1, 2] and "score" in resumed["curve"][1]
+    assert "fresh_policy_loss" in resumed["curve"][1]  # measured on the second iteration's games before training
     assert resumed["training"]["samples"] > point["samples"]
     card = (tmp_path / "out-a.md").read_text()
     assert "expert iteration" in card and "| 2 | 4 |" in card

@@ -211,6 +211,17 @@ def _fit(net: Any, optimiser: Any, data: dict[str, Any], config: PolicyConfig, s
             "uniform_policy_loss": round(float(uniform), 4)}
 
 
+def _fresh(net: Any, data: dict[str, Any]) -> dict[str, float]:
+    """The losses on this iteration's games before training on them: games the network never saw (what it
+    generalises, where the losses after training also measure what it memorised)."""
+    import torch
+
+    net.eval()
+    with torch.no_grad():
+        policy, value = _losses(net, data)
+    return {"fresh_policy_loss": round(float(policy), 4), "fresh_value_loss": round(float(value), 4)}
+
+
 def _count(path: pathlib.Path) -> int:
     import numpy as np
 
@@ -315,6 +326,7 @@ class _Run:
         self.samples += _count(samples)
         selfplay_seconds = time.perf_counter() - start
         point: dict[str, Any] = {"iteration": i + 1, "games": config.games * (i + 1), "samples": self.samples,
+                                 **(_fresh(self.net, _window(self.work, i, 1)) if i else {}),
                                  **_fit(self.net, self.optimiser, _window(self.work, i, config.window), config,
                                         config.seed * 1000 + i)}
         self.done = i + 1
@@ -363,8 +375,8 @@ def policy_path(game: Any) -> pathlib.Path:
 
 
 # -- outputs -------------------------------------------------------------------------------------------------
-CURVE_COLUMNS = ("iteration", "games", "samples", "policy_loss", "uniform_policy_loss", "value_loss", "score", "low",
-                 "high", "eval_games", "opponent", "seconds")
+CURVE_COLUMNS = ("iteration", "games", "samples", "policy_loss", "uniform_policy_loss", "value_loss",
+                 "fresh_policy_loss", "fresh_value_loss", "score", "low", "high", "eval_games", "opponent", "seconds")
 
 
 def write_outputs(doc: dict[str, Any], path: pathlib.Path) -> None:
@@ -401,9 +413,9 @@ def plot_curve(doc: dict[str, Any], path: pathlib.Path) -> bool:
         strength.legend()
     strength.set_xlabel("iteration")
     strength.set_ylabel("win credit (95 % Wilson)")
-    x = [p["iteration"] for p in curve]
-    for key in ("policy_loss", "uniform_policy_loss", "value_loss"):
-        losses.plot(x, [p[key] for p in curve], label=key.replace("_", " "))
+    for key in ("policy_loss", "uniform_policy_loss", "value_loss", "fresh_policy_loss", "fresh_value_loss"):
+        found = [(p["iteration"], p[key]) for p in curve if key in p]
+        losses.plot([i for i, _ in found], [v for _, v in found], label=key.replace("_", " "))
     losses.set_xlabel("iteration")
     losses.legend()
     fig.suptitle(f"{doc['game']}, {doc['players']} players: expert iteration")
@@ -421,7 +433,8 @@ def model_card(doc: dict[str, Any], path: pathlib.Path, plotted: bool) -> str:
         doc["actions"] + doc["players"]) + sum(doc["hidden"]) + doc["actions"] + doc["players"]
     settings = ", ".join(f"{k}={v}" for k, v in t.items() if k not in ("command", "game", "options", "samples"))
     rows = "\n".join(f"| {p['iteration']} | {p['games']} | {p['samples']} | {p['policy_loss']} | "
-                     f"{p['uniform_policy_loss']} | {p['value_loss']} | "
+                     f"{p.get('fresh_policy_loss', '')} | {p['uniform_policy_loss']} | {p['value_loss']} | "
+                     f"{p.get('fresh_value_loss', '')} | "
                      + (f"{100 * p['score']:.1f} % ({100 * p['low']:.1f}-{100 * p['high']:.1f}), "
                         f"{p['eval_games']} games against {p['opponent']}" if "score" in p else "")
                      + " |" for p in doc["curve"])
@@ -439,11 +452,12 @@ installed, in plain Python otherwise.
 - **Settings**: {settings}.
 - **Data**: {t['samples']:,} decisions of {t['iterations'] * t['games']} self-play games (the root's visit shares
   as policy targets, the final win shares as value targets).
-- **Curve** (losses on the last window's samples; strength: `master:sims={t['eval_sims']}` in one seat, seats
+- **Curve** (losses on the window's samples after training, and "fresh" on the iteration's new games before
+  training on them; strength: `master:sims={t['eval_sims']}` in one seat, seats
   rotated, Wilson 95 %): `{path.stem}-curve.csv`.
 {picture}
-| iteration | games | samples | policy loss | uniform policy | value loss | master's win credit |
-|---|---|---|---|---|---|---|
+| iteration | games | samples | policy loss | fresh | uniform policy | value loss | fresh | master's win credit |
+|---|---|---|---|---|---|---|---|---|
 {rows}
 
 - **Limits**: trained at this player count with the game's default options and these budgets; a rules change or
