@@ -22,6 +22,7 @@ import museion
 from museion import cli
 from museion.server import chat_store, migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.friends import presence
 from museion.server.friends.store import FriendStore
 from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
@@ -33,7 +34,7 @@ PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL storage"))]
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
-assert ratings_schema.ratings_t is not None and seeks_schema.seeks_t is not None
+assert ratings_schema.ratings_t is not None and seeks_schema.seeks_t is not None and presence.presence_t is not None
 assert notices_schema.outbox_t is not None
 
 
@@ -66,7 +67,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0015_seeks"
+    assert migrations.revision(engine) == migrations.head() == "0016_presence"
     assert _differences(engine, metadata) == []
     engine.dispose()
 

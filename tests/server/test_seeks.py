@@ -158,3 +158,22 @@ def test_a_seek_expires_and_its_row_goes_an_hour_later(tmp_path):
     store.ripe(engine)
     assert store.get(engine, seek_id) is None
     engine.dispose()
+
+
+def test_friends_see_each_other_online_and_playing_and_nobody_else_does(server):
+    hugo, iris = _account(server, "Hugo-Here", "127.0.14.1"), _account(server, "Iris-Here", "127.0.15.1")
+    stranger = _account(server, "Juan-Here", "127.0.16.1")
+    assert hugo.request("POST", "/api/friends/requests", {"username": "Iris-Here"})[0] == 202
+    assert iris.request("POST", "/api/friends/requests/accept", {"username": "Hugo-Here"})[0] == 200
+    assert hugo.request("GET", "/api/friends/presence")[1] == {
+        "friends": [{"username": "Iris-Here", "online": False, "playing": False}]}
+    iris.request("POST", "/api/my-tables", {"seats": []})  # her lobby asks for her tables: she is online
+    assert hugo.request("GET", "/api/friends/presence")[1]["friends"][0]["online"] is True
+    created = iris.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "bot:random"], "join": 0})[1]
+    player = Player(server, created["id"], created["token"], cookie=iris.cookie)
+    player.move(player.state["legal"][0]["id"])
+    player.close()
+    assert hugo.request("GET", "/api/friends/presence")[1]["friends"] == [
+        {"username": "Iris-Here", "online": True, "playing": True}]
+    assert stranger.request("GET", "/api/friends/presence")[1] == {"friends": []}  # not a friend: nothing
+    assert Client(server, "127.0.17.1").request("GET", "/api/friends/presence")[0] == 401

@@ -1,7 +1,8 @@
 """A rated game in two browsers (issue 26): Ana signs up on a desktop in English and creates a rated Tholos table
 from the lobby; Bob signs up on a phone in Spanish and joins it; they play to the end and each sees their own
 rating change under the final scoring. Then Ana shows her languages; the leaderboard (without opting in) and her
-page show her ratings, in both languages, Bob's page his rating and nothing else, with no serious axe violation. Screenshots in artifacts/screenshots (ratings-*)."""
+page show her ratings, in both languages, Bob's page his rating and nothing else, with no serious axe violation.
+Screenshots in artifacts/screenshots (ratings-*)."""
 
 from __future__ import annotations
 

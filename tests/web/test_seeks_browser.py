@@ -11,7 +11,7 @@ import re
 
 import pytest
 from a11y import assert_accessible
-from helpers_web import page_errors, wait_js
+from helpers_web import wait_js
 from test_ratings_browser import DESKTOP, PHONE, _rated_against_bots, _signed_up
 
 from museion.server.testing import GENEROUS, ServerProcess

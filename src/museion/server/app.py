@@ -60,6 +60,7 @@ from museion.server.connection import Conn
 from museion.server.errors import TableError
 from museion.server.finished import Busy, Finished, replay_of, respond
 from museion.server.finished import json_bytes as finished_json
+from museion.server.friends import presence
 from museion.server.friends import service as friends
 from museion.server.guard import ABORT, Guard, Limits
 from museion.server.live import LiveTable
@@ -142,6 +143,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     _pages(app)
     accounts.install(app)
     friends.install(app)
+    presence.install(app)
     notices.install(app)
     ratings.install(app)
     seeks.install(app)
@@ -418,6 +420,7 @@ def _lobby_routes(app: FastAPI) -> None:
         known, holding = await manager().writer.read(manager().store.holders, digests)
         matched = [pair in holding for pair in digests]
         me = await account_id(request)
+        await app.state.presence.seen(me)  # friends see the player online (friends/presence.py)
         mine = iter(await manager().my_tables([pair for pair, ok in zip(pairs, matched, strict=True) if ok], me))
         found = [next(mine) if ok else {"table": t, "error": "bad_token" if t in known else "not_found"}
                  for (t, _), ok in zip(pairs, matched, strict=True)]  # a token that holds nothing: one read

@@ -131,6 +131,8 @@ class MyData(BaseModel):
     ratings: list[dict[str, Any]] = Field(default=[], description="each rating: game, players, mu, sigma, games")
     rating_history: list[dict[str, Any]] = Field(default=[], description="every rated game's change")
     profile: dict[str, Any] = Field(default={}, description="what the account's public page shows")
+    last_seen: float | None = Field(default=None, description="when the account was last seen (its friends see "
+                                    "whether it is online)")
     seeks: list[dict[str, Any]] = Field(default=[], description="the games the account asked quick pairing for "
                                         "(kept an hour after they ended)")
     chat: list[dict[str, Any]] = Field(default=[], description="the chat lines the account's seats wrote: table, "

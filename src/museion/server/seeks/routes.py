@@ -215,6 +215,7 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
                                              f"{max(1, round(wait))} s", 429)
         session = await app.state.accounts.session_of(request)
         account = None if session is None else session[0].id
+        await app.state.presence.seen(account)
         config = app.state.manager.config
         game = load_game(body.game, {**(body.options or {}), "players": body.players}, config.tables_dir)
         if game.num_players() != body.players:
