@@ -1,6 +1,7 @@
 """The bots' published ratings: play the bot levels against each other per game and player count, fit OpenSkill
-(Plackett-Luce) ratings with ``random`` as the fixed anchor, and write ``src/museion/bots/ratings.json``, the
-file rated tables read for their bot seats (docs/ratings.md).
+(Plackett-Luce) ratings with ``random`` as the fixed anchor, and write them to the ``ratings`` of each game's bots'
+file (``bots.json`` in the game's folder, named by its descriptor's ``bots``), which rated tables read for their bot
+seats (docs/ratings.md).
 
     nice -n 10 python benchmarks/bot_ratings.py --games 60 --bots random,greedy,easy,medium
     nice -n 10 python benchmarks/bot_ratings.py --games 60 --game tholos --players 2   # one part only
@@ -10,7 +11,7 @@ seeded: ``--seed``), with the arena's match driver (``museion.arena.match.play_g
 the seed and the game index alone, so a run is reproducible). The fit goes through the games in order, as the
 server rates games: every bot but the anchor starts at the model's default and is updated after each game; the
 anchor keeps ``ANCHOR_MU`` (and a small sigma), so the scale means the same from run to run. An existing file is
-updated part by part: a part computed again replaces the old one, the others stay.
+updated part by part: a part computed again replaces the old one, the others (and the file's ``levels``) stay.
 """
 
 from __future__ import annotations
@@ -29,9 +30,8 @@ import museion
 from museion.arena.match import game_seed, play_game
 from museion.arena.stats import ranks
 from museion.core.errors import OptionError
+from museion.core.registry import descriptor
 from museion.server.ratings.model import ANCHOR, ANCHOR_MU, ANCHOR_SIGMA, display
-
-OUT = Path(__file__).resolve().parents[1] / "src" / "museion" / "bots" / "ratings.json"
 
 
 def fit(records: list[Any], bots: list[str]) -> dict[str, dict[str, float]]:
@@ -72,6 +72,12 @@ def part(game: str, players: int, bots: list[str], games: int, seed: int) -> dic
     return {"games": games, "cpu_seconds": round(time.process_time() - started, 1), "bots": fit(records, bots)}
 
 
+def bots_file(game: str) -> Path:
+    """The game's bots' file, where its descriptor names one (``bots``), else ``bots.json`` in its folder."""
+    found = descriptor(game)
+    return found.folder / (found.bots or "bots.json")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per game and player count")
@@ -79,23 +85,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     parser.add_argument("--players", default="2,3,4", help="player counts (those a game does not take are skipped)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     bots = args.bots.split(",")
     if ANCHOR not in bots:
         parser.error(f"the anchor {ANCHOR!r} must be among --bots")
-    data = json.loads(args.out.read_text()) if args.out.exists() else {}
-    data.update({"model": "openskill PlackettLuce (defaults)", "anchor": {"bot": ANCHOR, "mu": ANCHOR_MU,
-                                                                          "sigma": ANCHOR_SIGMA}})
-    data.setdefault("games", {})
     for game in args.game or museion.available_games():
+        out = bots_file(game)
+        data = json.loads(out.read_text()) if out.exists() else {}
+        data["rating_scale"] = {"model": "openskill PlackettLuce (defaults)",
+                                "anchor": {"bot": ANCHOR, "mu": ANCHOR_MU, "sigma": ANCHOR_SIGMA}}
         for players in map(int, args.players.split(",")):
             found = part(game, players, bots, args.games, args.seed)
             if found is None:
                 continue
             found["command"] = " ".join(["benchmarks/bot_ratings.py", *sys.argv[1:]])
-            data["games"].setdefault(game, {})[str(players)] = found
-            args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")  # each part as soon as it is done
+            data.setdefault("ratings", {})[str(players)] = found
+            out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")  # each part as soon as it is done
             line = ", ".join(f"{b} {v['rating']} (sigma {v['sigma']})" for b, v in found["bots"].items())
             print(f"{game} {players}p: {found['games']} games, {found['cpu_seconds']} s CPU: {line}", flush=True)
     return 0

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
 import museion
 from museion.arena.match import play_game
 from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, register_level, split_specs
+from museion.bots import base as bots_base
 from museion.bots.base import CONFIGURED
 from museion.core.errors import OptionError
 from museion.core.game import CHANCE
@@ -17,6 +20,8 @@ from museion.core.play import sample_chance
 from museion.core.registry import entry
 
 from .conftest import CONFIGS, IDS
+
+BOTS_FOLDER = Path(bots_base.__file__).parent
 
 SMALL_BOTS = ["random", "greedy", "easy", "mcts:sims=16,cutoff=4", "mcts:sims=8,rollout=greedy,cutoff=2",
               "medium:sims=8", "hard:sims=8,reuse=0", "expert:sims=8", "mcts:sims=8,leaf_draws=2,cutoff=2"]
@@ -323,6 +328,30 @@ def test_a_level_plays_one_configuration_with_its_own_parameters(monkeypatch: py
     assert (given.params["cutoff"], given.params["c"]) == (-1, 0.2)
     with pytest.raises(OptionError, match="option 'cutoff' of bot 'mcts'"):
         register_level("trial", "mcts:sims=5", {("imhotep", 4): "cutoff=-7"})
+
+
+def test_a_game_gives_a_level_its_parameters_from_its_bots_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level's per-configuration parameters come from each game's ``bots.json`` (its descriptor's ``bots``):
+    four-player Imhotep's ``expert`` from Imhotep's file, and a level registered now from what the files say."""
+    assert CONFIGURED["expert"] == {("imhotep", 4): "cutoff=-1"}
+    for registry in (BOTS, LEVELS, CONFIGURED):
+        monkeypatch.setitem(registry, "trial", "")  # removed again after the test
+    files = {"tholos": {"levels": {"trial": {"2": "c=0.9"}}}, "imhotep": {"levels": {"trial": {"3": "c=0.1"}}}}
+    monkeypatch.setattr(bots_base, "bots_file", lambda game: files.get(game, {}))
+    register_level("trial", "mcts:sims=5,c=0.3", {("imhotep", 3): "c=0.2"})
+    assert CONFIGURED["trial"] == {("tholos", 2): "c=0.9", ("imhotep", 3): "c=0.2"}
+    files["tholos"]["levels"]["trial"]["2"] = "cutoff=-7"
+    with pytest.raises(OptionError, match="option 'cutoff' of bot 'mcts'"):
+        register_level("trial", "mcts:sims=5")
+
+
+def test_the_bots_name_no_game() -> None:
+    """What differs between games is in the games' folders: no string of the bots' code is a game's name."""
+    names = set(museion.available_games())
+    found = [f"{path.name}:{node.lineno} {node.value!r}" for path in sorted(BOTS_FOLDER.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names]
+    assert not found, found
 
 
 def test_expert_plays_four_player_imhotep_out_to_the_end() -> None:

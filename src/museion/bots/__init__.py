@@ -8,8 +8,8 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
   ``mcts:sims=400,rollout=greedy,cutoff=12,c=0.7,time=0.5,eval=learned``;
 * difficulty levels (``LEVELS``, weakest first): ``easy``, ``medium``, ``hard`` (the fixed reference level, as
   measured since the first release) and ``expert`` (the learned value, played-out endings, leaves before wide
-  draws; in four-player Imhotep random playouts to the end instead of the value); they take the same parameters
-  as the bot they stand for, e.g. ``hard:sims=2000``;
+  draws; where a game's ``bots.json`` says so, as in four-player Imhotep, random playouts to the end instead of the
+  value); they take the same parameters as the bot they stand for, e.g. ``hard:sims=2000``;
 * ``master`` - PUCT search over determinisations guided by a policy-and-value network trained by self-play
   (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level until a game ships a
   network measured stronger than ``expert`` (``master.MASTER_GAMES``).
@@ -38,10 +38,9 @@ BOTS["master"] = MasterBot
 register_level("easy", "greedy:epsilon=0.3")
 register_level("medium", "mcts:sims=200")
 register_level("hard", "mcts:sims=1000")
-register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8",
-               # four-player Imhotep: leaves played out at random (the 4p value model barely beats a constant);
-               # measured in benchmarks/results/vs-openspiel/README.md
-               {("imhotep", 4): "cutoff=-1"})
+# each game may give a level other parameters for one player count (the ``levels`` of its ``bots.json``: four-player
+# Imhotep's expert plays leaves out at random); register_level reads them from the installed games
+register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8")
 
 __all__ = [
     "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "RandomBot", "bot_names", "levels", "make_bot",

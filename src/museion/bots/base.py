@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from museion.core.descriptor import bots_file, descriptors
 from museion.core.errors import OptionError
 from museion.core.game import Option, State, parse_options
 from museion.core.play import seat_seed
@@ -73,14 +74,23 @@ CONFIGURED: dict[str, dict[Configuration, str]] = {}
 """Level -> its per-configuration parameters (``register_level``'s ``by_configuration``), for docs and clients."""
 
 
+def games_configurations(level: str) -> dict[Configuration, str]:
+    """The parameters each installed game gives ``level`` for a player count (the ``levels`` of its bots' file,
+    ``bots.json``, named by its descriptor): the bots name no game."""
+    return {(game, int(players)): text for game in descriptors()
+            for players, text in bots_file(game).get("levels", {}).get(level, {}).items()}
+
+
 def register_level(level: str, spec: str, by_configuration: Mapping[Configuration, str] | None = None) -> None:
     """Make ``level`` a bot name standing for ``spec`` (e.g. ``"hard"`` -> ``"mcts:sims=1000"``); parameters
     given with the level override the spec's (``hard:sims=2000``).
 
     ``by_configuration``: parameters (``"cutoff=-1"``) the level takes instead of the spec's in one game
     configuration, e.g. ``{("imhotep", 4): "cutoff=-1"}``, for a bot that takes ``by_configuration`` (``mcts``) and
-    applies it when it first sees the game: what was measured best differs between configurations. Parameters
-    given with the level still win (``expert:cutoff=0`` is cutoff 0 everywhere)."""
+    applies it when it first sees the game: what was measured best differs between configurations. The games'
+    own (:func:`games_configurations`) come first, these over them. Parameters given with the level still win
+    (``expert:cutoff=0`` is cutoff 0 everywhere)."""
+    by_configuration = {**games_configurations(level), **(by_configuration or {})}
     name, fixed = parse_spec(spec)
     base = BOTS[name]
     configured = {key: parse_spec(f"{name}:{text}")[1] for key, text in (by_configuration or {}).items()}

@@ -19,6 +19,7 @@ import functools
 import importlib
 import importlib.metadata
 import importlib.util
+import json
 import pathlib
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,12 @@ class GameDescriptor:
     guide: str | None = None
     """The rules for players (``museion rules``, the rules page and panel): sections of text in each language, some
     with a picture drawn by the board from a prepared position (:mod:`museion.core.lesson`); none: the summary."""
+    bots: str | None = None
+    """What the bots know of the game beyond its evaluator, a JSON file in the folder (``bots.json``): ``levels``,
+    the parameters a difficulty level takes in one player count, where they were measured best
+    (``{"expert": {"4": "cutoff=-1"}}``), and ``ratings``, the levels' published ratings per player count (made by
+    ``benchmarks/bot_ratings.py``), which rated tables read; none: every level plays its spec everywhere and no bot
+    sits at a rated table of the game."""
 
     @property
     def folder(self) -> pathlib.Path:
@@ -126,6 +133,16 @@ def models_folder(name: str) -> pathlib.Path | None:
     """The folder of trained models the descriptor of game ``name`` names (``None``: none, or not installed)."""
     found = _discover().get(str(name).lower())
     return found.path(found.models) if found is not None else None
+
+
+@functools.cache
+def bots_file(name: str) -> dict[str, Any]:
+    """The bots' file (the descriptor's ``bots``) of game ``name``, read; ``{}`` when it names none or the game is
+    not installed."""
+    found = _discover().get(str(name).lower())
+    path = found.path(found.bots) if found is not None else None
+    data: dict[str, Any] = json.loads(path.read_text()) if path is not None else {}
+    return data
 
 
 def part(name: str, field: str) -> Any:

@@ -21,6 +21,7 @@ DESCRIPTOR = GameDescriptor(
     events=f"{__name__}.events:events",
     board="web/board.js",
     models="models",
+    bots="bots.json",
     compiled=("actions", "data", "evaluate", "events", "explain", "fields", "render",
               "scoring", "state", "state_base", "targets", "view"),
     fields="fields.py",

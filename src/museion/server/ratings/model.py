@@ -9,14 +9,13 @@ is ``1 / (1 + exp(-(mu1 - mu2) / c))`` with ``c = beta * sqrt(2)``; Elo's is ``1
 
 from __future__ import annotations
 
-import functools
-import json
 import math
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 from openskill.models import PlackettLuce
+
+from museion.core.descriptor import bots_file
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
@@ -47,22 +46,22 @@ def provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
-@functools.cache
-def published() -> dict[str, Any]:
-    """The bots' published ratings (``bots/ratings.json``, made by ``benchmarks/bot_ratings.py``)."""
-    ratings: dict[str, Any] = json.loads(resources.files("museion.bots").joinpath("ratings.json").read_text())
-    return ratings
+def published(game: str, players: int) -> dict[str, Any]:
+    """The bot levels' published ratings in ``game`` with ``players`` players: the ``ratings`` of the game's bots'
+    file (``bots.json`` in its folder, made by ``benchmarks/bot_ratings.py``); ``{}`` where none is."""
+    found: dict[str, Any] = bots_file(game).get("ratings", {}).get(str(players), {}).get("bots", {})
+    return found
 
 
 def bot_rating(game: str, players: int, bot: str | None) -> tuple[float, float] | None:
     """The fixed (mu, sigma) of bot level ``bot`` in ``game`` with ``players`` players, if it is published."""
-    found = published().get("games", {}).get(game, {}).get(str(players), {}).get("bots", {}).get(bot or "")
+    found = published(game, players).get(bot or "")
     return None if found is None else (float(found["mu"]), float(found["sigma"]))
 
 
 def rated_bots(game: str, players: int) -> dict[str, int]:
     """The bot levels a rated table of ``game`` with ``players`` players may seat, and their displayed ratings."""
-    found = published().get("games", {}).get(game, {}).get(str(players), {}).get("bots", {})
+    found = published(game, players)
     return {bot: int(v["rating"]) for bot, v in sorted(found.items(), key=lambda item: -item[1]["rating"])}
 
 
