@@ -101,6 +101,11 @@ def _add_policy_args(p: argparse.ArgumentParser) -> None:
                                                               "(default 20)")
     p.add_argument("--eval-sims", type=int, default=100, help="--policy: master's simulations in the measurement "
                                                               "(default 100)")
+    p.add_argument("--leaf", default="net", choices=("net", "learned"),
+                   help="--policy: leaf values of the searches, the network's or the game's value model's (default "
+                        "net)")
+    p.add_argument("--mix", type=float, default=0.5, help="--policy: weight of the search's estimate against the "
+                                                          "game's result in the value targets (default 0.5)")
     p.add_argument("--opponent", default="", help="--policy: the opponent's bot spec in the measurement (default "
                                                   "expert at --eval-sims)")
     p.add_argument("--work", default=None, help="--policy: the run's directory, resumed when it exists (default "
@@ -296,8 +301,9 @@ def _train_policy(args: argparse.Namespace, game: Any, command: str) -> int:
 
     width = args.hidden or 64
     config = PolicyConfig(args.game, game_options(args), args.iterations, args.games, args.sims, (width, width),
-                          args.seed, window=args.window, epochs=args.epochs, eval_every=args.eval_every,
-                          eval_games=args.eval_games, eval_sims=args.eval_sims, opponent=args.opponent)
+                          args.seed, leaf=args.leaf, mix=args.mix, window=args.window, epochs=args.epochs,
+                          eval_every=args.eval_every, eval_games=args.eval_games, eval_sims=args.eval_sims,
+                          opponent=args.opponent)
     work = args.work or f"train-out/{game.name}-{game.num_players()}p-policy"
 
     def show(point: dict[str, Any]) -> None:

@@ -7,8 +7,12 @@ Expert iteration (AlphaZero's loop, as OpenSpiel's ``alpha_zero``): each iterati
    root and moves drawn in proportion to the visits for the first ``explore`` decisions of each seat; every decision
    with more than one legal action gives a sample: the mover's observation tensor, its legal actions, the root's
    visit shares (the **policy target**) and, once the game is over, every seat's share of the win in turn order from
-   the mover (the **value target**). Game ``g`` of iteration ``i`` is seeded from ``(seed, i, g)`` only, so games
-   can run in any order on local processes (``jobs``) or a Ray cluster (``backend="ray"``);
+   the mover mixed with the search's own estimate at the root (the **value target**; ``mix``: its weight, 0 = the
+   result alone: a few dozen games' results alone are learnt by heart, every position of a game having the same
+   one). ``leaf``: what the searches value their leaves with, ``net`` (the network being trained) or ``learned``
+   (the game's value model, as ``expert``; the network then gives the priors only). Game ``g`` of iteration ``i``
+   is seeded from ``(seed, i, g)`` only, so games can run in any order on local processes (``jobs``) or a Ray
+   cluster (``backend="ray"``);
 2. **training** (PyTorch on CPU): the network (``network.py``'s layout) continues from the last iteration on the
    samples of the last ``window`` iterations, cross-entropy of the masked policy against the visit shares plus
    cross-entropy of the value against the win shares, Adam;
@@ -53,6 +57,8 @@ class PolicyConfig:
     seed: int = 0
     explore: int = 8
     noise: float = 0.25
+    leaf: str = "net"
+    mix: float = 0.5
     window: int = 4
     epochs: int = 4
     batch: int = 128
@@ -73,8 +79,8 @@ class PolicyConfig:
 
 
 # -- self-play ---------------------------------------------------------------------------------------------
-Sample = tuple[list[float], list[int], list[float], int]
-"""(observation tensor of the mover, legal actions, visit shares over them, mover)."""
+Sample = tuple[list[float], list[int], list[float], int, list[float]]
+"""(observation tensor of the mover, legal actions, visit shares over them, mover, the search's shares by seat)."""
 
 
 def selfplay_game(game_name: str, options: dict[str, Any], model: str | None, params: dict[str, Any],
@@ -86,7 +92,7 @@ def selfplay_game(game_name: str, options: dict[str, Any], model: str | None, pa
 
     game = load(game_name, **options)
     rng = random.Random(seed)
-    bot = MasterBot(rng.randrange(2**31), sims=params["sims"], noise=params["noise"])
+    bot = MasterBot(rng.randrange(2**31), sims=params["sims"], noise=params["noise"], eval=params["leaf"])
     if model:
         bot.network = PolicyValueNet(json.loads(pathlib.Path(model).read_text(encoding="utf-8")), game)
     observer = entry(game).observer
@@ -106,18 +112,22 @@ def selfplay_game(game_name: str, options: dict[str, Any], model: str | None, pa
         visits = bot.visit_counts(state)
         total = sum(visits.values())
         samples.append((observer.observation_tensor(state, mover), legal,
-                        [visits.get(a, 0) / total for a in legal], mover))
+                        [visits.get(a, 0) / total for a in legal], mover, bot.root_values()))
         temperature = 1.0 if decisions < params["explore"] * n else 0.0
         state.apply_action(sample_visits(visits, rng, temperature))
         decisions += 1
     shares = win_shares(state.winners(), n)
-    return [(x, legal, target, [shares[(mover + k) % n] for k in range(n)]) for x, legal, target, mover in samples]
+    mix = params["mix"]
+    return [(x, legal, target, [(1 - mix) * shares[(mover + k) % n] + mix * searched[(mover + k) % n]
+                                for k in range(n)])
+            for x, legal, target, mover, searched in samples]
 
 
 def _map_games(config: PolicyConfig, model: str | None, seeds: list[int], jobs: int, backend: str,
                address: str | None) -> Iterator[list[Any]]:
     """The self-play games of one iteration, on this process, local processes or Ray."""
-    params = {"sims": config.sims, "noise": config.noise, "explore": config.explore}
+    params = {"sims": config.sims, "noise": config.noise, "explore": config.explore, "leaf": config.leaf,
+              "mix": config.mix}
     args = [(config.game, config.options, model, params, s) for s in seeds]
     if backend == "ray":
         from museion.arena.runner import ray_session
@@ -260,7 +270,7 @@ def evaluate(config: PolicyConfig, model: pathlib.Path, iteration: int) -> dict[
 
     register_models({TRAINING_NAME: model})
     n = load(config.game, **config.options).num_players()
-    master = f"master:sims={config.eval_sims},model={TRAINING_NAME}"
+    master = f"master:sims={config.eval_sims},model={TRAINING_NAME},eval={config.leaf}"
     score = 0.0
     for g in range(config.eval_games):
         seat = g % n

@@ -18,7 +18,7 @@ A configuration without a policy network (none shipped, ``model`` not given) is 
 
 The budget is ``sims`` or ``time`` (with ``clock``), as ``expert`` takes them; the tree is rebuilt every move.
 ``noise`` mixes Dirichlet noise into the root priors (self-play exploration; 0 in play). ``visit_counts`` gives the
-root's visits, the policy targets of training.
+root's visits, the policy targets of training, and ``root_values`` the search's estimate of every seat's share.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ class MasterBot(Bot):
         self.values: Callable[[State, int], list[float]] | None = None
         self.configured_for: object = None
         self.root = PNode(CHANCE)
+        self.root_rewards: list[float] = []
         self.player = -1
         self.last_simulations = 0
 
@@ -97,6 +98,7 @@ class MasterBot(Bot):
         self._configure(state)
         self.player = player = state.current_player()
         self.root = PNode(CHANCE)
+        self.root_rewards = [0.0] * state.game.num_players()
         observer = entry(state.game).observer
         budget = self.params["time"]
         clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
@@ -158,6 +160,14 @@ class MasterBot(Bot):
             n.visits += 1
             if n.mover >= 0:
                 n.total += rewards[n.mover]
+        self.root_rewards = [a + b for a, b in zip(self.root_rewards, rewards, strict=True)]
+
+    def root_values(self) -> list[float]:
+        """Every seat's mean reward over the last search, as shares summing to 1: the search's own estimate of
+        the position (training mixes it into the value targets: far less noisy than one game's result)."""
+        total = sum(self.root_rewards)
+        n = len(self.root_rewards)
+        return [r / total for r in self.root_rewards] if total > 0 else [1.0 / n] * n
 
     def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
         """Evaluate ``det`` from ``mover``'s observation: the node's priors, and the leaf's win shares."""
