@@ -37,7 +37,7 @@ TEXTS = {
                             "{player}: {game}, {players} jugadores{clock}{rated}"),
     "web.seek.open_tables": _both("Open tables", "Mesas abiertas"),
     "web.seek.create_link": _both("Or set up a table of your own", "O prepara tu propia mesa"),
-    "web.players.search": _both("Find a player", "Buscar jugador"),
-    "web.players.none": _both("No player's name starts so.", "Ningún nombre de jugador empieza así."),
+    "web.friends.online": _both("online", "conectado"),
+    "web.friends.playing": _both("playing", "jugando"),
 }
 i18n.register(TEXTS)

@@ -34,13 +34,37 @@ function people(id, title, rows, actions) {
       : el("p", {}, t("web.friends.none")));
 }
 
+/** Names starting with what was typed (GET /api/players?prefix=, 2+ characters), offered in a datalist. */
+function suggest(input, list) {
+  let timer = null;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    const prefix = input.value.trim();
+    if (!/^[A-Za-z0-9_.-]{2,24}$/.test(prefix)) return;
+    timer = setTimeout(async () => {
+      const found = await call("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`).catch(() => ({ players: [] }));
+      list.replaceChildren(...found.players.map((name) => el("option", { value: name })));
+    }, 250);
+  });
+}
+
+/** A friend's presence, for friends only: "playing" or "online" (nothing when away). */
+function presenceTag(presence, name) {
+  const seen = presence.find((p) => p.username === name);
+  if (!seen || !seen.online) return null;
+  return el("span", { class: `presence ${seen.playing ? "playing" : "online"}` },
+    t(seen.playing ? "web.friends.playing" : "web.friends.online"));
+}
+
 function nameForm(id, label, submit, path, done) {
+  const list = el("datalist", { id: `${id}-names` });
   const input = el("input", { id: `${id}-name`, maxlength: "24", autocomplete: "off", spellcheck: "false",
-    autocapitalize: "none", required: true });
+    autocapitalize: "none", required: true, list: `${id}-names` });
+  suggest(input, list);
   return el("form", { class: "inline-form", id: `${id}-form`, onsubmit: (e) => {
     e.preventDefault();
     act("POST", path, { username: input.value.trim() }, done);
-  } }, el("div", { class: "field" }, el("label", { for: `${id}-name` }, label), input),
+  } }, el("div", { class: "field" }, el("label", { for: `${id}-name` }, label), input, list),
   el("button", { type: "submit", id: `${id}-submit` }, submit));
 }
 
@@ -83,7 +107,8 @@ function settings(data) {
 }
 
 async function draw() {
-  const [data, mine] = await Promise.all([call("GET", "/api/friends"), myTables().catch(() => ({ tables: [] }))]);
+  const [data, mine, presence] = await Promise.all([call("GET", "/api/friends"), myTables().catch(() => ({ tables: [] })),
+    call("GET", "/api/friends/presence").catch(() => ({ friends: [] }))]);
   const seats = freeSeats(mine.tables, data.invited);
   const name = (row) => ({ username: row.username });
   main().replaceChildren(...[note,
@@ -94,7 +119,8 @@ async function draw() {
       button(t("web.friends.accept"), () => act("POST", "/api/friends/requests/accept", name(row)), "accept"),
       button(t("web.friends.decline"), () => act("POST", "/api/friends/requests/decline", name(row)), "decline"),
       button(t("web.friends.block"), () => act("POST", "/api/friends/blocks", name(row)), "block danger")]),
-    people("friends", t("web.friends.friends"), data.friends, (row) => [...inviteControl(row, seats),
+    people("friends", t("web.friends.friends"), data.friends, (row) => [presenceTag(presence.friends, row.username),
+      ...inviteControl(row, seats),
       button(t("web.friends.unfriend"), () => act("DELETE", "/api/friends", name(row)), "unfriend"),
       button(t("web.friends.block"), () => act("POST", "/api/friends/blocks", name(row)), "block danger")]),
     data.friends.length > 0 && !seats.length ? el("p", { class: "help" }, t("web.friends.no_free_seat")) : null,
