@@ -171,7 +171,7 @@ class ServerConfig:
     push_services: str = opt("fcm.googleapis.com,updates.push.services.mozilla.com,.notify.windows.com,"
                              ".push.apple.com", "the push services a browser may subscribe with (host names, "
                              "'.domain' for its subdomains, or an exact http://host:port origin)")
-    limit_notices: str = opt("30/minute;300/hour", "changes of e-mail addresses, notice choices, push "
+    limit_notices: str = opt("60/minute;600/hour", "reads and changes of e-mail addresses, notice choices, push "
                                                    "subscriptions and one-click unsubscribes one network may make")
     tables_dir: Path | None = opt(None, "the folder whose *.json files clients may name in game options that take "
                                         "a file (Pergamon's tables); None: clients name no files")

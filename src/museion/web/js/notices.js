@@ -45,8 +45,8 @@ async function draw(section, said) {
     try { await action(); await draw(section, text); } catch (failure) { status.textContent = requestError(failure); }
   };
   section.replaceChildren(el("h2", { id: "notices-h" }, t("web.notices.heading")),
-    el("p", {}, t("web.notices.intro")), ...mailPart(state, again), ...choicesPart(state, again),
-    ...await pushPart(state, again), status);
+    el("p", {}, t("web.notices.intro")), status, ...mailPart(state, again), ...choicesPart(state, again),
+    ...await pushPart(state, again));
 }
 
 function mailPart(state, again) {
