@@ -10,7 +10,8 @@ drawn with their probabilities as edges; so the bot never reads what its seat ma
   priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
   An action not yet searched is valued at the node's own value for its mover (first-play urgency).
 * **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
-  ``expert`` uses (``eval=learned``; the heuristic where there is none). No playouts.
+  ``expert`` uses (``eval=learned``; the heuristic where there is none); where the game says at most ``endgame``
+  decisions remain, a random playout to the end instead, as ``expert`` (Tholos' last moves).
 
 A configuration without a policy network (none shipped, ``model`` not given) is searched with uniform priors and
 ``eval=learned`` values: the start of self-play training (``museion train GAME --policy``). The level list offers
@@ -70,6 +71,8 @@ class MasterBot(Bot):
                               "model, as expert)", choice_option("net", "learned")),
         "model": Option("", "the name of a policy network to use instead of the game's own (one the game ships or "
                             "one the operator registered; never a file name)", policy_option),
+        "endgame": Option(4, "value leaves by a random playout to the end where at most this many decisions "
+                             "remain, as expert does (0 = never)", int_option(0, 1000)),
         "noise": Option(0.0, "weight of Dirichlet noise in the root priors (self-play exploration; 0 in play)",
                         float_option(0.0, 1.0)),
         "alpha": Option(0.3, "Dirichlet concentration of the root noise", float_option(0.001, 100.0)),
@@ -179,7 +182,9 @@ class MasterBot(Bot):
         else:
             priors = [1.0 / len(legal)] * len(legal)
             rewards = []
-        if self.values is not None:
+        if self._ending(det):
+            rewards = _playout(det, self.rng)  # det is this simulation's own
+        elif self.values is not None:
             rewards = self.values(det, self.player)
         if node is self.root and self.params["noise"]:
             priors = self._noisy(priors)
@@ -187,11 +192,29 @@ class MasterBot(Bot):
         node.fpu = rewards[mover]
         return rewards
 
+    def _ending(self, det: State) -> bool:
+        endgame = self.params["endgame"]
+        if not endgame:
+            return False
+        left = entry(det.game).evaluator.remaining_decisions(det)
+        return left is not None and left <= endgame
+
     def _noisy(self, priors: list[float]) -> list[float]:
         eps, alpha = self.params["noise"], self.params["alpha"]
         draws = [self.rng.gammavariate(alpha, 1.0) for _ in priors]
         total = sum(draws) or 1.0
         return [(1 - eps) * p + eps * d / total for p, d in zip(priors, draws, strict=True)]
+
+
+def _playout(det: State, rng: random.Random) -> list[float]:
+    """Random moves and draws to the end: the rewards of the game's result."""
+    while not det.is_terminal():
+        if det.is_chance_node():
+            det.apply_chance(rng)
+        else:
+            legal = det.legal_actions()
+            det.apply_action(legal[int(rng.random() * len(legal))])
+    return terminal_rewards(det)
 
 
 def _puct(node: PNode, legal: list[int], c: float) -> int:
