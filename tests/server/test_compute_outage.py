@@ -37,6 +37,10 @@ SLOW_BOT = "bot:mcts:time=2"
 """A bot move long enough to be running on Ray when the cluster is killed."""
 QUICK = 1.0
 """Seconds within which /healthz and /api/games answer, cluster or not (they answer in milliseconds)."""
+CONNECTED = 240.0
+"""Seconds a server may take to connect to a new head (20 s on a quiet machine; the wait ends once connected). Ray
+Client's server on the head starts a process per client and gives it 30 s; at a load of 12 on 2 cores that failed
+("Initialization failure from server") and the server's next attempts came 5 s apart, some of them slower still."""
 
 
 class RayHead:
@@ -189,7 +193,7 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     assert _ready(server) == {**_ready(server), "ready": True, "compute": "degraded"}  # started without Ray
     _bot_game(server, 2, timeout=30)  # local workers meanwhile
     head.start()
-    _wait_compute(server, "ray", timeout=60)  # connected in the background
+    _wait_compute(server, "ray", timeout=CONNECTED)  # connected in the background
     _, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": [SLOW_BOT, "human"], "join": 1})
     _running_job(head)  # the bot's move is being computed on the cluster
     before = _answers_quickly(server, 0.5)
@@ -205,7 +209,7 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     _bot_game(server, 2, timeout=30, hint=True)  # bot moves and a hint on local workers
     assert _analysed_locally(server)
     head.start()  # the cluster is back: the server connects again, by itself
-    _wait_compute(server, "ray", timeout=90)
+    _wait_compute(server, "ray", timeout=CONNECTED)
     head.kill()
     _wait_compute(server, "degraded", timeout=20)
     assert server.proc is not None
