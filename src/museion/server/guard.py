@@ -292,12 +292,17 @@ class Guard:
             return 403, "bad_origin", "requests from other sites are not accepted (Origin not allowed)"
         bodiless = scope.get("method") == "DELETE" and headers.get("content-length", "0") == "0"  # preflighted
         if scope["type"] == "http" and unsafe and not bodiless:
-            kind = headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind != "application/json" and not (one_click and kind in FORMS):
-                return 415, "bad_content_type", "a POST body must be JSON with Content-Type: application/json"
-            length = headers.get("content-length")
-            if length is not None and (not length.isdigit() or int(length) > self.max_body):
-                return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
+            return self.body_refusal(headers, one_click)
+        return None
+
+    def body_refusal(self, headers: dict[str, str], form: bool) -> tuple[int, str, str] | None:
+        """A body must be JSON (``form``: or a form, the one-click unsubscribe's) of at most ``max_body`` bytes."""
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json" and not (form and kind in FORMS):
+            return 415, "bad_content_type", "a POST body must be JSON with Content-Type: application/json"
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            return 413, "too_large", f"a request body may have at most {self.max_body} bytes"
         return None
 
     def allowed(self, path: str) -> tuple[str, ...]:
