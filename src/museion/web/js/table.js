@@ -397,6 +397,7 @@ async function join(seat) {
     const answer = await api(`/api/tables/${tableId}/join`, { seat, name: localStorage.getItem("museion.name") });
     keepSeat(tableId, seat, answer.token);
     socket.restart();
+    if (answer.unrated) notice(t(answer.unrated.key, answer.unrated.args));  // one network: played unrated
   } catch (error) {
     notice(t("web.error", { message: requestError(error) }), "error");
     $("notice").scrollIntoView({ block: "nearest" });  // on a phone the join button is far below the notice
