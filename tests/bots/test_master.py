@@ -110,7 +110,7 @@ def test_master_takes_expert_s_budget_parameters_and_refuses_files() -> None:
     assert sum(bot.visit_counts(state).values()) == 29  # the first evaluates the root, each other one passes one action
     with pytest.raises(OptionError, match="not a file"):
         make_bot("master:model=../models/value-2p.json", 0)
-    with pytest.raises(OptionError, match="allowed: \"net\", \"learned\""):
+    with pytest.raises(OptionError, match="allowed: \"auto\", \"net\", \"learned\""):
         make_bot("master:eval=rollout", 0)
 
 
@@ -148,3 +148,19 @@ def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_unifor
     assert load_policy(game, "trained") is not None
     state = game.new_initial_state()
     assert make_bot("master:sims=16,model=trained", 1).choose(state) in state.legal_actions()
+
+
+def test_by_default_master_values_leaves_as_its_network_was_trained(tmp_path, monkeypatch) -> None:
+    """``eval=auto``: a network trained with the value model at the leaves (``--leaf learned``) is searched so."""
+    monkeypatch.setenv(learned.MODELS_ENV, "{}")
+    game = museion.load("tholos")
+    for leaf in ("learned", "net"):
+        path = tmp_path / f"{leaf}.json"
+        path.write_text(json.dumps({**random_document(game, (8, 8)), "training": {"leaf": leaf}}))
+        learned.register_models({f"trained-{leaf}": path})
+    state = game.new_initial_state()
+    for spec, by_model in [("master:sims=4,model=trained-learned", True), ("master:sims=4,model=trained-net", False),
+                           ("master:sims=4,model=trained-learned,eval=net", False)]:
+        bot = make_bot(spec, 0)
+        assert bot.choose(state) in state.legal_actions()
+        assert (bot.values is not None) is by_model, spec

@@ -10,8 +10,9 @@ drawn with their probabilities as edges; so the bot never reads what its seat ma
   priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
   An action not yet searched is valued at the node's own value for its mover (first-play urgency).
 * **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
-  ``expert`` uses (``eval=learned``; the heuristic where there is none); where the game says at most ``endgame``
-  decisions remain, a random playout to the end instead, as ``expert`` (Tholos' last moves).
+  ``expert`` uses (``eval=learned``; the heuristic where there is none); by default (``eval=auto``) those the
+  network was trained with (``museion train --policy --leaf``, recorded in its file); where the game says at most
+  ``endgame`` decisions remain, a random playout to the end instead, as ``expert`` (Tholos' last moves).
 
 A configuration without a policy network (none shipped, ``model`` not given) is searched with uniform priors and
 ``eval=learned`` values: the start of self-play training (``museion train GAME --policy``). The level list offers
@@ -67,8 +68,9 @@ class MasterBot(Bot):
         "clock": Option("wall", "what time measures: wall (seconds on the clock, for play) or cpu (this process's "
                                 "CPU seconds, for benchmarks)", choice_option("wall", "cpu")),
         "c": Option(1.5, "PUCT exploration constant (rewards are in [0, 1])", float_option(0.0, 100.0)),
-        "eval": Option("net", "leaf values: net (the policy network's value head) or learned (the game's value "
-                              "model, as expert)", choice_option("net", "learned")),
+        "eval": Option("auto", "leaf values: net (the policy network's value head), learned (the game's value "
+                               "model, as expert) or auto (the leaves the network was trained with)",
+                       choice_option("auto", "net", "learned")),
         "model": Option("", "the name of a policy network to use instead of the game's own (one the game ships or "
                             "one the operator registered; never a file name)", policy_option),
         "endgame": Option(4, "value leaves by a random playout to the end where at most this many decisions "
@@ -127,7 +129,10 @@ class MasterBot(Bot):
         if self.network is None or self.configured_for is not None:
             self.network = load_policy(state.game, self.params["model"])
         values = None
-        if self.params["eval"] == "learned" or self.network is None:
+        leaf = self.params["eval"]
+        if leaf == "auto" and self.network is not None:
+            leaf = self.network.meta.get("training", {}).get("leaf", "net")
+        if leaf == "learned" or self.network is None:
             from museion.bots.learned import load_model
 
             model = load_model(state.game)
