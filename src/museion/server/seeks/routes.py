@@ -179,7 +179,7 @@ class Seeks:
         if found is None:
             raise TableError("no_seek", "no seek has this id (it may have ended over an hour ago)", 404,
                              {"key": "web.code.no_seek", "args": {}})
-        return found
+        return dict(found)
 
 
 def _answer(found: dict[str, Any]) -> Seek:
@@ -225,8 +225,9 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
             rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(body.players)], None, False,
                                        0, account)
         clock = spec.to_json() if spec.timed else None
-        wanted = {"options": game.options_json(), "clock": clock, "rated": body.rated}
-        key = seek_key(game.name, wanted["options"], clock, body.rated)
+        options = game.options_json()
+        wanted = {"options": options, "clock": clock, "rated": body.rated}
+        key = seek_key(game.name, options, clock, body.rated)
         seek_id = await service.write(store.add, key, game.name, body.players, wanted, account, where)
         if seek_id is None:
             raise TableError("too_many_seeks", f"your network has {store.MAX_WAITING} seeks waiting, the limit: "

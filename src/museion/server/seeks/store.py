@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, and_, delete, func, insert, or_, select, update
 
 from museion.server.accounts import store as account_store
 from museion.server.accounts.schema import accounts_t
@@ -177,6 +177,7 @@ def search(engine: Engine, prefix: str, limit: int) -> list[str]:
     """Usernames of active accounts starting with ``prefix`` (folded as ``username_key``), in order: one indexed
     read (PostgreSQL: a ``LIKE`` on ``ix_accounts_username_prefix``; SQLite: a range on the unique key)."""
     key = accounts_t.c.username_key
+    where: ColumnElement[bool]
     if engine.dialect.name == "postgresql":
         escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         where = key.like(escaped + "%", escape="\\")
