@@ -56,39 +56,27 @@ class Observations:
     with a prepared :class:`struct.Struct` and viewing the bytes as ``float32`` costs about half of numpy's
     conversion of a list (which first scans the list for its shape and type). Observations come out read-only
     and fresh for every call (nothing a learner keeps is overwritten later); masks are set by index, without a
-    loop, and shared between positions with the same legal actions (read-only too)."""
+    loop."""
 
-    __slots__ = ("_tensor", "_packer", "_masks", "game", "size", "actions")
+    __slots__ = ("_tensor", "_packer", "game", "size", "actions")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._tensor = entry(game).observer.observation_tensor
         self.size, self.actions = game.observation_tensor_size(), game.num_distinct_actions()
         self._packer = struct.Struct(f"<{self.size}f")
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def observation(self, state: State, player: int) -> np.ndarray:
         return np.frombuffer(self._packer.pack(*self._tensor(state, player)), dtype=np.float32)
 
     def mask(self, state: State, player: int) -> np.ndarray:
-        """``int8`` mask over all action ids: 1 for the legal actions of ``player`` (all 0 when not to act).
-
-        Masks are read-only, so one array serves every position with the same legal actions: a game's legal sets
-        repeat (a handful of shapes make most of them), and a dictionary hit costs less than building the array."""
-        legal = tuple(state.legal_actions()) if state.current_player() == player else ()
-        mask = self._masks.get(legal)
-        if mask is None:
-            if len(self._masks) >= MASKS_KEPT:
-                self._masks.clear()
-            mask = np.zeros(self.actions, dtype=np.int8)
-            mask[list(legal)] = 1
-            mask.flags.writeable = False
-            self._masks[legal] = mask
+        """``int8`` mask over all action ids: 1 for the legal actions of ``player`` (all 0 when not to act); a new
+        array every call (Gymnasium's checker refuses observations that share data, as learners keep them)."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        if state.current_player() == player:
+            mask[state.legal_actions()] = 1
+        mask.flags.writeable = False
         return mask
-
-
-MASKS_KEPT = 4096
-"""Distinct legal-action sets an :class:`Observations` keeps masks for (then it starts again)."""
 
 
 def observation_array(state: State, player: int) -> np.ndarray:
