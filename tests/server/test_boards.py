@@ -3,6 +3,7 @@ names, found by the game's name only (the client never names a file)."""
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
 
@@ -30,3 +31,27 @@ def test_an_unknown_game_or_a_path_gets_no_file(server):
     for name in ("nope", "..", "%2e%2e%2fserver", "tholos%2f..%2f..%2fserver"):
         status, kind, body = _get(f"{server.url}/games/{name}/board.js")
         assert status == 404 and b"import" not in body, name
+
+
+def test_the_files_beside_a_board_are_served_by_name_only(server):
+    """A board's stylesheet (and pictures) sit beside its module and are served at /games/<game>/<file>; nothing
+    else of the game's folder is: no Python, no data, no path."""
+    folder = descriptors()["pergamon"].path(descriptors()["pergamon"].board).parent
+    status, kind, body = _get(f"{server.url}/games/pergamon/board.css")
+    assert (status, kind.split(";")[0]) == (200, "text/css") and body == (folder / "board.css").read_bytes()
+    for name, file in [("pergamon", "state.py"), ("pergamon", "bots.json"), ("pergamon", "..%2fstate.py"),
+                       ("pergamon", "%2e%2e%2fbots.json"), ("pergamon", "nope.css"), ("nope", "board.css"),
+                       ("tholos", "board.css")]:
+        status, _kind, body = _get(f"{server.url}/games/{name}/{file}")
+        assert status == 404 and b"import" not in body and b"\"error\"" in body, (name, file)
+
+
+def test_every_stylesheet_a_board_names_is_beside_it():
+    """A board module names its stylesheet relative to itself (``stylesheet: "board.css"``); boards/index.js loads
+    it before the board first draws."""
+    named = {name: re.findall(r'^\s*stylesheet: "([^"]+)"', path.read_text(), re.M)
+             for name, found in descriptors().items() if found.board and (path := found.path(found.board))}
+    assert named["pergamon"] == ["board.css"]
+    for name, files in named.items():
+        board = descriptors()[name].path(descriptors()[name].board)
+        assert board is not None and all((board.parent / file).is_file() for file in files), name

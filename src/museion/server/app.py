@@ -571,6 +571,10 @@ class NotModified(Exception):
         self.etag = etag
 
 
+BOARD_FILE = re.compile(r"[A-Za-z0-9_-]{1,64}\.(css|svg|png|webp)")
+"""The files a game's board folder serves beside its board module (``/games/<name>/<file>``): names only."""
+
+
 def _pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -583,6 +587,20 @@ def _pages(app: FastAPI) -> None:
         if path is None or not path.is_file():
             raise TableError("bad_game", f"no board module for the game {short(name, 64)!r}", 404)
         return FileResponse(path, media_type="text/javascript")
+
+    @app.get("/games/{name}/{file}", include_in_schema=False)
+    async def board_file(name: Annotated[str, Path(max_length=64)],
+                         file: Annotated[str, Path(max_length=80)]) -> FileResponse:
+        """A file beside a game's board module, which the board names relative to itself (its ``board.css``, its
+        pictures): one mechanism for every game's board assets. A plain name of a kind in ``BOARD_FILE`` from the
+        board's own folder, nothing else; 404 otherwise."""
+        found = descriptors().get(name)
+        board = found.path(found.board) if found is not None else None
+        path = board.parent / file if board is not None and BOARD_FILE.fullmatch(file) else None
+        if path is None or not path.is_file():
+            raise TableError("bad_game", f"no file {short(file, 80)!r} beside the board module of the game "
+                             f"{short(name, 64)!r} (a name such as board.css; kinds: css, svg, png, webp)", 404)
+        return FileResponse(path)
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:

@@ -376,6 +376,9 @@ function statusLine(view, narrow) {
 }
 
 export const board = {
+  // its own words' sizes and the marks of a collection being built, beside this module (loaded with it)
+  stylesheet: "board.css",
+
   seatColours(view) {
     return view.players.map((_info, p) => ({ key: SEAT_COLOUR[p], fill: SEAT[p] }));
   },
