@@ -164,3 +164,22 @@ def test_by_default_master_values_leaves_as_its_network_was_trained(tmp_path, mo
         bot = make_bot(spec, 0)
         assert bot.choose(state) in state.legal_actions()
         assert (bot.values is not None) is by_model, spec
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_every_shipped_network_loads_in_this_build_and_master_plays_with_it(name: str, options: dict) -> None:
+    """The networks in the games' models folders (with their cards and curves) load and are what master uses."""
+    game = museion.load(name, **options)
+    net = load_policy(game)
+    if net is None:
+        assert game.model_file("policy") is None
+        return
+    path = game.model_file("policy")
+    assert path is not None and path.with_suffix(".md").is_file() and path.with_name(f"{path.stem}-curve.csv").is_file()
+    assert path.stat().st_size < 4_000_000  # small enough to ship
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    bot = make_bot("master:sims=20", 1)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.network is net

@@ -449,6 +449,9 @@ def model_card(doc: dict[str, Any], path: pathlib.Path, plotted: bool) -> str:
                         f"{p['eval_games']} games against {p['opponent']}" if "score" in p else "")
                      + " |" for p in doc["curve"])
     picture = f"\n![training curve]({path.stem}-curve.png)\n" if plotted else ""
+    leaves = ("the game's value model, as `expert` (`--leaf learned`): `master` (`eval=auto`) takes the network's "
+              "priors only; its value head is trained but not used" if t["leaf"] == "learned" else
+              "the network's value head (`--leaf net`)")
     return f"""# Policy network: {doc['game']}, {doc['players']} players
 
 The network of the `master` bot for this configuration (`museion.bots.network`): from one seat's observation
@@ -461,9 +464,11 @@ installed, in plain Python otherwise.
   + ' --policy'}`; game options {json.dumps(doc['options'])}.
 - **Settings**: {settings}.
 - **Data**: {t['samples']:,} decisions of {t['iterations'] * t['games']} self-play games (the root's visit shares
-  as policy targets, the final win shares as value targets).
+  as policy targets; as value targets the final win shares, mixed with the search's estimate at the root with
+  weight {t['mix']}).
+- **Leaves**: {leaves}
 - **Curve** (losses on the window's samples after training, and "fresh" on the iteration's new games before
-  training on them; strength: `master:sims={t['eval_sims']}` in one seat, seats
+  training on them; strength: `master:sims={t['eval_sims']},eval={t['leaf']}` in one seat, seats
   rotated, Wilson 95 %): `{path.stem}-curve.csv`.
 {picture}
 | iteration | games | samples | policy loss | fresh | uniform policy | value loss | fresh | master's win credit |
