@@ -187,7 +187,7 @@ def unsubscribe_router(service: Notices) -> APIRouter:
     stops every mail to the address; ``GET`` (a person who followed the mail's link) shows a page whose button
     posts the same, so a link scanner that fetches the URL unsubscribes nobody. The same answer whether the
     token is known or not."""
-    api = APIRouter(include_in_schema=True)
+    api = APIRouter(include_in_schema=False)  # a mail client's form post (docs/protocol.md), not JSON
 
     @api.get("/unsubscribe/{token}", response_class=HTMLResponse)
     async def ask(request: Request, token: str) -> HTMLResponse:
