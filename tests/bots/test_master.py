@@ -108,6 +108,8 @@ def test_master_takes_expert_s_budget_parameters_and_refuses_files() -> None:
     bot.choose(state)
     assert bot.last_simulations == 30
     assert sum(bot.visit_counts(state).values()) == 29  # the first evaluates the root, each other one passes one action
+    bot = make_bot("master:sims=8,model=none", 0)  # no network even where the game ships one: uniform priors
+    assert bot.choose(state) in state.legal_actions() and bot.network is None and bot.values is not None
     with pytest.raises(OptionError, match="not a file"):
         make_bot("master:model=../models/value-2p.json", 0)
     with pytest.raises(OptionError, match="allowed: \"auto\", \"net\", \"learned\""):

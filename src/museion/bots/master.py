@@ -72,7 +72,8 @@ class MasterBot(Bot):
                                "model, as expert) or auto (the leaves the network was trained with)",
                        choice_option("auto", "net", "learned")),
         "model": Option("", "the name of a policy network to use instead of the game's own (one the game ships or "
-                            "one the operator registered; never a file name)", policy_option),
+                            "one the operator registered; never a file name), or none (uniform priors)",
+                        policy_option),
         "endgame": Option(4, "value leaves by a random playout to the end where at most this many decisions "
                              "remain, as expert does (0 = never)", int_option(0, 1000)),
         "noise": Option(0.0, "weight of Dirichlet noise in the root priors (self-play exploration; 0 in play)",

@@ -208,12 +208,13 @@ def policy_names() -> list[str]:
 
 
 def policy_option(value: Any) -> str:
-    """Validator of ``master``'s ``model`` option: empty (the game's own network) or a known name, never a path."""
-    if value == "":
-        return ""
+    """Validator of ``master``'s ``model`` option: empty (the game's own network), ``none`` (no network: uniform
+    priors, the comparison that tells what a network adds) or a known name, never a path."""
+    if value in ("", "none"):
+        return str(value)
     names = policy_names()
     if not isinstance(value, str) or value not in names:
-        allowed = ", ".join(names) or "none"
+        allowed = ", ".join(["none", *names])
         raise InvalidValue(f"got {shown(value)}; allowed: the name of a policy network ({allowed}), not a file",
                            shown(value), "error.allowed.choice", values=allowed)
     return value
@@ -224,6 +225,8 @@ def load_policy(game: Game, name: str = "") -> PolicyValueNet | None:
     configuration (``None`` when it has none); cached by file and modification time (training rewrites one)."""
     from museion.bots.learned import registered
 
+    if name == "none":
+        return None
     if not name:
         found = game.model_file("policy")
     else:
