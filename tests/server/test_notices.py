@@ -202,7 +202,7 @@ def _form(server: ServerProcess, method: str, path: str, origin: str | None = No
     return response.status, response.read().decode()
 
 
-def test_a_friend_request_is_mailed_in_spanish_and_the_address_stays_private(server, inbox):
+def test_a_friend_request_and_an_invitation_are_mailed_in_spanish_and_the_address_stays_private(server, inbox):
     box, _port = inbox
     cai, dee = signed_up(server, "Cai-N"), signed_up(server, "Dee-N")
     confirmed(cai, box, "cai@example.org", "es")
@@ -213,6 +213,15 @@ def test_a_friend_request_is_mailed_in_spanish_and_the_address_stays_private(ser
     assert mail["Subject"] == "Dee-N quiere ser tu amigo"
     assert "Dee-N te ha enviado una solicitud de amistad." in mail.get_content()
     assert "Deja de recibir cualquier correo de museion con un clic" in mail.get_content()
+    assert cai.request("POST", "/api/friends/requests/accept", {"username": "Dee-N"})[0] == 200
+    status, made = dee.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"], "join": 0})
+    assert status == 201, made
+    invite = {"table": made["id"], "seat": 1, "username": "Cai-N"}
+    assert dee.request("POST", "/api/friends/invitations", invite)[0] == 201
+    mail = box.wait("cai@example.org", 3)[-1]
+    assert mail["Subject"] == "Dee-N te invita a Tholos"
+    assert f"Dee-N te reserva el asiento 2 de la mesa {made['id']} de Tholos." in mail.get_content()
+    assert f"{server.url}/tables/mine" in mail.get_content()
     assert "cai@example.org" not in json.dumps(dee.request("GET", "/api/friends")[1])
     assert "cai@example.org" not in json.dumps(Client(server).request("GET", "/api/players/Cai-N")[1])
     data = cai.request("GET", "/api/me/data")[1]

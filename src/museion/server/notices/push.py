@@ -27,7 +27,8 @@ def new_key() -> str:
     """A new VAPID private key, PEM (stored once, read by every process)."""
     vapid = Vapid02()
     vapid.generate_keys()
-    return vapid.private_pem().decode()
+    pem: bytes = vapid.private_pem()
+    return pem.decode()
 
 
 def load_key(pem: str) -> Vapid02:

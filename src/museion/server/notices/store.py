@@ -80,7 +80,7 @@ class NoticeStore:
         with self.engine.begin() as conn:
             asked = conn.execute(select(func.count()).select_from(outbox_t).where(
                 outbox_t.c.account_id == me, outbox_t.c.kind == "code", outbox_t.c.created > now - 3600)).scalar()
-            if asked >= CODES_PER_HOUR:
+            if (asked or 0) >= CODES_PER_HOUR:
                 return False
             conn.execute(delete(addresses_t).where(addresses_t.c.account_id == me))
             conn.execute(insert(addresses_t).values(
