@@ -389,3 +389,23 @@ def test_the_sender_keeps_each_address_under_its_hourly_limit_and_digests_wait_a
     assert len(digest) == 1 and digest[0]["Subject"] == "museion: 2 notices of the day"
     assert "table T0" in digest[0].get_content() and "table T1" in digest[0].get_content()
     store.engine.dispose()
+
+
+def test_a_mail_the_smtp_server_refuses_is_retried_later_and_never_logged(tmp_path, caplog):
+    store = Store(f"sqlite:///{tmp_path / 'museion.db'}")
+    notices = NoticeStore(store.engine)
+    max_ = _account(store, "Max")
+    _verified(notices, max_, "max@example.org")
+    closed = free_port()  # nothing listens there: the connection is refused
+    sender = Sender(notices, Smtp.parse(f"smtp://127.0.0.1:{closed}"), "m <m@museion.test>", 6, None,
+                    base64.b64encode(b"k" * 32).decode())
+    notices.set_settings(max_, {"turn": True, "invite": False, "friend": True, "digest": False})
+    assert notices.event(max_, "friend", "friend:1:2", {"name": "Ned"}) == 1
+    start = time.time()
+    assert sender.round() is True and sender.round() is False  # tried once; not due again yet
+    with store.engine.connect() as conn:
+        row = conn.exec_driver_sql("SELECT attempts, due, sent, failed, claim FROM notice_outbox "
+                                   "WHERE kind = 'friend'").one()
+    assert row[0] == 1 and start + 25 < row[1] < time.time() + 35 and row[2:] == (None, None, None)
+    assert "max@example.org" not in caplog.text and "ConnectionRefusedError" in caplog.text
+    store.engine.dispose()
