@@ -21,6 +21,9 @@ from museion.server.live import LiveTable
 from museion.server.notices.store import NoticeStore
 from museion.server.storage import tables_t
 
+MAX_TOLD = 10_000
+"""Tables whose last queued turn is remembered (beyond it the memory starts again; the key still sends one)."""
+
 
 def turn_start(table: LiveTable, seat: int) -> int:
     """The log index where ``seat``'s present turn began: a turn of several actions (a Tholos stone, then its
@@ -59,6 +62,8 @@ class Events:
     def __init__(self, store: NoticeStore, wake: asyncio.Event, clock: Any) -> None:
         self.store, self.wake, self.clock = store, wake, clock
         self.tasks: set[asyncio.Task[None]] = set()
+        self.told: dict[str, str] = {}
+        """table -> the key of the last turn queued here: the same turn seen again costs no database write."""
 
     def turn(self, table: LiveTable) -> None:
         """Whose turn it is may have changed: tell a player who is away (once per turn: its key)."""
@@ -68,6 +73,11 @@ class Events:
         account = table.row.seats[seat].account_id
         assert account is not None
         key = f"turn:{table.id}:{seat}:{turn_start(table, seat)}"
+        if self.told.get(table.id) == key:
+            return
+        if len(self.told) >= MAX_TOLD:
+            self.told.clear()
+        self.told[table.id] = key
         self.queue(account, "turn", key, turn_args(table, seat, self.clock()))
 
     def queue(self, account: int, kind: str, key: str, args: dict[str, Any]) -> None:
