@@ -99,6 +99,23 @@ def table_variants(seat: dict[str, Any]) -> list[dict[str, Any]]:
     return variants
 
 
+def seek_variants() -> list[dict[str, Any]]:
+    """``SeekRequest`` (quick pairing) as one variant per game and player count."""
+    variants = []
+    for game in museion.available_games():
+        default, counts = player_counts(game)
+        for n in counts:
+            options = {key: value for key, value in options_schema(game, n, default).items() if key != "required"}
+            variants.append({
+                "type": "object", "additionalProperties": False, "required": ["game", "players"],
+                "properties": {
+                    "game": {"enum": [game]}, "players": {"type": "integer", "enum": [n]},
+                    "options": {"anyOf": [options, {"type": "null"}]},
+                    "clock": {"anyOf": [{"$ref": "#/components/schemas/ClockRequest"}, {"type": "null"}]},
+                    "rated": {"type": "boolean"}}})
+    return variants
+
+
 def clock_schema(bot: dict[str, Any]) -> dict[str, Any]:
     """``ClockRequest`` as one variant per mode with that mode's bounds (``lobby.CLOCK_LIMITS``)."""
     common = {"on_timeout": {"enum": ["bot", "forfeit"]}, "bot": {"anyOf": [bot, {"type": "null"}]}}
@@ -141,6 +158,8 @@ def describe(document: dict[str, Any], levels: list[str], specs: bool) -> dict[s
     schemas["CreateTable"] = {"description": "a table of one game and one of its player counts",
                               "anyOf": table_variants(seat)}
     schemas["ClockRequest"] = clock_schema(bot)
+    schemas["SeekRequest"] = {"description": "a seek for one game and one of its player counts",
+                              "anyOf": seek_variants()}
     schemas["SeatSpec"] = {"anyOf": [
         {"type": "object", "additionalProperties": False, "required": ["kind"], "properties": {
             "kind": {"enum": ["human"]}, "bot": {"type": "null"}}},
