@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from test_accounts_hostile import PASSWORD, Client
 from test_migrations import STORAGES, database  # noqa: F401 - the fixture
 
+from museion.server.notices import push
 from museion.server.notices.mail import Smtp
 from museion.server.notices.sender import Sender
 from museion.server.notices.store import NoticeStore
@@ -297,16 +298,21 @@ def test_a_deleted_account_leaves_no_notice_row(server, inbox, push_service):
 
 
 def test_a_server_without_smtp_sends_no_mail_and_says_so_and_serves_the_app_files(tmp_path):
-    """In process (the test client): no --smtp-url; the service worker from the root, the manifest and its icons."""
+    """In process (the test client): no --smtp-url; the operator's VAPID key; the service worker from the root, the
+    manifest and its icons."""
     from fastapi.testclient import TestClient
 
     from museion.server.app import create_app
     from museion.server.config import ServerConfig
 
-    guard = create_app(f"sqlite:///{tmp_path / 'museion.db'}", ServerConfig(bot_workers=0, hosts=("testserver",)))
+    pem = push.new_key()  # the operator's own VAPID key (--vapid-key FILE)
+    (tmp_path / "vapid.pem").write_text(pem)
+    guard = create_app(f"sqlite:///{tmp_path / 'museion.db'}", ServerConfig(
+        bot_workers=0, hosts=("testserver",), vapid_key=str(tmp_path / "vapid.pem")))
     with TestClient(guard) as client:
         assert client.post("/api/accounts", json={"username": "Ivy-N", "password": PASSWORD}).status_code == 201
-        assert client.get("/api/me/notifications").json()["mail"] is False
+        state = client.get("/api/me/notifications").json()
+        assert state["mail"] is False and state["vapid_public_key"] == push.public_key(push.load_key(pem))
         csrf = client.get("/api/me").json()["csrf"]
         answer = client.post("/api/me/email", json={"email": "ivy@example.org"}, headers={"X-CSRF-Token": csrf})
         assert answer.status_code == 409 and answer.json()["error"] == "no_mail"
