@@ -177,3 +177,28 @@ def test_friends_see_each_other_online_and_playing_and_nobody_else_does(server):
         {"username": "Iris-Here", "online": True, "playing": True}]
     assert stranger.request("GET", "/api/friends/presence")[1] == {"friends": []}  # not a friend: nothing
     assert Client(server, "127.0.17.1").request("GET", "/api/friends/presence")[0] == 401
+
+
+@pytest.mark.parametrize("database", [STORAGES[1]], indirect=True)
+def test_two_server_processes_on_postgresql_seat_every_seek_once(database, tmp_path):  # noqa: F811 - the fixture
+    """Eight guests from eight networks ask two server processes on one PostgreSQL database for a game at once:
+    four tables, each seek seated once, at one seat."""
+    servers = [ServerProcess(tmp_path / f"{name}.db", db_url=database, bot_workers=0).start() for name in "ab"]
+    try:
+        def ask(k: int) -> dict:
+            client = Client(servers[k % 2], f"127.0.{40 + k}.1")
+            seek = client.request("POST", "/api/seeks", {"game": "nim", "players": 2})[1]
+            return client.request("GET", f"/api/seeks/{seek['id']}?wait=10")[1]
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            seeks = list(pool.map(ask, range(8)))
+        assert [s["status"] for s in seeks] == ["paired"] * 8
+        tables: dict[str, list[int]] = {}
+        for seek in seeks:
+            tables.setdefault(seek["table"], []).append(seek["seat"])
+        assert sorted(sorted(seats) for seats in tables.values()) == [[0, 1]] * 4
+        assert len({s["token"] for s in seeks}) == 8
+    finally:
+        for server in servers:
+            server.stop()
+            assert "Traceback" not in server.log_text(), server.log_text()[-3000:]
