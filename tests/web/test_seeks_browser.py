@@ -69,6 +69,14 @@ def test_two_players_quick_pair_a_rated_game_to_a_resignation(server, browser, s
         assert page.locator("#seats a.player-link[href='/players/Bea']").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         page.screenshot(path=str(shots / f"seek-table-{lang}.png"))
+    mine = bea.context.new_page()  # My tables names the opponent, in Spanish throughout
+    mine.goto(server.url + "/tables/mine")
+    mine.wait_for_selector("table.my-tables tbody tr")
+    row = mine.inner_text("table.my-tables tbody tr")
+    assert "Tholos contra Ana" in row and not SEAT_LABEL.search(row), row
+    assert ("Le toca a Ana" if state["to_move"] == state["seat"] else "Te toca") in row, row  # not "Player 1"
+    mine.screenshot(path=str(shots / "seek-my-tables-es-phone.png"))
+    mine.close()
     bea.click("#resign")
     bea.click("#resign-yes")
     for page, lang in ((ana, "en-desktop"), (bea, "es-phone")):
