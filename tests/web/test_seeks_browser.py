@@ -85,6 +85,7 @@ def test_two_players_quick_pair_a_rated_game_to_a_resignation(server, browser, s
         assert "Ana" in final and "Bea" in final and not SEAT_LABEL.search(final), final
         page.locator("#rating-change").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"seek-final-{lang}.png"))
+    assert bea.inner_text("#rating-lost") == "Has abandonado la partida: cuenta como derrota."  # not "out of time"
     after = {"Ana": ana.evaluate("window.museionState.rating.after"),
              "Bea": bea.evaluate("window.museionState.rating.after")}
     assert after["Ana"] > after["Bea"]

@@ -54,6 +54,11 @@ TEXTS = {
                                     "Provisional: {games} de 10 partidas puntuables."),
     "web.rating.abandoned": _both("Your clock ran out and a bot finished the game for you: it counts as a loss.",
                                   "Se te acabó el tiempo y un bot terminó la partida por ti: cuenta como derrota."),
+    "web.rating.resigned": _both("You resigned: it counts as a loss.",
+                                 "Has abandonado la partida: cuenta como derrota."),
+    "web.rating.claimed": _both("Another player claimed the game after you ran out of time or left: it counts as a "
+                                "loss.", "Otro jugador ha reclamado la partida porque se te acabó el tiempo o la "
+                                         "dejaste: cuenta como derrota."),
     "web.rating.leaderboard": _both("Leaderboard", "Clasificación"),
     "web.rating.not_counted": _both(
         "This game did not change your rating: it was your fourth rated game (or more) against the same player "

@@ -47,6 +47,12 @@ export function renderFinal(box, msg, names, colours, { replaying, onReplay }) {
     .filter(Boolean));
 }
 
+/** Why a seat that left before the end lost: it resigned, another player claimed it, or its clock ran out. */
+function lossKey(msg) {
+  const left = ((msg.ending && msg.ending.left) || []).find((l) => l.seat === msg.seat);
+  return left && (left.how === "resigned" || left.how === "claimed") ? `web.rating.${left.how}` : "web.rating.abandoned";
+}
+
 /** A rated game's end: this player's rating before and after (each player is told only their own). */
 function ratingChange(msg) {
   const r = msg.rating;
@@ -55,7 +61,7 @@ function ratingChange(msg) {
   return el("div", { id: "rating-change", class: "rating-change" },
     el("h3", {}, t("web.rating.title")),
     el("p", { class: "rating-numbers" }, `${r.before} → ${r.after} (${change})`),
-    r.abandoned ? el("p", {}, t("web.rating.abandoned")) : null,
+    r.abandoned ? el("p", { id: "rating-lost" }, t(lossKey(msg))) : null,
     r.counted === false ? el("p", { id: "rating-not-counted" }, t("web.rating.not_counted")) : null,
     r.provisional ? el("p", {}, t("web.rating.provisional", { games: r.games })) : null,
     el("p", {}, el("a", { href: `/ratings/${msg.game}?players=${msg.seats.length}` }, t("web.rating.leaderboard"))));

@@ -1,5 +1,6 @@
 // The account page's section "Your public page": what others see at /players/NAME (GET and POST /api/me/profile,
-// the second with the session's CSRF token). Private by default: the name alone.
+// the second with the session's CSRF token). The ratings are public; the player chooses whether the leaderboards
+// list them (yes by default) and whether the page shows games and languages.
 import { el } from "./api.js";
 import { requestError, t } from "./i18n.js";
 import { call } from "./session.js";
