@@ -57,7 +57,8 @@ def test_the_asyncapi_document_is_well_formed(server):
             assert message["$ref"].startswith("#/channels/table/messages/")
             actions.setdefault(operation["action"], set()).add(message["$ref"].rsplit("/", 1)[1])
     assert actions == {"receive": {f"client.{t}" for t in ("hello", "move", "hint", "undo", "resign", "claim",
-                                                           "resync", "ping", "chat", "report")},
+                                                           "resync", "ping", "chat", "report", "takeback_request",
+                                                           "takeback_answer")},
                        "send": {f"server.{t}" for t in ("state", "hint", "error", "pong", "chat", "reported")}}
     for message in doc["components"]["messages"].values():
         assert message["contentType"] == "application/json"

@@ -280,3 +280,132 @@ def test_the_replay_shows_the_take_backs_where_they_happened():
     steps = replay_of(table, "es")["steps"]
     assert steps[6]["takebacks"] == ["Bea (negro) ha deshecho una jugada: T2B."]  # (a notice stored before words)
     assert [i for i, step in enumerate(steps) if step["takebacks"]] == [6]
+
+
+# -- take-back requests (issue 40.4): the others accept or decline ------------------------------------------------
+def _ask(player):
+    player.send({"type": "takeback_request"})
+    seat = player.state["seat"]
+    return _next(player, lambda m: m["type"] == "error" or (m["type"] == "state" and m["takeback"] is not None
+                                                            and m["takeback"]["seat"] == seat))
+
+
+def _reply(player, accept):
+    player.send({"type": "takeback_answer", "accept": accept})
+    return _next(player, lambda m: m["type"] == "error" or (m["type"] == "state" and m["takeback"] is None))
+
+
+def _next(player, predicate):
+    while True:
+        message = player.recv()
+        if predicate(message):
+            return message
+
+
+def _end_turn(mover, *others):
+    """``mover`` plays first legal moves until another seat is to move; everyone sees that state."""
+    seat = mover.state["seat"]
+    while mover.state["to_move"] == seat:
+        time.sleep(0.02)  # within the connection's message budget
+        assert mover.move(mover.state["legal"][0]["id"])["type"] == "state"
+    for other in others:
+        other.wait(lambda s: s["seq"] == mover.state["seq"])
+
+
+def test_a_take_back_request_accepted_takes_back_every_move_since_the_requester_s(server):
+    made, (ana, bea) = _table(server)
+    _end_turn(ana, bea)
+    _end_turn(bea, ana)  # Ana to move again: her own window has passed (Bea moved since)
+    assert ana.state["can_undo"] is False and _undo(ana)["code"] == "nothing_to_undo"
+    start = max(i for i, entry in enumerate(ana.log) if entry["p"] == 0)
+    taken, before = ana.log[start], ana.state["seq"]
+    assert _reply(bea, True)["code"] == "no_takeback_request"  # nothing asked yet
+    asked = _ask(ana)
+    assert asked["takeback"] == {"seat": 0, "asked": [1], "accepted": []} and asked["seq"] == before
+    assert _ask(bea)["code"] == "takeback_pending"  # one request per table
+    assert _reply(ana, True)["code"] == "no_takeback_request"  # the requester answers nothing
+    bea.wait(lambda s: s["takeback"] is not None)
+    back = _reply(bea, True)
+    assert back["seq"] == start and back["to_move"] == 0 and len(bea.log) == start
+    ana.wait(lambda s: s["seq"] == start and s["takeback"] is None)
+    notice = ana.state["notices"][-1]
+    assert notice["key"] == "notice.takeback_agreed" and notice["n"] == start
+    assert notice["args"] == {"player": 0, "move": taken["t"], "count": before - start}
+    assert f"asked for a move back ({taken['t']}) and everyone agreed: {before - start} moves" in notice["text"]
+    rows = _rows(server, made["id"])
+    assert rows.count(TAKEBACK) == before - start and len(standing(rows)) == start  # stored: survives a restart
+    assert ana.move(ana.state["legal"][-1]["id"])["type"] == "state"  # Ana plays on
+    _close([ana, bea])
+
+
+def test_a_declined_request_waits_for_the_next_move_and_a_move_ends_a_request(server):
+    made, (ana, bea) = _table(server)
+    assert _ask(ana)["code"] == "nothing_to_undo"
+    assert ana.move(ana.state["legal"][0]["id"])["type"] == "state"
+    if ana.state["can_undo"]:  # still her own to take back: no request
+        assert _ask(ana)["code"] == "undo_yourself"
+    _end_turn(ana, bea)
+    assert _ask(ana)["takeback"]["seat"] == 0
+    bea.wait(lambda s: s["takeback"] is not None)
+    assert _reply(bea, False)["takeback"] is None
+    ana.wait(lambda s: s["takeback"] is None)
+    assert _ask(ana)["code"] == "takeback_declined"  # not again until the next move
+    time.sleep(0.05)
+    bea.move(bea.state["legal"][0]["id"])
+    ana.wait(lambda s: s["seq"] == bea.state["seq"])
+    assert _ask(ana)["takeback"]["asked"] == [1]  # a move came: she may ask again
+    bea.wait(lambda s: s["takeback"] is not None)
+    seq = bea.state["seq"]
+    mover = bea if bea.state["to_move"] == 1 else ana
+    time.sleep(0.05)
+    assert mover.move(mover.state["legal"][0]["id"])["takeback"] is None  # the move ends the request
+    bea.wait(lambda s: s["seq"] == seq + 1)
+    assert bea.state["takeback"] is None and _reply(bea, True)["code"] == "no_takeback_request"
+    assert TAKEBACK not in _rows(server, made["id"])
+    _close([ana, bea])
+
+
+def test_a_request_after_a_reveal_is_refused_before_anyone_is_asked(server):
+    """Issue 38's case: Bea's last figure showed both funds cards; Ana's earlier figure can no longer go back."""
+    made, (ana, bea) = _table(server, game="pergamon")
+    ana.wait(lambda s: bool(s["legal"]))
+    assert ana.move(min(m["id"] for m in ana.state["legal"]))["type"] == "state"
+    bea.wait(lambda s: bool(s["legal"]))
+    assert bea.move(max(m["id"] for m in bea.state["legal"]))["type"] == "state"
+    ana.wait(lambda s: s["seq"] == bea.state["seq"])
+    refused = _ask(ana)
+    assert refused["code"] == "undo_after_reveal" and "nobody was asked" in refused["message"]
+    assert f"the move {ana.log[-1]['t']} showed something beyond the move itself" in refused["message"]
+    assert "(cards " in ana.log[-1]["t"]
+    assert ana.state["takeback"] is None and bea.state["takeback"] is None
+    assert TAKEBACK not in _rows(server, made["id"])
+    _close([ana, bea])
+
+
+def test_bots_accept_and_a_rated_table_refuses_requests(server):
+    made, (ana,) = _table(server, seats=("human", "bot:random"))
+    ana.wait(lambda s: bool(s["legal"]))
+    _end_turn(ana)
+    ana.wait(lambda s: s["to_move"] == 0 and s["log"] is not None and ana.log[-1]["p"] == 1)
+    start = max(i for i, entry in enumerate(ana.log) if entry["p"] == 0)
+    ana.send({"type": "takeback_request"})
+    back = ana.wait(lambda s: s["seq"] == start)  # the bot accepted at once
+    assert back["to_move"] == 0 and back["takeback"] is None
+    assert back["notices"][-1]["key"] == "notice.takeback_agreed"
+    ana.close()
+
+    from test_accounts_hostile import Client
+
+    eva, fer = Client(server, "127.0.3.1"), Client(server, "127.0.4.1")
+    eva.sign_up("Eva-Asks")
+    fer.sign_up("Fer-Rated")
+    status, rated = eva.request("POST", "/api/tables", {"game": "tholos", "seats": ["human", "human"],
+                                                        "rated": True, "join": 0})
+    assert status == 201 and rated["undo"] is False
+    joined = fer.request("POST", f"/api/tables/{rated['id']}/join", {"seat": 1})[1]
+    players = [Player(server, rated["id"], rated["token"], cookie=eva.cookie),
+               Player(server, rated["id"], joined["token"], cookie=fer.cookie)]
+    _end_turn(players[0], players[1])
+    refused = _ask(players[0])
+    assert refused["code"] == "takeback_rated" and "rated" in refused["message"]
+    _close(players)

@@ -32,3 +32,16 @@ def refusal(log: Sequence[Step], seat: int) -> str | None:
     if mine != len(log) - 1 or log[mine].reveals:
         return REVEALED
     return None
+
+
+def request_refusal(log: Sequence[Step], seat: int) -> tuple[str | None, int]:
+    """Whether the others may give ``seat`` its last action back by agreement (a take-back request), and from
+    which log index: ``(None, start)``, every step from ``start`` (the seat's last action) to the end may be taken
+    back; ``(NOTHING, -1)``, the seat has made no action yet; ``(REVEALED, i)``, step ``i`` (that action or one
+    after it) was chance or showed someone something beyond the move, so the whole sequence stands. The same rule
+    as :func:`refusal`, applied to every step that would be taken back."""
+    mine = next((i for i in range(len(log) - 1, -1, -1) if log[i].player == seat), -1)
+    if mine < 0:
+        return NOTHING, -1
+    shown = next((i for i in range(mine, len(log)) if log[i].player is None or log[i].reveals), None)
+    return (None, mine) if shown is None else (REVEALED, shown)

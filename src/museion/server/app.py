@@ -660,7 +660,7 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
 
 
 Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resign | models.Claim | models.Resync
-           | models.Ping | models.Chat | models.Report)
+           | models.Ping | models.Chat | models.Report | models.TakebackAsk | models.TakebackAnswer)
 
 
 def parse(data: str | bytes) -> Message | str:
@@ -671,7 +671,7 @@ def parse(data: str | bytes) -> Message | str:
         return models.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
-                "hint, undo, resign, claim, resync, ping, chat or report")
+                "hint, undo, takeback_request, takeback_answer, resign, claim, resync, ping, chat or report")
 
 
 async def play_socket(ws: WebSocket, app: FastAPI, table_id: str) -> None:
@@ -835,7 +835,7 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
         task = asyncio.get_running_loop().create_task(_hint(message.seq, conn, table, manager))
         HINT_TASKS.add(task)  # kept until done (the loop holds tasks weakly); the connection reads on meanwhile
         task.add_done_callback(HINT_TASKS.discard)
-    elif isinstance(message, models.Undo | models.Resign | models.Claim):
+    elif isinstance(message, models.Undo | models.Resign | models.Claim | models.TakebackAsk | models.TakebackAnswer):
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
@@ -854,11 +854,16 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, manager:
 HINT_TASKS: set[asyncio.Task[None]] = set()
 
 
-async def _decide(message: models.Undo | models.Resign | models.Claim, conn: Conn, table: LiveTable,
-                  manager: Manager) -> None:
-    """A player's decision besides a move: a take-back, a resignation, a claim (``endings.py``)."""
+async def _decide(message: models.Undo | models.Resign | models.Claim | models.TakebackAsk | models.TakebackAnswer,
+                  conn: Conn, table: LiveTable, manager: Manager) -> None:
+    """A player's decision besides a move: a take-back (or a request for one, or its answer: ``takebacks.py``), a
+    resignation, a claim (``endings.py``)."""
     if isinstance(message, models.Undo):
         await manager.undo(table, conn.seat, message.seq)
+    elif isinstance(message, models.TakebackAsk):
+        await manager.takebacks.request(table, conn.seat)
+    elif isinstance(message, models.TakebackAnswer):
+        await manager.takebacks.answer(table, conn.seat, message.accept)
     elif isinstance(message, models.Resign):
         await manager.resign(table, conn.seat)
     else:

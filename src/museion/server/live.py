@@ -80,6 +80,22 @@ def marks_of(state: State) -> list[list[Any]]:
 
 
 @dataclass
+class TakebackRequest:
+    """A take-back asked of the other players (``takebacks.py``): valid while nothing new is stored at the table."""
+
+    seat: int
+    at: int
+    """``LiveTable.stored`` when it was asked: anything stored since (a move) ends it."""
+    start: int
+    """The log index of the requester's move: every step from it on goes if all accept."""
+    asked: list[int]
+    accepted: set[int] = field(default_factory=set)
+
+    def json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "asked": self.asked, "accepted": sorted(self.accepted)}
+
+
+@dataclass
 class LiveTable:
     row: TableRow
     state: State
@@ -111,6 +127,10 @@ class LiveTable:
     seat_ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
     """At a rated table, each account seat's rating as its player sat down (``ratings.store.seat_ratings``): shown
     beside the names."""
+    request: TakebackRequest | None = None
+    """The take-back request waiting for answers, if any (:meth:`pending_request`)."""
+    declined_at: dict[int, int] = field(default_factory=dict)
+    """Per seat, the ``stored`` mark at which its last request was declined: no new one until a move."""
     absence: float = 86400.0
     """``--seat-absence``: how long a seat to move at a table without a clock may wait before it can be claimed."""
 
@@ -204,7 +224,14 @@ class LiveTable:
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
             "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),
             "rated": self.row.rated, "rating": None if seat is None else self.rating_changes.get(seat),
-            "ending": ending(self.row, self.over), "claims": self.claims(seat)}
+            "ending": ending(self.row, self.over), "claims": self.claims(seat),
+            "takeback": None if (pending := self.pending_request()) is None else pending.json()}
+
+    def pending_request(self) -> TakebackRequest | None:
+        """The take-back request still waiting: none once a move (anything stored) came after it or the game
+        ended."""
+        request = self.request
+        return None if request is None or request.at != self.stored or self.over else request
 
     def out(self, seat: int | None) -> bool:
         """Whether ``seat`` has no move to make any more: the game is over, or the seat left it (a bot plays it)."""

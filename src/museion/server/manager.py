@@ -34,6 +34,7 @@ from museion.server.pipeline import Pipeline
 from museion.server.ratings.store import changes_of
 from museion.server.storage import Conflict, Store
 from museion.server.tables import Tables
+from museion.server.takebacks import Takebacks
 from museion.server.timekeeper import Timekeeper
 
 log = logging.getLogger("museion.server")
@@ -74,6 +75,7 @@ class Manager:
         self.undo = self.pipeline.undo
         self.endings = Endings(self.live, self.timekeeper)
         self.resign, self.claim = self.endings.resign, self.endings.claim
+        self.takebacks = Takebacks(self.live, self.timekeeper)
         self.tick, self.returned = self.timekeeper.tick, self.timekeeper.returned
 
     @property

@@ -104,6 +104,12 @@ class Claimable(BaseModel):
     bot: bool = Field(description="a bot may take the seat over for good (it ranks last)")
 
 
+class TakebackPending(BaseModel):
+    seat: int = Field(description="the seat that asked for its last move back")
+    asked: list[int] = Field(description="the seats whose players must accept (every other human seat)")
+    accepted: list[int] = Field(description="those who accepted so far")
+
+
 class StateMessage(BaseModel):
     """What a seat (or a spectator, ``seat`` null) sees now; sent after every change. ``full``: the log is
     complete (a resync); otherwise it continues at entry ``log_from``."""
@@ -136,6 +142,8 @@ class StateMessage(BaseModel):
                                                           "player is told only their own)")
     ending: models.Ending | None = Field(None, description="once finished: how the game ended")
     claims: list[Claimable] = Field([], description="the seats this seat may claim now (their players left)")
+    takeback: TakebackPending | None = Field(None, description="a take-back request waiting for answers (friendly "
+                                                              "tables): who asked, who must answer, who accepted")
 
 
 class HintMessage(BaseModel):
@@ -190,6 +198,8 @@ CLIENT: list[tuple[str, type[BaseModel], str]] = [
     ("move", models.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
     ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
     ("undo", models.Undo, "take back your last move of this turn (tables that allow undo)"),
+    ("takeback_request", models.TakebackAsk, "ask the others to give your last move back (tables that allow undo)"),
+    ("takeback_answer", models.TakebackAnswer, "accept or decline the take-back request you were asked"),
     ("resign", models.Resign, "give up the game (docs/web.md, 'Ending a game')"),
     ("claim", models.Claim, "claim a seat whose player ran out of time or left: win now, or a bot takes it"),
     ("resync", models.Resync, "ask for the full state again"),
@@ -226,7 +236,8 @@ def asyncapi() -> dict[str, Any]:
         "asyncapi": "3.0.0",
         "info": {"title": "museion table protocol", "version": museion.__version__,
                  "description": "One WebSocket per table and client: JSON text frames. Send hello first; every "
-                                "later message is a move, hint, undo, resign, claim, resync, ping, chat or "
+                                "later message is a move, hint, undo, takeback_request, takeback_answer, resign, "
+                                "claim, resync, ping, chat or "
                                 "report. The server answers with state, hint, error, pong, chat and reported messages "
                                 "(docs/protocol.md)."},
         "defaultContentType": "application/json",

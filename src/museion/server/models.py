@@ -620,6 +620,20 @@ class Undo(Strict):
     seq: Annotated[int, Field(ge=0, le=MAX_SEQ)]
 
 
+class TakebackAsk(Strict):
+    """Ask the other players to give your last move back (friendly tables, once your own take-back window has
+    passed): refused with the reason unless every step since your move may be taken back (docs/protocol.md)."""
+
+    type: Literal["takeback_request"]
+
+
+class TakebackAnswer(Strict):
+    """Accept or decline the take-back request you were asked."""
+
+    type: Literal["takeback_answer"]
+    accept: bool
+
+
 class Resign(Strict):
     """Give up the game: with at most one other seat playing on it ends and that seat wins; otherwise a bot plays
     your seat to the end and it ranks last (docs/web.md, "Ending a game")."""
@@ -663,5 +677,6 @@ class Report(Strict):
     id: Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=ID_PATTERN)]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | Resign | Claim | Resync | Ping | Chat | Report,
+ClientMessage = TypeAdapter(Annotated[Hello | Move | Hint | Undo | TakebackAsk | TakebackAnswer | Resign | Claim
+                                      | Resync | Ping | Chat | Report,
                                       Field(discriminator="type")])

@@ -42,6 +42,10 @@ NOTICES = {
         "en": "{player!p} took back a move: {move}.",
         "es": "{player!p} ha deshecho una jugada: {move}.",
     },
+    "notice.takeback_agreed": {
+        "en": "{player!p} asked for a move back ({move}) and everyone agreed: {count} moves taken back.",
+        "es": "{player!p} pidió deshacer una jugada ({move}) y todos aceptaron: {count} jugadas deshechas.",
+    },
     "notice.resigned": {
         "en": "{player!p} resigned: the game is over.",
         "es": "{player!p} ha abandonado la partida: la partida ha terminado.",
