@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from museion.core.descriptor import resolve
 from museion.core.game import Game, State
 from museion.core.registry import available_games, entry, load
 from museion.envs._common import render_ansi
@@ -47,6 +48,19 @@ __all__ = ["has_perfect_information", "MuseionGame", "MuseionState", "game_type"
 def has_perfect_information(name: str) -> bool:
     """Games whose ``view`` hides nothing (the contract's ``Game.hidden_information``)."""
     return not entry(name).game_class.hidden_information
+
+_RECALL = ("information_state_tensor", "information_state_tensor_size", "recall_step")
+
+
+def information_state_encoder(name: str) -> tuple[Any, Any, Any] | None:
+    """The game's perfect-recall tensor, if its observer module (``view.py``) defines one (Pergamon does; the
+    core's ``Observer`` does not ask every game for one): ``information_state_tensor(state, player, memory)``,
+    ``information_state_tensor_size(game)`` and ``recall_step(state, action, memory)``, which the state's shadow
+    replay calls before each action so the memory of the history is kept, not replayed at every call."""
+    module = resolve(entry(name).descriptor.observer)
+    found = tuple(getattr(module, attribute, None) for attribute in _RECALL)
+    return None if None in found else found  # type: ignore[return-value]
+
 
 _PARAM_TYPES = (bool, int, float, str)
 _PLAYER_PROBE = range(1, 9)
@@ -103,7 +117,7 @@ def game_type(name: str, num_players: int | None = None, imperfect: bool | None 
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=imperfect and information_state_encoder(name) is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(name),
@@ -172,7 +186,9 @@ class MuseionState(pyspiel.State):
         museion = game.museion
         self.imperfect = game.imperfect
         observers = 0 if not self.imperfect else 1 if museion.shared_observations else museion.num_players()
-        self._holder = _Holder(museion.new_initial_state(), [[] for _ in range(observers)])
+        recall = information_state_encoder(museion.name) if observers else None
+        self._holder = _Holder(museion.new_initial_state(), [[] for _ in range(observers)], None,
+                               None if recall is None else ([], recall[2]))
 
     @property
     def inner(self) -> State:
@@ -261,7 +277,8 @@ class MuseionState(pyspiel.State):
             for action in inner.history():
                 state.apply_action(action)
             return state
-        state._holder = _Holder(inner, [lines[:] for lines in self._holder.lines()], inner.clone())
+        holder = self._holder
+        state._holder = _Holder(inner, [lines[:] for lines in holder.lines()], inner.clone(), holder.recall_copy())
         return state
 
     # -- helpers -----------------------------------------------------------------------------------------------
@@ -290,16 +307,29 @@ class _Holder:
     share the shadow until one of them advances it (then it clones it first): their histories agree up to it.
 
     ``joined`` keeps each player's information-state string and extends it with the lines added since it was
-    last asked for, so the string is built once, incrementally, over a whole game."""
+    last asked for, so the string is built once, incrementally, over a whole game.
 
-    __slots__ = ("state", "seen", "_shadow", "_shared", "_text")
+    ``recall`` (games with an information-state tensor): the memory the game's ``recall_step`` keeps of the
+    history, at the lines' position, and that function, called on the shadow before each action replayed."""
 
-    def __init__(self, state: State, seen: list[list[str]], shadow: State | None = None) -> None:
+    __slots__ = ("state", "seen", "_shadow", "_shared", "_text", "recall")
+
+    def __init__(self, state: State, seen: list[list[str]], shadow: State | None = None,
+                 recall: tuple[list[int], Any] | None = None) -> None:
         self.state = state
         self.seen = seen
         self._shadow = shadow  # at the position len(seen[0]); None: the initial state, or rebuilt by replaying
         self._shared = False
         self._text: dict[int, tuple[int, str]] = {}
+        self.recall = recall
+
+    def recall_copy(self) -> tuple[list[int], Any] | None:
+        return None if self.recall is None else (self.recall[0][:], self.recall[1])
+
+    def memory(self) -> list[int] | None:
+        """The recall of the whole history (brought up to date with the lines), or None without one."""
+        self.lines()
+        return None if self.recall is None else self.recall[0]
 
     def lines(self) -> list[list[str]]:
         """The observation lines of every observer (one list when all share them), up to the current state."""
@@ -315,7 +345,10 @@ class _Holder:
                 shadow.apply_action(action)
         elif self._shared:
             shadow = shadow.clone()
+        recall = self.recall
         for action in history[done:]:
+            if recall is not None:
+                recall[1](shadow, action, recall[0])
             if len(seen) == 1:
                 seen[0].append(shadow.observed_action(action, None))
             else:
@@ -333,16 +366,16 @@ class _Holder:
         return text
 
     def __deepcopy__(self, memo: dict) -> _Holder:
-        copy = _Holder(self.state.clone(), [lines[:] for lines in self.seen], self._shadow)
+        copy = _Holder(self.state.clone(), [lines[:] for lines in self.seen], self._shadow, self.recall_copy())
         copy._shared = self._shared = self._shadow is not None
         copy._text = dict(self._text)
         return copy
 
     def __getstate__(self) -> tuple:
-        return self.state, self.lines()
+        return self.state, self.lines(), self.recall
 
     def __setstate__(self, data: tuple) -> None:
-        self.state, self.seen = data
+        self.state, self.seen, self.recall = data
         self._shadow, self._shared, self._text = None, False, {}
 
 
@@ -355,13 +388,19 @@ class MuseionObserver:
 
     def __init__(self, game: MuseionGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else game.museion.observation_tensor_size()
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor} if size else {}
         self.observer = entry(game.museion).observer
+        self.recall = information_state_encoder(game.museion.name) if perfect_recall and game.imperfect else None
+        if perfect_recall:
+            size = 0 if self.recall is None else self.recall[1](game.museion)
+        else:
+            size = game.museion.observation_tensor_size()
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor} if size else {}
 
     def set_from(self, state: MuseionState, player: int) -> None:
-        if not self.perfect_recall:
+        if self.recall is not None:
+            self.tensor[:] = self.recall[0](state.inner, player, state._holder.memory())
+        elif self.tensor.size:
             self.tensor[:] = self.observer.observation_tensor(state.inner, player)
 
     def string_from(self, state: MuseionState, player: int) -> str:
@@ -382,12 +421,19 @@ def seat_bytes(state: State, seat: int) -> bytes | None:
     spiel = game.new_initial_state()
     for action in state.history():
         spiel.apply_action(action)
-    parts = [spiel.information_state_string(seat).encode(), spiel.observation_string(seat).encode(),
-             np.asarray(spiel.observation_tensor(seat), np.float32).tobytes()]
+    parts = [_seat_view(spiel, seat, game)]
     if not spiel.is_terminal():
         sampled = spiel.resample_from_infostate(seat, lambda: 0.5)
-        parts += [sampled.information_state_string(seat).encode(), sampled.observation_string(seat).encode(),
-                  repr(sampled.history()).encode()]
+        parts += [_seat_view(sampled, seat, game), repr(sampled.history()).encode()]
+    return b"\n".join(parts)
+
+
+def _seat_view(spiel: Any, seat: int, game: Any) -> bytes:
+    """The seat's information-state string and tensor (when the game provides one), observation string and tensor."""
+    parts = [spiel.information_state_string(seat).encode(), spiel.observation_string(seat).encode(),
+             np.asarray(spiel.observation_tensor(seat), np.float32).tobytes()]
+    if game.get_type().provides_information_state_tensor:
+        parts.append(np.asarray(spiel.information_state_tensor(seat), np.float32).tobytes())
     return b"\n".join(parts)
 
 

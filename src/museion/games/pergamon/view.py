@@ -342,3 +342,96 @@ def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int,
         where[t] = width - 2
     for t in range(_TILES):
         out[start + t * width + where[t]] = 1.0
+
+
+def _declare_recall(n: int) -> Layout:
+    return Layout((
+        *observation_layout(n).pieces,
+        Piece("recalled_victory_points", n,
+              "VP / 50 (capped at 1) per relative seat as a player with perfect memory counts them: every VP comes "
+              "from a public event, so this is what PER-EVAL-4 hides only from a player who forgot"),
+        Piece("turn_first_player", data.TURNS * n, "per turn 1-12: one-hot relative seat of its first player"),
+        Piece("turn_figures", data.TURNS * (n + 1) * SPACES,
+              "per turn 1-12, per relative seat r (n) then the tomb raider: one-hot space P1-P13 its figure took"),
+        Piece("turn_funds_cards", data.TURNS * 2 * data.FUNDS_CARD_VALUES,
+              "per turn 1-12 and funds card: value one-hot 1-8, once revealed (PER-FUNDS-2)"),
+    ))
+
+
+_RECALL_LAYOUTS: Final[dict[int, Layout]] = {}
+
+
+def information_state_layout(n: int) -> Layout:
+    """The information-state tensor's pieces for ``n`` players: the observation's, at the same offsets, then what
+    a player with perfect memory keeps of the turns gone by (declared once per player count)."""
+    layout = _RECALL_LAYOUTS.get(n)
+    if layout is None:
+        layout = _RECALL_LAYOUTS[n] = _declare_recall(n)
+    return layout
+
+
+def information_state_tensor_size(game: Any) -> int:
+    n: int = game.n
+    return information_state_layout(n).size
+
+
+RECALL_WIDTH: Final = 7
+"""Ints per placement in a recall (:func:`recall_step`): turn - 1, first player, seat, space, the raider's space
+(-1: none), then the two funds cards' values if this placement revealed them (0, 0 otherwise)."""
+
+
+def recall_step(replay: PergamonStateBase[Any], action: int, memory: list[int]) -> None:
+    """Append to ``memory`` what ``action``, about to be applied to ``replay``, tells every seat for good: a
+    figure's placement (who started the turn, where the figure and the raider stand, the funds cards once the last
+    figure reveals them, PER-FUNDS-2). Any other action adds nothing: the observation shows its lasting effects.
+    A caller that replays the history anyway (the OpenSpiel adapter's shadow state) keeps the memory this way."""
+    if replay.stage != ST_PLACE:
+        return
+    n: int = replay.game.n
+    raider = replay.figure_spaces[RAIDER] if replay.game.raider else -1
+    last = replay.figures_placed == n - 1
+    cards = replay.funds_cards
+    memory.extend((replay.turn - 1, replay.first_player, replay.actor, action, raider,
+                   cards[0] if last else 0, cards[1] if last else 0))
+
+
+def recall(state: PergamonStateBase[Any]) -> list[int]:
+    """The memory of the whole history (:func:`recall_step` on a replay from the initial state: a Pergamon game is
+    about 200 actions, a replay costs about half a millisecond in the pure build)."""
+    replay: PergamonStateBase[Any] = state.game.new_initial_state()
+    memory: list[int] = []
+    for action in state.history():
+        recall_step(replay, action, memory)
+        replay.apply_action(action)
+    return memory
+
+
+def information_state_tensor(state: PergamonStateBase[Any], player: int, memory: list[int] | None = None
+                             ) -> list[float]:
+    """OpenSpiel's perfect-recall tensor: ``observation_tensor(player)`` followed by the pieces of
+    ``information_state_layout(n)`` that only memory keeps (``memory``: the history's :func:`recall`, replayed
+    here when not given). Everything read is public when it happens: who started each turn, where each figure
+    went, the funds cards once revealed, the victory points public events give; the hidden card values of the turn
+    under way are never read, so ``resample`` leaves the tensor unchanged."""
+    n: int = state.game.n
+    layout = information_state_layout(n)
+    at = layout.offset
+    out = observation_tensor(state, player)
+    out.extend([0.0] * (layout.size - len(out)))
+    i = at["recalled_victory_points"]
+    for p in range(n):
+        out[i + (p - player) % n] = min(state.victory_points[p] / 50.0, 1.0)
+    seen = recall(state) if memory is None else memory
+    first, figures, funds = at["turn_first_player"], at["turn_figures"], at["turn_funds_cards"]
+    for k in range(0, len(seen), RECALL_WIDTH):
+        t = seen[k]
+        out[first + t * n + (seen[k + 1] - player) % n] = 1.0
+        row = figures + t * (n + 1) * SPACES
+        out[row + (seen[k + 2] - player) % n * SPACES + seen[k + 3]] = 1.0
+        if seen[k + 4] >= 0:
+            out[row + n * SPACES + seen[k + 4]] = 1.0
+        if seen[k + 5]:
+            c = funds + t * 2 * data.FUNDS_CARD_VALUES
+            out[c + seen[k + 5] - 1] = 1.0
+            out[c + data.FUNDS_CARD_VALUES + seen[k + 6] - 1] = 1.0
+    return out
