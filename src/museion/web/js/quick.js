@@ -114,6 +114,6 @@ export function renderQuick(games, account) {
     el("p", { id: "seek-status", role: "status" }),
     el("details", { id: "seek-open", open: true }, el("summary", {}, t("web.seek.open")), el("div", { id: "seek-list" })),
     el("details", { id: "quick-tables" }, el("summary", {}, t("web.seek.open_tables")), el("div", { id: "quick-open" })),
-    el("p", {}, el("a", { href: "#create-h" }, t("web.seek.create_link"))));
+    el("p", {}, el("a", { href: "#create-h", class: "create-link" }, t("web.seek.create_link"))));
   refreshSeeks();
 }
