@@ -340,7 +340,7 @@ def test_a_take_back_request_accepted_takes_back_every_move_since_the_requester_
 
 def test_a_declined_request_waits_for_the_next_move_and_a_move_ends_a_request(server):
     made, (ana, bea) = _table(server)
-    assert _ask(ana)["code"] == "nothing_to_undo"
+    assert _ask(ana)["code"] == "takeback_nothing"
     assert ana.move(ana.state["legal"][0]["id"])["type"] == "state"
     if ana.state["can_undo"]:  # still her own to take back: no request
         assert _ask(ana)["code"] == "undo_yourself"

@@ -124,7 +124,7 @@ def replay_of(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     take-backs that returned the game to it (the table's notices, as the log shows them)."""
     record = Record.from_state(table.state, seat_names(table.row), table=table.id)
     names = table.names(lang)
-    takebacks = [n for n in notices_json(table.row, lang, names) if n["key"] == "notice.takeback"]
+    takebacks = [n for n in notices_json(table.row, lang, names) if n["key"].startswith("notice.takeback")]
     steps = []
     previous: State | None = None
     view = entry(table.state.game).observer.view

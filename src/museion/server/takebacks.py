@@ -59,7 +59,7 @@ def request_refusal(table: LiveTable, seat: int | None) -> tuple[TableError | No
                           409), -1
     code, index = takeback.request_refusal(table.log, seat)
     if code == takeback.NOTHING:
-        return TableError(code, "you have made no move that could be taken back", 409), -1
+        return TableError("takeback_nothing", "you have made no move that could be taken back", 409), -1
     if code is not None:
         step = table.log[index]
         what = ("a chance outcome was drawn" if step.player is None else

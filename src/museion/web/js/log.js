@@ -21,7 +21,7 @@ export function entrySpeech(entry, names) {
  * `lastFrom`: the entries from this index on are the last move (marked); `notices`: the table's notices, of which
  * take-backs are shown where they happened, among the moves. */
 export function renderLog(list, log, names, current = -1, { lastFrom = null, notices = [] } = {}) {
-  const takebacks = notices.filter((n) => n.key === "notice.takeback");
+  const takebacks = notices.filter((n) => n.key.startsWith("notice.takeback"));  // by the mover, or agreed
   const takeback = (n) => el("li", { class: "takeback", "data-key": n.key, "data-n": n.n }, n.text);
   const items = log.flatMap((entry, i) => {
     const d = describeEntry(entry, names);

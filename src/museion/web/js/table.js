@@ -219,7 +219,7 @@ function renderTurn(msg) {
   const undo = msg.can_undo && canMove()
     ? el("button", { id: "undo", class: "undo", type: "button", onclick: undoMove }, t("web.undo")) : null;
   $("turn").replaceChildren(el("p", { id: "turn-line", tabindex: "-1", class: mine ? "mine" : "" }, line),
-    ...[el("p", { id: "me" }, me), undo, ...endingControls(msg)].filter(Boolean));
+    ...[el("p", { id: "me" }, me), undo, ...takebackControls(msg), ...endingControls(msg)].filter(Boolean));
 }
 
 /** A player still in a running game may resign (asked again first) and claim the seats whose players left. */
@@ -241,6 +241,30 @@ function endingControls(msg) {
     : el("button", { id: "resign", type: "button", class: "resign", onclick: () => { app.confirmResign = true; draw(); } },
       t("web.resign"));
   return [...claims, resign];
+}
+
+/** A take-back by request at a friendly table (docs/protocol.md, "Take-back requests"): the seats asked answer it;
+ * the others see who asked; a player whose own take-back window has passed may ask (the server says why not). */
+function takebackControls(msg) {
+  if (msg.seat === null || msg.status !== "running" || app.replay || !msg.undo || msg.rated) return [];
+  const asking = msg.takeback;
+  if (!asking) {
+    const moved = app.log.some((entry) => entry.p === msg.seat);
+    return moved && !msg.can_undo && !msg.seats[msg.seat].forfeit
+      ? [el("button", { id: "takeback-ask", type: "button", onclick: () => decide({ type: "takeback_request" }) },
+        t("web.takeback_ask"))] : [];
+  }
+  const name = app.names[asking.seat];
+  if (asking.asked.includes(msg.seat) && !asking.accepted.includes(msg.seat)) {
+    return [el("div", { id: "takeback-question", class: "confirm", role: "alertdialog", "aria-labelledby": "takeback-q" },
+      el("p", { id: "takeback-q" }, t("web.takeback_asked", { name })),
+      el("button", { id: "takeback-accept", type: "button", onclick: () => decide({ type: "takeback_answer", accept: true }) },
+        t("web.takeback_accept")),
+      el("button", { id: "takeback-decline", type: "button", onclick: () => decide({ type: "takeback_answer", accept: false }) },
+        t("web.takeback_decline")))];
+  }
+  return [el("p", { id: "takeback-waiting", role: "status" },
+    asking.seat === msg.seat ? t("web.takeback_waiting") : t("web.takeback_others", { name }))];
 }
 
 /** Send a resignation or a claim (the server's state message, or its refusal, follows). */
