@@ -409,3 +409,19 @@ def test_bots_accept_and_a_rated_table_refuses_requests(server):
     refused = _ask(players[0])
     assert refused["code"] == "takeback_rated" and "rated" in refused["message"]
     _close(players)
+
+
+def test_an_agreed_take_back_hands_the_clock_back_to_the_requester(server):
+    """Bea's moves are taken back at Ana's request while Ana thinks: Ana's clock runs on and earns nothing by
+    asking; Bea's time stays as her move left it."""
+    made, (ana, bea) = _table(server, clock={"mode": "live", "base": 600, "increment": 10})
+    _end_turn(ana, bea)
+    _end_turn(bea, ana)
+    assert ana.state["clock"]["running"] == 0
+    before = ana.state["clock"]["left"]
+    assert _ask(ana)["takeback"]["asked"] == [1]
+    bea.wait(lambda s: s["takeback"] is not None)
+    back = _reply(bea, True)
+    assert back["to_move"] == 0 and back["clock"]["running"] == 0
+    assert back["clock"]["left"][0] <= before[0] and back["clock"]["left"][1] == before[1]
+    _close([ana, bea])

@@ -115,7 +115,8 @@ class Takebacks:
 
     async def _take_back(self, table: LiveTable, pending: TakebackRequest) -> None:
         """Store one take-back row per step from the requester's move on, with the notice; then publish. The clock
-        of the seat that was to move is charged as after a move; the requester's runs again."""
+        of the seat that was to move, if another than the requester, is charged as after a move (the requester earns
+        nothing by asking); the requester's runs."""
         count = len(table.log) - pending.start
         state = museion.load(table.row.game, **table.row.options).new_initial_state()
         for action in table.state.history()[:pending.start]:
@@ -123,9 +124,10 @@ class Takebacks:
         now = self.tables.clock()
         clock = self.tables.copy_clock(table)
         if clock is not None:
-            if clock.running is not None:
+            following = table.clock_running_for(state)
+            if clock.running is not None and clock.running != following:
                 clock.moved(clock.running, now)
-            clock.run(table.clock_running_for(state), now)
+            clock.run(following, now)
         taken = table.log[pending.start]
         notice: dict[str, Any] = {"n": pending.start, "key": "notice.takeback_agreed",
                                   "args": {"player": pending.seat, "move": taken.notation(None), "count": count}}
