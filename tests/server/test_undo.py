@@ -9,6 +9,7 @@ import sqlite3
 import time
 
 import museion
+from museion.core import takeback
 from museion.core.observe import observe_history
 from museion.server.finished import replay_of
 from museion.server.live import LiveTable, marks_of
@@ -425,3 +426,30 @@ def test_an_agreed_take_back_hands_the_clock_back_to_the_requester(server):
     assert back["to_move"] == 0 and back["clock"]["running"] == 0
     assert back["clock"]["left"][0] <= before[0] and back["clock"]["left"][1] == before[1]
     _close([ana, bea])
+
+
+def test_a_request_goes_back_over_the_others_moves_but_never_over_chance_or_a_reveal():
+    """In random Imhotep and Pergamon games, every seat's request at every point: allowed only when every step from
+    the seat's last action on is a move everyone saw whole (others' moves among them); refused at the first chance
+    step or reveal after (or at) that action."""
+    found = {"chance": 0, "shown": 0, "others": 0}
+    for name in ("imhotep", "pergamon"):
+        rng = random.Random(7)
+        state = museion.load(name).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps = observe_history(state)
+            for seat in range(state.game.num_players()):
+                code, index = takeback.request_refusal(steps, seat)
+                mine = max((i for i, s in enumerate(steps) if s.player == seat), default=-1)
+                going = steps[mine:]
+                if code == takeback.NOTHING:
+                    assert mine == -1
+                elif code is None:
+                    assert index == mine and all(s.player is not None and not s.reveals for s in going)
+                    found["others"] += any(s.player != seat for s in going)
+                else:
+                    first = next(i for i, s in enumerate(going) if s.player is None or s.reveals)
+                    assert index == mine + first
+                    found["chance" if steps[index].player is None else "shown"] += 1
+    assert all(found.values()), found
