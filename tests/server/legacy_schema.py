@@ -104,10 +104,13 @@ def make(url: str, metadata: MetaData, actions: list[int], token_hash: str, name
 def before_migrations(db) -> None:  # noqa: ANN001 - a sqlite3 connection
     """Make a database the current code created look like one made before migrations (an older version had no
     ``alembic_version``, no account, chat, lease, friends, rating or profile tables, no ``tables.undo``,
-    ``seats.account_id``, ``tables.touched`` or ``tables.rated``), so that opening it runs every revision's upgrade
+    ``seats.account_id``, ``tables.touched``, ``tables.rated`` or ``tables.accounts_only``, no
+    second factor, notice, seek or presence tables), so that opening it runs every revision's upgrade
     of old data."""
-    for table in ("alembic_version", "profiles", "rating_history", "ratings", "friend_settings", "seat_invitations",
-                  "blocks", "friend_requests", "friendships", "recovery_codes", "account_sessions", "accounts",
+    for table in ("alembic_version", "presence", "seeks", "notice_keys", "notice_outbox", "push_subscriptions",
+                  "notice_settings", "notice_addresses", "account_totp", "seat_networks", "profiles", "rating_history",
+                  "ratings", "friend_settings", "seat_invitations", "blocks",
+                  "friend_requests", "friendships", "recovery_codes", "account_sessions", "accounts",
                   "chat_reports", "chat", "leases"):
         db.execute(f"DROP TABLE {table}")
     db.execute("DROP INDEX ix_seats_account_id")
@@ -115,3 +118,4 @@ def before_migrations(db) -> None:  # noqa: ANN001 - a sqlite3 connection
     db.execute("ALTER TABLE tables DROP COLUMN undo")
     db.execute("ALTER TABLE tables DROP COLUMN touched")
     db.execute("ALTER TABLE tables DROP COLUMN rated")
+    db.execute("ALTER TABLE tables DROP COLUMN accounts_only")
