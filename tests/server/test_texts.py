@@ -14,6 +14,7 @@ from museion.server.accounts import texts as account_texts
 from museion.server.friends import texts as friend_texts
 from museion.server.notices import texts as notice_texts
 from museion.server.ratings import texts as rating_texts
+from museion.server.seeks import texts as seek_texts
 from museion.server.testing import http
 
 WEB = pathlib.Path(web_texts.__file__).resolve().parents[1] / "web" / "js"
@@ -34,7 +35,7 @@ def _client_keys() -> tuple[set[str], set[str]]:
 
 
 def test_every_key_the_client_names_exists_in_both_languages():
-    assert account_texts.TEXTS and friend_texts.TEXTS and rating_texts.TEXTS and notice_texts.TEXTS  # registered
+    assert all(m.TEXTS for m in (account_texts, friend_texts, rating_texts, notice_texts, seek_texts))  # registered
     keys, prefixes = _client_keys()
     assert len(keys) > 50 and prefixes  # the pattern still finds the client's calls
     assert sorted(k for k in keys if i18n.template(k) is None) == []
