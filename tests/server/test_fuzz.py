@@ -15,6 +15,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 import zlib
 
 import pytest
@@ -27,6 +28,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from test_accounts_hostile import Client
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -46,7 +48,10 @@ def fuzz_server(tmp_path_factory: pytest.TempPathFactory):
                            # thousands of cases from one address: a refused one is held a second (guard.HOLD)
                            args=(*GENEROUS, "--limit-messages", "100000/second", "--max-tables-per-client",
                                  "100000", "--max-tables", "100000", "--limit-create", "100000/minute",
-                                 "--limit-poll", "100000/minute")).start()
+                                 "--limit-poll", "100000/minute",
+                                 # a seek's long poll (?wait= up to 25) held at most a second: a generated case
+                                 # must not outwait schemathesis's 10-second read timeout (the wait: test_seeks.py)
+                                 "--seek-wait", "1")).start()
     yield server
     server.stop()
     log = server.log_text()
@@ -98,6 +103,20 @@ def test_openapi_documents_every_route_with_models(fuzz_server: ServerProcess) -
                 body = op["requestBody"]["content"]["application/json"]["schema"]
                 assert "$ref" in body or body.get("additionalProperties") is False, path
                 assert "415" in op["responses"] and "429" in op["responses"]
+
+
+def test_the_fuzz_server_holds_a_long_poll_a_second(fuzz_server: ServerProcess) -> None:
+    """``--seek-wait 1`` (the fixture) cuts ``?wait=25`` to a second, so schemathesis's cases of that route answer
+    within its read timeout; the same request to a default server holds 25 seconds."""
+    guest = Client(fuzz_server, "127.0.42.1")
+    alone = {"game": "tholos", "players": 2, "options": {"end_check": "after_turn"},  # no generated seek fits
+             "clock": {"mode": "live", "base": 661, "increment": 7}}
+    status, seek = guest.request("POST", "/api/seeks", alone)
+    assert status == 201 and seek["status"] == "waiting", seek
+    began = time.monotonic()
+    status, seen = guest.request("GET", f"/api/seeks/{seek['id']}?wait=25")
+    assert (status, seen["status"]) == (200, "waiting") and 0.9 <= time.monotonic() - began < 5
+    guest.request("DELETE", f"/api/seeks/{seek['id']}")
 
 
 def test_schemathesis_with_every_check_finds_nothing(fuzz_server: ServerProcess, tmp_path) -> None:

@@ -94,8 +94,9 @@ def test_blocked_players_are_never_paired_and_a_seek_is_cancelled(server):
     first = _seek(eva, options={"end_check": "after_turn"})[1]
     second = _seek(fede, options={"end_check": "after_turn"})[1]
     assert second["status"] == "waiting"
-    time.sleep(2.5)  # two pairing rounds
-    assert eva.request("GET", f"/api/seeks/{first['id']}")[1]["status"] == "waiting"
+    began = time.monotonic()  # the long poll holds its answer over two pairing rounds while the seek waits
+    assert eva.request("GET", f"/api/seeks/{first['id']}?wait=2")[1]["status"] == "waiting"
+    assert time.monotonic() - began >= 1.9
     for client, seek in ((eva, first), (fede, second)):
         status, cancelled = client.request("DELETE", f"/api/seeks/{seek['id']}")
         assert (status, cancelled["status"]) == (200, "cancelled")

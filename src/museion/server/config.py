@@ -88,6 +88,8 @@ class ServerConfig:
     analysis_per_network: int = opt(2, "analyses one client network may have waiting (the waiting ones are served "
                                        "one network at a time in turn)")
     limit_poll: str = opt("30/minute", "'my tables' queries one client network may send")
+    seek_wait: int = opt(25, "seconds a quick-pairing long poll (GET /api/seeks/ID?wait=) holds its answer at most; "
+                             "a longer wait asked for is cut to it")
     limit_builds: str = opt("20/minute", "answers about finished tables (replay, record, analysis) one client network "
                                          "may have built; once built they are served from the cache for free")
     finished_cache_mb: int = opt(64, "megabytes of built answers about finished tables kept in memory")

@@ -244,8 +244,9 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
 
     @api.get("/api/seeks/{seek_id}")
     async def seek_state(seek_id: SeekId, wait: Annotated[int, Query(ge=0, le=MAX_WAIT)] = 0) -> Seek:
-        """The seek; ``wait``: hold the answer up to that many seconds while it still waits."""
-        return _answer(await service.watch(seek_id, wait))
+        """The seek; ``wait``: hold the answer up to that many seconds while it still waits (at most
+        ``--seek-wait``: the documented range stays 0-25 whatever the server holds)."""
+        return _answer(await service.watch(seek_id, min(wait, app.state.config.seek_wait)))
 
     @api.delete("/api/seeks/{seek_id}")
     async def cancel(seek_id: SeekId) -> Seek:
