@@ -33,6 +33,8 @@ __all__ = ["env_id", "env_version", "install", "register_gymnasium"]
 
 NAMESPACE = "museion"
 ENTRY_POINT = "museion.envs.gymnasium:MuseionEnv"
+VECTOR_ENTRY_POINT = "museion.envs.vector:MuseionVectorEnv"
+"""``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``: N games per call."""
 GENERIC_ID = "museion/Museion-v0"
 
 
@@ -53,12 +55,13 @@ def register_gymnasium(games: Sequence[str] | None = None) -> list[str]:
 
     registry = gymnasium.registry
     if GENERIC_ID not in registry:
-        gymnasium.register(id=GENERIC_ID, entry_point=ENTRY_POINT)
+        gymnasium.register(id=GENERIC_ID, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT)
     ids = []
     for name in available_games() if games is None else games:
         ident = env_id(name)
         if ident not in registry:
-            gymnasium.register(id=ident, entry_point=ENTRY_POINT, kwargs={"game": name})
+            gymnasium.register(id=ident, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT,
+                               kwargs={"game": name})
         ids.append(ident)
     return ids
 
