@@ -72,7 +72,8 @@ class MuseionVectorEnv(VectorEnv):
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
+        self._pending = [False] * num_envs  # the games the next step() restarts (a list: cheap to read per game)
+        self._mask_rows = list(self._masks)  # row views, indexed without numpy's tuple indexing
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -83,38 +84,43 @@ class MuseionVectorEnv(VectorEnv):
             env.reset(seed=seeds[i])
             self._seats[i] = env.seat
             self._write(i, env)
-        self._autoreset[:] = False
+        self._pending = [False] * self.num_envs
         self._illegal[:] = False
         return self._out(self._obs), self._infos()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One learner action per game (ignored for a game being autoreset); bots answer inside the call."""
+        """One learner action per game (ignored for a game being autoreset); bots answer inside the call.
+        Per-game results go to Python lists (a numpy scalar store costs more than the list) made arrays once."""
         chosen = np.asarray(actions).tolist()
-        rewards, terminated, illegal = self._rewards, self._terminated, self._illegal
+        results = []
+        write, step_one, restart = self._write, self._step_one, self._restart
         for i, env in enumerate(self.envs):
-            if self._autoreset[i]:
-                env.reset()
-                self._seats[i] = env.seat
-                rewards[i], terminated[i], illegal[i] = 0.0, env._done, False
-            else:
-                rewards[i], terminated[i], illegal[i] = self._step_one(i, env, int(chosen[i]))
-            self._write(i, env)
-        np.logical_or(terminated, self._truncated, out=self._autoreset)
-        return (self._out(self._obs), rewards.copy(), terminated.copy(), self._truncated.copy(),
+            results.append(restart(i, env) if self._pending[i] else step_one(i, env, int(chosen[i])))
+            write(i, env)
+        rewards, terminated, illegal = zip(*results, strict=True)
+        self._pending = list(terminated)
+        self._rewards[:], self._terminated[:], self._illegal[:] = rewards, terminated, illegal
+        return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
                 self._infos())
+
+    def _restart(self, i: int, env: MuseionEnv) -> tuple[float, bool, bool]:
+        """The NEXT_STEP autoreset of game ``i``: a new game, its RNG continuing (reward 0)."""
+        env.reset()
+        self._seats[i] = env.seat
+        return 0.0, env._done, False
 
     def reset_done(self) -> np.ndarray:
         """Start the new game of every game that just ended now instead of on the next ``step`` (the
         SAME_STEP autoreset that Stable-Baselines3's ``VecEnv`` expects: :mod:`museion.envs.sb3`); returns the
         indices reset. Their rows of the observation and mask arrays then hold the new games."""
-        done = np.flatnonzero(self._autoreset)
-        for i in done.tolist():
+        done = [i for i, pending in enumerate(self._pending) if pending]
+        for i in done:
             env = self.envs[i]
             env.reset()
             self._seats[i] = env.seat
             self._write(i, env)
-        self._autoreset[done] = False
-        return done
+        self._pending = [False] * self.num_envs
+        return np.array(done, dtype=np.intp)
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every game's learner as booleans ``(N, num_actions)`` (sb3-contrib's convention)."""
@@ -139,7 +145,7 @@ class MuseionVectorEnv(VectorEnv):
         """The single env's ``step`` without building its observation: (reward, terminated, illegal). Legality
         is read from the mask row written for this very state (saves a second ``legal_actions()``)."""
         state = env.state
-        if not (0 <= action < self._actions and self._masks[i, action]):
+        if not (0 <= action < self._actions and self._mask_rows[i][action]):
             if env.illegal_action == "raise":
                 state.apply_action(action)  # raises IllegalActionError with the legal moves listed
             env._done = True
@@ -155,7 +161,7 @@ class MuseionVectorEnv(VectorEnv):
         """Game ``i``'s observation packed into row ``i``; its mask row set by index (all 1 once over)."""
         state, seat = env.state, env.seat
         self._packer.pack_into(self._obs, i * self._row_bytes, *self._tensor(state, seat))
-        row = self._masks[i]
+        row = self._mask_rows[i]
         if state.is_terminal():
             row.fill(1)
             return
