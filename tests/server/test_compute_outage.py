@@ -221,5 +221,8 @@ def test_a_server_outlives_its_ray_cluster_and_drains_on_sigterm(outage):
     assert server.proc.wait(30) == -signal.SIGTERM, server.log_text()[-3000:]  # uvicorn's way, once drained
     log = server.log_text()
     assert "compute: the Ray cluster" in log and "is away" in log
-    assert "SystemExit" not in log and "Traceback" not in log, log[-3000:]
+    # nothing raised in the server, the stop included; a failed connection attempt may quote the head's own traceback
+    # in its warning (CI saw "Initialization failure from server:\nTraceback …" while the head came up under load)
+    assert "SystemExit" not in log, log[-3000:]
+    assert "Traceback" not in log.replace("Initialization failure from server:\nTraceback", ""), log[-3000:]
     assert "playing a random move" not in log  # the cut-off move was the bot's own, computed locally

@@ -61,7 +61,8 @@ def test_malformed_stale_and_illegal_messages_are_rejected_and_change_nothing(se
     cases = [
         ("not json", "malformed", "a message is a JSON object"),
         (json.dumps({"type": "dance"}), "malformed",
-         "type hello, move, hint, undo, resign, claim, resync, ping, chat or report"),
+         "type hello, move, hint, undo, takeback_request, takeback_answer, resign, claim, resync, ping, chat or "
+         "report"),
         (json.dumps({"type": "move", "action": legal[0]}), "malformed", "needs 'seq'"),
         (json.dumps({"type": "move", "seq": seq, "action": "T1W"}), "malformed", "integer action id"),
         (json.dumps({"type": "move", "seq": seq, "action": True}), "malformed", "integer action id"),
