@@ -127,7 +127,7 @@ def test_a_guest_and_a_signed_in_invitee_see_no_failed_request(server, browser):
     failed: list[str] = []
     page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
     page.goto(server.url + "/")
-    wait_js(page, "document.getElementById('account-link').textContent.length > 0")
+    wait_js(page, "(document.getElementById('account-link')?.textContent ?? '').length > 0")  # not drawn yet at first
     page.wait_for_timeout(300)
     assert failed == []
     status, answer = http("POST", f"{server.url}/api/accounts", {"username": "Invitee-Ines",
