@@ -14,6 +14,7 @@ names too.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -156,3 +157,22 @@ def bot_names() -> list[str]:
 def levels() -> list[str]:
     """The difficulty levels, weakest first (what clients offer as a level list)."""
     return list(LEVELS)
+
+
+def spend_budget(params: Mapping[str, Any], simulate_once: Callable[[], None], check_every: int) -> int:
+    """Run ``simulate_once`` until the search's budget is spent: ``time=`` seconds on the ``clock=`` clock when given,
+    else ``sims=`` simulations; the count made. The clock is read only every ``check_every`` simulations (a read
+    costs about as much as a short simulation). The searches of ``expert`` and ``master`` share this loop."""
+    budget = params["time"]
+    clock = time.process_time if params["clock"] == "cpu" else time.perf_counter
+    deadline = clock() + budget if budget else None
+    sims = params["sims"]
+    count = 0
+    while True:
+        simulate_once()
+        count += 1
+        if deadline is not None:
+            if count % check_every == 0 and clock() >= deadline:
+                return count
+        elif count >= sims:
+            return count

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 
-from museion.bots.base import Bot
+from museion.bots.base import Bot, spend_budget
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards
 from museion.bots.network import PolicyValueNet, load_policy, policy_option
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
@@ -106,20 +105,8 @@ class MasterBot(Bot):
         self.root = PNode(CHANCE)
         self.root_rewards = [0.0] * state.game.num_players()
         observer = entry(state.game).observer
-        budget = self.params["time"]
-        clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
-        deadline = clock() + budget if budget else None
-        sims = self.params["sims"]
-        count = 0
-        while True:
-            self._simulate(observer.resample(state, player, self.rng))
-            count += 1
-            if deadline is not None:
-                if count % 8 == 0 and clock() >= deadline:
-                    break
-            elif count >= sims:
-                break
-        self.last_simulations = count
+        self.last_simulations = spend_budget(
+            self.params, lambda: self._simulate(observer.resample(state, player, self.rng)), 8)
         legal = set(state.legal_actions())
         return {a: c.visits for a, c in self.root.children.items() if a in legal}
 

@@ -37,10 +37,9 @@ moves (``observe``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 
-from museion.bots.base import Bot
+from museion.bots.base import Bot, spend_budget
 from museion.bots.greedy import greedy_action
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards, win_chances
 from museion.bots.learned import model_option
@@ -191,20 +190,8 @@ class MCTSBot(Bot):
     def _search(self, state: State, player: int) -> None:
         observer = entry(state.game).observer
         self._determined = observer.determined_for(state, player)
-        budget = self.params["time"]
-        clock = time.process_time if self.params["clock"] == "cpu" else time.perf_counter
-        deadline = clock() + budget if budget else None
-        sims = self.params["sims"]
-        count = 0
-        while True:
-            self._simulate(observer.resample(state, player, self.rng))
-            count += 1
-            if deadline is not None:
-                if count % 16 == 0 and clock() >= deadline:
-                    break
-            elif count >= sims:
-                break
-        self.last_simulations = count
+        self.last_simulations = spend_budget(
+            self.params, lambda: self._simulate(observer.resample(state, player, self.rng)), 16)
 
     def _simulate(self, det: State) -> None:
         """One simulation on the determinisation ``det`` (consumed): select, expand, roll out, back up
