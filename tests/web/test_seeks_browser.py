@@ -88,7 +88,9 @@ def test_two_players_quick_pair_a_rated_game_to_a_resignation(server, browser, s
     assert bea.inner_text("#rating-lost") == "Has abandonado la partida: cuenta como derrota."  # not "out of time"
     after = {"Ana": ana.evaluate("window.museionState.rating.after"),
              "Bea": bea.evaluate("window.museionState.rating.after")}
-    assert after["Ana"] > after["Bea"]
+    # each against her own rating before: Ana's two games against bots (her first move each turn, random bots)
+    # may have taken her below 1500, so comparing the two players' ratings would test those games, not this one
+    assert after["Ana"] > ana_rating and after["Bea"] < 1500, (ana_rating, after)
     for page, lang in ((ana, "en-desktop"), (bea, "es-phone")):
         page.goto(server.url + "/ratings/tholos?players=2")
         page.wait_for_selector("#leaderboard tr[data-player='Ana']")  # three opponents, no opting in
