@@ -86,6 +86,29 @@ def test_a_peeking_bot_is_caught(monkeypatch):
     assert report.differences > 0
 
 
+def test_a_master_that_searches_the_true_state_is_caught(monkeypatch):
+    """Issue 42: ``master`` is in the bots surface; one that searched the real deal instead of its determinisations
+    would move differently on states its seat cannot tell apart."""
+    from museion.bots.master import MasterBot
+    from museion.secrecy import BOT_SPECS
+
+    monkeypatch.setattr("museion.secrecy.BOT_SPECS", tuple(s for s in BOT_SPECS if s.startswith("master")))
+    assert check_secrecy(museion.load("pergamon"), games=8, seed=0, points=2, surfaces=["bots"]).differences == 0
+    original = MasterBot._simulate
+    monkeypatch.setattr(MasterBot, "_simulate", lambda self, det: original(self, self.true_state.clone()))
+    monkeypatch.setattr(MasterBot, "choose", _remembering(MasterBot.choose))
+    report = check_secrecy(museion.load("pergamon"), games=8, seed=0, points=2, surfaces=["bots"])
+    assert report.differences > 0
+
+
+def _remembering(choose):
+    def wrapped(self, state):
+        self.true_state = state
+        return choose(self, state)
+
+    return wrapped
+
+
 @pytest.mark.pure_only
 def test_museion_check_runs_it_by_default_and_fails_on_a_leak(monkeypatch, capsys):
     import json
