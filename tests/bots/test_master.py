@@ -118,8 +118,10 @@ def test_master_takes_expert_s_budget_parameters_and_refuses_files() -> None:
 
 def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_uniform_policy(tmp_path,
                                                                                           monkeypatch) -> None:
-    """Two iterations of self-play and training in seconds; the same seed gives the same network; a second
-    command with more iterations goes on from the first without replaying it; the result loads and plays."""
+    """Two iterations of self-play and training in seconds: a run stopped after its first iteration and resumed
+    by a second command (which does not replay it) gives the very network of a straight two-iteration run with the
+    same seed; the second iteration's games, before training on them (held out), are predicted better than by
+    uniform priors; the result loads and plays."""
     pytest.importorskip("torch")
     from museion.arena.expert_iteration import PolicyConfig, train_policy
     from museion.core.errors import MuseionError
@@ -128,8 +130,7 @@ def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_unifor
     tiny = {"games": 2, "sims": 8, "hidden": (16, 16), "epochs": 30, "window": 2, "eval_every": 2, "eval_games": 2,
             "eval_sims": 4, "seed": 7}
     first = train_policy(PolicyConfig("tholos", {}, 1, **tiny), tmp_path / "a", tmp_path / "out-a.json")
-    again = train_policy(PolicyConfig("tholos", {}, 1, **tiny), tmp_path / "b", tmp_path / "out-b.json")
-    assert first["weights"] == again["weights"]
+    straight = train_policy(PolicyConfig("tholos", {}, 2, **tiny), tmp_path / "b", tmp_path / "out-b.json")
     point = first["curve"][0]
     assert point["policy_loss"] < point["uniform_policy_loss"]  # it learned the searches' choices
 
@@ -137,7 +138,9 @@ def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_unifor
     resumed = train_policy(PolicyConfig("tholos", {}, 2, **tiny), tmp_path / "a", tmp_path / "out-a.json")
     assert (tmp_path / "a" / "samples-0000.npz").stat().st_mtime_ns == played
     assert [p["iteration"] for p in resumed["curve"]] == [1, 2] and "score" in resumed["curve"][1]
-    assert "fresh_policy_loss" in resumed["curve"][1]  # measured on the second iteration's games before training
+    assert resumed["weights"] == straight["weights"] and resumed["curve"][1]["score"] == straight["curve"][1]["score"]
+    held_out = resumed["curve"][1]  # the second iteration's games, measured before training on them
+    assert held_out["fresh_policy_loss"] < held_out["fresh_uniform_policy_loss"]
     assert resumed["training"]["samples"] > point["samples"]
     card = (tmp_path / "out-a.md").read_text()
     assert "expert iteration" in card and "| 2 | 4 |" in card

@@ -215,8 +215,7 @@ def _fit(net: Any, optimiser: Any, data: dict[str, Any], config: PolicyConfig, s
     net.eval()
     with torch.no_grad():
         policy, value = _losses(net, data)
-        legal = data["mask"].sum(dim=1).clamp(min=1)
-        uniform = (data["policy"].sum(dim=1) * torch.log(legal.float())).mean()
+        uniform = _uniform_loss(data)
     return {"policy_loss": round(float(policy), 4), "value_loss": round(float(value), 4),
             "uniform_policy_loss": round(float(uniform), 4)}
 
@@ -229,7 +228,16 @@ def _fresh(net: Any, data: dict[str, Any]) -> dict[str, float]:
     net.eval()
     with torch.no_grad():
         policy, value = _losses(net, data)
-    return {"fresh_policy_loss": round(float(policy), 4), "fresh_value_loss": round(float(value), 4)}
+    return {"fresh_policy_loss": round(float(policy), 4), "fresh_value_loss": round(float(value), 4),
+            "fresh_uniform_policy_loss": round(float(_uniform_loss(data)), 4)}
+
+
+def _uniform_loss(data: dict[str, Any]) -> Any:
+    """The policy loss of uniform priors over the legal actions: the bar a network that learnt anything beats."""
+    import torch
+
+    legal = data["mask"].sum(dim=1).clamp(min=1)
+    return (data["policy"].sum(dim=1) * torch.log(legal.float())).mean()
 
 
 def _count(path: pathlib.Path) -> int:
@@ -386,7 +394,8 @@ def policy_path(game: Any) -> pathlib.Path:
 
 # -- outputs -------------------------------------------------------------------------------------------------
 CURVE_COLUMNS = ("iteration", "games", "samples", "policy_loss", "uniform_policy_loss", "value_loss",
-                 "fresh_policy_loss", "fresh_value_loss", "score", "low", "high", "eval_games", "opponent", "seconds")
+                 "fresh_policy_loss", "fresh_uniform_policy_loss", "fresh_value_loss", "score", "low", "high",
+                 "eval_games", "opponent", "seconds")
 
 
 def write_outputs(doc: dict[str, Any], path: pathlib.Path) -> None:
@@ -435,6 +444,11 @@ def plot_curve(doc: dict[str, Any], path: pathlib.Path) -> bool:
     return True
 
 
+def _of_uniform(point: dict[str, Any]) -> str:
+    found = point.get("fresh_uniform_policy_loss")
+    return f" (uniform {found})" if found is not None else ""
+
+
 def model_card(doc: dict[str, Any], path: pathlib.Path, plotted: bool) -> str:
     """How the network was made: the command, the settings, the data, the size and the curve."""
     t = doc["training"]
@@ -443,7 +457,8 @@ def model_card(doc: dict[str, Any], path: pathlib.Path, plotted: bool) -> str:
         doc["actions"] + doc["players"]) + sum(doc["hidden"]) + doc["actions"] + doc["players"]
     settings = ", ".join(f"{k}={v}" for k, v in t.items() if k not in ("command", "game", "options", "samples"))
     rows = "\n".join(f"| {p['iteration']} | {p['games']} | {p['samples']} | {p['policy_loss']} | "
-                     f"{p.get('fresh_policy_loss', '')} | {p['uniform_policy_loss']} | {p['value_loss']} | "
+                     f"{p.get('fresh_policy_loss', '')}{_of_uniform(p)} | {p['uniform_policy_loss']} | "
+                     f"{p['value_loss']} | "
                      f"{p.get('fresh_value_loss', '')} | "
                      + (f"{100 * p['score']:.1f} % ({100 * p['low']:.1f}-{100 * p['high']:.1f}), "
                         f"{p['eval_games']} games against {p['opponent']}" if "score" in p else "")
@@ -468,8 +483,8 @@ installed, in plain Python otherwise.
   weight {t['mix']}).
 - **Leaves**: {leaves}
 - **Curve** (losses on the window's samples after training, and "fresh" on the iteration's new games before
-  training on them; strength: `master:sims={t['eval_sims']},eval={t['leaf']}` in one seat, seats
-  rotated, Wilson 95 %): `{path.stem}-curve.csv`.
+  training on them, with the uniform policy's loss there; strength: `master:sims={t['eval_sims']},eval={t['leaf']}`
+  in one seat, seats rotated, Wilson 95 %): `{path.stem}-curve.csv`.
 {picture}
 | iteration | games | samples | policy loss | fresh | uniform policy | value loss | fresh | master's win credit |
 |---|---|---|---|---|---|---|---|---|
