@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from museion.server.friends.store import FriendStore
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 
 CASES = [("unknown", "nobody"), ("blocked you", "blocker"), ("other", "plain")]
 

@@ -48,9 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_load import Stats, fresh_db, quiet_collector, source_address, table_slot  # noqa: E402
 
 from museion.server.config import raise_open_files  # noqa: E402
-from museion.server.storage import actions_t  # noqa: E402
+from museion.server.services.worker import lower_priority  # noqa: E402
+from museion.server.storage.storage import actions_t  # noqa: E402
 from museion.server.testing import ServerProcess, http  # noqa: E402
-from museion.server.worker import lower_priority  # noqa: E402
 
 EXPENSIVE = "bot:mcts:time=5"
 ATTACKER_NICE = 10

@@ -158,7 +158,7 @@ def test_no_class_over_300_lines(package):
     assert not long, "split these classes:\n" + "\n".join(long)
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "src" / "museion" / "server").glob("*.py")),
+@pytest.mark.parametrize("path", sorted((ROOT / "src" / "museion" / "server").rglob("*.py")),
                          ids=lambda p: str(p.relative_to(ROOT / "src")))
 def test_no_type_only_import_in_the_server(path):
     """The contracts skip imports under ``if TYPE_CHECKING:``; the server has none, so its acyclic contract sees

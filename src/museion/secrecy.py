@@ -6,7 +6,7 @@ the observer's ``resample`` (a state the seat cannot tell from it; its history d
 outcomes). Any difference is a leak. Surfaces, each built by the code that really sends the bytes:
 
 * ``server``: the WebSocket state messages (view, legal moves, the whole log as that seat learned it, in English
-  and Spanish) and the REST answers (table summary, record) (``museion.server.live.seat_bytes``);
+  and Spanish) and the REST answers (table summary, record) (``museion.server.table.live.seat_bytes``);
 * ``terminal``: what ``museion play`` shows that human seat, alone against bots and at a hot seat
   (``museion.terminal.seat_transcript``);
 * ``openspiel``: the information-state string, observation string and tensor, and a ``resample_from_infostate``
@@ -42,7 +42,7 @@ network-guided search with the game's shipped policy network where it has one)."
 
 
 def _server(state: State, seat: int, steps: Sequence[Step], lang: str) -> bytes | None:
-    from museion.server.live import seat_bytes
+    from museion.server.table.live import seat_bytes
 
     return seat_bytes(state, seat, list(steps), lang)
 
@@ -80,7 +80,7 @@ def _bots(state: State, seat: int, _steps: Sequence[Step], _lang: str) -> bytes 
 
 
 SURFACES: dict[str, tuple[str, Surface]] = {
-    "server": ("museion.server.live", _server),
+    "server": ("museion.server.table.live", _server),
     "terminal": ("museion.terminal", _terminal),
     "openspiel": ("museion.envs.openspiel", _openspiel),
     "pettingzoo": ("museion.envs.pettingzoo", _pettingzoo),

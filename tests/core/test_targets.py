@@ -87,7 +87,7 @@ def test_tholos_extra_actions_take_the_stones_they_name():
 
 
 def test_every_tutorial_move_has_the_targets_of_a_legal_move():
-    """The tutorial taps the same keys a table clicks (the server sends them with each step: server/lessons.py);
+    """The tutorial taps the same keys a table clicks (the server sends them with each step: server/lobby/lessons.py);
     the Tholos steps 4 and 7 take a grey stone of the quarry and a black stone of the rival's workshop."""
     for name, found in descriptors().items():
         if not found.tutorial:

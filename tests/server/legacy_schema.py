@@ -107,6 +107,9 @@ def before_migrations(db) -> None:  # noqa: ANN001 - a sqlite3 connection
     ``seats.account_id``, ``tables.touched``, ``tables.rated`` or ``tables.accounts_only``, no
     second factor, notice, seek or presence tables), so that opening it runs every revision's upgrade
     of old data."""
+    for table in ("tournament_games", "tournament_players", "tournaments", "stream_events", "challenges",
+                  "api_tokens"):  # issue 41's tables (0017, 0018), present only where their modules are imported
+        db.execute(f"DROP TABLE IF EXISTS {table}")
     for table in ("alembic_version", "presence", "seeks", "notice_keys", "notice_outbox", "push_subscriptions",
                   "notice_settings", "notice_addresses", "account_totp", "seat_networks", "profiles", "rating_history",
                   "ratings", "friend_settings", "seat_invitations", "blocks",

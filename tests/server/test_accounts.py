@@ -17,7 +17,7 @@ from museion.server.accounts.schema import accounts_t
 from museion.server.accounts.store import AccountStore, session_id
 from museion.server.accounts.throttle import Guesses, Throttle, network
 from museion.server.config import ServerConfig
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 
 
 @pytest.mark.parametrize(("password", "code"), [

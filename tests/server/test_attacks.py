@@ -22,8 +22,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from museion.server.analyst import Analyst
-from museion.server.networks import Pace, Share, Turnstile, network
+from museion.server.edge.networks import Pace, Share, Turnstile, network
+from museion.server.services.analyst import Analyst
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}

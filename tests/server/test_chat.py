@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from museion.cli import main
-from museion.server import chat_store
-from museion.server.chat import clean, guest_label
+from museion.server.chat import chat_store
+from museion.server.chat.chat import clean, guest_label
 from museion.server.config import ServerConfig
-from museion.server.connection import Conn
-from museion.server.errors import TableError
-from museion.server.guard import Limits, network_of
+from museion.server.edge.connection import Conn
+from museion.server.edge.errors import TableError
+from museion.server.edge.guard import Limits, network_of
+from museion.server.edge.models import MAX_CHAT
 from museion.server.manager import Manager
-from museion.server.models import MAX_CHAT
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 

@@ -10,14 +10,14 @@ import sqlite3
 import pytest
 from legacy_schema import before_migrations
 
-from museion.server import worker
-from museion.server.clocks import ClockSpec, ClockState
 from museion.server.config import BotPolicy, ServerConfig
-from museion.server.errors import TableError
-from museion.server.lobby import parse_clock
+from museion.server.edge.errors import TableError
+from museion.server.lobby.lobby import parse_clock
 from museion.server.manager import Manager
-from museion.server.seats import forfeit_winners
-from museion.server.storage import SeatRow, Store, TableRow
+from museion.server.services import worker
+from museion.server.storage.storage import SeatRow, Store, TableRow
+from museion.server.table.clocks import ClockSpec, ClockState
+from museion.server.table.seats import forfeit_winners
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0, clock_checkpoint=5.0)
 LIVE = {"mode": "live", "base": 60, "increment": 5}
@@ -364,7 +364,7 @@ def test_a_new_round_is_a_new_turn_even_when_the_same_seat_begins_it(tmp_path, m
     moves, each after 1 s; every move that chance followed must have moved the mover's bank by -1 + 5."""
     import random
 
-    from museion.server import live
+    from museion.server.table import live
 
     seed = 4  # a game in which the same seat begins a round after ending the last one (most seeds have none)
     monkeypatch.setattr(live, "RNG", random.Random(seed))

@@ -13,7 +13,7 @@ import time
 import psutil
 import pytest
 
-from museion.server import compute
+from museion.server.services import compute
 from museion.server.testing import GENEROUS, Player, ServerProcess, http, metrics, sample
 
 pytest.importorskip("ray")
@@ -67,7 +67,7 @@ def test_a_hint_a_bot_move_and_an_analysis_computed_on_a_local_ray_cluster(serve
         time.sleep(1)
     assert analysis["status"] == "done", analysis
     helpers = [" ".join(p.cmdline()) for p in psutil.Process(server.proc.pid).children(recursive=True)]
-    assert not [h for h in helpers if "museion.server.worker" in h or "museion.server.analyst" in h]
+    assert not [h for h in helpers if "museion.server.services.worker" in h or "museion.server.services.analyst" in h]
     assert any("ray" in h for h in helpers)  # the work went to Ray's workers, not local ones
     assert "Traceback" not in server.log_text()
 

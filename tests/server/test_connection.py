@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from museion.server.connection import Conn
+from museion.server.edge.connection import Conn
 
 
 class Socket:
@@ -99,8 +99,8 @@ def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
 
     import museion
     from museion.core.observe import observe_history
-    from museion.server.live import LiveTable
-    from museion.server.storage import SeatRow, TableRow
+    from museion.server.storage.storage import SeatRow, TableRow
+    from museion.server.table.live import LiveTable
 
     def table() -> LiveTable:
         state = museion.load("tholos").new_initial_state()
@@ -205,8 +205,8 @@ def test_an_upgraded_connection_is_freed_without_the_collector():
     import uvicorn
     from websockets.asyncio.client import connect
 
-    from museion.server.networks import Share
-    from museion.server.protocol import Limits, protocols
+    from museion.server.edge.networks import Share
+    from museion.server.edge.protocol import Limits, protocols
 
     http_class, ws_class = protocols(Limits(Share(100, 100), 5.0, 5.0))
     seen: list[weakref.ref] = []
@@ -251,7 +251,7 @@ def test_an_upgraded_connection_is_freed_without_the_collector():
 
 def test_closed_sockets_give_their_memory_back_every_few_hundred(monkeypatch):
     """Every ``EVERY`` closed sockets the allocator is asked to return its free pages (on a thread), not before."""
-    from museion.server import memory
+    from museion.server.ops import memory
 
     calls: list[int] = []
     monkeypatch.setattr(memory, "TRIM", calls.append)
@@ -270,7 +270,7 @@ def test_closed_sockets_give_their_memory_back_every_few_hundred(monkeypatch):
 
 def test_flag_wakes_every_waiter_and_forgets_a_cancelled_one():
     """``Flag``: ``asyncio.Event``'s behaviour without its deque (issue 24: memory per idle socket)."""
-    from museion.server.connection import Flag
+    from museion.server.edge.connection import Flag
 
     async def scenario() -> None:
         flag = Flag()
@@ -295,7 +295,7 @@ def test_flag_wakes_every_waiter_and_forgets_a_cancelled_one():
 
 def test_inbox_hands_events_in_order_to_a_reader_that_waits():
     """``protocol.Inbox``: what uvicorn's protocol uses of an ``asyncio.Queue``, in order, waiting when empty."""
-    from museion.server.protocol import Inbox
+    from museion.server.edge.protocol import Inbox
 
     async def scenario() -> list[int]:
         inbox = Inbox()
@@ -351,8 +351,8 @@ def test_an_idle_websocket_costs_little_memory_in_the_protocol():
     import uvicorn
     from websockets.asyncio.client import connect
 
-    from museion.server.networks import Share
-    from museion.server.protocol import Limits, protocols
+    from museion.server.edge.networks import Share
+    from museion.server.edge.protocol import Limits, protocols
 
     http_class, ws_class = protocols(Limits(Share(1000, 1000), 5.0, 5.0))
 

@@ -16,9 +16,11 @@ from legacy_schema import main_schema, make
 from sqlalchemy import create_engine, inspect, make_url, text
 from test_accounts_hostile import Client
 
-from museion.server import migrations, names, typed
+from museion.server import migrations
+from museion.server.edge import typed
 from museion.server.ratings import store as rating_store
-from museion.server.storage import hash_token, make_engine
+from museion.server.storage.storage import hash_token, make_engine
+from museion.server.table import names
 from museion.server.testing import GENEROUS, Player, ServerProcess
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")

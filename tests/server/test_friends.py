@@ -12,10 +12,10 @@ import pytest
 from test_accounts_hostile import Client
 
 from museion.server import migrations
-from museion.server.errors import TableError
+from museion.server.edge.errors import TableError
 from museion.server.friends import store as friends_store
 from museion.server.friends.store import FriendStore
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 from museion.server.testing import GENEROUS, Player, ServerProcess
 
 ARGS = (*GENEROUS, "--limit-signup", "1000/hour", "--limit-signin", "1000/minute", "--limit-friends", "1000/minute",

@@ -28,9 +28,9 @@ from websockets.uri import parse_uri
 
 import museion
 from museion.core.errors import OptionError
-from museion.server import guard
-from museion.server.guard import Guard, Limits
-from museion.server.networks import network
+from museion.server.edge import guard
+from museion.server.edge.guard import Guard, Limits
+from museion.server.edge.networks import network
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}
@@ -533,7 +533,7 @@ def test_the_bot_pool_closes_when_a_reply_meets_the_cancellation():
     """The race behind a server that outlived SIGTERM at load ~12: ``BotPool.close`` cancels a worker's task in
     the very loop iteration its reply arrives. ``asyncio.wait_for`` (Python 3.11) then returned the reply and lost
     the cancellation, and the task waited for the next job forever. Here the reply's arrival schedules the close."""
-    from museion.server.worker import BotPool
+    from museion.server.services.worker import BotPool
 
     async def main() -> None:
         pool = BotPool(1, deadline=30, nice=0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from museion.server import lessons
+from museion.server.lobby import lessons
 from museion.server.testing import http
 
 

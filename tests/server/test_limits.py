@@ -8,9 +8,9 @@ import threading
 
 from limits import parse_many
 
-from museion.server import guard
-from museion.server.guard import Budget, Limits
-from museion.server.storage import dumps
+from museion.server.edge import guard
+from museion.server.edge.guard import Budget, Limits
+from museion.server.storage.storage import dumps
 
 
 def _limits(**kw: str) -> Limits:

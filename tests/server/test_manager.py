@@ -9,11 +9,11 @@ import pytest
 
 import museion
 from museion.server.config import BotPolicy, ServerConfig
-from museion.server.errors import TableError
-from museion.server.live import advance
+from museion.server.edge.errors import TableError
 from museion.server.manager import Manager
-from museion.server.seats import parse_seat_spec
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
+from museion.server.table.live import advance
+from museion.server.table.seats import parse_seat_spec
 
 CONFIG = ServerConfig(bot_workers=0, bot_delay=0)
 
@@ -106,7 +106,7 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expi
 
     from legacy_schema import before_migrations
 
-    from museion.server.storage import SeatRow, TableRow
+    from museion.server.storage.storage import SeatRow, TableRow
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     Store(url).create_table(TableRow("t1", "tholos", {}, "running", 1.0, [SeatRow(0, "human"), SeatRow(1, "human")]))

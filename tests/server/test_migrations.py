@@ -20,15 +20,17 @@ from sqlalchemy import create_engine, insert, inspect, make_url, select, text
 
 import museion
 from museion import cli
-from museion.server import chat_store, migrations
+from museion.server import migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.chat import chat_store
 from museion.server.friends import presence
 from museion.server.friends.store import FriendStore
 from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
 from museion.server.seeks import schema as seeks_schema
-from museion.server.storage import Store, hash_token, make_engine, metadata
+from museion.server.storage.storage import Store, hash_token, make_engine, metadata
 from museion.server.testing import Player, ServerProcess
+from museion.server.tournaments import schema as tournaments_schema
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
@@ -36,6 +38,7 @@ STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
 assert ratings_schema.ratings_t is not None and seeks_schema.seeks_t is not None and presence.presence_t is not None
 assert notices_schema.outbox_t is not None
+assert tournaments_schema.tournaments_t is not None
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ from museion.server.notices import push
 from museion.server.notices.mail import Smtp
 from museion.server.notices.sender import Sender
 from museion.server.notices.store import NoticeStore
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 from museion.server.testing import GENEROUS, Player, ServerProcess, free_port
 
 ARGS = (*GENEROUS, "--limit-signup", "1000/hour", "--limit-signin", "1000/minute", "--limit-friends", "1000/minute",

@@ -16,9 +16,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 import museion
-from museion.server import storage
-from museion.server.live import advance
-from museion.server.storage import Store, actions_t
+from museion.server.storage import storage
+from museion.server.storage.storage import Store, actions_t
+from museion.server.table.live import advance
 from museion.server.testing import Player, ServerProcess, http
 
 

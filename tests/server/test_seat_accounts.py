@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from test_accounts_hostile import Client
 
-from museion.server.seats import display_names
-from museion.server.storage import SeatRow
+from museion.server.storage.storage import SeatRow
+from museion.server.table.seats import display_names
 from museion.server.testing import GENEROUS, Player, ServerProcess
 
 

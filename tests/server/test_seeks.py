@@ -15,7 +15,7 @@ from test_migrations import STORAGES, database  # noqa: F401 - the fixture: an e
 
 from museion.server.seeks import store
 from museion.server.seeks.schema import seeks_t
-from museion.server.storage import Store
+from museion.server.storage.storage import Store
 from museion.server.testing import GENEROUS, Player, ServerProcess
 
 CLOCK = {"mode": "live", "base": 600, "increment": 5}

@@ -19,7 +19,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from museion.cli import main
-from museion.server import service, settings
+from museion.server import settings
+from museion.server.edge import service
 from museion.server.testing import GENEROUS, Player, ServerProcess, http, metrics, sample
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")

@@ -11,9 +11,9 @@ import time
 import museion
 from museion.core import takeback
 from museion.core.observe import observe_history
-from museion.server.finished import replay_of
-from museion.server.live import LiveTable, marks_of
-from museion.server.storage import TAKEBACK, SeatRow, TableRow, standing
+from museion.server.lobby.finished import replay_of
+from museion.server.storage.storage import TAKEBACK, SeatRow, TableRow, standing
+from museion.server.table.live import LiveTable, marks_of
 from museion.server.testing import Player, ServerProcess, http
 
 

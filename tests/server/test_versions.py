@@ -14,7 +14,7 @@ import uuid
 
 import pytest
 
-from museion.server import processes
+from museion.server.ops import processes
 from museion.server.testing import ServerProcess
 from museion.version import __version__
 

@@ -51,27 +51,32 @@ from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import OptionError, Reason
 from museion.core.registry import entry
-from museion.server import accounts, compute, lessons, messages, metrics, models, schema, service, typed
+from museion.server import accounts
 from museion.server.accounts.routes import UNAUTHORISED, Accounts, seat_key, session_headers
-from museion.server.analysis import in_words as analysis_in_words
-from museion.server.cluster import process_name
 from museion.server.config import ServerConfig, short
-from museion.server.connection import Conn
-from museion.server.errors import TableError
-from museion.server.finished import Busy, Finished, replay_of, respond
-from museion.server.finished import json_bytes as finished_json
+from museion.server.edge import messages, models, service, typed
+from museion.server.edge.connection import Conn
+from museion.server.edge.errors import TableError
+from museion.server.edge.guard import ABORT, Guard, Limits
+from museion.server.edge.networks import Share, network
 from museion.server.friends import presence
 from museion.server.friends import service as friends
-from museion.server.guard import ABORT, Guard, Limits
-from museion.server.live import LiveTable
-from museion.server.lobby import load_game
+from museion.server.lobby import lessons, openapi
+from museion.server.lobby.finished import Busy, Finished, replay_of, respond
+from museion.server.lobby.finished import json_bytes as finished_json
+from museion.server.lobby.lobby import load_game
 from museion.server.manager import Manager
-from museion.server.memory import Release
-from museion.server.networks import Share, network
 from museion.server.notices import service as notices
+from museion.server.ops import metrics
+from museion.server.ops.memory import Release
 from museion.server.ratings import routes as ratings
 from museion.server.seeks import routes as seeks
-from museion.server.storage import Store, TableRow, dumps, hash_token
+from museion.server.services import compute
+from museion.server.services.analysis import in_words as analysis_in_words
+from museion.server.storage.cluster import process_name
+from museion.server.storage.storage import Store, TableRow, dumps, hash_token
+from museion.server.table.live import LiveTable
+from museion.server.tournaments import routes as tournaments
 
 SOCKETS = (str(n) for n in itertools.count())
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -112,6 +117,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
         friends.attach(app)
         await manager.start()
         notices.attach(app)  # after the start: the turn hook wraps the bots' (manager.live.turn)
+        app.state.tournaments.start()  # rounds start by themselves (tournaments/service.py)
         lessons.prepare()  # every tutorial and rules page computed now: a request for one is a dictionary read
         gc.freeze()  # the modules and long-lived tables never become garbage: keep them out of every collection
         thresholds = gc.get_threshold()
@@ -122,6 +128,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
             gc.set_threshold(*thresholds)
             app.state.finished.close()
             await notices.close(app)
+            await app.state.tournaments.close()
             await manager.close()
             if ray is not None:
                 await ray.close()
@@ -147,6 +154,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     notices.install(app)
     ratings.install(app)
     seeks.install(app)
+    tournaments.install(app)
     service.install(app)
 
     _schema(app, config)
@@ -164,15 +172,15 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
 
 
 def _schema(app: FastAPI, config: ServerConfig) -> None:
-    """The OpenAPI document says what this server allows (``schema.py``); built once."""
+    """The OpenAPI document says what this server allows (``lobby/openapi.py``); built once."""
     generate = app.openapi
 
-    def openapi() -> dict[str, Any]:
+    def document() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = schema.describe(generate(), config.bots.levels(), config.bots.specs)
+            app.openapi_schema = openapi.describe(generate(), config.bots.levels(), config.bots.specs)
         return app.openapi_schema
 
-    app.openapi = openapi  # type: ignore[method-assign]
+    app.openapi = document  # type: ignore[method-assign]
 
 
 def _route_methods(app: FastAPI) -> Any:

@@ -9,11 +9,11 @@ import sys
 from dataclasses import fields
 from typing import Any, cast
 
-from museion.server import compute
 from museion.server.config import ServerConfig, raise_open_files
-from museion.server.processes import listening_socket, refuse_other_versions, refuse_sqlite, supervise
+from museion.server.ops.processes import listening_socket, refuse_other_versions, refuse_sqlite, supervise
+from museion.server.services import compute
 from museion.server.settings import resolve
-from museion.server.storage import default_url
+from museion.server.storage.storage import default_url
 
 WS_FRAME_FACTOR = 16
 NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")
@@ -82,9 +82,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from museion.bots.learned import register_models
     from museion.server.app import create_app
-    from museion.server.networks import Share, Turnstile
-    from museion.server.protocol import Limits, protocols
-    from museion.server.service import configure_logging
+    from museion.server.edge.networks import Share, Turnstile
+    from museion.server.edge.protocol import Limits, protocols
+    from museion.server.edge.service import configure_logging
 
     Server = _server_class()  # noqa: N806 - a class
     args = resolve(args)
@@ -118,7 +118,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
           f"{config.bot_workers} bot workers)", flush=True)
     # per-message deflate costs more CPU than it saves on views of a few kB (measured: benchmarks/web_load.py).
     # Messages between max_body and ws_max_size are read whole and answered with the app's too_large error; a
-    # frame above ws_max_size is closed by the library (1009, see server/protocol.py), before it is read whole.
+    # frame above ws_max_size is closed by the library (1009, see server/edge/protocol.py), before it is read whole.
     server = Server(config.drain_seconds, uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", http=http_protocol, ws=ws_protocol,
         ws_max_size=WS_FRAME_FACTOR * config.max_body, ws_per_message_deflate=False,
@@ -141,8 +141,8 @@ def _server_class() -> type:
     import uvicorn
 
     from museion.server.app import going_away
-    from museion.server.guard import Guard
-    from museion.server.service import drain_period
+    from museion.server.edge.guard import Guard
+    from museion.server.edge.service import drain_period
 
     class Server(uvicorn.Server):
         """uvicorn's server, whose shutdown (SIGTERM, Ctrl-C) first drains for ``drain_seconds`` while it still

@@ -15,27 +15,27 @@ from collections.abc import Callable
 from typing import Any
 
 from museion.core import i18n
-from museion.server import worker
-from museion.server.analysis import Analysis
-from museion.server.bot_moves import BotMoves
-from museion.server.chat import Chat
-from museion.server.cluster import Cluster
+from museion.server.chat.chat import Chat
 from museion.server.config import ServerConfig
-from museion.server.connection import GOING_AWAY
-from museion.server.endings import Endings
-from museion.server.errors import TableError
-from museion.server.finished import replay_of
-from museion.server.follow import Follower
-from museion.server.guard import Limits
-from museion.server.hints import Hints
-from museion.server.live import LiveTable
-from museion.server.lobby import Lobby
-from museion.server.pipeline import Pipeline
+from museion.server.edge.connection import GOING_AWAY
+from museion.server.edge.errors import TableError
+from museion.server.edge.guard import Limits
+from museion.server.lobby.finished import replay_of
+from museion.server.lobby.lobby import Lobby
+from museion.server.play.endings import Endings
+from museion.server.play.follow import Follower
+from museion.server.play.pipeline import Pipeline
+from museion.server.play.takebacks import Takebacks
+from museion.server.play.timekeeper import Timekeeper
 from museion.server.ratings.store import changes_of
-from museion.server.storage import Conflict, Store
-from museion.server.tables import Tables
-from museion.server.takebacks import Takebacks
-from museion.server.timekeeper import Timekeeper
+from museion.server.services import worker
+from museion.server.services.analysis import Analysis
+from museion.server.services.bot_moves import BotMoves
+from museion.server.services.hints import Hints
+from museion.server.storage.cluster import Cluster
+from museion.server.storage.storage import Conflict, Store
+from museion.server.table.live import LiveTable
+from museion.server.table.tables import Tables
 
 log = logging.getLogger("museion.server")
 LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6") if sys.platform.startswith("linux") else None

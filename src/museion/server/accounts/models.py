@@ -9,8 +9,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, StringConstraints, WithJsonSchema
 
 from museion.server.accounts.passwords import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME, USERNAME
-from museion.server.models import Empty as Empty  # the accounts routes name it here too
-from museion.server.models import HeldSeat, Strict
+from museion.server.edge.models import Empty as Empty  # the accounts routes name it here too
+from museion.server.edge.models import HeldSeat, Strict
 
 Username = Annotated[str, StringConstraints(max_length=64),
                     WithJsonSchema({"type": "string", "minLength": MIN_USERNAME, "maxLength": MAX_USERNAME,

@@ -27,7 +27,7 @@ from museion.core.errors import Reason
 from museion.server.accounts import models, passwords, totp
 from museion.server.accounts.store import SESSION_DAYS, Account, AccountStore, Taken
 from museion.server.accounts.throttle import Guesses, network
-from museion.server.models import ErrorBody
+from museion.server.edge.models import ErrorBody
 
 COOKIE = "museion_session"
 SECURE_COOKIE = "__Host-museion_session"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table
 
-from museion.server.storage import metadata
+from museion.server.storage.storage import metadata
 
 accounts_t = Table(
     "accounts", metadata,
@@ -15,6 +15,7 @@ accounts_t = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),  # active | suspended
     Column("name_key", String(64), index=True),  # the name folded as guests' names are (names.name_key; 0011)
+    Column("bot", Integer, nullable=False, server_default="0"),  # 1: a bot account (server/botapi; 0017)
 )
 
 sessions_t = Table(

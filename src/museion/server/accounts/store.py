@@ -13,9 +13,9 @@ from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
 from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t, totp_t
-from museion.server.names import name_key
-from museion.server.seats import DELETED
-from museion.server.storage import seats_t
+from museion.server.storage.storage import seats_t
+from museion.server.table.names import name_key
+from museion.server.table.seats import DELETED
 
 PARTS: list[tuple[Callable[[Connection, int], dict[str, Any]], Callable[[Connection, int], None]]] = []
 """What other parts keep about an account, as (export, forget): ``export(conn, account_id)``'s keys join the

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from museion.server.accounts.models import Username
-from museion.server.models import Invitation, Name, SeatNumber, Strict, TableId
+from museion.server.edge.models import Invitation, Name, SeatNumber, Strict, TableId
 
 
 class Named(Strict):

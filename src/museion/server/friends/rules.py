@@ -9,11 +9,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from museion.server.errors import TableError
+from museion.server.edge.errors import TableError
 from museion.server.friends.store import FriendStore, Player, blocked_at_table
-from museion.server.live import LiveTable
-from museion.server.seats import check_join_seat
-from museion.server.storage import SeatRow
+from museion.server.storage.storage import SeatRow
+from museion.server.table.live import LiveTable
+from museion.server.table.seats import check_join_seat
 
 GONE = ("seat_taken", "seat_is_bot", "game_over", "not_found")
 """Why taking an invited seat can fail for good: the invitation is then dropped."""

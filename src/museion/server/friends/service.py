@@ -10,11 +10,11 @@ from fastapi.responses import FileResponse
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from museion.server.edge.guard import RateLimit
 from museion.server.friends import texts
 from museion.server.friends.routes import Friends, router
 from museion.server.friends.rules import Rules
 from museion.server.friends.store import FriendStore
-from museion.server.guard import RateLimit
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
 

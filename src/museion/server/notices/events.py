@@ -17,9 +17,9 @@ from museion.core.registry import entry
 from museion.server.accounts.passwords import username_key
 from museion.server.accounts.schema import accounts_t
 from museion.server.friends.schema import requests_t
-from museion.server.live import LiveTable
 from museion.server.notices.store import NoticeStore
-from museion.server.storage import tables_t
+from museion.server.storage.storage import tables_t
+from museion.server.table.live import LiveTable
 
 MAX_TOLD = 10_000
 """Tables whose last queued turn is remembered (beyond it the memory starts again; the key still sends one)."""

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from museion.server.models import Language, Strict
+from museion.server.edge.models import Language, Strict
 
 EMAIL_MAX = 254
 """RFC 5321's limit of a forward path."""

@@ -18,10 +18,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from museion.server.accounts.routes import UNAUTHORISED, Accounts
-from museion.server.errors import TableError
-from museion.server.guard import RateLimit
-from museion.server.models import Empty
-from museion.server.networks import network
+from museion.server.edge.errors import TableError
+from museion.server.edge.guard import RateLimit
+from museion.server.edge.models import Empty
+from museion.server.edge.networks import network
 from museion.server.notices import mail, models, push
 from museion.server.notices.store import CODES_PER_HOUR, NoticeStore, digest
 from museion.server.notices.texts import say

@@ -13,13 +13,13 @@ from fastapi.responses import FileResponse
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from museion.server.guard import RateLimit
-from museion.server.live import LiveTable
+from museion.server.edge.guard import RateLimit
 from museion.server.notices import mail, push, texts
 from museion.server.notices.events import Events
 from museion.server.notices.routes import Keys, Notices, router, unsubscribe_router
 from museion.server.notices.sender import Sender
 from museion.server.notices.store import NoticeStore
+from museion.server.table.live import LiveTable
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, String, Table, UniqueConstraint
 
-from museion.server.storage import metadata
+from museion.server.storage.storage import metadata
 
 ratings_t = Table(
     "ratings", metadata,  # one rating per account, game and player count

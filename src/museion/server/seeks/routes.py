@@ -27,15 +27,15 @@ from fastapi import APIRouter, FastAPI, Path, Query, Request
 from limits.strategies import SlidingWindowCounterRateLimiter
 from pydantic import BaseModel, Field
 
-from museion.server import models
 from museion.server.accounts.passwords import MAX_USERNAME
-from museion.server.errors import TableError
-from museion.server.guard import RateLimit
-from museion.server.lobby import load_game, parse_clock
-from museion.server.networks import network
+from museion.server.edge import models
+from museion.server.edge.errors import TableError
+from museion.server.edge.guard import RateLimit
+from museion.server.edge.networks import network
+from museion.server.lobby.lobby import load_game, parse_clock
 from museion.server.ratings import rules as rated_rules
 from museion.server.seeks import store, texts
-from museion.server.storage import SeatRow
+from museion.server.storage.storage import SeatRow
 
 log = logging.getLogger("museion.seeks")
 PAIR_EVERY = 1.0

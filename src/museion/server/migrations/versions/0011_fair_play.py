@@ -23,7 +23,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from museion.server.names import name_key
+from museion.server.table.names import name_key
 
 revision = "0011_fair_play"
 down_revision = "0010_keep_old_games"

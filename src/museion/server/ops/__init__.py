@@ -1,0 +1,1 @@
+"""Running the server: its Prometheus metrics, its processes on one host, the memory closed sockets leave."""

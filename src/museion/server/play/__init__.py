@@ -1,0 +1,1 @@
+"""Play: a move from validation to broadcast, take-backs, timeouts, endings, and following other processes."""
