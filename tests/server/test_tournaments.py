@@ -1,0 +1,166 @@
+"""Tournaments against a real server (issue 41 item 4): a Swiss of four accounts plays two rounds by itself (round 1
+at ``starts``, round 2 when its last game ended) to standings with Buchholz and no rematch; a player away at a
+round's start loses it, one withdraws between rounds (not during a game) and is not paired again; the arena seats
+players again as soon as their game ends; bad requests get precise errors; and two server processes on one
+PostgreSQL start each round once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from sqlalchemy import create_engine, select, update
+from test_accounts_hostile import Client
+from test_migrations import PG_URL, database  # noqa: F401 - the fixture: an empty PostgreSQL database
+
+from museion.server.friends.presence import presence_t
+from museion.server.testing import GENEROUS, Player, ServerProcess
+from museion.server.tournaments.schema import tournament_games_t
+
+ARGS = (*GENEROUS, "--limit-signup", "1000/hour", "--limit-signin", "1000/minute", "--limit-poll", "1000/minute")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    proc = ServerProcess(tmp_path_factory.mktemp("tournaments") / "museion.db", bot_delay=0.0, args=ARGS).start()
+    yield proc
+    proc.stop()
+    log = proc.log_text()
+    assert "Traceback" not in log, log[-3000:]
+
+
+def _accounts(server: ServerProcess, prefix: str, n: int) -> list[Client]:
+    clients = []
+    for i in range(n):
+        client = Client(server, f"127.0.{40 + i}.{len(prefix)}")
+        client.sign_up(f"{prefix}{i}")
+        clients.append(client)
+    return clients
+
+
+def _create(client: Client, **extra: object) -> tuple[int, dict]:
+    body = {"game": "tholos", "players": 2, "format": "swiss", "rounds": 2, "starts": time.time() + 2, **extra}
+    return client.request("POST", "/api/tournaments", body)
+
+
+def _page(client: Client, tid: str) -> dict:
+    status, page = client.request("GET", f"/api/tournaments/{tid}")
+    assert status == 200, page
+    return page
+
+
+def _wait(client: Client, tid: str, done, timeout: float = 30.0) -> dict:  # noqa: ANN001 - a predicate
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        page = _page(client, tid)
+        if done(page):
+            return page
+        time.sleep(0.3)
+    raise AssertionError(f"the tournament did not get there: {page}")
+
+
+def _resign_round(server: ServerProcess, clients: dict[str, Client], page: dict, number: int) -> None:
+    """At each table of round ``number``, the player of seat 1 resigns (through their seat key, as a browser)."""
+    for game in page["games"]:
+        if game["round"] != number or game["kind"] != "game":
+            continue
+        loser = clients[game["players"][1]]
+        seat = loser.request("POST", f"/api/tables/{game['table']}/my-seat", {})[1]
+        assert seat["seat"] == 1 and seat["key"], seat
+        player = Player(server, game["table"], seat["key"], cookie=loser.cookie)
+        player.send({"type": "resign"})
+        player.wait(lambda s: s["status"] == "finished")
+        player.close()
+
+
+def test_a_swiss_of_four_plays_two_rounds_by_itself_to_its_standings(server):
+    clients = _accounts(server, "Swiss", 4)
+    names = {f"Swiss{i}": c for i, c in enumerate(clients)}
+    status, made = _create(clients[0], clock={"mode": "live", "base": 300, "increment": 2})
+    assert status == 201 and made["status"] == "waiting" and made["round"] == 0, made
+    for client in clients:
+        assert client.request("POST", f"/api/tournaments/{made['id']}/join", {})[0] == 200
+    listed = Client(server, "127.0.9.9").request("GET", "/api/tournaments")[1]["tournaments"]
+    assert any(t["id"] == made["id"] and t["entrants"] == 4 for t in listed)
+    page = _wait(clients[1], made["id"], lambda p: p["round"] == 1 and len(p["games"]) == 2)
+    assert page["status"] == "running" and all(g["kind"] == "game" and g["points"] is None for g in page["games"])
+    table = Client(server).request("GET", f"/api/tables/{page['games'][0]['table']}")[1]
+    assert [s["account"] for s in table["seats"]] == [True, True] and table["clock"]["base"] == 300
+    _resign_round(server, names, page, 1)
+    page = _wait(clients[2], made["id"], lambda p: p["round"] == 2 and len(p["games"]) == 4)
+    first = {frozenset(g["players"]) for g in page["games"] if g["round"] == 1}
+    second = {frozenset(g["players"]) for g in page["games"] if g["round"] == 2}
+    assert not first & second  # no rematch
+    winners = {g["players"][0] for g in page["games"] if g["round"] == 1}
+    assert winners in [set(pair) for pair in second]  # the score group of the winners plays itself
+    _resign_round(server, names, page, 2)
+    page = _wait(clients[3], made["id"], lambda p: p["status"] == "finished")
+    points = {s["username"]: s["points"] for s in page["standings"]}
+    assert sorted(points.values()) == [0.0, 1.0, 1.0, 2.0]
+    top = page["standings"][0]
+    assert top["rank"] == 1 and top["points"] == 2.0
+    for s in page["standings"]:  # Buchholz: the sum of the points of the two opponents met
+        met = [p for g in page["games"] if s["username"] in g["players"] for p in g["players"] if p != s["username"]]
+        assert s["tiebreak"] == sum(points[m] for m in met)
+    ones = [s for s in page["standings"] if s["points"] == 1.0]
+    assert ones[0]["tiebreak"] >= ones[1]["tiebreak"]
+    assert all(Client(server).request("GET", f"/api/tables/{g['table']}")[1]["status"] == "finished"
+               for g in page["games"])  # kept with its games
+
+
+def test_an_absent_player_loses_the_round_and_a_withdrawn_one_is_not_paired_again(server):
+    clients = _accounts(server, "Away", 3)
+    status, made = _create(clients[0], rounds=2, starts=time.time() + 3)
+    tid = made["id"]
+    for client in clients:
+        client.request("POST", f"/api/tournaments/{tid}/join", {})
+    engine = create_engine(f"sqlite:///{server.db_path}")
+    away = clients[2].request("GET", "/api/me")[1]["id"]
+    with engine.begin() as conn:  # not seen for five minutes (the server writes presence once a minute at most)
+        conn.execute(update(presence_t).where(presence_t.c.account_id == away).values(seen=time.time() - 300))
+    page = _wait(clients[0], tid, lambda p: p["round"] == 1 and p["games"])
+    kinds = {g["players"][0]: g["kind"] for g in page["games"] if g["kind"] != "game"}
+    assert kinds == {"Away2": "absent"} and len(page["games"]) == 2  # Away0 and Away1 play; Away2 lost
+    game = next(g for g in page["games"] if g["kind"] == "game")
+    status, refused = clients[0].request("POST", f"/api/tournaments/{tid}/withdraw", {})
+    assert (status, refused["error"]) == (409, "game_in_progress")
+    status, refused = Client(server, "127.0.77.1").request("POST", f"/api/tournaments/{tid}/withdraw", {})
+    assert status == 401
+    _resign_round(server, {"Away0": clients[0], "Away1": clients[1]}, page, 1)
+    with engine.connect() as conn:
+        rows = conn.execute(select(tournament_games_t.c.round, tournament_games_t.c.points)).all()
+    assert (1, [0.0]) in [(r.round, r.points) for r in rows]  # the absence: a loss
+    status, left = clients[0].request("POST", f"/api/tournaments/{tid}/withdraw", {})
+    assert status == 200 or left["error"] == "no_tournament", left
+    page = _wait(clients[1], tid, lambda p: p["status"] == "finished")
+    second = [g for g in page["games"] if g["round"] == 2]
+    assert all("Away0" not in g["players"] for g in second)  # withdrawn (if the round had not started already)
+    assert next(s for s in page["standings"] if s["username"] == "Away0")["withdrawn"]
+    assert game["table"]
+
+
+def test_the_arena_seats_players_again_as_soon_as_their_game_ends(server):
+    clients = _accounts(server, "Arena", 2)
+    status, made = _create(clients[0], format="arena", rounds=1, starts=time.time())
+    assert status == 201, made
+    for client in clients:
+        client.request("POST", f"/api/tournaments/{made['id']}/join", {})
+    page = _wait(clients[0], made["id"], lambda p: len(p["games"]) == 1)
+    assert page["ends"] == pytest.approx(made["starts"] + 60)
+    names = {"Arena0": clients[0], "Arena1": clients[1]}
+    _resign_round(server, names, page, page["games"][0]["round"])
+    page = _wait(clients[1], made["id"], lambda p: len(p["games"]) == 2, timeout=10)
+    assert page["games"][1]["points"] is None and set(page["games"][1]["players"]) == set(names)
+
+
+def test_bad_tournaments_are_refused_precisely(server):
+    ana = _accounts(server, "Bad", 1)[0]
+    assert _create(ana, format="groups")[1]["error"] == "bad_format"  # groups: 3-4 players
+    assert _create(ana, rounds=21)[1]["error"] == "bad_rounds"
+    assert _create(ana, starts=time.time() + 90 * 86400)[1]["error"] == "bad_start"
+    assert _create(ana, format="knockout")[0] == 422
+    assert Client(server, "127.0.78.1").request("POST", "/api/tournaments", {})[0] in (401, 422)
+    status, missing = ana.request("GET", "/api/tournaments/nothere")
+    assert (status, missing["error"]) == (404, "no_tournament")
+    status, missing = ana.request("POST", "/api/tournaments/nothere/join", {})
+    assert (status, missing["error"]) == (404, "no_tournament")
