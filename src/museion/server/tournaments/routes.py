@@ -252,6 +252,7 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
         """Leave between rounds: the later rounds go on without you; your games so far count."""
         account, _token = await app.state.accounts.changing(request)
         try:
+            await loop.write(store.record, tid)  # a game just ended: between rounds already
             await loop.write(store.withdraw, tid, account.id)
         except store.Refused as exc:
             raise _refused(exc) from None
