@@ -140,7 +140,8 @@ def test_hint_in_the_terminal_names_three_legal_moves_with_their_chances():
     """Issue 16: ``hint`` at the prompt prints the coach's 3 best moves in words with a win chance each."""
     text = _session("tholos", "hint\n" + "1\n" * 400, "--seed", "2", "--lang", "es")
     block = text.split("El entrenador sugiere (probabilidad estimada de ganar tras la jugada):")[1]
-    lines = re.findall(r"^([123])\. (.+) \((T\d[A-Z]+|\S+)\) — (\d+) %$", block, re.M)[:3]
+    lines = re.findall(r"^([123])\. (.+) \((T\d[A-Z]+|\S+)\) — (\d+) %(?: \(la búsqueda no la distingue de la "
+                       r"jugada 1\))?$", block, re.M)[:3]  # moves the search cannot tell from the first say so
     assert [rank for rank, *_ in lines] == ["1", "2", "3"], block[:600]
     assert all(0 <= int(chance) <= 100 for *_, chance in lines)
     assert all(move.startswith("Tomar") for _, move, _, _ in lines)  # the first decision takes stones

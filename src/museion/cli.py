@@ -170,6 +170,8 @@ def _print_hint(state: State, player: int, screen: Screen) -> None:
         words = explainer(state.game).describe(state, s.action, lang, player, screen.names)
         line = i18n.text("ui.hint_line", lang, rank=rank, move=words, notation=state.action_to_string(s.action),
                          chance=round(100 * s.chance))
+        if s.tied:
+            line += f" ({i18n.text('coach.tied', lang, first=1)})"
         console.print(escape(line), highlight=False)
 
 

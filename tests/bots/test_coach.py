@@ -8,7 +8,7 @@ import random
 import pytest
 
 import museion
-from museion.bots import coach
+from museion.bots import MasterBot, MCTSBot, coach
 from museion.core.game import State
 from museion.core.play import sample_chance
 from museion.core.record import Record
@@ -103,3 +103,44 @@ def test_a_hint_is_for_the_player_to_move() -> None:
     with pytest.raises(ValueError, match="player to move"):
         coach.hint(state, 1, random.Random(0))
     assert [h.action for h in coach.hint(state, 0, random.Random(0), bot=STRONG)][0] == 2
+
+
+# -- noise (issue 42): moves the search cannot tell apart are said to be so, never ranked ---------------------
+def test_a_hint_says_which_moves_the_search_cannot_tell_from_the_best() -> None:
+    """Nim: from a pile of 5 taking 2 wins and taking 1 loses (told apart); from 6 both lose (tied); a search of
+    four simulations tells nothing apart; and the same with master's search."""
+    for bot in (STRONG, "master:sims=2000"):
+        won, lost = (museion.load("nim", pile=p).new_initial_state() for p in (5, 6))
+        first, second = coach.hint(won, 0, random.Random(0), bot=bot)
+        assert (first.action, first.tied, second.tied) == (2, False, False), bot
+        assert [h.tied for h in coach.hint(lost, 0, random.Random(0), bot=bot)] == [False, True], bot
+    assert [h.tied for h in coach.hint(won, 0, random.Random(0), bot="mcts:sims=4")] == [False, True]
+    assert coach.told_apart((1000, 0.55), (1000, 0.45)) and not coach.told_apart((30, 0.55), (30, 0.45))
+    assert not coach.told_apart((2, 1.0), (2000, 0.9))  # two agreeing simulations prove little
+
+
+def test_an_analysis_marks_no_loss_within_the_search_s_noise() -> None:
+    """The blunder of taking 1 from a pile of 5 is told apart and marked; in a random game of Tholos searched with
+    150 simulations, some losses of 10 points or more are within the noise (tied: no mark), the others marked."""
+    clear = coach.analyse(nim_record([1, 1, 1, 2]), bot=STRONG, seed=1).decisions[0]
+    assert (clear.mark, clear.tied) == ("blunder", False)
+    rng = random.Random(1)
+    state = museion.load("tholos").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    decisions = coach.analyse(Record.from_state(state, ["Ana", "Bea"]), bot="expert:sims=150", seed=0).decisions
+    large = [d for d in decisions if d.loss >= coach.MISTAKE]
+    assert {d.mark is None for d in large} == {True, False}
+    assert all(d.tied == (d.mark is None) for d in large)
+
+
+def test_the_coach_searches_with_master_where_the_game_has_one(monkeypatch) -> None:
+    """``expert`` is the coach's default; in a configuration of ``MASTER_GAMES`` it becomes master's search."""
+    state = museion.load("nim", pile=5).new_initial_state()
+    assert isinstance(coach.searcher("expert", random.Random(0), state), MCTSBot)
+    monkeypatch.setattr(coach, "MASTER_GAMES", frozenset({("nim", 2)}))
+    assert isinstance(coach.searcher("expert", random.Random(0), state), MasterBot)
+    assert isinstance(coach.searcher("expert:sims=50", random.Random(0), state), MCTSBot)  # a spec is kept
+    assert coach.hint(state, 0, random.Random(0))[0].action == 2
+    analysis = coach.analyse(nim_record([1, 1, 1, 2]), seed=1)
+    assert analysis.decisions[0].best == 2 and analysis.decisions[0].mark == "blunder"

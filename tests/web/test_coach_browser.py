@@ -66,7 +66,8 @@ def analysing(tmp_path_factory: pytest.TempPathFactory):
 
 def _finished(server, table_id: str) -> str:
     """A finished Tholos table in the server's database: a seeded game of two random bots whose analysis (the
-    server's budget, seed 0) has mistakes and blunders (random play does not always make one: seed 5 makes 7)."""
+    server's budget, seed 0) has blunders (random play does not always make one: seed 5 makes 4 beyond the
+    search's noise)."""
     state = play_match(museion.load("tholos").new_initial_state(), [make_bot("random", 5), make_bot("random", 105)],
                        random.Random(5))
     seats = [SeatRow(0, "bot", bot="random"), SeatRow(1, "bot", bot="random")]

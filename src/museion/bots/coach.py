@@ -11,18 +11,31 @@ for a seat is the same for the true state and for any state that seat cannot tel
 * :func:`analyse`: every decision of a finished game: each seat's win chance before and after, the best move
   the search found, the loss (best minus played, for the mover) and a mark for a mistake (>= 10 points) or a
   blunder (>= 25). ``museion analyze`` writes it with an HTML report; the web table computes it once per table.
+
+A search's win chances are means over its simulations, so two of them differ by noise as well: the coach never
+ranks noise. Two moves **cannot be told apart** (:func:`told_apart` is false) when the difference of their means is
+within 1.96 standard errors, each mean's variance bounded by ``p (1 - p) / n`` with ``p`` smoothed as Wilson's
+interval does (the bound of any reward in [0, 1]: no per-simulation variance needs to be kept). A hint says which
+moves the search cannot tell from the best one (``Suggestion.tied``), and an analysis marks no mistake where the
+played move cannot be told from the best (``Decision.tied``).
+
+Where a game ships a ``master`` network measured stronger than ``expert`` (``master.MASTER_GAMES``), the coach's
+``expert`` searches with ``master`` instead (:data:`MASTER_SPEC`, about the same time per search).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from museion.bots import texts  # noqa: F401 - registers the coach's texts
 from museion.bots.base import make_bot
+from museion.bots.master import MASTER_GAMES, MasterBot
 from museion.bots.mcts import MCTSBot
 from museion.core.game import State
 from museion.core.record import Record
@@ -38,6 +51,11 @@ MISTAKE, BLUNDER = 0.10, 0.25
 """Win-chance drops (of the mover, best move against played move) that mark a mistake and a blunder."""
 FORMAT = 1
 """Version of the analysis JSON layout."""
+Z = 1.959963984540054
+"""Standard errors within which two win chances are not told apart (95 %)."""
+MASTER_SPEC = "master:sims=400"
+"""What the coach's ``expert`` becomes where the game has a ``master`` (:data:`master.MASTER_GAMES`): a simulation
+of ``master`` costs about 2.5 of ``expert``'s, so 400 of them take about the time of ``expert``'s 1000."""
 
 
 @dataclass(frozen=True)
@@ -47,15 +65,43 @@ class Suggestion:
     action: int
     chance: float
     visits: int
+    tied: bool = False
+    """The search cannot tell this move from the first one (always false for the first)."""
 
 
-def searcher(spec: str, rng: random.Random) -> MCTSBot:
-    """The searching bot named by ``spec``, seeded from ``rng`` (the coach reads its root, so it must search)."""
+class Search(Protocol):
+    """What the coach reads from a searching bot (``mcts`` and its levels, ``master``)."""
+
+    def action_values(self, state: State, ensure: tuple[int, ...] = (), min_visits: int = 0
+                      ) -> dict[int, tuple[int, float]]: ...
+
+    @property
+    def evaluator(self) -> Callable[[State, int], list[float]]: ...
+
+
+def searcher(spec: str, rng: random.Random, state: State | None = None) -> Search:
+    """The searching bot named by ``spec``, seeded from ``rng`` (the coach reads its root, so it must search); the
+    ``expert`` level becomes :data:`MASTER_SPEC` for a ``state`` of a game in ``MASTER_GAMES``."""
+    if spec == "expert" and state is not None and (state.game.name, state.game.num_players()) in MASTER_GAMES:
+        spec = MASTER_SPEC
     bot = make_bot(spec, rng.randrange(2**31))
-    if not isinstance(bot, MCTSBot):
+    if not isinstance(bot, MCTSBot | MasterBot):
         raise ValueError(f"the coach reads a search tree: {spec!r} is not a searching bot (use mcts or a level "
-                         "built on it: medium, hard, expert)")
+                         "built on it: medium, hard, expert; or master)")
     return bot
+
+
+def _spread(chance: float, visits: int) -> float:
+    """The variance bound of a mean of ``visits`` rewards in [0, 1] around ``chance``, smoothed as Wilson's interval
+    (a move searched twice is not certain because both simulations agreed)."""
+    n = visits + Z * Z
+    p = (chance * visits + Z * Z / 2) / n
+    return p * (1.0 - p) / n
+
+
+def told_apart(a: tuple[int, float], b: tuple[int, float]) -> bool:
+    """Whether two moves' ``(visits, mean)`` differ beyond the search's noise (see the module docstring)."""
+    return abs(a[1] - b[1]) > Z * math.sqrt(_spread(a[1], a[0]) + _spread(b[1], b[0]))
 
 
 def hint(state: State, seat: int, rng: random.Random, bot: str = HINT_BOT, count: int = 3) -> list[Suggestion]:
@@ -64,9 +110,11 @@ def hint(state: State, seat: int, rng: random.Random, bot: str = HINT_BOT, count
     if state.current_player() != seat:
         raise ValueError(f"a hint is for the player to move (seat {state.current_player()}), not seat {seat}")
     det = entry(state.game).observer.resample(state, seat, rng)
-    values = searcher(bot, rng).action_values(det)
+    values = searcher(bot, rng, state).action_values(det)
     ranked = sorted(values.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
-    return [Suggestion(a, round(mean, 4), visits) for a, (visits, mean) in ranked[:count]]
+    first = ranked[0][1]
+    return [Suggestion(a, round(mean, 4), visits, i > 0 and not told_apart(first, (visits, mean)))
+            for i, (a, (visits, mean)) in enumerate(ranked[:count])]
 
 
 @dataclass
@@ -83,6 +131,8 @@ class Decision:
     mark: str | None
     move: str = ""
     best_move: str = ""
+    tied: bool = False
+    """The search could not tell the played move from the best one: no mark, whatever the loss."""
 
 
 @dataclass
@@ -124,10 +174,11 @@ def mark(loss: float) -> str | None:
     return "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
 
 
-def judge(state: State, action: int, bot: MCTSBot) -> Decision:
+def judge(state: State, action: int, bot: Search) -> Decision:
     """One decision: the mover's search from its own information, the played move searched to ``MIN_VISITS``,
     and every seat's chances before (best play) and after (the move played). The mover's chance is the search's;
-    the others share the rest in proportion to the leaf evaluation of this position (exact for two players)."""
+    the others share the rest in proportion to the leaf evaluation of this position (exact for two players). A loss
+    the search cannot tell from noise (:func:`told_apart`) is not marked."""
     player = state.current_player()
     values = bot.action_values(state, ensure=(action,), min_visits=MIN_VISITS)
     best = max(values, key=lambda a: (values[a][0], values[a][1]))
@@ -141,8 +192,9 @@ def judge(state: State, action: int, bot: MCTSBot) -> Decision:
         return [round(mine if p == player else (1.0 - mine) * s / others, 4) for p, s in enumerate(shares)]
 
     loss = round(max(0.0, mine_before - mine_after), 4)
+    tied = action != best and not told_apart(values[best], values[action])
     return Decision(state.move_number(), player, action, best, chances(mine_before), chances(mine_after), loss,
-                    mark(loss), state.action_to_string(action), state.action_to_string(best))
+                    None if tied else mark(loss), state.action_to_string(action), state.action_to_string(best), tied)
 
 
 def analyse(record: Record, bot: str = ANALYSIS_BOT, seed: int = 0,
@@ -151,16 +203,16 @@ def analyse(record: Record, bot: str = ANALYSIS_BOT, seed: int = 0,
     ``progress(done, total)`` is called after each decision."""
     started, cpu = time.perf_counter(), time.process_time()
     rng = random.Random(seed)
-    search = searcher(bot, rng)
+    final = record.final_state()
+    if not final.is_terminal():
+        raise ValueError("the record is not a finished game: only finished games are analysed")
+    search = searcher(bot, rng, final)
     out = Analysis(record.game, dict(record.options), list(record.players), bot, seed)
     positions = [(state, action) for state, action in _decisions(record)]
     for done, (state, action) in enumerate(positions, 1):
         out.decisions.append(judge(state, action, search))
         if progress is not None:
             progress(done, len(positions))
-    final = record.final_state()
-    if not final.is_terminal():
-        raise ValueError("the record is not a finished game: only finished games are analysed")
     winners = final.winners()
     out.result = [round(1.0 / len(winners), 4) if p in winners else 0.0 for p in range(final.game.num_players())]
     out.seconds = time.perf_counter() - started

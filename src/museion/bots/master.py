@@ -110,6 +110,38 @@ class MasterBot(Bot):
         legal = set(state.legal_actions())
         return {a: c.visits for a, c in self.root.children.items() if a in legal}
 
+    def action_values(self, state: State, ensure: tuple[int, ...] = (), min_visits: int = 0
+                      ) -> dict[int, tuple[int, float]]:
+        """As ``MCTSBot.action_values`` (what the coach reads): a fresh search, then each action of ``ensure``
+        searched on its own to ``min_visits``; every searched legal action's visits and mean reward for the mover."""
+        self.visit_counts(state)
+        root, player = self.root, self.player
+        observer = entry(state.game).observer
+        for action in ensure:
+            child = root.children.get(action) or root.children.setdefault(action, PNode(player))
+            self.root = child
+            try:
+                while child.visits < min_visits:
+                    det = observer.resample(state, player, self.rng)
+                    det.apply_action(action)
+                    self._simulate(det)
+            finally:
+                self.root = root
+        legal = set(state.legal_actions())
+        return {a: (c.visits, c.total / c.visits) for a, c in root.children.items() if c.visits and a in legal}
+
+    @property
+    def evaluator(self) -> Callable[[State, int], list[float]]:
+        """Every seat's share as this search values a leaf (the coach splits the others' chances by it)."""
+        return self._leaf_values
+
+    def _leaf_values(self, state: State, player: int) -> list[float]:
+        self._configure(state)
+        if self.values is not None:
+            return self.values(state, player)
+        assert self.network is not None
+        return self.network.evaluate_state(state, player)[1]
+
     def _configure(self, state: State) -> None:
         """The network (given, named, or the game's own) and the leaf values, once per game configuration."""
         if self.configured_for is state.game:
