@@ -166,3 +166,30 @@ def test_bad_tournaments_are_refused_precisely(server):
     assert (status, missing["error"]) == (404, "no_tournament")
     status, missing = ana.request("POST", "/api/tournaments/nothere/join", {})
     assert (status, missing["error"]) == (404, "no_tournament")
+
+
+@pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):
+    one = ServerProcess(tmp_path / "a.db", db_url=database, args=ARGS).start()
+    two = ServerProcess(tmp_path / "b.db", db_url=database, args=ARGS).start()
+    try:
+        clients = _accounts(one, "Pg", 4)
+        tid = _create(clients[0], starts=time.time() + 2)[1]["id"]
+        for client in clients:
+            client.request("POST", f"/api/tournaments/{tid}/join", {})
+        watcher = Client(two)
+        _wait(watcher, tid, lambda p: p["round"] == 1 and p["games"])
+        time.sleep(2.5)  # both processes' loops have looked at the tournament again meanwhile
+        engine = create_engine(database)
+        with engine.connect() as conn:
+            rows = conn.execute(select(tournament_games_t.c.round, tournament_games_t.c.accounts)
+                                .where(tournament_games_t.c.tournament_id == tid)).all()
+        engine.dispose()
+        assert sorted(r.round for r in rows) == [1, 1]  # two tables, made by one process
+        assert sorted(a for r in rows for a in r.accounts) == sorted(set(a for r in rows for a in r.accounts))
+        assert _page(watcher, tid)["round"] == 1
+    finally:
+        one.stop()
+        two.stop()
+    assert "Traceback" not in one.log_text() + two.log_text()
