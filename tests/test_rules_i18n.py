@@ -1,7 +1,7 @@
-"""The rules summaries speak the player's language: each game's Spanish summary names the same rule IDs in the same
-order as the English one (so a rule is never dropped or moved in translation), ``museion rules GAME --spec --lang es``
-and ``MUSEION_LANG=es`` print it (plain ``museion rules GAME`` prints the rules for players: tests/core/test_lesson.py),
-and its dynamic part (Pergamon's tables in use) is in Spanish too."""
+"""The rules summaries speak the player's language: each game's Spanish and German summary names the same rule IDs
+in the same order as the English one (so a rule is never dropped or moved in translation), ``museion rules GAME
+--spec --lang es`` and ``MUSEION_LANG=es`` print it (plain ``museion rules GAME`` prints the rules for players:
+tests/core/test_lesson.py), and its dynamic part (Pergamon's tables in use) is in the reader's language too."""
 
 from __future__ import annotations
 
@@ -23,12 +23,12 @@ def _ids(text: str) -> list[str]:
     return RULE_ID.findall(text)
 
 
-@pytest.mark.parametrize("game", SPEC_GAMES)
-def test_the_spanish_summary_names_the_same_rule_ids_in_the_same_order(game):
-    english, spanish = entry(game).summary("en"), entry(game).summary("es")
+@pytest.mark.parametrize(("game", "lang"), [(game, lang) for game in SPEC_GAMES for lang in ("es", "de")])
+def test_each_translated_summary_names_the_same_rule_ids_in_the_same_order(game, lang):
+    english, translated = entry(game).summary("en"), entry(game).summary(lang)
     assert len(_ids(english)) > 20
-    assert _ids(spanish) == _ids(english)
-    assert spanish != english
+    assert _ids(translated) == _ids(english)
+    assert translated != english
 
 
 @pytest.mark.parametrize(("game", "spanish", "english"), [
@@ -56,6 +56,23 @@ def test_museion_rules_prints_the_summary_in_spanish(game, spanish, english, cap
     assert main(["rules", game, "--spec"]) == 0
     out = capsys.readouterr().out
     assert all(word in out for word in english)
+
+
+@pytest.mark.parametrize(("game", "german", "english"), [
+    ("tholos", ["SPIELAUFBAU", "Steinbruch", "Werkstatt", "Platz", "Zusatzaktion", "unentschieden"],
+     ["SET-UP", "quarry", "workshop"]),
+    ("imhotep", ["SPIELAUFBAU", "Schlitten", "Grabkammer", "Rundenkarte", "HEBEL", "Zorn des Pharaos"],
+     ["SET-UP", "sled", "burial chamber"]),
+    ("pergamon", ["Spielaufbau", "Fundstücke", "Grabräuber", "Ruhmespunkte", "Benutzte Tabellen",
+                  "Museumsbereiche:", "Rekonstruktion von museion"],
+     ["Setup", "tomb raider", "Tables in use", "museum bands:"]),
+])
+def test_the_german_summary_uses_the_german_editions_words(game, german, english):
+    """The German summary (what ``museion rules GAME --spec --lang de`` prints) uses the German editions' words and
+    keeps the notation; Pergamon's tables in use are named in German too."""
+    out = entry(game).summary("de")
+    assert all(word in out for word in german), [w for w in german if w not in out]
+    assert not any(word in out for word in english), [w for w in english if w in out]
 
 
 def test_the_tholos_summary_speaks_to_the_reader_as_tu():

@@ -1,7 +1,7 @@
 """Each game's tutorial and rules for players replay on the engine: every scripted move (the learner's, the
 opponent's replies, the chance outcomes) is legal where it is played, the learner's moves are the learner's to make,
-and every text exists in English and Spanish. ``museion rules GAME`` prints the rules for players, ``--spec`` the
-specification with its rule IDs."""
+and every text exists in every language (English, Spanish, German). ``museion rules GAME`` prints the rules for
+players, ``--spec`` the specification with its rule IDs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from museion.cli import main
-from museion.core import lesson
+from museion.core import i18n, lesson
 from museion.core.descriptor import descriptors
 from museion.core.errors import IllegalActionError
 
@@ -24,7 +24,11 @@ def test_every_game_of_museion_has_a_tutorial_and_rules_for_players():
 
 
 def _both(texts) -> None:  # noqa: ANN001
-    assert set(texts) == {"en", "es"} and texts["en"].strip() and texts["es"].strip() and texts["en"] != texts["es"]
+    """Every language has the text (German too, whether or not its catalogue is installed), and each translation
+    differs from the English (none was left untranslated)."""
+    languages = {*i18n.LANGUAGES, "de"}
+    assert set(texts) == languages and all(texts[lang].strip() for lang in languages)
+    assert all(texts[lang] != texts["en"] for lang in languages if lang != "en")
 
 
 @pytest.mark.parametrize("game", TUTORIALS)
@@ -62,7 +66,7 @@ def test_the_rules_for_players_have_pictures_drawn_from_legal_positions(game):
     for section in sections:
         _both(section["title"])
         _both(section["text"])
-        assert not RULE_ID.search(section["text"]["en"] + section["text"]["es"]), "no rule IDs for players"
+        assert not RULE_ID.search("".join(section["text"].values())), "no rule IDs for players"
     for picture in pictures:
         _both(picture["caption"])
         assert picture["mark"]

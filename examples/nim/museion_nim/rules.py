@@ -14,4 +14,10 @@ NIM - 2 jugadores. Entre los jugadores hay un montón de piedras (opción pile, 
   En tu turno tomas 1 o 2 piedras del montón (jugadas: 1, 2).
   Gana quien toma la última piedra.
   Un montón múltiplo de 3 está perdido para quien juega, tome lo que tome.""",
+    "de": """\
+NIM - 2 Personen. Zwischen beiden liegt ein Haufen Steine (Option pile, 1-20, Vorgabe 10).
+  Es wird abwechselnd gezogen (Option start_player: wer beginnt).
+  In deinem Zug nimmst du 1 oder 2 Steine vom Haufen (Züge: 1, 2).
+  Wer den letzten Stein nimmt, gewinnt.
+  Ein Haufen, dessen Größe ein Vielfaches von 3 ist, ist für die Person am Zug verloren, was sie auch nimmt.""",
 }

@@ -176,5 +176,96 @@ INFORMACIÓN OCULTA
                 estado los guarda (los sacan nodos de azar), así que las vistas muestran todo lo demás.
 """
 
-RULES = {"en": RULES_EN, "es": RULES_ES}
+RULES_DE = """\
+IMHOTEP - 2 bis 4 Personen (Phil Walker-Harding, KOSMOS 2016). A-Seiten der Orte. Bringt in 6 Runden Steine
+per Schiff zu fünf Bauplätzen und erzielt die meisten Punkte.
+
+SPIELAUFBAU
+  IMH-SETUP-1  Die Plätze 0-3 spielen Schwarz, Weiß, Braun, Grau. Je 29 spielbare Steine (1 weiterer markiert
+               die Punkte).
+  IMH-SETUP-2  Schlitten fassen höchstens 5 Steine; im Uhrzeigersinn ab dem Startspieler beginnen sie mit 2,
+               3, 4, 5.
+  IMH-SETUP-3  Orte: Markt (MKT), Pyramide (PYR), Tempel (TMP), Grabkammer (BUR), Obelisken (OBL).
+  IMH-SETUP-4  34 Marktkarten, gemischt (jede ausgelegte Karte ist ein Zufallsergebnis unter den ungesehenen).
+  IMH-SETUP-5  7 Rundenkarten je Personenzahl; 6 werden benutzt, eine pro Runde an einem Zufallsknoten gezogen
+               (R:4-3-2-2).
+  IMH-SETUP-6  Schiffe mit 4/3/2/1 Feldern brauchen mindestens 3/2/1/1 Steine zum Segeln. Feld 1 ist der Bug.
+  IMH-SETUP-7  Startspieler: Option start_player (ein Platz, Vorgabe 0, oder "random": ein Zufallsknoten).
+
+RUNDE (6 Runden)
+  IMH-ROUND-1  Die Rundenkarte aufdecken (4 Schiffe), 4 Marktkarten offen auslegen (ein leerer Nachziehstapel
+               wird aus dem Ablagestapel aufgefüllt).
+  IMH-ROUND-2  Züge im Uhrzeigersinn ab dem Startspieler, je eine Aktion, bis das 4. Schiff gesegelt und
+               entladen ist.
+  IMH-ROUND-3  Dann wird der Tempel gewertet; übrige Marktkarten werden abgelegt; die Schiffe kehren zurück.
+  IMH-ROUND-4  Neuer Startspieler ist, wer links von der Person sitzt, die das 4. Schiff gesegelt hat.
+
+AKTIONEN (eine pro Zug)
+  IMH-ACT-STONES  S: min(3, Platz auf dem Schlitten, Steine im Steinbruch) Steine auf den Schlitten; verboten
+                  bei 0.
+  IMH-ACT-PLACE   P<Schiff>.<Feld>: ein Schlittenstein auf ein leeres Feld eines Schiffs, das noch im Hafen ist.
+  IMH-ACT-SAIL    V<Schiff>><Ort>: das Schiff trägt seine Mindestladung und an diesem Ort hat in dieser Runde
+                  noch kein Schiff angelegt.
+  IMH-ACT-CARD    C:<Karte>: eine blaue Karte aus einem früheren Zug ausspielen, dann ablegen.
+  IMH-ACT-PASS    PASS nur, wenn nichts anderes erlaubt ist; passen alle nacheinander, endet die Runde
+                  (neuer Startspieler: links von der Person, die zuletzt gehandelt hat; Steine auf nicht
+                  gesegelten Schiffen kommen zurück in ihren Steinbruch).
+
+ENTLADEN
+  IMH-UNLOAD-1  Vom Bug zum Heck, leere Felder werden übersprungen; jeder Stein kommt nach den Regeln des Ortes
+                dorthin (Hebel: wer ihn spielt, wählt die Reihenfolge Stein für Stein: U:<Farbe>).
+  IMH-UNLOAD-2  Das Schiff bleibt bis zum Rundenende angelegt.
+
+ORTE (A-Seiten)
+  IMH-MARKET-1  Wem ein Stein gehört, nimmt 1 offene Karte, in Entladereihenfolge (M:<Karte>; Pflicht;
+                automatisch, wenn alle übrigen Karten gleich sind); der Stein kommt dann zurück in den
+                Steinbruch seines Besitzers.
+  IMH-MARKET-2  Karten sind offen. Rot: sofort ausführen, ablegen. Blau: für einen späteren Zug behalten. Grün,
+                lila: werden am Spielende gewertet.
+  IMH-PYR-1     14 Felder werden der Reihe nach gefüllt und werten sofort 2 1 3 2 4 3 2 1 3 | 2 3 1 3 | 4.
+  IMH-PYR-2     Weitere Steine kommen neben die Pyramide, für je 1 Punkt.
+  IMH-TEMPLE-1  4 Spalten breit bei 2 Personen, 5 bei 3-4.
+  IMH-TEMPLE-2  Von links nach rechts in Lagen gefüllt; sichtbar sind die zuletzt gesetzten <Breite> Steine.
+  IMH-TEMPLE-3  Am Ende jeder Runde bringt jeder sichtbare Stein 1 Punkt.
+  IMH-BURIAL-1  3 Reihen; der k-te Stein kommt in Spalte k // 3, Reihe k % 3.
+  IMH-BURIAL-2  Spielende: jede orthogonal zusammenhängende einfarbige Gruppe bringt 1/3/6/10/15 für 1-5
+                Steine, +2 je weiteren Stein.
+  IMH-OBEL-1    Ein eigener Obelisk pro Person; Rangfolge am Spielende (Personen mit einem Stein): 10/1,
+                12/6/1, 15/10/5/1.
+  IMH-OBEL-2    Gleichstände teilen die Punkte der belegten Ränge, abgerundet (4/3/3/0 -> 15/7/7/0).
+
+MARKTKARTEN (34)
+  IMH-CARD-RED-1       EINGANG, SARKOPHAG, PFLASTERWEG (je 2): sofort ein Stein aus dem Steinbruch auf die
+                       Pyramide, in die Grabkammer, auf den eigenen Obelisken; ohne Wirkung bei leerem
+                       Steinbruch.
+  IMH-CARD-GREEN-1     Verzierungen DECO_PYR, DECO_TMP, DECO_BUR, DECO_OBL (je 2): 1 Punkt je 3 Steine an
+                       diesem Ort.
+  IMH-CARD-PURPLE-1    STATUE (10): 1/3/6/10/15 Punkte für 1-5 Statuen, +2 je weitere Statue.
+  IMH-CARD-BLUE-LEVER  HEBEL (2): ein Schiff segeln und die Entladereihenfolge Stein für Stein wählen
+                       (U:<Farbe>): jeder nächste Stein, nachdem der vorige platziert wurde (am Markt:
+                       nachdem sein Besitzer eine Karte gewählt hat), sodass die Wahl das Geschehene nutzen
+                       kann; das ist auch die Reihenfolge der Kartenwahl am Markt.
+  IMH-CARD-BLUE-HAMMER HAMMER (2): Steine holen wie bei S (vielleicht 0), dann wenn möglich 1 Stein setzen;
+                       spielbar, wenn einer der Teile etwas bewirkt.
+  IMH-CARD-BLUE-SAIL   SEGEL (3): 1 Stein setzen, dann dieses Schiff segeln (es muss seine Mindestladung
+                       erreichen).
+  IMH-CARD-BLUE-CHISEL MEISSEL (3): 2 Steine setzen (braucht 2 auf dem Schlitten und 2 freie Felder).
+  IMH-CARD-BLUE-2      Eine blaue Karte pro Zug, nie in dem Zug, in dem sie genommen wurde; unbenutzte bringen
+                       1 Punkt.
+
+SPIELENDE
+  IMH-END-1    Nach Runde 6 und ihrer Tempelwertung: Grabkammer, Obelisken, grüne, lila, unbenutzte blaue
+               Karten.
+  IMH-END-2    Die höchste Punktzahl gewinnt; Gleichstand: die meisten Steine auf dem Schlitten; weiterhin
+               gleich: geteilter Sieg.
+  IMH-WRATH-1  Option wrath (Zorn des Pharaos): -5 für alle, die an einem der Orte Pyramide, Tempel,
+               Grabkammer, Obelisken keinen Stein haben.
+
+VERDECKTE INFORMATION
+  IMH-HIDDEN-1  Die Reihenfolge des Nachziehstapels, die der Rundenkarten und die aussortierte Rundenkarte sind
+                verdeckt: kein Zustand speichert sie (Zufallsknoten ziehen sie), daher zeigen die Ansichten
+                alles andere.
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES, "de": RULES_DE}
 """The rules summary in each language (``museion rules imhotep --lang es``, the table's rules panel)."""

@@ -200,7 +200,99 @@ Notación: start 1 | draw 4.63 | card 7 | P5 | dig III | +4.63 | close | break I
 Tablas en uso (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; la opción tables=ARCHIVO sustituye las RECONSTRUCTED):
 """
 
-RULES = {"en": RULES_EN, "es": RULES_ES}
+RULES_DE = """\
+PERGAMON (2-4 Personen, 12 Runden). Fundstücke sammeln, als Ausstellungen zeigen, Ruhmespunkte (RP) erhalten.
+
+Spielaufbau
+  PER-SETUP-1  60 Fundplättchen in 12 Kalenderstapeln zu je 5 (hier: an Zufallsknoten aus den noch nicht
+               gesehenen Plättchen gezogen; der nicht gezogene Rest jedes Stapels kommt ungesehen in die Schachtel).
+  PER-SETUP-2  24 Geldkarten, je 3 der Werte 1-8; Rückseiten offen: Beutel (1-4) oder Truhe (5-8).
+  PER-SETUP-3  Münzen und RP unbegrenzt; alle beginnen mit 0 von beidem.
+  PER-SETUP-4  Jede Person: eine Figur und die Ausstellungsmarker I, II, III.
+  PER-SETUP-5  Startspieler: Option start_player (ein Platz oder "random").
+  PER-SETUP-6  2 Personen: mit dem Grabräuber. 3-4 Personen: normale Regeln.
+
+Fundstücke
+  PER-TILE-1   Ein Fundstück zeigt am linken Rand die rechte Hälfte eines Objekts (Vase V, Krug J, Armreif B,
+               Maske M) mit einer zweistelligen Nummer und am rechten Rand die linke Hälfte eines anderen Objekts
+               mit einem Jahrhundert 1-5. Geschrieben V63|4J; benannt als Jahrhundert.Nummer, z. B. 4.63.
+  PER-TILE-2   Alter: zuerst das Jahrhundert, dann die Nummer; größer ist älter.
+  PER-TILE-3   X direkt links von Y mit passenden Hälften ergibt ein Objekt mit dem Datum Jahrhundert von X +
+               Nummer von Y (463).
+  PER-TILE-4   Die Plättchenliste ist REKONSTRUIERT (12 je Jahrhundert, jeder Typ 15x je Hälfte, verschiedene
+               Nummern).
+  PER-DATA-1   Daten sind je Objekttyp eindeutig, daher gibt es beim "ältesten" nie Gleichstand (eigene
+               Tabellen, die das verletzen, werden abgelehnt).
+
+Eine Runde
+  PER-LAYOUT-1 Die Stollen I-V mit weniger als 4 Fundstücken zählen, so viele Fundstücke ziehen, vom jüngsten
+               zum ältesten sortieren und in jeden dieser Stollen eines legen, das jüngste in den flachsten.
+  PER-FUNDS-1  Zwei Geldkarten werden verdeckt gezogen; ab dem Startspieler im Uhrzeigersinn stellt jede Person
+               die Figur auf ein freies Feld P1 (rechts) ... P13 (links).
+  PER-FUNDS-2  Die Karten werden aufgedeckt; von der Figur ganz rechts nach links nimmt jede die Münzen ihres
+               Feldes, solange Münzen übrig sind; die Figur ganz links nimmt den ganzen Rest. Reicht das Geld
+               nicht, nimmt man den Rest (Option payout_shortage = take_rest, Vorgabe) oder nichts (= nothing).
+  PER-FUNDS-3  Die Leiste (Münzen, tiefster Stollen) je Feld ist REKONSTRUIERT: siehe docs/pergamon.md.
+  PER-DIG-1    Von der Figur ganz rechts nach links macht jede Person: ausgraben (freiwillig, zuerst),
+               ausstellen (beliebig oft), lagern (Pflicht).
+  PER-DIG-2    Ausgraben: alle Fundstücke eines nicht leeren Stollens, den dein Feld erlaubt; seine Nummer in
+               Münzen zahlen; einmal pro Runde.
+  PER-EXH-1    Eine Ausstellung ist ein geschlossener Ring aus mindestens 2 eigenen Fundstücken: jedes
+               benachbarte Paar und die beiden Enden passen zusammen. Fundstück für Fundstück aufgebaut
+               (+4.63 ...), dann close; keine Wahl führt je in eine Sackgasse, und cancel beendet den Aufbau
+               immer (Fundstücke bleiben). Nichts wird je für dich gebaut oder ausgestellt; nach 3 Abbrüchen in
+               einer Runde kann in dieser Runde keine neue Ausstellung begonnen werden.
+  PER-EXH-2    Wert = Summe der Jahrhunderte + Polieren.
+  PER-EXH-3    Polieren: +1 je gezahlte Münze, höchstens 3 (in Runde 12 unbegrenzt). Ausgestellte
+               Ausstellungen sind endgültig.
+  PER-EXH-4    Der Marker kommt auf das Feld, das dem Wert entspricht (höchstens 24); zuvor rückt jeder Marker
+               auf einem Feld <= dem Wert eins nach unten.
+  PER-EXH-5    +1 RP für jede neu ausgestellte Ausstellung.
+  PER-EXH-6    Ein unter Feld 1 geschobener Marker verlässt das Museum: Marker zurück an seinen Besitzer,
+               Fundstücke in die Schachtel.
+  PER-EXH-7    Höchstens 3 Ausstellungen gleichzeitig; um eine 4. auszustellen, eine auflösen (Fundstücke in die
+               Schachtel).
+  PER-STORE-1  Ende deines Zuges: 3 Fundstücke sind frei, dann 1 Münze je Gruppe von 3 weiteren: je
+               angefangene Gruppe (Option storage_fee = started_group, Vorgabe: 4-6 kosten 1) oder je volle
+               Gruppe (= full_group: 6-8 kosten 1); statt zu zahlen, Fundstücke abwerfen; wer nicht zahlen
+               kann, muss abwerfen.
+
+Wertungen (nach den Runden 5, 7, 9, 12)
+  PER-EVAL-1   Jede Ausstellung bringt RP nach ihrem Feld (Bereiche REKONSTRUIERT: 1-4:1, 5-8:2, ... 21-24:6).
+  PER-EVAL-2   2 RP für die älteste ausgestellte Vase (5), den Krug (7), die Maske (9), den Armreif (12).
+  PER-EVAL-3   Dann rücken alle Marker 3 (Runde 5), 4 (Runde 7), 5 (Runde 9) nach unten.
+  PER-EVAL-4   RP sind vor den anderen verborgen (Option open_scores zeigt sie).
+
+Ende einer Runde und des Spiels
+  PER-TURN-1   Geldkarten in die Schachtel (jede wird einmal benutzt); die Figur ganz links wird Startspieler.
+  PER-END-1    Nach Runde 12: das älteste ausgestellte Objekt 3 RP, das zweite 2, das dritte 1.
+  PER-END-2    Die meisten RP gewinnen; Gleichstand: wer das älteste Objekt ausstellt; weiterhin gleich:
+               geteilter Sieg.
+
+Zu zweit: der Grabräuber
+  PER-RAIDER-1 Wird vor den Personen nach den Kartenrückseiten platziert: 2 Beutel P5, Beutel + Truhe P7,
+               2 Truhen P9.
+  PER-RAIDER-2 Nimmt Geld wie eine Figur und behält seine Münzen (beginnt mit 0).
+  PER-RAIDER-3 In seinem Zug bezahlt und plündert er (in die Schachtel) den tiefsten bezahlbaren Stollen mit
+               Fundstücken, den sein Feld erlaubt.
+  PER-RAIDER-4 Stellt nie aus, lagert nie, punktet nie und wird nie Startspieler.
+
+Verdeckte Information
+  PER-HIDDEN-1 Verdeckt: die Kalenderstapel, der Kartenstapel, die Werte der beiden Karten bis zum Aufdecken;
+               die RP der anderen.
+
+Invarianten
+  PER-INV-1    Plättchen bleiben erhalten: Kalender + Stollen + Vorräte + ausgestellt + Schachtel = 60.
+  PER-INV-2    Ein Marker je Museumsfeld; jede Ausstellung ist ein gültiger geschlossener Ring.
+  PER-INV-3    Münzen nie negativ; jede Geldkarte genau einmal benutzt.
+
+Notation: start 1 | draw 4.63 | card 7 | P5 | dig III | +4.63 | close | break II | polish 2 | cancel | end |
+          pay | drop 4.63
+
+Benutzte Tabellen (PER-FUNDS-3, PER-EVAL-1, PER-TILE-4; Option tables=DATEI ersetzt die REKONSTRUIERTEN):
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES, "de": RULES_DE}
 """The rules summary in each language, without the tables in use (:func:`rules_text` adds them)."""
 
 

@@ -45,9 +45,9 @@ from museion.games.pergamon import data
 
 TABLE_KEYS: Final = ("research_track", "museum_bands", "tiles")
 """The three replaceable tables, by their key in a tables file."""
-TABLE_NAMES: Final = {"research_track": {"en": "research track", "es": "investigación"},
-               "museum_bands": {"en": "museum bands", "es": "franjas del museo"},
-               "tiles": {"en": "tiles", "es": "hallazgos"}}
+TABLE_NAMES: Final = {"research_track": {"en": "research track", "es": "investigación", "de": "Forschungsleiste"},
+               "museum_bands": {"en": "museum bands", "es": "franjas del museo", "de": "Museumsbereiche"},
+               "tiles": {"en": "tiles", "es": "hallazgos", "de": "Plättchen"}}
 """The tables' names in ``museion rules pergamon``, by language."""
 KEYS: Final = ("name", "comment", *TABLE_KEYS)
 MAX_FILE_BYTES: Final = 256 * 1024
@@ -56,7 +56,8 @@ RECONSTRUCTED_FILE: Final = Path(str(resources.files("museion.games.pergamon") /
 """Found through the package (this module's own ``__file__`` is in build/compiled/ when it runs compiled)."""
 RECONSTRUCTED_NAME: Final = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
 RECONSTRUCTED_SHOWN: Final = {"en": RECONSTRUCTED_NAME,
-                       "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)"}
+                       "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)",
+                       "de": "REKONSTRUIERT (Rekonstruktion von museion, nicht die gedruckten Werte)"}
 
 SPACES: Final = 13
 GALLERY_NAMES: Final = ("I", "II", "III", "IV", "V")

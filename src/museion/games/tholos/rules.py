@@ -159,5 +159,78 @@ INVARIANTES (los comprueba museion check tholos)
   THO-INV-3  Toda partida termina (el motor demuestra una cota: max_game_length()).
 """
 
-RULES = {"en": RULES_EN, "es": RULES_ES}
+RULES_DE = """\
+THOLOS - 2 Personen (David Bernal, Perro Loko Games, 2021). Baut die sieben Säulen des Tempels und gewinnt sie.
+
+SPIELAUFBAU
+  THO-SETUP-1  15 weiße (W), 15 schwarze (B) und 10 graue (G) Steine sind im Spiel (je ein W und ein B
+               markieren die Punkte).
+  THO-SETUP-2  Person 0 ist Weiß, Person 1 Schwarz. Jede hat eine Werkstatt mit 3 Feldern und 2 eigenen Steinen.
+  THO-SETUP-3  Der Steinbruch enthält 13 W, 13 B, 10 G.
+  THO-SETUP-4  Der Tempel hat 7 Plätze A-G im Uhrzeigersinn von oben, jeder mit einer leeren Säule. Keine Regel
+               nutzt Nachbarschaft.
+  THO-SETUP-5  Startspieler: Option start_player = white (Vorgabe), black oder random.
+
+EIN ZUG: genau eines von NEHMEN oder SETZEN; Passen ist nicht erlaubt (THO-TURN-1).
+  NEHMEN (T<n><Farbe>, z. B. T2W): Steine einer Farbe aus dem Steinbruch in deine Werkstatt (THO-TAKE-1):
+  THO-TAKE-2  eigene Farbe 1-3, grau 1-2, gegnerische Farbe genau 1;
+  THO-TAKE-3  nie mehr als deine freien Werkstattfelder; THO-TAKE-4 nie mehr, als der Steinbruch enthält.
+  SETZEN (P<Platz>:<Farbe>, z. B. PC:B): ein Stein aus deiner Werkstatt oben auf eine freie Säule.
+  THO-PLACE-1  Jede Farbe darf auf jeden freien Platz gesetzt werden.
+  THO-PLACE-2  Eine Säule ist frei unter 5 Steinen (7 mit Ornament 7); eine volle Säule nimmt keinen Stein mehr.
+  THO-PLACE-3  Nur ein Stein der eigenen Farbe löst die Zusatzaktion des Platzes aus; sie ist freiwillig
+               (mit Ornament 5 löst auch Grau aus).
+  THO-PLACE-4  Keine Ketten: von einer Zusatzaktion bewegte oder hinzugefügte Steine lösen nichts aus; eine
+               Zusatzaktion pro Zug.
+  THO-PLACE-5  Durch eine Zusatzaktion niedrigere Säulen sind wieder frei; Zusatzaktionen dürfen von vollen
+               Säulen nehmen.
+
+ZUSATZAKTIONEN (Notation x<Platz>:..., verzichten mit x-)
+  THO-ACT-A  A: den grauen obersten Stein eines anderen Platzes auf einen dritten, freien Platz versetzen
+             (xA:E>F).
+  THO-ACT-B  B: dasselbe mit einem weißen obersten Stein.   THO-ACT-G  G: dasselbe mit einem schwarzen.
+  THO-ACT-C  C: den obersten Stein eines anderen Platzes in den Steinbruch zurücklegen (xC:A).
+  THO-ACT-D  D: 1 Stein beliebiger Farbe aus dem Steinbruch in deine Werkstatt nehmen (xD:G).
+  THO-ACT-E  E: 1 Stein beliebiger Farbe aus der gegnerischen Werkstatt in deine nehmen (xE:W).
+  THO-ACT-F  F: 1 weiteren Stein aus deiner Werkstatt auf einen anderen freien Platz setzen (xF:B>D).
+  THO-ACT-NONE  Kein gültiges Ziel: keine Wirkung (das Spiel überspringt die Entscheidung). Verzichten ist
+                immer erlaubt.
+
+SPIELENDE UND WERTUNG
+  THO-END-1  Das Spiel endet, wenn alle Säulen voll sind (35 Steine; 37 mit Ornament 7).
+  THO-END-2  Das Spiel endet, sobald das letzte Feld gefüllt ist, vor jeder Zusatzaktion (end_check =
+             immediate, die Spielregel, Vorgabe). Die Option end_check = after_turn (die Online-Anpassung,
+             eine Abweichung von der Spielregel) beendet es nach dem ganzen Zug, sodass ein eigener Stein auf
+             dem letzten Feld bei C mit der Aktion von C eine Säule wieder öffnen kann; eine andere
+             Zusatzaktion wird dann nicht angeboten, da sie nichts ändern könnte.
+  THO-SCORE-1  Jede Säule gewinnt, wer mehr Steine seiner Farbe darin hat (Grau zählt nicht); bei Gleichstand,
+               auch 0-0, punktet niemand.
+  THO-SCORE-2  Wer sie gewinnt, erhält +1 je eigenem Stein, +3 je gegnerischem, -2 je grauem Stein (auch
+               negativ). Beispiele: W,W,G,B,G -> Weiß 1; W,B,B,W,W -> Weiß 9; G,W,W,G,W -> Weiß -1.
+  THO-SCORE-3  Die höchste Summe gewinnt; Gleichstand: mehr gewonnene Säulen (auch solche mit 0 oder weniger
+               Punkten); weiterhin gleich: unentschieden.
+
+PROFIMODUS: ORNAMENTE (Option advanced=True)
+  THO-ORN-SETUP-1  Die Ornamentplättchen 1-7 kommen jeweils auf einen anderen Platz; die Spielregel teilt 2 aus
+                   (die Vorgabe) und erlaubt nach Absprache mehr.
+  THO-ORN-SETUP-2  Sie werden zufällig auf die Plätze der Option ornament_locations verteilt (Vorgabe alle
+                   sieben; die gedruckten Platzmarker sind unbekannt) oder fest mit ornaments={"C": 1, "E": 7}
+                   (oder "1@C,7@E"); ornaments=N legt fest, wie viele gezogen werden: 2 ist die Anzahl der
+                   Spielregel, 3-5 eine Hausregel nach Absprache, 0 und 1 Hausregeln.
+  THO-ORN-1  Wer die Säule gewinnt, erhält 3 Punkte mehr.
+  THO-ORN-2  Die Säule gewinnt, wer WENIGER Steine seiner Farbe darin hat (gleich: niemand); wer gewinnt,
+             wertet die üblichen Werte von der eigenen Seite aus (W0 B3 G2: Weiß 0+9-4 = 5).
+  THO-ORN-3  Graue Steine in dieser Säule zählen +2.      THO-ORN-4  Graue Steine hier zählen -3.
+  THO-ORN-5  Ein hier gesetzter grauer Stein löst auch die Zusatzaktion des Platzes aus.
+  THO-ORN-6  Wenn die Aktion dieses Platzes ausgelöst wird, darfst du stattdessen einen grauen Stein aus dem
+             Steinbruch auf einen anderen freien Platz setzen (xL:Q>D).
+  THO-ORN-7  Diese Säule fasst 7 Steine.
+
+INVARIANTEN (geprüft von museion check tholos)
+  THO-INV-1  Steinbruch + Werkstätten + Tempel = 15 W, 15 B, 10 G bei jedem Schritt.
+  THO-INV-2  Keine Werkstatt enthält mehr als 3 Steine; keine Säule überschreitet ihre Höhe.
+  THO-INV-3  Jedes Spiel endet (die Engine beweist eine Grenze: max_game_length()).
+"""
+
+RULES = {"en": RULES_EN, "es": RULES_ES, "de": RULES_DE}
 """The rules summary in each language (``museion rules tholos --lang es``, the table's rules panel)."""
