@@ -123,7 +123,8 @@ def swiss(present: Sequence[Standing], round_no: int) -> Round | None:
                                                 round_number=round_no))
     except ImpossiblePairingError:
         return None
-    tables = [(p.white_id, p.black_id) for p in found.pairings if not p.is_bye and p.black_id is not None]
+    tables: list[tuple[int, ...]] = [(int(p.white_id), int(p.black_id)) for p in found.pairings
+                                     if not p.is_bye and p.black_id is not None]
     return Round(tables, [found.bye_player_id] if found.bye_player_id is not None else [])
 
 
