@@ -1,7 +1,7 @@
 """The terminal's boards speak the player's language: each game's ``render_text`` labels its table through the
-catalogue (``<game>.b.*`` texts), so a board drawn in Spanish mid-game and at the end shows no English label
-(letters, codes and notation such as ``P8(4,V)``, ``V|4.63|J`` aside). Imhotep's cards and sites are named in
-words as the web table names them, not by code."""
+catalogue (``<game>.b.*`` texts), so a board drawn in Spanish or German mid-game and at the end shows no English
+label and no bare key (letters, codes and notation such as ``P8(4,V)``, ``V|4.63|J`` aside). Imhotep's cards and
+sites are named in words as the web table names them, not by code."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ CONFIGS = [("tholos", {}), ("tholos", {"advanced": True}), ("imhotep", {"players
            ("pergamon", {"players": 2}), ("pergamon", {"players": 4})]
 
 
-def _english_words(game: str) -> set[str]:
-    """Words of the English board texts that none of the game's or the interface's Spanish texts uses."""
+def _english_words(game: str, lang: str) -> set[str]:
+    """Words of the English board texts that none of the game's or the interface's texts in ``lang`` uses."""
     def words(lang: str, prefix: str) -> set[str]:
         found: set[str] = set()
         for key in i18n.keys():
@@ -29,8 +29,8 @@ def _english_words(game: str) -> set[str]:
                 found |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", template)}
         return found
 
-    spanish = words("es", f"{game}.") | words("es", "colour.")
-    return words("en", f"{game}.b.") - spanish
+    translated = words(lang, f"{game}.") | words(lang, "colour.")
+    return words("en", f"{game}.b.") - translated
 
 
 def _play(state: State, steps: int, rng: random.Random) -> State:
@@ -45,21 +45,27 @@ def _play(state: State, steps: int, rng: random.Random) -> State:
     return state
 
 
-@pytest.mark.parametrize(("game", "options"), CONFIGS)
-def test_a_spanish_board_has_no_english_label(game: str, options: dict) -> None:
+@pytest.mark.parametrize(("game", "options", "lang"),
+                         [(game, options, "es") for game, options in CONFIGS] + [("tholos", {"advanced": True}, "de"),
+                                                                                ("imhotep", {"players": 4}, "de"),
+                                                                                ("pergamon", {"players": 2}, "de")])
+def test_a_translated_board_has_no_english_label(game: str, options: dict, lang: str) -> None:
     render = entry(game).render_text  # loads the game and its texts
-    english = _english_words(game)
+    if lang not in i18n.LANGUAGES:
+        pytest.skip(f"no {lang} catalogue installed")
+    english = _english_words(game, lang)
     assert len(english) > 5, english  # the check has words to look for
-    for seed in range(3):
+    for seed in range(3 if lang == "es" else 1):
         rng = random.Random(seed)
         state = load(game, **options).new_initial_state()
         for steps in (40, 10_000):  # mid-game, then to the end
             state = _play(state, steps, rng)
             for seat in (None, 0):
-                board = render(state, seat, lang="es")
+                board = render(state, seat, lang=lang)
                 words = set(re.findall(r"[A-Za-z_]{3,}", board))
                 seen = {w.lower() for w in words} & english
                 assert not seen, f"{game} {options} seed {seed}: English {sorted(seen)} in\n{board}"
+                assert f"{game}." not in board, f"a bare key in\n{board}"
                 assert render(state, seat, lang="en") != board
         assert state.is_terminal()
 

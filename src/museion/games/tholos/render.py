@@ -32,7 +32,7 @@ def render_text(state: TholosState, player: int | None = None, lang: str = "en")
                 cells.append("   ")
         lines.append(f"  {level:>2}    " + "  ".join(cells))
     if any(state.ornaments):
-        lines.append(f"  {t('orn'):<6}" + "  ".join(f" {k} " if k else "   " for k in state.ornaments))
+        lines.append(f"  {t('ornaments'):<6}" + "  ".join(f" {k} " if k else "   " for k in state.ornaments))
     results = state.column_results()
     won = f"  {t('won'):<6}" + "  ".join(f" {COLOURS[w]} " if w >= 0 else " - " for w, _ in results)
     pts = f"  {t('pts'):<6}" + "  ".join(f"{p:>3}" if w >= 0 else "   " for w, p in results)
