@@ -188,3 +188,20 @@ def test_every_shipped_network_loads_in_this_build_and_master_plays_with_it(name
     bot = make_bot("master:sims=20", 1)
     assert bot.choose(state) in state.legal_actions()
     assert bot.network is net
+
+
+@pytest.mark.parametrize("when", ["second", "first"])
+def test_master_computes_a_node_s_priors_only_when_the_search_goes_on_from_it(when: str) -> None:
+    """Item 2 of issue 42: with the value model at the leaves (``--leaf learned``, as Tholos' network) a node
+    visited once was a leaf: the network is not asked for its priors (``priors=second``); ``priors=first`` asks
+    at every new node."""
+    state = museion.load("tholos").new_initial_state()
+    bot = make_bot(f"master:sims=300,eval=learned,priors={when}", 0)
+    assert bot.choose(state) in state.legal_actions() and bot.deferred is (when == "second")
+    nodes, stack = [], [bot.root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        nodes.append(node)
+    with_priors = {n.visits >= 2 for n in nodes if n.priors is not None}
+    assert with_priors == ({True} if when == "second" else {True, False})

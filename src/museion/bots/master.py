@@ -5,8 +5,12 @@ state the bot's seat cannot tell from the real one) and walks one tree keyed by 
 drawn with their probabilities as edges; so the bot never reads what its seat may not. Unlike ``expert``:
 
 * **Priors** (PUCT, as AlphaZero): a node is evaluated by the network (``network.py``) from the observation tensor
-  of the seat to act, the first time a simulation reaches it; its softmax over the legal actions are the priors, and
-  selection maximises ``Q(a) + c * P(a) * sqrt(N) / (1 + N(a))``. Legal actions can differ between determinisations:
+  of the seat to act; its softmax over the legal actions are the priors, and selection maximises
+  ``Q(a) + c * P(a) * sqrt(N) / (1 + N(a))``. Where the leaves are not valued by the network, a node's priors are
+  computed when a simulation goes on from it, at its second visit (``priors=second``): its first visit needs its
+  value only, and most nodes of a search are leaves visited once (60 % of them in every game at 400 simulations),
+  so this saves most of the network's cost (``benchmarks/master_speed.py``); ``priors=first`` evaluates every new
+  node. Legal actions can differ between determinisations:
   priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
   An action not yet searched is valued at the node's own value for its mover (first-play urgency).
 * **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
@@ -78,12 +82,16 @@ class MasterBot(Bot):
         "noise": Option(0.0, "weight of Dirichlet noise in the root priors (self-play exploration; 0 in play)",
                         float_option(0.0, 1.0)),
         "alpha": Option(0.3, "Dirichlet concentration of the root noise", float_option(0.001, 100.0)),
+        "priors": Option("second", "when a node's priors are computed: at its second visit, when the search goes "
+                                   "on from it (its first needs its value only), or at its first (where the network "
+                                   "values the leaves, always the first)", choice_option("second", "first")),
     }
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
         self.network: PolicyValueNet | None = None
         self.values: Callable[[State, int], list[float]] | None = None
+        self.deferred = False
         self.configured_for: object = None
         self.root = PNode(CHANCE)
         self.root_rewards: list[float] = []
@@ -158,6 +166,7 @@ class MasterBot(Bot):
             model = load_model(state.game)
             values = model.win_chances if model is not None else heuristic_evaluator(state.game)
         self.values = values
+        self.deferred = values is not None and self.params["priors"] == "second"
         self.configured_for = state.game
 
     # -- search -----------------------------------------------------------------------------------------
@@ -178,8 +187,10 @@ class MasterBot(Bot):
                 continue
             legal = det.legal_actions()
             if node.priors is None:
-                rewards = self._expand(node, det, mover, legal)
-                break
+                if not (self.deferred and node.visits):
+                    rewards = self._expand(node, det, mover, legal)
+                    break
+                self._set_priors(node, det, mover, legal)
             action = _puct(node, legal, c)
             node = node.children.get(action) or node.children.setdefault(action, PNode(mover))
             det.apply_action(action)
@@ -198,7 +209,21 @@ class MasterBot(Bot):
         return [r / total for r in self.root_rewards] if total > 0 else [1.0 / n] * n
 
     def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
-        """Evaluate ``det`` from ``mover``'s observation: the node's priors, and the leaf's win shares."""
+        """A node's first visit: the leaf's win shares (the value model, a playout near the end, else the network's
+        value head) and, unless they wait for its second visit (``deferred``), its priors."""
+        rewards = None if self.deferred else self._set_priors(node, det, mover, legal)
+        if self._ending(det):
+            rewards = _playout(det, self.rng)  # det is this simulation's own
+        elif self.values is not None:
+            rewards = self.values(det, self.player)
+        assert rewards is not None  # without values the network is there and priors are not deferred
+        node.fpu = rewards[mover]
+        return rewards
+
+    def _set_priors(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float] | None:
+        """The node's priors from ``mover``'s observation (uniform without a network); the network's win shares
+        by seat, or None without one."""
+        rewards = None
         if self.network is not None:
             tensor = entry(det.game).observer.observation_tensor(det, mover)
             priors, shares = self.network.evaluate(tensor, legal)
@@ -206,15 +231,9 @@ class MasterBot(Bot):
             rewards = [shares[(p - mover) % n] for p in range(n)]
         else:
             priors = [1.0 / len(legal)] * len(legal)
-            rewards = []
-        if self._ending(det):
-            rewards = _playout(det, self.rng)  # det is this simulation's own
-        elif self.values is not None:
-            rewards = self.values(det, self.player)
         if node is self.root and self.params["noise"]:
             priors = self._noisy(priors)
         node.priors = dict(zip(legal, priors, strict=True))
-        node.fpu = rewards[mover]
         return rewards
 
     def _ending(self, det: State) -> bool:
