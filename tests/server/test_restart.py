@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 import museion
-from museion.server.storage import storage
+from museion.server.storage import engine
 from museion.server.storage.storage import Store, actions_t
 from museion.server.table.live import advance
 from museion.server.testing import Player, ServerProcess, http
@@ -211,6 +211,6 @@ def test_postgresql_a_connection_that_rested_is_checked_before_use(monkeypatch):
     store = Store(PG_URL)
     store.count_unfinished()  # a connection rests in the pool
     assert _drop_server_connections(PG_URL) >= 1
-    monkeypatch.setattr(storage, "IDLE_PING", 0.0)  # it has rested long enough
+    monkeypatch.setattr(engine, "IDLE_PING", 0.0)  # it has rested long enough
     assert store.count_unfinished() >= 0
     store.engine.dispose()
