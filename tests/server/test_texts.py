@@ -16,6 +16,7 @@ from museion.server.notices import texts as notice_texts
 from museion.server.ratings import texts as rating_texts
 from museion.server.seeks import texts as seek_texts
 from museion.server.testing import http
+from museion.server.tournaments import texts as tournament_texts
 
 WEB = pathlib.Path(web_texts.__file__).resolve().parents[1] / "web" / "js"
 # t("web.x"), t('web.x'), term("web.x", …), has("web.x"); and the prefixes of t(`web.x.${…}`)
@@ -35,7 +36,8 @@ def _client_keys() -> tuple[set[str], set[str]]:
 
 
 def test_every_key_the_client_names_exists_in_both_languages():
-    assert all(m.TEXTS for m in (account_texts, friend_texts, rating_texts, notice_texts, seek_texts))  # registered
+    assert all(m.TEXTS for m in (account_texts, friend_texts, rating_texts, notice_texts, seek_texts,
+                                 tournament_texts))  # registered
     keys, prefixes = _client_keys()
     assert len(keys) > 50 and prefixes  # the pattern still finds the client's calls
     assert sorted(k for k in keys if i18n.template(k) is None) == []
@@ -43,12 +45,14 @@ def test_every_key_the_client_names_exists_in_both_languages():
         assert all(i18n.template(key, lang) for lang in i18n.LANGUAGES), key
     catalogue = set(i18n.keys())
     assert sorted(p for p in prefixes if not any(k.startswith(p) for k in catalogue)) == []
-    assert [m for m in i18n.missing() if m.startswith("web.")] == []
+    # German is being translated (issue 43.3): tests/core/test_catalogues.py lists what it lacks
+    assert [m for m in i18n.missing() if m.startswith("web.") and not m.endswith(": de")] == []
 
 
 def test_spanish_and_english_differ_where_they_should():
     """A Spanish text copied from the English one is an untranslated text (a few words are the same in both)."""
-    same = {"web.error", "web.table_title", "web.name_colour", "web.name_number", "web.total", "web.language_name"}
+    same = {"web.error", "web.table_title", "web.name_colour", "web.name_number", "web.total", "web.language_name",
+            "web.tournament.buchholz"}  # a tie-break named after its inventor in every language
     web = {k: {lang: i18n.template(k, lang) for lang in ("en", "es")} for k in i18n.keys() if k.startswith("web.")}
     assert len(web) >= len(web_texts.TEXTS) + 100  # the games' board words (in their folders) too
     alike = [k for k, t in web.items()
@@ -60,10 +64,22 @@ def test_the_texts_route_serves_the_first_supported_language(server):
     status, data = http("GET", f"{server.url}/api/texts?lang=fr,es,en")
     assert status == 200 and data["lang"] == "es"
     assert data["texts"]["web.your_turn"] == "Te toca"
-    assert data["languages"] == {"en": "English", "es": "Español"}
+    assert data["languages"] == {"en": "English", "es": "Español", "de": "Deutsch"}  # the catalogues' languages
     assert data["texts"]["ui.seat"] == "asiento {n}"  # the shared ui.* keys too, placeholders unfilled
-    status, data = http("GET", f"{server.url}/api/texts?lang=de")
+    status, data = http("GET", f"{server.url}/api/texts?lang=xx")
     assert status == 200 and data["lang"] == "en" and data["texts"]["web.your_turn"] == "Your turn"
+    status, data = http("GET", f"{server.url}/api/texts?lang=de")
+    assert status == 200 and data["lang"] == "de" and data["texts"]["web.your_turn"] not in ("Your turn", "Te toca")
+
+
+def test_counted_texts_come_with_their_plural_forms(server):
+    """The web client chooses a counted text's form as the server does: each form, and the form of each count."""
+    status, data = http("GET", f"{server.url}/api/texts?lang=es")
+    payout, form = data["plurals"]["pergamon.payout"], data["plural"]
+    assert status == 200 and payout["counter"] == "coins" and len(form) == 200
+    assert [payout["forms"][form[n]] for n in (1, 2, 0)] == [
+        "{player!p} toma {coins} moneda.", "{player!p} toma {coins} monedas.", "{player!p} toma {coins} monedas."]
+    assert data["parts"]["imhotep.b.temple_top"] == ["n", "layers"]
 
 
 def test_the_lobby_describes_games_and_options_in_the_asked_language(server):
@@ -76,7 +92,7 @@ def test_the_lobby_describes_games_and_options_in_the_asked_language(server):
         for opt, opt_en in zip(game["options"], en["options"], strict=True):
             assert opt["label"] != opt_en["label"], opt  # a Spanish label, not the English one
     status, data = http("GET", f"{server.url}/api/games?lang=xx")
-    assert status == 400 and "allowed: en, es" in data["message"]
+    assert status == 400 and "allowed: en, de, es" in data["message"]
 
 
 def test_the_favicon_is_served(server):
