@@ -119,12 +119,13 @@ def _players(state: ImhotepState, t: Callable[..., str], colour: list[str], lang
     """Each seat's score, quarry, sled and cards, then the final scoring table once there is one."""
     heads = [t(k) for k in ("score", "quarry", "sled")]
     width = max(6, *(len(c) for c in colour))
-    lines = [f"{t('player'):<{width + 6}}  " + "  ".join(f"{h:>6}" for h in heads) + f"  {t('cards')}"]
+    cell = max(6, *(len(h) for h in heads))  # as wide as the longest heading ("Steinbruch")
+    lines = [f"{t('player'):<{width + 6}}  " + "  ".join(f"{h:>{cell}}" for h in heads) + f"  {t('cards')}"]
     for p in range(state.player_count):
         mark = ">" if p == state.to_move else " "
         hand = state.hands[p * NUM_CARD_TYPES:(p + 1) * NUM_CARD_TYPES]
         values = (state.score_track[p], state.quarry[p], state.sled[p])
-        lines.append(f"{mark} {colour[p]:<{width}} ({COLOUR_CODES[p]})  " + "  ".join(f"{v:>6}" for v in values)
+        lines.append(f"{mark} {colour[p]:<{width}} ({COLOUR_CODES[p]})  " + "  ".join(f"{v:>{cell}}" for v in values)
                      + f"  {_cards(hand, lang)}")
     if state.final_score_rows:
         lines.append("")
