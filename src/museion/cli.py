@@ -40,7 +40,7 @@ console = Console()
 err = Console(stderr=True)
 
 PLUGINS = {"museion.arena.cli": (("arena", "selfplay", "analyze"), "arena"), "museion.server.cli": (("serve",), "web"),
-           "museion.server.admin": (("admin",), "web")}
+           "museion.server.admin": (("admin",), "web"), "museion.client.cli": (("bot",), "client")}
 """Modules that add subcommands when their extra is installed (each has ``register(subparsers)``), with
 the command they add and the extra it needs: without the extra the command says which one to install."""
 

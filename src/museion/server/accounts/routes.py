@@ -86,6 +86,9 @@ class Accounts:
         self.hashes = HashSlots()
         self._store: AccountStore | None = None
         self._totp: totp.TotpStore | None = None
+        self.bearer: Any = None
+        """Personal API tokens (``botapi.install``): ``await bearer(conn)`` is the account and token of an
+        ``Authorization: Bearer`` header (401/403 for a bad one), or None without that header."""
 
     @property
     def store(self) -> AccountStore:
@@ -155,7 +158,10 @@ class Accounts:
         self.guesses.succeeded(key)
 
     async def signed_in(self, request: Request) -> tuple[Account, str]:
-        """The account of the request's session cookie and the cookie's value, or 401."""
+        """The account of the request's session cookie and the cookie's value (or of its bearer token and the
+        token), or 401."""
+        if self.bearer is not None and (found := await self.bearer(request)) is not None:
+            return found  # type: ignore[no-any-return]
         token = session_token(request)
         account = None if token is None else await self.db(self.store.session, token)
         if account is None or token is None:
@@ -163,7 +169,10 @@ class Accounts:
         return account, token
 
     async def session_of(self, conn: HTTPConnection) -> tuple[Account, str] | None:
-        """The account and cookie value of a request's or WebSocket's session, if it has one (one read)."""
+        """The account and cookie value of a request's or WebSocket's session (or bearer token), if it has one
+        (one read)."""
+        if self.bearer is not None and (found := await self.bearer(conn)) is not None:
+            return found  # type: ignore[no-any-return]
         token = session_token(conn)
         account = None if token is None else await self.db(self.store.session, token)
         return None if account is None or token is None else (account, token)
@@ -172,6 +181,8 @@ class Accounts:
         """The account of a request that changes something with the session cookie: its CSRF token must come
         in the ``X-CSRF-Token`` header, else 403."""
         account, token = await self.signed_in(request)
+        if "authorization" in request.headers and self.bearer is not None:
+            return account, token  # a bearer token is no ambient credential a page of another site could send
         sent = request.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(sent.encode(), csrf_token(token).encode()):
             raise AccountError(403, "csrf", "this request changes your account: send the X-CSRF-Token header with "
@@ -201,11 +212,12 @@ def session_token(request: HTTPConnection) -> str | None:
 
 
 def session_headers(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """Of a WebSocket's request headers, the one its hello needs: a cookie header with the session cookie alone
-    (a socket keeps nothing else for its lifetime, issue 24)."""
+    """Of a WebSocket's request headers, those its hello needs: a cookie header with the session cookie alone
+    and a bearer token's ``authorization`` (a socket keeps nothing else for its lifetime, issue 24)."""
     cookies = cookie_parser(b"; ".join(value for name, value in headers if name == b"cookie").decode("latin-1"))
     kept = [f"{name}={cookies[name]}" for name in (COOKIE, SECURE_COOKIE) if name in cookies]
-    return [(b"cookie", "; ".join(kept).encode("latin-1"))] if kept else []
+    bearer = [(name, value) for name, value in headers if name == b"authorization"][:1]
+    return ([(b"cookie", "; ".join(kept).encode("latin-1"))] if kept else []) + bearer
 
 
 def csrf_token(token: str) -> str:

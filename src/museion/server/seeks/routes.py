@@ -28,6 +28,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from pydantic import BaseModel, Field
 
 from museion.server.accounts.passwords import MAX_USERNAME
+from museion.server.botapi.tokens import is_bot
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import RateLimit
@@ -215,6 +216,9 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
                                              f"{max(1, round(wait))} s", 429)
         session = await app.state.accounts.session_of(request)
         account = None if session is None else session[0].id
+        if account is not None and await service.read(is_bot, account):
+            raise TableError("bot_account", "a bot account is never paired with people: it plays challenges "
+                             "(docs/bot-api.md)", 403, {"key": "botapi.no_seeks", "args": {}})
         await app.state.presence.seen(account)
         config = app.state.manager.config
         game = load_game(body.game, {**(body.options or {}), "players": body.players}, config.tables_dir)
