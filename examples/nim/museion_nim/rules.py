@@ -1,5 +1,5 @@
-"""Nim's rules summary, printed by ``museion rules nim`` and shown in the web table's rules panel, in both
-languages (the descriptor's ``rules``)."""
+"""Nim's rules summary, printed by ``museion rules nim`` and shown in the web table's rules panel, in
+English, Spanish and German (the descriptor's ``rules``)."""
 
 RULES = {
     "en": """\

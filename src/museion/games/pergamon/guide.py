@@ -1,5 +1,6 @@
 """The rules of Pergamon for players (``museion rules pergamon``, the rules page and the table's rules panel), in
-English and Spanish, with pictures the board draws from prepared positions (the format: :mod:`museion.core.lesson`).
+English, Spanish and German, with pictures the board draws from prepared positions (the format:
+:mod:`museion.core.lesson`).
 The specification with its rule IDs is ``rules.py`` (``museion rules pergamon --spec``)."""
 
 from museion.games.pergamon.tutorial import TURN_1, TURN_2

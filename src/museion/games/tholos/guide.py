@@ -1,5 +1,6 @@
 """The rules of Tholos for players (``museion rules tholos``, the rules page and the table's rules panel), in
-English and Spanish, with pictures the board draws from prepared positions (the format: :mod:`museion.core.lesson`).
+English, Spanish and German, with pictures the board draws from prepared positions (the format:
+:mod:`museion.core.lesson`).
 The specification with its rule IDs is ``rules.py`` (``museion rules tholos --spec``)."""
 
 SCORING = ["T1W", "T1B", "PD:W", "xD:G", "PA:B", "PA:G", "T1W", "PE:W", "xE:B", "PE:B", "xE:W", "T2W", "T1G",

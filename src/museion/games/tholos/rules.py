@@ -1,6 +1,6 @@
 """Player-facing texts of Tholos: the rules summary printed by ``museion rules tholos`` and the table's rules panel,
-in English and Spanish (our words; the same rule IDs in the same order, as in the tests), and the help of each
-option."""
+in English, Spanish and German (our words; the same rule IDs in the same order, as in the tests), and the help of
+each option."""
 
 OPTION_HELP = {
     "advanced": "advanced mode: the board side with ornaments (THO-ORN-*)",
