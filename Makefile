@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run play test bench lint clean browser mutation compiled
+.PHONY: run play test bench lint clean browser mutation compiled catalogues
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,11 +13,13 @@ $(BIN)/python:
 
 $(VENV)/.run: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[web,compiled]"
+	$(BIN)/python tools/catalogues.py compile
 	touch $@
 
 $(VENV)/.test: pyproject.toml examples/nim/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev,web,rl,arena,ray,bench,learn,sb3]"
 	$(BIN)/pip install --quiet -e examples/nim
+	$(BIN)/python tools/catalogues.py compile
 	touch $@
 
 ## compiled: the engines compiled with mypyc: the compiled wheel (setup.py) into build/wheel/, its extensions into
@@ -57,6 +59,12 @@ bench: $(VENV)/.test
 ## state.py against tests/games/<game>/ (CPU-heavy: one engine at a time, one worker; see tools/mutation.py)
 mutation: $(VENV)/.test
 	$(BIN)/python tools/mutation.py --sample 120 --seed 11 --jobs 1
+
+## make catalogues: the translators' gettext catalogues brought to the code (docs/translating.md): pybabel extract
+## (each domain's .pot), update (every language's .po) and compile (the .mo, which are not committed; without them
+## museion compiles a .po in memory when it first reads it)
+catalogues: $(VENV)/.test
+	$(BIN)/python tools/catalogues.py
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check src tests benchmarks tools

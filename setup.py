@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -78,6 +79,23 @@ def mypyc_extensions() -> list[Extension]:
     return mypycify(paths, opt_level="3", debug_level="0", target_dir=str(Path("build", "mypyc")))
 
 
+class BuildPy(build_py):
+    """setuptools' build_py, plus every gettext catalogue (``locale/<lang>/LC_MESSAGES/<domain>.po``) compiled to its
+    ``.mo`` in the build, so a wheel's texts load without Babel's compiler (docs/translating.md)."""
+
+    def run(self) -> None:
+        super().run()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in Path(self.build_lib).glob("museion/**/locale/*/LC_MESSAGES/*.po"):
+            with po.open("rb") as stream:
+                catalogue = read_po(stream)
+            with po.with_suffix(".mo").open("wb") as stream:
+                write_mo(stream, catalogue)
+
+
 if __name__ == "__main__":
     os.chdir(ROOT)
-    setup(ext_modules=mypyc_extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
+    setup(ext_modules=mypyc_extensions(), cmdclass={"build_py": BuildPy},
+          options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -107,6 +107,12 @@ def test_the_sdist_installs_and_runs_pure_where_no_compiler_is(tmp_path):
     assert "museion: no working C compiler: building the pure-Python wheel" in build.stdout + build.stderr
     (wheel,) = (tmp_path / "built").glob("museion-*.whl")
     assert wheel.name == f"museion-{__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:  # the catalogues compiled by setup.py's build_py (docs/translating.md)
+        names = set(archive.namelist())
+    for domain in ("museion", *(f"games/{game}" for game in ("tholos", "imhotep", "pergamon"))):
+        for lang in ("es", "de"):
+            name = domain.rpartition("/")[2]
+            assert f"museion/{'' if domain == 'museion' else domain + '/'}locale/{lang}/LC_MESSAGES/{name}.mo" in names
     python = _venv(tmp_path / "venv", sdist, env)
     script = ("import json, museion, random; from museion.core.play import sample_chance\n"
               "s = museion.load('pergamon', players=3).new_initial_state(); rng = random.Random(1)\n"

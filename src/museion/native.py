@@ -37,11 +37,11 @@ compile are named by its descriptor (``GameDescriptor.compiled``)."""
 COMPILED_EXTRA = ("museion.bots.tree",)
 """Single modules compiled too: the search loop of the ``mcts`` bot (the rest of ``museion.bots`` stays Python:
 bots are subclassed by plain-Python code, in tests and benchmarks)."""
-INTERPRETED = ("museion.core.errors", "museion.core.descriptor", "museion.core.parts")
+INTERPRETED = ("museion.core.errors", "museion.core.descriptor", "museion.core.parts", "museion.core.catalogues")
 """Core modules left to Python: the errors inherit from two builtin exception types, which mypyc cannot compile;
 the descriptors and the parts they name are read once per process, where compiling saves nothing (a part's
-functions are the game's compiled ones). (A game's descriptor leaves out its tables of words, ``text`` and
-``rules``, for the same reason.)"""
+functions are the game's compiled ones), and so are the gettext catalogues (``catalogues``). (A game's descriptor
+leaves out its tables of words, ``text`` and ``rules``, for the same reason.)"""
 
 SOURCE_ROOT = pathlib.Path(__file__).resolve().parent.parent
 """The folder holding the ``museion`` package: ``src/`` in a checkout, ``site-packages`` in an installation."""

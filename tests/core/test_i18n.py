@@ -1,4 +1,5 @@
-"""The text catalogue (museion.core.i18n): every key in every language, and how texts are filled in."""
+"""The texts (museion.core.i18n): how they are filled in from the code's English and the gettext catalogues (every
+message translated in every language: tests/core/test_catalogues.py)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,23 @@ def _load_every_game() -> None:
         entry(name)  # a game registers its texts when its package is imported
 
 
-def test_every_key_exists_in_every_language():
-    _load_every_game()
-    assert i18n.keys(), "no texts registered"
-    assert i18n.missing() == []
-
-
-def test_missing_languages_are_reported():
-    i18n.register({"test.only_english": {"en": "only English"}})
+def test_missing_languages_are_reported(tmp_path):
+    """A text no catalogue translates is listed for every language and shown in English (tmp_path: a domain
+    without catalogues)."""
+    i18n.register({"test.only_english": i18n.msg("test.only_english", "only English")}, "test", tmp_path)
     try:
-        assert i18n.missing() == ["test.only_english: es"]
+        assert [m for m in i18n.missing() if m.startswith("test.")] == [
+            f"test.only_english: {lang}" for lang in i18n.LANGUAGES[1:]]
         assert i18n.text("test.only_english", "es") == "only English"  # falls back to English, visibly
     finally:
-        i18n._CATALOGUE.pop("test.only_english")
+        _forget("test.only_english")
+
+
+def _forget(*keys):
+    for key in keys:
+        i18n._CATALOGUE.pop(key)
+        i18n._SOURCES.pop(key)
+        i18n._PARTS.pop(key, None)
 
 
 @pytest.mark.parametrize("name", museion.available_games())
@@ -65,27 +70,62 @@ def _accepts(option, n):
     return True
 
 
-def test_terms_names_plurals_and_the_reader():
-    i18n.register({
-        "test.drawn": {"en": "{player!p} draws a {back!t} card worth {coins:coin|coins}.",
-                       "es": "{player!p} roba una carta {back!t} de {coins:moneda|monedas}."},
-        "test.drawn.you": {"en": "You draw a {back!t} card.", "es": "Robas una carta {back!t}."},
-        "test.bag": {"en": "bag", "es": "bolsa"},
-    })
+SPANISH = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgctxt "test.drawn"
+msgid "{player!p} draws a {back!t} card worth {coins} coin."
+msgid_plural "{player!p} draws a {back!t} card worth {coins} coins."
+msgstr[0] "{player!p} roba una carta {back!t} de {coins} moneda."
+msgstr[1] "{player!p} roba una carta {back!t} de {coins} monedas."
+
+msgctxt "test.drawn.you"
+msgid "You draw a {back!t} card."
+msgstr "Robas una carta {back!t}."
+
+msgctxt "test.bag"
+msgid "bag"
+msgstr "bolsa"
+"""
+
+
+def test_terms_names_plurals_and_the_reader(tmp_path):
+    """A test domain with its own Spanish catalogue (read from the .po, no .mo): terms, seat names, the plural
+    forms of a counted text, and the reader's own form."""
+    po = tmp_path / "locale" / "es" / "LC_MESSAGES" / "test.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(SPANISH)
+    i18n.register(i18n.messages(
+        i18n.msgn("test.drawn", "{player!p} draws a {back!t} card worth {coins} coin.",
+                  "{player!p} draws a {back!t} card worth {coins} coins.", "coins"),
+        i18n.msg("test.drawn.you", "You draw a {back!t} card."),
+        i18n.msg("test.bag", "bag")), "test", tmp_path)
     try:
         assert i18n.text("test.drawn", "en", player=1, back="bag", coins=1) == "seat 1 draws a bag card worth 1 coin."
         assert i18n.text("test.drawn", "es", ["Ana", "Bea"], player=1, back="bag", coins=3) == \
             "Bea roba una carta bolsa de 3 monedas."
+        assert i18n.text("test.drawn", "es", ["Ana", "Bea"], player=1, back="bag", coins=1) == \
+            "Bea roba una carta bolsa de 1 moneda."
         assert i18n.text("test.drawn", "en", player=0, back="chest", coins=0) == \
             "seat 0 draws a chest card worth 0 coins."  # an unknown term is shown as it is
         event = Event("test.drawn", {"player": 1, "back": "bag", "coins": 2}, audience=(1,))
         assert event.text("es", observer=1) == "Robas una carta bolsa."
         assert event.text("es", observer=0) == "asiento 1 roba una carta bolsa de 2 monedas."
         assert event.visible_to(1) and not event.visible_to(0) and not event.visible_to(None)
+        assert i18n.forms("test.drawn", "es") == ("{player!p} roba una carta {back!t} de {coins} moneda.",
+                                                  "{player!p} roba una carta {back!t} de {coins} monedas.")
     finally:
-        for key in ("test.drawn", "test.drawn.you", "test.bag"):
-            i18n._CATALOGUE.pop(key)
+        _forget("test.drawn", "test.drawn.you", "test.bag")
     assert i18n.text("no.such.key", "es") == "no.such.key"
+
+
+def test_a_text_with_two_counted_words_says_each_in_its_part():
+    """``<key>.<field>``: each counted word of a text that has several is its own plural message."""
+    assert i18n.text("imhotep.b.temple_top", "en", n=1, layers=3) == "visible top; 1 stone, 3 layers"
+    assert i18n.text("imhotep.b.temple_top", "es", n=2, layers=1) == "parte visible; 2 piedras, 1 capa"
 
 
 def test_language_choice(monkeypatch):
@@ -96,7 +136,9 @@ def test_language_choice(monkeypatch):
     assert i18n.language("en") == "en"
     monkeypatch.setenv(i18n.ENV, "klingon")
     assert i18n.language() == "en"
-    with pytest.raises(museion.OptionError, match="language 'fr' is not supported; allowed: en, es"):
+    monkeypatch.setenv(i18n.ENV, "de_DE.UTF-8")
+    assert i18n.language() == "de" and i18n.language("de") == "de"
+    with pytest.raises(museion.OptionError, match="language 'fr' is not supported; allowed: en, de, es"):
         i18n.language("fr")
 
 

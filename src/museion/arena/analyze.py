@@ -21,48 +21,44 @@ from museion.arena.runner import ray_session
 from museion.bots import coach
 from museion.core import i18n
 from museion.core.errors import MuseionError
+from museion.core.i18n import messages, msg
 from museion.core.record import Record
 
-TEXTS = {
-    "report.title": {"en": "Analysis: {game}", "es": "Análisis: {game}"},
-    "report.index_title": {"en": "Game analyses", "es": "Análisis de partidas"},
-    "report.intro": {
-        "en": "Each decision searched by the coach ({bot}) from the mover's own information: the win chance with "
-              "the best move against the one played. A mistake loses at least {mistake} points of win chance, a "
-              "blunder at least {blunder}.",
-        "es": "Cada decisión la busca el entrenador ({bot}) con la información de quien juega: la probabilidad de "
-              "ganar con la mejor jugada frente a la jugada hecha. Un error pierde al menos {mistake} puntos de "
-              "probabilidad de ganar, un error grave al menos {blunder}."},
-    "report.chart_alt": {
-        "en": "Win chance of each seat after every decision; mistakes and blunders marked on the mover's line. {marks}",
-        "es": "Probabilidad de ganar de cada asiento tras cada decisión; errores y errores graves marcados en la "
-              "línea de quien juega. {marks}"},
-    "report.chart_x": {"en": "move number", "es": "número de jugada"},
-    "report.chart_y": {"en": "win chance (%)", "es": "probabilidad de ganar (%)"},
-    "report.summary": {"en": "Per player", "es": "Por jugador"},
-    "report.player": {"en": "Player", "es": "Jugador"},
-    "report.decisions": {"en": "Decisions", "es": "Decisiones"},
-    "report.average_loss": {"en": "Average loss (points)", "es": "Pérdida media (puntos)"},
-    "report.mistakes": {"en": "Mistakes", "es": "Errores"},
-    "report.blunders": {"en": "Blunders", "es": "Errores graves"},
-    "report.result": {"en": "Result", "es": "Resultado"},
-    "report.moves": {"en": "Decisions", "es": "Decisiones"},
-    "report.move_no": {"en": "Move", "es": "Jugada"},
-    "report.played": {"en": "Played", "es": "Jugada hecha"},
-    "report.best": {"en": "Best found", "es": "Mejor encontrada"},
-    "report.before": {"en": "Win chance before", "es": "Probabilidad antes"},
-    "report.after": {"en": "after", "es": "después"},
-    "report.loss": {"en": "Loss", "es": "Pérdida"},
-    "report.mark": {"en": "Mark", "es": "Marca"},
-    "report.mark.mistake": {"en": "mistake", "es": "error"},
-    "report.mark.blunder": {"en": "blunder", "es": "error grave"},
-    "report.time": {"en": "Analysis time", "es": "Tiempo de análisis"},
-    "report.seconds": {"en": "{s} s", "es": "{s} s"},
-    "report.game": {"en": "Game", "es": "Partida"},
-    "report.no_marks": {"en": "No mistakes.", "es": "Ningún error."},
-    "report.marks_list": {"en": "Marks: {marks}.", "es": "Marcas: {marks}."},
-    "report.mark_at": {"en": "{mark} by {player} at move {n}", "es": "{mark} de {player} en la jugada {n}"},
-}
+TEXTS = messages(
+    msg("report.title", "Analysis: {game}"),
+    msg("report.index_title", "Game analyses"),
+    msg("report.intro",
+        "Each decision searched by the coach ({bot}) from the mover's own information: the win chance with the best "
+        "move against the one played. A mistake loses at least {mistake} points of win chance, a blunder at least "
+        "{blunder}."),
+    msg("report.chart_alt",
+        "Win chance of each seat after every decision; mistakes and blunders marked on the mover's line. {marks}"),
+    msg("report.chart_x", "move number"),
+    msg("report.chart_y", "win chance (%)"),
+    msg("report.summary", "Per player"),
+    msg("report.player", "Player"),
+    msg("report.decisions", "Decisions"),
+    msg("report.average_loss", "Average loss (points)"),
+    msg("report.mistakes", "Mistakes"),
+    msg("report.blunders", "Blunders"),
+    msg("report.result", "Result"),
+    msg("report.moves", "Decisions"),
+    msg("report.move_no", "Move"),
+    msg("report.played", "Played"),
+    msg("report.best", "Best found"),
+    msg("report.before", "Win chance before"),
+    msg("report.after", "after"),
+    msg("report.loss", "Loss"),
+    msg("report.mark", "Mark"),
+    msg("report.mark.mistake", "mistake"),
+    msg("report.mark.blunder", "blunder"),
+    msg("report.time", "Analysis time"),
+    msg("report.seconds", "{s} s"),
+    msg("report.game", "Game"),
+    msg("report.no_marks", "No mistakes."),
+    msg("report.marks_list", "Marks: {marks}."),
+    msg("report.mark_at", "{mark} by {player} at move {n}"),
+)
 i18n.register(TEXTS)
 
 

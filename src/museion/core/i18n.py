@@ -1,10 +1,16 @@
-"""Texts a player reads, in every supported language: one catalogue of dotted keys.
+"""Texts a player reads, in every language the catalogues have: each text is a dotted key with its English.
 
-Each part of the project registers its own texts with :func:`register` (a game keeps them in
-``games/<game>/text.py`` and registers them from its package ``__init__``; the interface texts are below)::
+The code declares each text once, in English, with its key (the context, ``msgctxt``, of the gettext message)::
 
-    register({"pergamon.cards_revealed": {"en": "Funds cards revealed: {first} and {second}.",
-                                          "es": "Se revelan las cartas de fondos: {first} y {second}."}})
+    TEXTS = messages(
+        msg("pergamon.cards_revealed", "Funds cards revealed: {first} and {second}."),
+        msgn("pergamon.payout", "{player!p} takes {coins} coin.", "{player!p} takes {coins} coins.", "coins"),
+    )
+
+and registers the table with :func:`register` (a game's tables are its descriptor's ``texts``, registered by the
+registry with the game's domain). ``msg`` and ``msgn`` are the markers ``pybabel extract`` reads (keywords
+``msg:1c,2`` and ``msgn:1c,2,3``; ``make catalogues``); every other language lives in the translators' ``.po``
+files (:mod:`museion.core.catalogues`, docs/translating.md), so adding a language needs no code.
 
 :func:`text` fills the ``{name}`` placeholders (``str.format`` syntax) from keyword arguments, with two
 conversions for values that are themselves words:
@@ -15,16 +21,18 @@ conversions for values that are themselves words:
 * ``{player!p}`` names a seat: ``names[value]`` when the caller passes ``names`` (the table's player names),
   otherwise the text of ``ui.seat`` ("seat 0" / "asiento 0").
 
-and one format for counted words: ``{coins:coin|coins}`` shows the number and the singular word for 1 (or -1),
-the plural otherwise ("1 coin", "3 coins"; "1 moneda", "3 monedas").
+A counted message (``msgn``) is a gettext plural: the form follows the language's ``Plural-Forms`` for the value
+of its counter argument ("1 coin", "3 coins"). A text with several counted words is split: ``<key>.<field>`` is
+the counted message of the argument ``field``, said first and filled into the text in its place.
 
 A key may have a second form addressed to the reader, ``<key>.you``, used by :meth:`museion.core.game.Event.text`
 when the event's ``player`` argument is the reader (Spanish speaks to the player as "tú": "Ganas 2 entradas").
 
-Every key must exist in every language of :data:`LANGUAGES` (``tests/core/test_i18n.py`` fails otherwise). The
-language of a terminal session is ``--lang``, else the ``MUSEION_LANG`` environment variable, else English; the
-web table's is chosen by the browser and sent in its ``hello`` message. Spanish texts use the words of the
-rulebooks (the project's glossary) and address the player as "tú".
+Every message must be translated in every language of :data:`LANGUAGES` (``tests/core/test_catalogues.py``
+lists what is not; an untranslated message shows in English). The language of a terminal session is ``--lang``,
+else the ``MUSEION_LANG`` environment variable, else English; the web table's is chosen by the browser and sent in
+its ``hello`` message. Spanish texts use the words of the rulebooks (the project's glossary) and address the
+player as "tú".
 """
 
 from __future__ import annotations
@@ -32,16 +40,61 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
+from museion.core import catalogues
 from museion.core.errors import OptionError
 
-LANGUAGES: Final = ("en", "es")
-"""Supported languages; English is the fallback."""
+LANGUAGES: Final = catalogues.languages()
+"""Supported languages (the core catalogue's, English first); English is the fallback."""
 DEFAULT: Final = "en"
 ENV: Final = "MUSEION_LANG"
 
-_CATALOGUE: Final[dict[str, dict[str, str]]] = {}
+
+@dataclass(frozen=True)
+class Message:
+    """One text of the code: its key (the gettext context) and its English (a plural has two forms and the name
+    of the argument that counts)."""
+
+    key: str
+    english: str
+    plural: str | None = None
+    counter: str | None = None
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Where a message's translations are: a gettext domain in a package folder (``None``: an old
+    ``{"en": ..., "es": ...}`` table, kept in memory until it is converted)."""
+
+    domain: str
+    folder: Path | None
+
+
+def msg(key: str, english: str) -> Message:
+    """A text (the marker ``pybabel extract`` reads as ``pgettext``)."""
+    return Message(key, english)
+
+
+def msgn(key: str, one: str, many: str, counter: str) -> Message:
+    """A counted text: its singular and plural English and the argument that counts (read as ``npgettext``)."""
+    return Message(key, one, many, counter)
+
+
+def messages(*found: Message) -> dict[str, Message]:
+    """A module's table of texts, by key."""
+    return {message.key: message for message in found}
+
+
+CORE: Final = _Source(catalogues.CORE, catalogues.ROOT)
+_CATALOGUE: Final[dict[str, Message]] = {}
+_SOURCES: Final[dict[str, _Source]] = {}
+_OLD: Final[dict[str, Mapping[str, str]]] = {}
+_PARTS: Final[dict[str, list[str]]] = {}
+_FOLDERS: Final[dict[str, Path | None]] = {}
+_TRANSLATIONS: Final[dict[tuple[str, str], Any]] = {}
 _LOADERS: Final[list[Callable[[], None]]] = []
 
 
@@ -52,16 +105,42 @@ def load_later(loader: Callable[[], None]) -> None:
     _LOADERS.append(loader)
 
 
-def _catalogue() -> dict[str, dict[str, str]]:
+def _catalogue() -> dict[str, Message]:
     while _LOADERS:
         _LOADERS.pop(0)()
     return _CATALOGUE
 
 
-def register(texts: Mapping[str, Mapping[str, str]]) -> None:
-    """Add (or replace) texts: ``{key: {"en": ..., "es": ...}}``."""
-    for key, by_language in texts.items():
-        _CATALOGUE[key] = dict(by_language)
+def register(texts: Mapping[str, Message | Mapping[str, str]], domain: str = catalogues.CORE,
+             folder: Path | None = None) -> None:
+    """Add (or replace) a table of texts whose translations are in ``domain``'s catalogues in ``folder`` (the
+    core's by default). A value may still be an old ``{"en": ..., "es": ...}`` table (texts written before the
+    catalogues: ``tools/catalogue_import.py`` converts them; the catalogue test lists them)."""
+    source = _Source(domain, folder or catalogues.ROOT)
+    if _FOLDERS.setdefault(domain, source.folder) != source.folder:  # a domain moved (tests): read it again
+        _FOLDERS[domain] = source.folder
+        for lang in LANGUAGES:
+            _TRANSLATIONS.pop((domain, lang), None)
+    for key, found in texts.items():
+        if isinstance(found, Message):
+            _CATALOGUE[key], _SOURCES[key] = found, source
+            _OLD.pop(key, None)
+            _part_of(found)
+        else:
+            _CATALOGUE[key], _SOURCES[key], _OLD[key] = Message(key, found["en"]), _Source(domain, None), found
+
+
+def _part_of(message: Message) -> None:
+    """Remember ``<key>.<field>``, the counted word ``field`` of the text ``key`` (a text with several)."""
+    whole, _, field = message.key.rpartition(".")
+    if message.counter is not None and field == message.counter and field not in _PARTS.get(whole, []):
+        _PARTS.setdefault(whole, []).append(field)
+
+
+def old_tables() -> list[str]:
+    """Keys still registered as ``{"en": ..., "es": ...}`` tables (to convert into the catalogues)."""
+    _catalogue()
+    return sorted(_OLD)
 
 
 def say(reason: Mapping[str, Any], lang: str = DEFAULT) -> str:
@@ -86,6 +165,11 @@ def language(choice: str | None = None) -> str:
     return env if env in LANGUAGES else DEFAULT
 
 
+def language_name(code: str) -> str:
+    """``code`` named in itself, for a language menu ("Deutsch")."""
+    return catalogues.language_name(code)
+
+
 def bot_name(spec: str, lang: str = DEFAULT) -> str:
     """A bot as players call it: "easy bot" / "bot fácil" for a level (``easy`` or ``bot:easy``), else its spec."""
     level = spec.removeprefix("bot:")
@@ -93,7 +177,7 @@ def bot_name(spec: str, lang: str = DEFAULT) -> str:
 
 
 def count(n: int, one: str, many: str) -> str:
-    """``1 stone``, ``2 stones``: the number and its word (the ``{n:one|many}`` format, for code)."""
+    """``1 stone``, ``2 stones``: the number and its word (for code that counts in English only)."""
     return f"{n} {one if abs(n) == 1 else many}"
 
 
@@ -105,24 +189,90 @@ def keys() -> list[str]:
     return sorted(_catalogue())
 
 
+def counter(key: str) -> str | None:
+    """The argument a counted text counts with (``None``: not counted, or no such key)."""
+    found = _catalogue().get(key)
+    return found.counter if found is not None else None
+
+
 def template(key: str, lang: str = DEFAULT) -> str | None:
-    """The text of ``key`` in ``lang`` (English where that language lacks it) with its placeholders unfilled, as
-    the web client receives it; ``None`` for an unknown key."""
-    return _template(key, lang)
+    """The text of ``key`` in ``lang`` (English where that language lacks it) with its placeholders unfilled (a
+    counted text: its form for many); ``None`` for an unknown key."""
+    found = forms(key, lang)
+    return found[-1] if found else None
+
+
+def forms(key: str, lang: str = DEFAULT) -> tuple[str, ...]:
+    """Every form of ``key`` in ``lang`` (one; a counted text: one per plural form of the language, in the
+    catalogue's order, as the web client receives them); empty for an unknown key."""
+    found = _catalogue().get(key)
+    if found is None:
+        return ()
+    if found.counter is None:
+        return (_template(found, lang, 1),)
+    source = _SOURCES[key]
+    counts = _counts(source.folder or catalogues.ROOT, source.domain, lang)
+    return tuple(_template(found, lang, n) for n in counts)
+
+
+def _counts(folder: Path, domain: str, lang: str) -> list[int]:
+    """A count of each plural form of ``lang`` in ``domain``, in the forms' order (Spanish's form for millions
+    is found among large round numbers)."""
+    rule = catalogues.plural_rule(folder, domain, lang)
+    first: dict[int, int] = {}
+    for n in [*range(catalogues.SAMPLES), *(10 ** k for k in range(3, 10))]:
+        first.setdefault(rule(n), n)
+    return [first.get(form, 2) for form in range(max(first) + 1)]
+
+
+def for_client(lang: str) -> dict[str, Any]:
+    """Every text in ``lang`` as the web client reads them (``GET /api/texts``): ``texts`` by key (a counted text:
+    its form for many), ``plurals`` (each counted text's forms and counter), ``parts`` (the counted words of a text
+    that has several) and ``plural`` (the form of each count, :func:`plural_table`)."""
+    catalogue = _catalogue()
+    plurals = {key: {"counter": found.counter, "forms": list(forms(key, lang))}
+               for key, found in catalogue.items() if found.counter is not None}
+    return {"texts": {key: template(key, lang) for key in sorted(catalogue)}, "plurals": plurals,
+            "parts": {key: list(fields) for key, fields in _PARTS.items() if key in catalogue},
+            "plural": plural_table(lang)}
+
+
+def plural_table(lang: str) -> list[int]:
+    """The plural form of each count below :data:`catalogues.SAMPLES` in ``lang`` (the core's Plural-Forms)."""
+    return catalogues.plural_table(CORE.folder or catalogues.ROOT, CORE.domain, lang)
 
 
 def missing() -> list[str]:
-    """``key: language`` for every registered key that lacks a supported language (should be empty)."""
-    return [f"{key}: {lang}" for key, texts in sorted(_catalogue().items()) for lang in LANGUAGES
-            if not texts.get(lang)]
+    """``key: language`` for every registered key that some language's catalogue lacks, leaves untranslated or
+    marks fuzzy (should be empty; an untranslated text shows in English)."""
+    catalogue = _catalogue()
+    said: dict[tuple[str, str], set[str]] = {}
+    found = []
+    for key in sorted(catalogue):
+        source = _SOURCES[key]
+        for lang in LANGUAGES[1:]:
+            if source.folder is None:
+                done = bool(_OLD[key].get(lang))
+            else:
+                place = (source.domain, lang)
+                if place not in said:
+                    said[place] = catalogues.translated(source.folder, source.domain, lang)
+                done = key in said[place]
+            if not done:
+                found.append(f"{key}: {lang}")
+    return found
 
 
 def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **args: Any) -> str:
     """The text of ``key`` in ``lang`` with ``args`` filled in (see the module docstring); an unknown key is
     shown as itself, so a missing text is visible rather than fatal."""
-    template = _template(key, lang)
-    if template is None:
+    found = _catalogue().get(key)
+    if found is None:
         return key
+    if key in _PARTS:
+        args = {**args, **{field: text(f"{key}.{field}", lang, names, **args) for field in _PARTS[key]
+                           if field in args}}
+    template = _template(found, lang, _quantity(args.get(found.counter)) if found.counter else 1)
     parts = _parsed(template)
     if parts is None:  # a field with an index, an attribute or a nested spec: Python's own formatter
         return _Formatter(lang, key.split(".", 1)[0], names).vformat(template, (), args)
@@ -137,6 +287,29 @@ def text(key: str, lang: str = DEFAULT, names: Sequence[str] | None = None, **ar
     return "".join(filled)
 
 
+def _quantity(value: Any) -> int:
+    """The count a plural form is chosen by: a whole number as itself (``1.0`` is one), a fraction or a value
+    that is no number as two (English and Spanish say "2.5 coins")."""
+    try:
+        number = abs(float(value))
+    except (TypeError, ValueError):
+        return 2
+    return int(number) if number.is_integer() else 2
+
+
+def _template(message: Message, lang: str, n: int) -> str:
+    """The text of ``message`` in ``lang`` for the count ``n`` (English where the catalogue lacks it)."""
+    source = _SOURCES[message.key]
+    if source.folder is None:
+        return _OLD[message.key].get(lang) or message.english
+    chosen = _TRANSLATIONS.get((source.domain, lang))
+    if chosen is None:
+        chosen = _TRANSLATIONS[source.domain, lang] = catalogues.translations(source.folder, source.domain, lang)
+    if message.plural is None:
+        return str(chosen.pgettext(message.key, message.english))
+    return str(chosen.npgettext(message.key, message.english, message.plural, n))
+
+
 def _contracted(literal: str, term: str) -> tuple[str, str]:
     """Spanish contracts a preposition with the article of the term after it: "a el mercado" is "al mercado",
     "de el templo" "del templo" (a term only: a player's name is said as written)."""
@@ -144,13 +317,6 @@ def _contracted(literal: str, term: str) -> tuple[str, str]:
         if term.startswith("el ") and (literal == preposition or literal.endswith(" " + preposition)):
             return literal[:-1] + "l ", term[3:]
     return literal, term
-
-
-def _template(key: str, lang: str) -> str | None:
-    texts = _catalogue().get(key)
-    if texts is None:
-        return None
-    return texts.get(lang) or texts.get(DEFAULT)
 
 
 _Parts = tuple[tuple[str, "str | None", "str | None", "str | None"], ...]
@@ -211,260 +377,194 @@ def _format(value: Any, spec: str) -> str:
     return format(value, spec)
 
 
-UI_TEXTS: Final = {
-    "ui.seat": {"en": "seat {n}", "es": "asiento {n}"},
-    "ui.error": {"en": "error", "es": "error"},
-    "ui.seat_player": {"en": "{who} (seat {n})", "es": "{who} (asiento {n})"},
-    "ui.human": {"en": "human", "es": "humano"},
+UI_TEXTS: Final = messages(
+    msg("ui.seat", "seat {n}"),
+    msg("ui.error", "error"),
+    msg("ui.seat_player", "{who} (seat {n})"),
+    msg("ui.human", "human"),
     # a bot's level, as every surface names it (with ui.bot_name: the terminal's seats, the web's web.level.*)
-    "ui.level.random": {"en": "random", "es": "aleatorio"},
-    "ui.level.greedy": {"en": "greedy", "es": "codicioso"},
-    "ui.level.easy": {"en": "easy", "es": "fácil"},
-    "ui.level.medium": {"en": "medium", "es": "medio"},
-    "ui.level.hard": {"en": "hard", "es": "difícil"},
-    "ui.level.expert": {"en": "expert", "es": "experto"},
-    "ui.prompt": {"en": "seat {n}> ", "es": "asiento {n}> "},
-    "ui.chance": {"en": "chance: {move}", "es": "azar: {move}"},
-    "ui.plays": {"en": "{player!p} plays {move}", "es": "{player!p} juega {move}"},
-    "ui.plays.you": {"en": "You play {move}", "es": "Juegas {move}"},
-    "ui.hand_over": {
-        "en": "Hand over to {player!p}. Press Enter when only {player!p} can see the screen.",
-        "es": "Pasa el turno a {player!p}. Pulsa Intro cuando solo {player!p} vea la pantalla.",
-    },
-    "ui.since_last_turn": {"en": "Since your last turn:", "es": "Desde tu último turno:"},
-    "ui.your_move": {"en": "Your move ({player!p})", "es": "Te toca ({player!p})"},
-    "ui.move": {"en": "{move}", "es": "{move}"},
-    "ui.game_over": {"en": "the game is over: no move is possible", "es": "la partida ha terminado: no hay jugadas"},
-    "ui.unknown_move": {"en": "{move!r} is not a legal move here: no move of this game is written so",
-                       "es": "{move!r} no es una jugada legal aquí: ninguna jugada de este juego se escribe así"},
-    "ui.unknown_action": {"en": "no action of this game has id {action} (ids are 0-{last})",
-                          "es": "ninguna acción de este juego tiene el número {action} (van de 0 a {last})"},
-    "ui.legal_move": {"en": "{move} is a legal move", "es": "{move} es una jugada legal"},
-    "ui.not_legal": {"en": "{move} is not a legal move here", "es": "{move} no es una jugada legal aquí"},
-    "ui.total": {"en": "Total", "es": "Total"},
-    "ui.you_play": {"en": "You play {colour}.", "es": "Juegas con {colour}."},
-    "ui.you_are": {"en": "You are {player!p}.", "es": "Eres {player!p}."},
-    "ui.refused": {"en": "Refused: {reason}.", "es": "No se puede: {reason}."},
-    "ui.score_breakdown": {"en": "Score breakdown", "es": "Desglose de la puntuación"},
-    "ui.winner": {"en": "Winner: {who}", "es": "Gana: {who}"},
-    "ui.draw": {"en": "Draw", "es": "Empate"},
-    "ui.bot_name": {"en": "{level} bot", "es": "bot {level}"},
-    "ui.bot_name_n": {"en": "{level} bot {n}", "es": "bot {level} {n}"},
-    "ui.legend": {"en": "Legend", "es": "Leyenda"},
-    "ui.chance_name": {"en": "chance", "es": "azar"},
-    "ui.play_intro": {
-        "en": "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'.",
-        "es": "Escribe una jugada (su notación o su número), 'moves' (jugadas), 'board' (tablero), 'legend' "
-              "(leyenda), 'help' (ayuda) o 'quit' (salir)."},
-    "ui.play_help": {
-        "en": "Enter a move in notation (see 'museion rules GAME') or its number from the list; 'moves' lists "
-              "them again, 'board' shows the table, 'legend' explains its symbols, 'hint' asks the coach for the "
-              "3 best moves, 'quit' leaves.",
-        "es": "Escribe una jugada en notación (mira 'museion rules JUEGO') o su número en la lista; 'moves' la "
-              "vuelve a mostrar, 'board' muestra la mesa, 'legend' explica sus símbolos, 'hint' pide al "
-              "entrenador las 3 mejores jugadas, 'quit' sale."},
-    "ui.hint_title": {"en": "The coach suggests (estimated chance to win after the move):",
-                      "es": "El entrenador sugiere (probabilidad estimada de ganar tras la jugada):"},
-    "ui.hint_line": {"en": "{rank}. {move} ({notation}) — {chance} %",
-                     "es": "{rank}. {move} ({notation}) — {chance} %"},
-    "ui.you_play_seat": {"en": "You play {colour} (seat {n}).", "es": "Juegas con {colour} (asiento {n})."},
-    "ui.no_number": {"en": "No move number {n}: choose 1-{last}.", "es": "No hay jugada número {n}: elige 1-{last}."},
-    "ui.forced": {"en": "Only one move is possible: {move}.", "es": "Solo hay una jugada posible: {move}."},
-    "ui.abandoned": {"en": "Game abandoned.", "es": "Partida abandonada."},
-    "ui.final_position": {"en": "Final position", "es": "Posición final"},
-    "ui.final_scores": {"en": "Final scores", "es": "Puntuación final"},
-    "ui.player": {"en": "player", "es": "jugador"},
-    "ui.score": {"en": "score", "es": "puntos"},
-    "ui.shared_victory": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}"},
-    "ui.record_saved": {"en": "Record saved to {path} (replay: museion replay {path})",
-                        "es": "Partida guardada en {path} (para verla: museion replay {path})"},
-    "ui.after_move": {"en": "after move {n}", "es": "tras la jugada {n}"},
-    "ui.final_of": {"en": "{game}: final position", "es": "{game}: posición final"},
-    "ui.options": {"en": "options", "es": "opciones"},
-    "ui.needs_extra": {
-        "en": "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'",
-        "es": "'museion {command}' necesita el extra {extra}: pip install 'museion[{extra}]'"},
+    msg("ui.level.random", "random"),
+    msg("ui.level.greedy", "greedy"),
+    msg("ui.level.easy", "easy"),
+    msg("ui.level.medium", "medium"),
+    msg("ui.level.hard", "hard"),
+    msg("ui.level.expert", "expert"),
+    msg("ui.prompt", "seat {n}> "),
+    msg("ui.chance", "chance: {move}"),
+    msg("ui.plays", "{player!p} plays {move}"),
+    msg("ui.plays.you", "You play {move}"),
+    msg("ui.hand_over", "Hand over to {player!p}. Press Enter when only {player!p} can see the screen."),
+    msg("ui.since_last_turn", "Since your last turn:"),
+    msg("ui.your_move", "Your move ({player!p})"),
+    msg("ui.move", "{move}"),
+    msg("ui.game_over", "the game is over: no move is possible"),
+    msg("ui.unknown_move", "{move!r} is not a legal move here: no move of this game is written so"),
+    msg("ui.unknown_action", "no action of this game has id {action} (ids are 0-{last})"),
+    msg("ui.legal_move", "{move} is a legal move"),
+    msg("ui.not_legal", "{move} is not a legal move here"),
+    msg("ui.total", "Total"),
+    msg("ui.you_play", "You play {colour}."),
+    msg("ui.you_are", "You are {player!p}."),
+    msg("ui.refused", "Refused: {reason}."),
+    msg("ui.score_breakdown", "Score breakdown"),
+    msg("ui.winner", "Winner: {who}"),
+    msg("ui.draw", "Draw"),
+    msg("ui.bot_name", "{level} bot"),
+    msg("ui.bot_name_n", "{level} bot {n}"),
+    msg("ui.legend", "Legend"),
+    msg("ui.chance_name", "chance"),
+    msg("ui.play_intro", "Type a move (its notation or its number), 'moves', 'board', 'legend', 'help' or 'quit'."),
+    msg("ui.play_help",
+        "Enter a move in notation (see 'museion rules GAME') or its number from the list; 'moves' lists them again, "
+        "'board' shows the table, 'legend' explains its symbols, 'hint' asks the coach for the 3 best moves, 'quit' "
+        "leaves."),
+    msg("ui.hint_title", "The coach suggests (estimated chance to win after the move):"),
+    msg("ui.hint_line", "{rank}. {move} ({notation}) — {chance} %"),
+    msg("ui.you_play_seat", "You play {colour} (seat {n})."),
+    msg("ui.no_number", "No move number {n}: choose 1-{last}."),
+    msg("ui.forced", "Only one move is possible: {move}."),
+    msg("ui.abandoned", "Game abandoned."),
+    msg("ui.final_position", "Final position"),
+    msg("ui.final_scores", "Final scores"),
+    msg("ui.player", "player"),
+    msg("ui.score", "score"),
+    msg("ui.shared_victory", "Shared victory: {who}"),
+    msg("ui.record_saved", "Record saved to {path} (replay: museion replay {path})"),
+    msg("ui.after_move", "after move {n}"),
+    msg("ui.final_of", "{game}: final position"),
+    msg("ui.options", "options"),
+    msg("ui.needs_extra", "'museion {command}' needs the {extra} extra: pip install 'museion[{extra}]'"),
     # museion simulate, check and bench (developer tools; --lang es / MUSEION_LANG=es)
-    "tool.simulate_title": {"en": "{title}: {games:game|games}, seed {seed}",
-                            "es": "{title}: {games:partida|partidas}, semilla {seed}"},
-    "tool.col_seat": {"en": "seat", "es": "asiento"},
-    "tool.col_bot": {"en": "bot", "es": "bot"},
-    "tool.col_wins": {"en": "wins", "es": "victorias"},
-    "tool.col_win_pct": {"en": "win %", "es": "% victorias"},
-    "tool.col_mean": {"en": "mean score", "es": "puntos (media)"},
-    "tool.col_stdev": {"en": "stdev", "es": "desv. típica"},
-    "tool.col_min": {"en": "min", "es": "mín."},
-    "tool.col_max": {"en": "max", "es": "máx."},
-    "tool.simulate_summary": {
-        "en": "draws/shared: {draws}   game length (actions): mean {mean}, min {min}, max {max}   {rate} games/s",
-        "es": "empates/victorias compartidas: {draws}   duración (acciones): media {mean}, mín. {min}, máx. {max}   "
-              "{rate} partidas/s"},
-    "tool.bots_mismatch": {"en": "--bots names {count:bot|bots}; {game} with these options has {n:seat|seats}",
-                           "es": "--bots nombra {count:bot|bots}; {game} con estas opciones tiene "
-                                 "{n:asiento|asientos}"},
-    "tool.check_task": {"en": "check {game}", "es": "comprobar {game}"},
-    "tool.secrecy_task": {"en": "secrecy {game}", "es": "secreto {game}"},
-    "tool.violation": {"en": "VIOLATION", "es": "INFRACCIÓN"},
-    "tool.check_ok": {
-        "en": "{game}: {games:game|games}, {steps:action|actions} ({chance} chance), longest {longest}, every "
-              "contract check passed at every step in {seconds} s",
-        "es": "{game}: {games:partida|partidas}, {steps:acción|acciones} ({chance} de azar), la más larga {longest}; "
-              "todas las comprobaciones del contrato pasaron en cada paso en {seconds} s"},
-    "tool.secrecy_ok": {"en": "OK", "es": "OK"},
-    "tool.secrecy_leak": {"en": "LEAK", "es": "FUGA"},
-    "tool.secrecy": {
-        "en": "indistinguishability: {games:game|games}, {positions:position|positions}, every seat; true state vs "
-              "resample(seat) compared on: {compared}; {differences:difference|differences} in {seconds} s",
-        "es": "indistinguibilidad: {games:partida|partidas}, {positions:posición|posiciones}, cada asiento; estado "
-              "real frente a remuestreo (asiento) comparados en: {compared}; {differences:diferencia|diferencias} "
-              "en {seconds} s"},
-    "tool.secrecy_compared": {"en": "{name} {count} ({hidden} with hidden differences)",
-                              "es": "{name} {count} ({hidden} con diferencias ocultas)"},
-    "tool.not_checked": {"en": "not checked: {name} ({why})", "es": "sin comprobar: {name} ({why})"},
-    "tool.bench_title": {"en": "Random playouts and MCTS through the contract (medians of interleaved rounds)",
-                         "es": "Partidas al azar y MCTS a través del contrato (medianas de rondas intercaladas)"},
-    "tool.col_game": {"en": "game", "es": "juego"},
-    "tool.col_options": {"en": "options", "es": "opciones"},
-    "tool.col_pure": {"en": "pure steps/s", "es": "pasos/s puro"},
-    "tool.col_compiled": {"en": "compiled steps/s", "es": "pasos/s compilado"},
-    "tool.col_x": {"en": "×", "es": "×"},
-    "tool.col_pure_mcts": {"en": "pure MCTS sims/s", "es": "simulaciones MCTS/s puro"},
-    "tool.col_compiled_mcts": {"en": "compiled MCTS sims/s", "es": "simulaciones MCTS/s compilado"},
-    "tool.col_cpp_ttt": {"en": "compiled / C++ ttt", "es": "compilado / ttt en C++"},
-    "tool.col_ttt": {"en": "compiled / Python ttt", "es": "compilado / ttt en Python"},
-    "tool.build_pure": {"en": "pure", "es": "puro"},
-    "tool.build_compiled": {"en": "compiled", "es": "compilado"},
-    "tool.bench_builds": {"en": "builds: {builds}; load average {before} before, {after} after",
-                          "es": "versiones: {builds}; carga media {before} antes, {after} después"},
-    "tool.engines": {"en": "museion {version}, engines: {build}", "es": "museion {version}, motores: {build}"},
-    "tool.engines_compiled": {"en": "compiled (mypyc)", "es": "compilados (mypyc)"},
-    "tool.engines_pure": {"en": "pure Python", "es": "Python puro"},
-    "tool.engines_pure_asked": {"en": "pure Python (MUSEION_PURE is set)",
-                                "es": "Python puro (MUSEION_PURE está activada)"},
-    "tool.no_compiled_install": {
-        "en": "This installation has no compiled engines (a pure wheel, or one built without a C compiler): the same "
-              "games run several times slower. Compiled wheels exist for CPython 3.11-3.13 on Linux (x86_64, "
-              "aarch64), macOS and Windows; elsewhere, with a C compiler and Python's headers: pip install "
-              "--force-reinstall --no-deps --no-binary museion museion",
-        "es": "Esta instalación no tiene los motores compilados (un wheel puro, o uno construido sin compilador de "
-              "C): las mismas partidas van varias veces más lentas. Hay wheels compilados para CPython 3.11-3.13 en "
-              "Linux (x86_64, aarch64), macOS y Windows; en otras plataformas, con un compilador de C y las "
-              "cabeceras de Python: pip install --force-reinstall --no-deps --no-binary museion museion"},
-    "tool.no_compiled_checkout": {
-        "en": "This checkout has no current compiled build (never built, or a source changed since): the same games "
-              "run several times slower. Build it with make compiled (python tools/compile.py; it needs a C "
-              "compiler and Python's headers).",
-        "es": "Esta copia del código no tiene los motores compilados al día (nunca se compilaron, o una fuente ha "
-              "cambiado desde entonces): las mismas partidas van varias veces más lentas. Compílalos con make "
-              "compiled (python tools/compile.py; hace falta un compilador de C y las cabeceras de Python)."},
-    "tool.not_available": {"en": "n/a", "es": "n/d"},
-    "tool.no_openspiel": {
-        "en": "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio.",
-        "es": "open_spiel no está instalado (pip install 'museion[bench]'): no hay proporción de referencia."},
+    msgn("tool.simulate_title", "{title}: {games} game, seed {seed}", "{title}: {games} games, seed {seed}", "games"),
+    msg("tool.col_seat", "seat"),
+    msg("tool.col_bot", "bot"),
+    msg("tool.col_wins", "wins"),
+    msg("tool.col_win_pct", "win %"),
+    msg("tool.col_mean", "mean score"),
+    msg("tool.col_stdev", "stdev"),
+    msg("tool.col_min", "min"),
+    msg("tool.col_max", "max"),
+    msg("tool.simulate_summary",
+        "draws/shared: {draws}   game length (actions): mean {mean}, min {min}, max {max}   {rate} games/s"),
+    msg("tool.bots_mismatch", "--bots names {count}; {game} with these options has {n}"),
+    msgn("tool.bots_mismatch.count", "{count} bot", "{count} bots", "count"),
+    msgn("tool.bots_mismatch.n", "{n} seat", "{n} seats", "n"),
+    msg("tool.check_task", "check {game}"),
+    msg("tool.secrecy_task", "secrecy {game}"),
+    msg("tool.violation", "VIOLATION"),
+    msg("tool.check_ok",
+        "{game}: {games}, {steps} ({chance} chance), longest {longest}, every contract check passed at every step in "
+        "{seconds} s"),
+    msgn("tool.check_ok.games", "{games} game", "{games} games", "games"),
+    msgn("tool.check_ok.steps", "{steps} action", "{steps} actions", "steps"),
+    msg("tool.secrecy_ok", "OK"),
+    msg("tool.secrecy_leak", "LEAK"),
+    msg("tool.secrecy",
+        "indistinguishability: {games}, {positions}, every seat; true state vs resample(seat) compared on: "
+        "{compared}; {differences} in {seconds} s"),
+    msgn("tool.secrecy.games", "{games} game", "{games} games", "games"),
+    msgn("tool.secrecy.positions", "{positions} position", "{positions} positions", "positions"),
+    msgn("tool.secrecy.differences", "{differences} difference", "{differences} differences", "differences"),
+    msg("tool.secrecy_compared", "{name} {count} ({hidden} with hidden differences)"),
+    msg("tool.not_checked", "not checked: {name} ({why})"),
+    msg("tool.bench_title", "Random playouts and MCTS through the contract (medians of interleaved rounds)"),
+    msg("tool.col_game", "game"),
+    msg("tool.col_options", "options"),
+    msg("tool.col_pure", "pure steps/s"),
+    msg("tool.col_compiled", "compiled steps/s"),
+    msg("tool.col_x", "×"),
+    msg("tool.col_pure_mcts", "pure MCTS sims/s"),
+    msg("tool.col_compiled_mcts", "compiled MCTS sims/s"),
+    msg("tool.col_cpp_ttt", "compiled / C++ ttt"),
+    msg("tool.col_ttt", "compiled / Python ttt"),
+    msg("tool.build_pure", "pure"),
+    msg("tool.build_compiled", "compiled"),
+    msg("tool.bench_builds", "builds: {builds}; load average {before} before, {after} after"),
+    msg("tool.engines", "museion {version}, engines: {build}"),
+    msg("tool.engines_compiled", "compiled (mypyc)"),
+    msg("tool.engines_pure", "pure Python"),
+    msg("tool.engines_pure_asked", "pure Python (MUSEION_PURE is set)"),
+    msg("tool.no_compiled_install",
+        "This installation has no compiled engines (a pure wheel, or one built without a C compiler): the same games "
+        "run several times slower. Compiled wheels exist for CPython 3.11-3.13 on Linux (x86_64, aarch64), macOS and "
+        "Windows; elsewhere, with a C compiler and Python's headers: pip install --force-reinstall --no-deps "
+        "--no-binary museion museion"),
+    msg("tool.no_compiled_checkout",
+        "This checkout has no current compiled build (never built, or a source changed since): the same games run "
+        "several times slower. Build it with make compiled (python tools/compile.py; it needs a C compiler and "
+        "Python's headers)."),
+    msg("tool.not_available", "n/a"),
+    msg("tool.no_openspiel", "open_spiel is not installed (pip install 'museion[bench]'): no reference ratio."),
     # museion check: contract violations (core.check; ConformanceError.reason keeps the check.* key)
-    "check.violation": {"en": "{game}: {violation} (after {actions:action|actions})",
-                        "es": "{game}: {violation} (tras {actions:acción|acciones})"},
-    "check.too_long": {"en": "game longer than max_game_length() = {limit}",
-                       "es": "partida más larga que max_game_length() = {limit}"},
-    "check.invariant": {"en": "invariant violated: {problems}", "es": "invariante incumplido: {problems}"},
-    "check.bad_results": {"en": "bad terminal results: scores={scores} winners={winners} returns={returns}",
-                          "es": "resultados finales erróneos: scores={scores} winners={winners} returns={returns}"},
-    "check.state_changed": {"en": "checking the state changed it", "es": "comprobar el estado lo ha cambiado"},
-    "check.terminal_legal": {"en": "terminal state has legal actions {legal}",
-                             "es": "el estado final tiene acciones legales {legal}"},
-    "check.no_legal": {"en": "no legal action in a running game", "es": "ninguna acción legal en una partida en curso"},
-    "check.legal_unsorted": {"en": "legal actions not sorted and unique: {legal}",
-                             "es": "las acciones legales no están ordenadas o se repiten: {legal}"},
-    "check.legal_range": {"en": "legal action ids {legal} outside range({bound})",
-                          "es": "números de acciones legales {legal} fuera de range({bound})"},
-    "check.chance_sum": {"en": "chance probabilities {outcomes} do not sum to 1 (sum {total})",
-                         "es": "las probabilidades del azar {outcomes} no suman 1 (suman {total})"},
-    "check.chance_outcomes": {"en": "chance outcomes differ from legal_actions()",
-                              "es": "los resultados del azar no coinciden con legal_actions()"},
-    "check.not_a_player": {"en": "current_player() = {player} is not a player",
-                           "es": "current_player() = {player} no es un jugador"},
-    "check.shared_notation": {"en": "actions {first} and {second} share the notation {text!r}",
-                              "es": "las acciones {first} y {second} comparten la notación {text!r}"},
-    "check.notation_unparsed": {"en": "notation {text!r} of action {action} does not parse: {error}",
-                                "es": "la notación {text!r} de la acción {action} no se puede leer: {error}"},
-    "check.notation_parses_to": {"en": "notation {text!r} of action {action} parses to {back}",
-                                 "es": "la notación {text!r} de la acción {action} se lee como {back}"},
-    "check.clone_differs": {"en": "clone() differs from the original", "es": "clone() no coincide con el original"},
-    "check.clone_changed_original": {"en": "applying an action to a clone changed the original",
-                                     "es": "aplicar una acción a una copia ha cambiado el original"},
-    "check.json_round_trip": {"en": "JSON round-trip changed the state",
-                              "es": "pasar a JSON y volver ha cambiado el estado"},
-    "check.illegal_accepted": {"en": "illegal action {action} was accepted",
-                               "es": "se ha aceptado la acción ilegal {action}"},
-    "check.illegal_changed": {"en": "rejecting illegal action {action} changed the state",
-                              "es": "rechazar la acción ilegal {action} ha cambiado el estado"},
-    "check.view_not_json": {"en": "view({viewer}) is not JSON-able: {error}",
-                            "es": "view({viewer}) no se puede pasar a JSON: {error}"},
-    "check.resample_view": {"en": "resample({viewer}) gives a state whose view({viewer}) differs",
-                            "es": "resample({viewer}) da un estado cuyo view({viewer}) es distinto"},
-    "check.resample_legal": {"en": "resample({viewer}) changes the legal actions of the player to act",
-                             "es": "resample({viewer}) cambia las acciones legales del jugador al que le toca"},
-    "check.resample_history": {"en": "resample({viewer}) gives a state that its own history does not reproduce",
-                               "es": "resample({viewer}) da un estado que su propio historial no reproduce"},
-    "check.observed_not_string": {
-        "en": "observed_action({action}, {observer}) is {seen!r}, not a notation string",
-        "es": "observed_action({action}, {observer}) es {seen!r}, no un texto de notación"},
-    "check.observed_not_shared": {
-        "en": "shared_observations, but observer {observer} sees {seen!r} for action {action} and a spectator "
-              "{spectator!r}",
-        "es": "shared_observations, pero el observador {observer} ve {seen!r} en la acción {action} y un espectador "
-              "{spectator!r}"},
-    "check.observed_hides": {
-        "en": "actions {actions} all look like {seen!r} to observer {observer}, but leave different views: the "
-              "observation does not say what it reveals",
-        "es": "las acciones {actions} se ven todas como {seen!r} para el observador {observer}, pero dejan vistas "
-              "distintas: la observación no dice lo que revela"},
-    "check.event_not_json": {"en": "event {event} is not JSON-able: {error}",
-                             "es": "el suceso {event} no se puede pasar a JSON: {error}"},
-    "check.event_no_text": {"en": "event key {event_key!r} has no text in museion.core.i18n",
-                            "es": "la clave de suceso {event_key!r} no tiene texto en museion.core.i18n"},
-    "check.event_seats": {"en": "event {event} speaks to seats that do not exist",
-                          "es": "el suceso {event} se dirige a asientos que no existen"},
-    "check.reveal_hidden": {
-        "en": "action {action} is observed as {seen!r} by seat {seat} in states it cannot tell apart, but leaves it "
-              "different views: the observation hides what it reveals",
-        "es": "el asiento {seat} observa la acción {action} como {seen!r} en estados que no puede distinguir, pero "
-              "le deja vistas distintas: la observación oculta lo que revela"},
-    "check.reveal_in_notation": {
-        "en": "action {action} reveals something to seat {seat} (it is observed differently in states the seat cannot "
-              "tell apart), but {seen!r} is its bare notation: a take-back would not know that it showed anything",
-        "es": "la acción {action} revela algo al asiento {seat} (la observa distinta en estados que no puede "
-              "distinguir), pero {seen!r} es su notación sin más: deshacer no sabría que mostró algo"},
+    msgn("check.violation",
+         "{game}: {violation} (after {actions} action)",
+         "{game}: {violation} (after {actions} actions)",
+         "actions"),
+    msg("check.too_long", "game longer than max_game_length() = {limit}"),
+    msg("check.invariant", "invariant violated: {problems}"),
+    msg("check.bad_results", "bad terminal results: scores={scores} winners={winners} returns={returns}"),
+    msg("check.state_changed", "checking the state changed it"),
+    msg("check.terminal_legal", "terminal state has legal actions {legal}"),
+    msg("check.no_legal", "no legal action in a running game"),
+    msg("check.legal_unsorted", "legal actions not sorted and unique: {legal}"),
+    msg("check.legal_range", "legal action ids {legal} outside range({bound})"),
+    msg("check.chance_sum", "chance probabilities {outcomes} do not sum to 1 (sum {total})"),
+    msg("check.chance_outcomes", "chance outcomes differ from legal_actions()"),
+    msg("check.not_a_player", "current_player() = {player} is not a player"),
+    msg("check.shared_notation", "actions {first} and {second} share the notation {text!r}"),
+    msg("check.notation_unparsed", "notation {text!r} of action {action} does not parse: {error}"),
+    msg("check.notation_parses_to", "notation {text!r} of action {action} parses to {back}"),
+    msg("check.clone_differs", "clone() differs from the original"),
+    msg("check.clone_changed_original", "applying an action to a clone changed the original"),
+    msg("check.json_round_trip", "JSON round-trip changed the state"),
+    msg("check.illegal_accepted", "illegal action {action} was accepted"),
+    msg("check.illegal_changed", "rejecting illegal action {action} changed the state"),
+    msg("check.view_not_json", "view({viewer}) is not JSON-able: {error}"),
+    msg("check.resample_view", "resample({viewer}) gives a state whose view({viewer}) differs"),
+    msg("check.resample_legal", "resample({viewer}) changes the legal actions of the player to act"),
+    msg("check.resample_history", "resample({viewer}) gives a state that its own history does not reproduce"),
+    msg("check.observed_not_string", "observed_action({action}, {observer}) is {seen!r}, not a notation string"),
+    msg("check.observed_not_shared",
+        "shared_observations, but observer {observer} sees {seen!r} for action {action} and a spectator {spectator!r}"),
+    msg("check.observed_hides",
+        "actions {actions} all look like {seen!r} to observer {observer}, but leave different views: the observation "
+        "does not say what it reveals"),
+    msg("check.event_not_json", "event {event} is not JSON-able: {error}"),
+    msg("check.event_no_text", "event key {event_key!r} has no text in museion.core.i18n"),
+    msg("check.event_seats", "event {event} speaks to seats that do not exist"),
+    msg("check.reveal_hidden",
+        "action {action} is observed as {seen!r} by seat {seat} in states it cannot tell apart, but leaves it "
+        "different views: the observation hides what it reveals"),
+    msg("check.reveal_in_notation",
+        "action {action} reveals something to seat {seat} (it is observed differently in states the seat cannot tell "
+        "apart), but {seen!r} is its bare notation: a take-back would not know that it showed anything"),
     # option errors (core.errors: OptionError.reason), said by clients in the player's language
-    "error.option": {"en": "option \"{option}\": got {got}; allowed: {allowed}",
-                     "es": "opción «{option}»: no se admite {got}; se admite: {allowed}"},
-    "error.option_said": {"en": "option \"{option}\": {message}", "es": "opción «{option}»: {message}"},
-    "error.option_unknown": {"en": "unknown option {options}; allowed: {allowed}",
-                             "es": "opción desconocida {options}; se admiten: {allowed}"},
-    "error.allowed.choice": {"en": "one of {values}", "es": "uno de estos valores: {values}"},
-    "error.allowed.bool": {"en": "true or false", "es": "true o false (sí o no)"},
-    "error.allowed.number": {"en": "a number from {min} to {max}", "es": "un número de {min} a {max}"},
-    "error.allowed.integer": {"en": "an integer from {min} to {max}", "es": "un número entero de {min} a {max}"},
-    "error.allowed.seat": {"en": "a seat from 0 to {last} or 'random'",
-                           "es": "un asiento de 0 a {last} o 'random' (al azar)"},
+    msg("error.option", "option \"{option}\": got {got}; allowed: {allowed}"),
+    msg("error.option_said", "option \"{option}\": {message}"),
+    msg("error.option_unknown", "unknown option {options}; allowed: {allowed}"),
+    msg("error.allowed.choice", "one of {values}"),
+    msg("error.allowed.bool", "true or false"),
+    msg("error.allowed.number", "a number from {min} to {max}"),
+    msg("error.allowed.integer", "an integer from {min} to {max}"),
+    msg("error.allowed.seat", "a seat from 0 to {last} or 'random'"),
     # colours of seats and stones (Game.seat_colours)
-    "colour.white": {"en": "White", "es": "Blanco"},
-    "colour.black": {"en": "Black", "es": "Negro"},
-    "colour.grey": {"en": "Grey", "es": "Gris"},
-    "colour.brown": {"en": "Brown", "es": "Marrón"},
-    "colour.beige": {"en": "Beige", "es": "Beis"},
-    "colour.red": {"en": "Red", "es": "Rojo"},
-    "colour.blue": {"en": "Blue", "es": "Azul"},
-    "colour.green": {"en": "Green", "es": "Verde"},
-    "colour.yellow": {"en": "Yellow", "es": "Amarillo"},
+    msg("colour.white", "White"),
+    msg("colour.black", "Black"),
+    msg("colour.grey", "Grey"),
+    msg("colour.brown", "Brown"),
+    msg("colour.beige", "Beige"),
+    msg("colour.red", "Red"),
+    msg("colour.blue", "Blue"),
+    msg("colour.green", "Green"),
+    msg("colour.yellow", "Yellow"),
     # options shared by the games (Game.option_info); a game's own "<game>.option.<name>" wins
-    "option.players": {"en": "Players", "es": "Jugadores"},
-    "option.players.help": {"en": "How many sit at the table.", "es": "Cuántos se sientan a la mesa."},
-    "option.start_player": {"en": "Start player", "es": "Jugador inicial"},
-    "option.start_player.help": {"en": "Who makes the first move.", "es": "Quién hace la primera jugada."},
-    "option.seat": {"en": "seat {n}", "es": "asiento {n}"},
-    "option.random": {"en": "at random", "es": "al azar"},
-}
+    msg("option.players", "Players"),
+    msg("option.players.help", "How many sit at the table."),
+    msg("option.start_player", "Start player"),
+    msg("option.start_player.help", "Who makes the first move."),
+    msg("option.seat", "seat {n}"),
+    msg("option.random", "at random"),
+)
 """Interface texts shared by the terminal and the web table (more will join them as the interface is localised)."""
 
 register(UI_TEXTS)

@@ -1,29 +1,28 @@
 """The words of Tholos's board on the web table (``web.tholos.*`` keys, used by ``web/board.js``), in
 English and Spanish (the rulebook's words, the glossary's Spanish)."""
 
-TEXTS = {
-    "web.tholos.temple": {"en": "Temple", "es": "Templo"},
-    "web.tholos.workshop": {"en": "Workshop of {name}", "es": "Taller de {name}"},
-    "web.tholos.column_label": {
-        "en": "Location {loc} ({action}): {stones}",
-        "es": "Localización {loc} ({action}): {stones}",
-    },
-    "web.tholos.quarry_pile": {"en": "Quarry: {n} {colour}", "es": "Cantera: {n} de color {colour}"},
-    "web.tholos.extra_at": {"en": "Extra action of location {loc}", "es": "Acción adicional de la localización {loc}"},
-    "web.tholos.decline": {"en": "Decline the extra action", "es": "Renunciar a la acción adicional"},
-    "web.tholos.ornament": {"en": "Ornament {n}", "es": "Ornamentación {n}"},
-    "web.tholos.action.A": {"en": "move grey", "es": "mover gris"},
-    "web.tholos.action.B": {"en": "move white", "es": "mover blanca"},
-    "web.tholos.action.C": {"en": "return", "es": "devolver"},
-    "web.tholos.action.D": {"en": "from quarry", "es": "de la cantera"},
-    "web.tholos.action.E": {"en": "steal", "es": "robar"},
-    "web.tholos.action.F": {"en": "place again", "es": "colocar otra"},
-    "web.tholos.action.G": {"en": "move black", "es": "mover negra"},
-    "web.tholos.ornament.1": {"en": "winner +3", "es": "ganador +3"},
-    "web.tholos.ornament.2": {"en": "fewer stones wins", "es": "gana quien tenga menos piedras"},
-    "web.tholos.ornament.3": {"en": "grey +2", "es": "gris +2"},
-    "web.tholos.ornament.4": {"en": "grey −3", "es": "gris −3"},
-    "web.tholos.ornament.5": {"en": "grey triggers", "es": "la gris activa la acción"},
-    "web.tholos.ornament.6": {"en": "grey from quarry", "es": "gris de la cantera"},
-    "web.tholos.ornament.7": {"en": "holds 7", "es": "admite 7"},
-}
+from museion.core.i18n import messages, msg
+
+TEXTS = messages(
+    msg("web.tholos.temple", "Temple"),
+    msg("web.tholos.workshop", "Workshop of {name}"),
+    msg("web.tholos.column_label", "Location {loc} ({action}): {stones}"),
+    msg("web.tholos.quarry_pile", "Quarry: {n} {colour}"),
+    msg("web.tholos.extra_at", "Extra action of location {loc}"),
+    msg("web.tholos.decline", "Decline the extra action"),
+    msg("web.tholos.ornament", "Ornament {n}"),
+    msg("web.tholos.action.A", "move grey"),
+    msg("web.tholos.action.B", "move white"),
+    msg("web.tholos.action.C", "return"),
+    msg("web.tholos.action.D", "from quarry"),
+    msg("web.tholos.action.E", "steal"),
+    msg("web.tholos.action.F", "place again"),
+    msg("web.tholos.action.G", "move black"),
+    msg("web.tholos.ornament.1", "winner +3"),
+    msg("web.tholos.ornament.2", "fewer stones wins"),
+    msg("web.tholos.ornament.3", "grey +2"),
+    msg("web.tholos.ornament.4", "grey −3"),
+    msg("web.tholos.ornament.5", "grey triggers"),
+    msg("web.tholos.ornament.6", "grey from quarry"),
+    msg("web.tholos.ornament.7", "holds 7"),
+)

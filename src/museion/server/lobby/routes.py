@@ -23,7 +23,7 @@ from museion.server.config import short
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.refusals import NotModified, client, language
-from museion.server.lobby import lessons
+from museion.server.lobby import answers, lessons
 from museion.server.lobby.finished import Busy, Finished, replay_of, respond
 from museion.server.lobby.finished import json_bytes as finished_json
 from museion.server.lobby.lobby import Lobby, load_game
@@ -77,8 +77,8 @@ def texts(wanted: str | None) -> dict[str, Any]:
     name of every language in itself (for the language switch)."""
     codes = [code.strip().lower()[:2] for code in (wanted or "").split(",")]
     lang = next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
-    return {"lang": lang, "languages": {code: i18n.text("web.language_name", code) for code in i18n.LANGUAGES},
-            "texts": {key: i18n.template(key, lang) for key in i18n.keys()}}
+    return {"lang": lang, "languages": {code: i18n.language_name(code) for code in i18n.LANGUAGES},
+            **i18n.for_client(lang)}
 
 
 def _etag(request: Request, response: Response, tag: str) -> None:
@@ -90,7 +90,7 @@ def _etag(request: Request, response: Response, tag: str) -> None:
 
 
 @router.get("/api/games")
-async def games(request: Request, lang: models.Language | None = None) -> models.Catalogue:
+async def games(request: Request, lang: models.Language | None = None) -> answers.Catalogue:
     found = []
     lang = language(lang)
     for name in museion.available_games():
@@ -99,58 +99,58 @@ async def games(request: Request, lang: models.Language | None = None) -> models
         except Exception:  # noqa: BLE001 - a game still being written is simply not offered
             continue
     bots = request.app.state.config.bots
-    return models.Catalogue.model_validate({"games": found, "bots": bots.levels(), "bot_specs": bots.specs})
+    return answers.Catalogue.model_validate({"games": found, "bots": bots.levels(), "bot_specs": bots.specs})
 
 
 @router.get("/api/texts")
 async def texts_route(request: Request, response: Response, lang: Annotated[str | None, Query(max_length=64)] = None
-                      ) -> models.Texts:
+                      ) -> answers.Texts:
     """Every text of the catalogue in one language, for the browser client (cached until the server restarts)."""
     answer = texts(lang)
     _etag(request, response, f'W/"{request.app.state.started}-{answer["lang"]}-{len(answer["texts"])}"')
-    return models.Texts(**answer)
+    return answers.Texts(**answer)
 
 
 @router.get("/api/games/{name}/rules")
-async def rules(name: models.GameName, lang: models.Language | None = None, spec: bool = False) -> models.Rules:
+async def rules(name: models.GameName, lang: models.Language | None = None, spec: bool = False) -> answers.Rules:
     """The rules in ``lang`` (the table page's rules panel): the rules for players when the game has them, else
     (or with ``spec``) the summary of the specification with its rule IDs, for the default configuration."""
     lang = language(lang)
     try:
         text = None if spec else lesson.guide_text(name, lang)
-        return models.Rules(game=name, rules=text or entry(name).summary(lang), guide=text is not None)
+        return answers.Rules(game=name, rules=text or entry(name).summary(lang), guide=text is not None)
     except OptionError as exc:
         raise TableError("bad_game", short(str(exc), 300), 404) from None
 
 
 @router.get("/api/games/{name}/tutorial")
 async def tutorial(name: Annotated[str, Path(max_length=64)], lang: models.Language | None = None
-                   ) -> models.Tutorial:
+                   ) -> answers.Tutorial:
     """The game's tutorial in ``lang``: every step's text, position and the learner's move (computed once)."""
-    return models.Tutorial(**lessons.tutorial(name, language(lang)))
+    return answers.Tutorial(**lessons.tutorial(name, language(lang)))
 
 
 @router.get("/api/games/{name}/guide")
-async def guide(name: Annotated[str, Path(max_length=64)], lang: models.Language | None = None) -> models.Guide:
+async def guide(name: Annotated[str, Path(max_length=64)], lang: models.Language | None = None) -> answers.Guide:
     """The game's rules for players in ``lang``: sections with pictures drawn from positions (computed once)."""
-    return models.Guide(**lessons.guide(name, language(lang)))
+    return answers.Guide(**lessons.guide(name, language(lang)))
 
 
 @router.post("/api/games/{name}/check")
-async def check(request: Request, name: models.GameName, body: models.CheckRequest) -> models.Checked:
+async def check(request: Request, name: models.GameName, body: models.CheckRequest) -> answers.Checked:
     """Validate options without creating a table; tells the lobby how many seats to offer."""
     game = load_game(name, body.options or {}, request.app.state.config.tables_dir)
-    return models.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
+    return answers.Checked(game=game.name, options=game.options_json(), num_players=game.num_players())
 
 
 @router.get("/api/tables")
 async def tables(request: Request, response: Response, status: Literal["open", "running", "finished"] | None = None,
                  limit: Annotated[int, Query(ge=1, le=200)] = 50,
-                 offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> models.TableLists:
+                 offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> answers.TableLists:
     """One page of each lobby list; answers 304 while nothing changed (``ETag``), so polling is cheap."""
     version = _tables(request).lobby_version
     _etag(request, response, f'W/"{request.app.state.started}-{version}-{status}-{limit}-{offset}"')
-    return models.TableLists(**await _lobby(request).listing(status, limit, offset))
+    return answers.TableLists(**await _lobby(request).listing(status, limit, offset))
 
 
 async def account_id(request: Request) -> int | None:
@@ -167,7 +167,7 @@ async def seat_account(request: Request) -> tuple[int | None, str | None]:
 
 
 @router.post("/api/tables", status_code=201)
-async def create(request: Request, body: models.CreateTable) -> models.Created:
+async def create(request: Request, body: models.CreateTable) -> answers.Created:
     if request.app.state.draining:  # the drain (cli.Server): the open tables play on, new ones go elsewhere
         raise TableError("draining", "this server is restarting: create the table again in a moment", 503,
                          {"key": "web.code.draining", "args": {}})
@@ -180,27 +180,27 @@ async def create(request: Request, body: models.CreateTable) -> models.Created:
     out = table.summary()
     if token is not None:
         out.update(token=token, seat=body.join)
-    return models.Created(**out, creator_token=creator_token)
+    return answers.Created(**out, creator_token=creator_token)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/bot")
 async def hand_to_bot(request: Request, table_id: TableIdPath, seat: SeatPath, body: models.HandToBot
-                      ) -> models.Handed:
+                      ) -> answers.Handed:
     """The creator hands an abandoned seat (free, timed out, or nobody connected for it) to a bot for good."""
     level = await _lobby(request).hand_to_bot(table_id, seat, body.creator_token, body.bot)
-    return models.Handed(table=table_id, seat=seat, bot=level)
+    return answers.Handed(table=table_id, seat=seat, bot=level)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/invite")
 async def reinvite(request: Request, table_id: TableIdPath, seat: SeatPath, body: models.CreatorRequest
-                   ) -> models.Invited:
+                   ) -> answers.Invited:
     """The creator frees an abandoned seat for someone new; its old seat token stops working."""
     await _lobby(request).reinvite(table_id, seat, body.creator_token)
-    return models.Invited(table=table_id, seat=seat, invite=f"/table/{table_id}?seat={seat}")
+    return answers.Invited(table=table_id, seat=seat, invite=f"/table/{table_id}?seat={seat}")
 
 
 @router.post("/api/my-tables")
-async def my_tables(request: Request, body: models.MyTablesRequest) -> models.MyTables:
+async def my_tables(request: Request, body: models.MyTablesRequest) -> answers.MyTables:
     """The tables of the seat tokens a browser holds (sent in the body, never in a URL) and, when signed in,
     of the account's seats on every device: whose turn it is and the clocks."""
     pairs = [(held.table, held.token) for held in body.seats]
@@ -215,18 +215,18 @@ async def my_tables(request: Request, body: models.MyTablesRequest) -> models.My
              for (t, _), ok in zip(pairs, matched, strict=True)]  # a token that holds nothing: one read
     found += mine  # signed in: the account's other seats
     invitations, notify = await request.app.state.friends.invitations(me)  # seats friends hold for you
-    return models.MyTables(tables=[models.MyTable(**t) for t in found],
+    return answers.MyTables(tables=[answers.MyTable(**t) for t in found],
                            waiting=sum(bool(t.get("your_turn")) for t in found),
                            invitations=invitations, notify_invites=notify)
 
 
 @router.get("/api/tables/{table_id}")
-async def table(request: Request, table_id: TableIdPath) -> models.TableInfo:
-    return models.TableInfo(**(await _tables(request).get(table_id)).summary())
+async def table(request: Request, table_id: TableIdPath) -> answers.TableInfo:
+    return answers.TableInfo(**(await _tables(request).get(table_id)).summary())
 
 
 @router.post("/api/tables/{table_id}/join")
-async def join(request: Request, table_id: TableIdPath, body: models.JoinRequest) -> models.Joined:
+async def join(request: Request, table_id: TableIdPath, body: models.JoinRequest) -> answers.Joined:
     """Take a free seat; signed in, the seat is bound to the account (it follows the player)."""
     rated = (await _tables(request).get(table_id)).row.rated
     try:
@@ -237,24 +237,24 @@ async def join(request: Request, table_id: TableIdPath, body: models.JoinRequest
             exc.status = 409
         raise
     unrated = rated and not (await _tables(request).get(table_id)).row.rated  # two accounts of one network
-    return models.Joined(table=table_id, seat=body.seat, token=token,
+    return answers.Joined(table=table_id, seat=body.seat, token=token,
                          unrated={"key": "web.code.unrated_network", "args": {}} if unrated else None)
 
 
 @router.post("/api/tables/{table_id}/my-seat", responses=UNAUTHORISED)
-async def my_seat(request: Request, table_id: TableIdPath, _body: models.Empty) -> models.MySeat:
+async def my_seat(request: Request, table_id: TableIdPath, _body: models.Empty) -> answers.MySeat:
     """The signed-in account's seat at this table and the key its WebSocket hello sends (session cookie and
     CSRF token needed): a player opens their seat on another device. No seat (a spectator, or an invitation
     not taken yet): ``seat`` and ``key`` null, not an error the browser's console would show."""
     account, token = await request.app.state.accounts.changing(request)
     seat = await _lobby(request).account_seat(table_id, account.id)
-    return models.MySeat(table=table_id, seat=seat, key=None if seat is None else seat_key(token, table_id, seat))
+    return answers.MySeat(table=table_id, seat=seat, key=None if seat is None else seat_key(token, table_id, seat))
 
 
 @router.post("/api/tables/{table_id}/leave")
-async def leave(request: Request, table_id: TableIdPath, body: models.LeaveRequest) -> models.Left:
+async def leave(request: Request, table_id: TableIdPath, body: models.LeaveRequest) -> answers.Left:
     seat = await _lobby(request).leave(table_id, body.token, await account_id(request))
-    return models.Left(table=table_id, seat=seat, left=True)
+    return answers.Left(table=table_id, seat=seat, left=True)
 
 
 @router.post("/api/tables/{table_id}/chat")
@@ -264,26 +264,26 @@ async def chat(request: Request, table_id: TableIdPath, body: models.ChatRequest
     return models.ChatHistory(**await _chat(request).history(table_id, body.token))
 
 
-@router.get("/api/tables/{table_id}/record", response_model=models.RecordAnswer)
+@router.get("/api/tables/{table_id}/record", response_model=answers.RecordAnswer)
 async def record(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
     """The full record, or while a hidden-information game runs what a spectator has learned so far (a
     finished table's from the cache: ``finished.py``)."""
     lang, live = language(lang), _tables(request)
     built = await _finished(request, ("record", table_id, lang), lambda row: finished_json(
-        models.RecordAnswer.model_validate(live.live(row).record_json(lang))))
+        answers.RecordAnswer.model_validate(live.live(row).record_json(lang))))
     if built is not None:
         return built
-    answer = models.RecordAnswer.model_validate((await live.get(table_id)).record_json(lang))
+    answer = answers.RecordAnswer.model_validate((await live.get(table_id)).record_json(lang))
     return JSONResponse(answer.model_dump(mode="json"))
 
 
-@router.get("/api/tables/{table_id}/replay", response_model=models.Replay)
+@router.get("/api/tables/{table_id}/replay", response_model=answers.Replay)
 async def replay(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
     """Every step of a finished game, each move in words in ``lang`` (built once, then served from the cache
     with an ``ETag``)."""
     lang, live = language(lang), _tables(request)
     built = await _finished(request, ("replay", table_id, lang), lambda row: finished_json(
-        models.Replay(**replay_of(live.live(row), lang))))
+        answers.Replay(**replay_of(live.live(row), lang))))
     if built is not None:
         return built
     await live.get(table_id)  # 404 for no such table
@@ -297,18 +297,18 @@ class NotAnalysed(Exception):
 def _progress(analyses: Analysis, table_id: str) -> JSONResponse:
     """Where the analyst is with a table it has not stored an analysis of: none asked, queued, running, failed."""
     job = analyses.analyst.job(table_id)
-    answer = models.AnalysisAnswer(status="none") if job is None else models.AnalysisAnswer(
+    answer = answers.AnalysisAnswer(status="none") if job is None else answers.AnalysisAnswer(
         status=job.status, progress=job.progress, error=job.error or None)  # type: ignore[arg-type]
     return JSONResponse(answer.model_dump(mode="json"))
 
 
-@router.get("/api/tables/{table_id}/analysis", response_model=models.AnalysisAnswer)
+@router.get("/api/tables/{table_id}/analysis", response_model=answers.AnalysisAnswer)
 async def analysis(request: Request, table_id: TableIdPath, lang: models.Language | None = None) -> Response:
     """The coach's analysis of a finished table (once done, from the cache), or how far its computation is."""
     lang, live, analyses = language(lang), _tables(request), _analyses(request)
     job = analyses.analyst.job(table_id)
     if job is not None and job.status in ("queued", "running"):  # polled while it runs: nothing to build
-        return JSONResponse(models.AnalysisAnswer(status=job.status, progress=job.progress)  # type: ignore[arg-type]
+        return JSONResponse(answers.AnalysisAnswer(status=job.status, progress=job.progress)  # type: ignore[arg-type]
                             .model_dump(mode="json"))
 
     def in_words(row: TableRow) -> bytes | None:
@@ -316,7 +316,7 @@ async def analysis(request: Request, table_id: TableIdPath, lang: models.Languag
         if stored is None:
             raise NotAnalysed
         words = analysis_in_words(live.live(row), stored, lang)
-        return finished_json(models.AnalysisAnswer(status="done", analysis=words))
+        return finished_json(answers.AnalysisAnswer(status="done", analysis=words))
 
     try:
         built = await _finished(request, ("analysis", table_id, lang), in_words)
@@ -324,7 +324,7 @@ async def analysis(request: Request, table_id: TableIdPath, lang: models.Languag
         return _progress(analyses, table_id)
     if built is not None:
         return built
-    return JSONResponse(models.AnalysisAnswer(**await analyses.analysis(table_id, False, lang))
+    return JSONResponse(answers.AnalysisAnswer(**await analyses.analysis(table_id, False, lang))
                         .model_dump(mode="json"))
 
 
@@ -359,10 +359,10 @@ async def _finished(request: Request, key: tuple[str, ...], build: Callable[[Tab
 
 @router.post("/api/tables/{table_id}/analysis", status_code=202)
 async def analyse(request: Request, table_id: TableIdPath, _body: models.AnalysisRequest,
-                  lang: models.Language | None = None) -> models.AnalysisAnswer:
+                  lang: models.Language | None = None) -> answers.AnalysisAnswer:
     """Ask for the analysis of a finished table: queued in the background (computed once, then stored)."""
     wait = request.app.state.limits.analysis.hit(client(request))
     if wait is not None:
         raise TableError("rate_limited", "too many analyses asked from your address; wait a minute", 429)
     answer = await _analyses(request).analysis(table_id, True, language(lang), client(request))
-    return models.AnalysisAnswer(**answer)
+    return answers.AnalysisAnswer(**answer)

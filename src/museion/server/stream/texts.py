@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from museion.core import i18n
+from museion.core.i18n import messages, msg
 
-TEXTS = {
-    "stream.too_many": {"en": "Too many event streams are open ({cap}, the limit): close one first.",
-                        "es": "Hay demasiados flujos de eventos abiertos ({cap}, el límite): cierra uno primero."},
-}
+TEXTS = messages(
+    msg("stream.too_many", "Too many event streams are open ({cap}, the limit): close one first."),
+)
 i18n.register(TEXTS)

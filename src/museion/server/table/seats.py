@@ -6,8 +6,6 @@ given), so a log line, a hint and a result call a player the same way."""
 
 from __future__ import annotations
 
-from museion.core.i18n import messages, msg, msgn
-
 import functools
 from collections.abc import Sequence
 from typing import Any
@@ -16,6 +14,7 @@ from museion.core import i18n
 from museion.core.errors import OptionError
 from museion.core.events import Event
 from museion.core.game import State
+from museion.core.i18n import messages, msg
 from museion.server import web_texts
 from museion.server.config import BotPolicy, short
 from museion.server.edge.errors import TableError

@@ -1,5 +1,6 @@
-// The page's language and its texts. The texts are the project's one catalogue (museion.core.i18n: the web
-// client's web.* keys, the shared ui.* keys and each game's terms), served by GET /api/texts in one language.
+// The page's language and its texts. The texts are the project's gettext catalogues (museion.core.i18n: the web
+// client's web.* keys, the shared ui.* keys and each game's terms), served by GET /api/texts in one language:
+// `texts` by key, `plurals` (a counted text's forms and the argument that counts), `plural` (the form of each count).
 // The language: the one a link asks for (?lang=es), else the one stored by the switch (localStorage), else the first of the browser's languages
 // (navigator.languages) the server supports, else English.
 const STORE = "museion.lang";
@@ -22,13 +23,29 @@ async function load() {
 const catalogue = await load();
 document.documentElement.lang = catalogue.lang;
 
-/** The text of `key` with its placeholders filled like Python's (museion.core.i18n.text): `{name}`, `{n:one|many}`
- * (the number and the word for it), `{value!t}` (the term `<namespace>.<value>`), `{seat!p}` (names[seat]).
+/** The text of `key` with its placeholders filled like Python's (museion.core.i18n.text): `{name}`, a counted
+ * text's form for its count (the catalogue's plurals), `{value!t}` (the term `<namespace>.<value>`), `{seat!p}`
+ * (names[seat]).
  * An unknown key shows as itself, so a missing text is visible rather than fatal. */
 export function t(key, params = {}, names = null) {
-  const template = catalogue.texts[key];
+  const counted = (catalogue.plurals || {})[key];
+  const template = counted ? counted.forms[pluralForm(params[counted.counter])] : catalogue.texts[key];
   if (template === undefined) return key;
+  const parts = (catalogue.parts || {})[key];
+  if (parts) {  // a text with several counted words: each is its own counted text <key>.<field>, said first
+    params = { ...params };
+    for (const field of parts) if (field in params) params[field] = t(`${key}.${field}`, params, names);
+  }
   return format(template, params, key.split(".", 1)[0], names);
+}
+
+/** The plural form of a count in this language: the server's table of the catalogue's Plural-Forms for 0-199
+ * (gettext's rules repeat every hundred beyond); a fraction is said like 2 (museion.core.i18n does the same). */
+function pluralForm(value) {
+  const n = Math.abs(Number(value));
+  const whole = Number.isInteger(n) ? n : 2;
+  const table = catalogue.plural;
+  return table[whole < table.length ? whole : 100 + (whole % 100)];
 }
 
 /** A refused REST request in the page's language: its `reason` ({key, args} of the catalogue; an argument may
