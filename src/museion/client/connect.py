@@ -75,8 +75,10 @@ class Client:
     """One bot account's program on one server (see the module)."""
 
     def __init__(self, server: str, token: str, policy: Policy, accept: Accept | None = None,
-                 backoff: float = 1.0, lang: str = "en") -> None:
+                 backoff: float = 1.0, lang: str = "en", games: int | None = None) -> None:
+        """``games``: stop once this many tables were played to their end (None: run until :meth:`stop`)."""
         self.server = server.rstrip("/")
+        self.games = games
         self.policy, self.accept = policy, accept or Accept()
         self.backoff, self.lang = backoff, lang
         self._headers = {"Authorization": f"Bearer {token}"}
@@ -188,6 +190,8 @@ class Client:
                 if message["status"] == "finished":
                     self.finished[table] = message
                     log.info("table %s finished: scores %s", table, message.get("scores"))
+                    if self.games is not None and len(self.finished) >= self.games:
+                        self.stop()
                     return
                 if message["seat"] == seat and message["to_move"] == seat and message["legal"] \
                         and message["seq"] != answered:
