@@ -1,6 +1,6 @@
 """The WebSocket protocol's shapes, both ways, and the AsyncAPI document generated from them.
 
-Client messages are :data:`museion.server.edge.models.ClientMessage` (strict, bounded: they come from anyone); server
+Client messages are :data:`museion.server.edge.inbound.ClientMessage` (strict, bounded: they come from anyone); server
 messages are the models below, built by the server for one seat in one language and sent as JSON text. The
 document served at ``/asyncapi.json`` (AsyncAPI 3.0, beside ``/openapi.json``) is :func:`asyncapi`: the JSON
 Schema of each model, so the published protocol is the code's own. Game views are open JSON objects whose shape
@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 import museion
-from museion.server.edge import models
+from museion.server.edge import inbound, models
 
 Json = Any
 
@@ -194,18 +194,18 @@ ServerMessage = TypeAdapter(Annotated[StateMessage | HintMessage | ErrorMessage 
 """Every message the server sends (tests validate what a played game sends against it)."""
 
 CLIENT: list[tuple[str, type[BaseModel], str]] = [
-    ("hello", models.Hello, "first message: the seat token (null: spectator) and the language of the texts"),
-    ("move", models.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
-    ("hint", models.Hint, "ask the coach for your best moves (tables that allow hints)"),
-    ("undo", models.Undo, "take back your last move of this turn (tables that allow undo)"),
-    ("takeback_request", models.TakebackAsk, "ask the others to give your last move back (tables that allow undo)"),
-    ("takeback_answer", models.TakebackAnswer, "accept or decline the take-back request you were asked"),
-    ("resign", models.Resign, "give up the game (docs/web.md, 'Ending a game')"),
-    ("claim", models.Claim, "claim a seat whose player ran out of time or left: win now, or a bot takes it"),
-    ("resync", models.Resync, "ask for the full state again"),
-    ("ping", models.Ping, "keep the connection alive; answered with pong"),
-    ("chat", models.Chat, "a chat message: players write to the players' channel, spectators to the spectators'"),
-    ("report", models.Report, "report a chat message you were shown to the server's operator"),
+    ("hello", inbound.Hello, "first message: the seat token (null: spectator) and the language of the texts"),
+    ("move", inbound.Move, "a move for the state numbered seq: its action id, or its notation in 'move'"),
+    ("hint", inbound.Hint, "ask the coach for your best moves (tables that allow hints)"),
+    ("undo", inbound.Undo, "take back your last move of this turn (tables that allow undo)"),
+    ("takeback_request", inbound.TakebackAsk, "ask the others to give your last move back (tables that allow undo)"),
+    ("takeback_answer", inbound.TakebackAnswer, "accept or decline the take-back request you were asked"),
+    ("resign", inbound.Resign, "give up the game (docs/web.md, 'Ending a game')"),
+    ("claim", inbound.Claim, "claim a seat whose player ran out of time or left: win now, or a bot takes it"),
+    ("resync", inbound.Resync, "ask for the full state again"),
+    ("ping", inbound.Ping, "keep the connection alive; answered with pong"),
+    ("chat", inbound.Chat, "a chat message: players write to the players' channel, spectators to the spectators'"),
+    ("report", inbound.Report, "report a chat message you were shown to the server's operator"),
 ]
 SERVER: list[tuple[str, type[BaseModel], str]] = [
     ("state", StateMessage, "the table as this seat sees it, after every change"),

@@ -32,7 +32,7 @@ from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import Engine, text
 
-from museion.server.edge import models
+from museion.server.edge import inbound
 from museion.server.ops import metrics
 from museion.server.ops.metrics import DRAINING, HTTP_SECONDS, LIVE_TABLES, OPEN_SOCKETS, QUEUES, STORAGE_ERRORS
 
@@ -53,7 +53,7 @@ def install(app: FastAPI) -> None:
     if who not in ("loopback", "any", "off"):
         raise ValueError(f"--metrics {who!r}: allowed: loopback, any, off")
     _gauges(app)
-    metrics.precreate(models.ClientMessage.json_schema()["discriminator"]["mapping"])
+    metrics.precreate(inbound.ClientMessage.json_schema()["discriminator"]["mapping"])
     app.add_middleware(Observe)
 
     @app.get("/readyz", include_in_schema=False)

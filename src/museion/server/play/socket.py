@@ -1,11 +1,11 @@
 """The WebSocket play protocol (``/ws/tables/{id}``, JSON text frames), one loop per client.
 
 The client sends hello (its seat token or none, its language), then moves, hints, resyncs and pings
-(``models.ClientMessage``); the server sends state, hint, error and pong messages (``messages.ServerMessage``).
+(``inbound.ClientMessage``); the server sends state, hint, error and pong messages (``messages.ServerMessage``).
 Both directions are published as an AsyncAPI document at ``/asyncapi.json`` (``messages.asyncapi``);
 docs/protocol.md has examples.
 
-Every message is parsed by one strict Pydantic model (``models.ClientMessage``): a malformed one (bad JSON, too
+Every message is parsed by one strict Pydantic model (``inbound.ClientMessage``): a malformed one (bad JSON, too
 deep, wrong types, unknown fields, a binary frame) gets an error reply and the connection stays, so does a
 message over the size limit (``too_large``); a frame over 16 times the limit is closed with 1009, invalid UTF-8
 with 1007, both with a reason (``protocol.py``); a client that reads too little is closed with 1008
@@ -36,7 +36,7 @@ from museion.core import i18n
 from museion.server.accounts.routes import Accounts, seat_key, session_headers
 from museion.server.chat.chat import Chat
 from museion.server.config import ServerConfig, short
-from museion.server.edge import messages, models
+from museion.server.edge import inbound, messages, models
 from museion.server.edge.connection import Conn
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import ABORT, Limits
@@ -56,9 +56,9 @@ SOCKETS = (str(n) for n in itertools.count())
 TABLE_ID = re.compile(models.ID_PATTERN)
 PATH = re.compile(r"^/ws/tables/([^/]+)$")
 HINT_TASKS: set[asyncio.Task[None]] = set()
-Message = (models.Hello | models.Move | models.Hint | models.Undo | models.Resign | models.Claim | models.Resync
-           | models.Ping | models.Chat | models.Report | models.TakebackAsk | models.TakebackAnswer)
-Decision = models.Undo | models.Resign | models.Claim | models.TakebackAsk | models.TakebackAnswer
+Message = (inbound.Hello | inbound.Move | inbound.Hint | inbound.Undo | inbound.Resign | inbound.Claim | inbound.Resync
+           | inbound.Ping | inbound.Chat | inbound.Report | inbound.TakebackAsk | inbound.TakebackAnswer)
+Decision = inbound.Undo | inbound.Resign | inbound.Claim | inbound.TakebackAsk | inbound.TakebackAnswer
 
 
 class Hinter(Protocol):
@@ -102,7 +102,7 @@ def parse(data: str | bytes) -> Message | str:
     if isinstance(data, bytes):
         return "binary frames are not accepted: send JSON text"
     try:
-        return models.ClientMessage.validate_json(data)
+        return inbound.ClientMessage.validate_json(data)
     except ValidationError as exc:
         return (f"{describe(exc.errors(include_input=False))}; a message is a JSON object with type hello, move, "
                 "hint, undo, takeback_request, takeback_answer, resign, claim, resync, ping, chat or report")
@@ -226,7 +226,7 @@ async def _hello(ws: WebSocket, table: LiveTable, timeout: float, service: Accou
     if data is None:
         return False
     message = parse(data)
-    if not isinstance(message, models.Hello):
+    if not isinstance(message, inbound.Hello):
         await ws.send_text(_err("malformed", "the first message must be {\"type\": \"hello\", \"token\": TOKEN or "
                                              "null}; you are connected as a spectator", table.seq))
         return None, i18n.DEFAULT
@@ -257,18 +257,18 @@ async def _seat(ws: WebSocket, table: LiveTable, token: str, service: Accounts) 
 
 async def _handle(message: Message | str, conn: Conn, table: LiveTable, rooms: Rooms, limits: Limits,
                   client: str, key: str = "") -> None:
-    if isinstance(message, models.Chat | models.Report):
+    if isinstance(message, inbound.Chat | inbound.Report):
         await _chat(message, conn, table, rooms, client, key)
     elif isinstance(message, str):
         conn.put(_err("malformed", message, table.seq))
-    elif isinstance(message, models.Ping):
+    elif isinstance(message, inbound.Ping):
         conn.put(send(messages.Pong()), coalesce=True)
-    elif isinstance(message, models.Resync):
+    elif isinstance(message, inbound.Resync):
         conn.want_full(rooms.live.config.resync_spacing)
-    elif isinstance(message, models.Hello):
+    elif isinstance(message, inbound.Hello):
         conn.put(_err("malformed", "hello is the first message only; to change seats open a new connection",
                       table.seq))
-    elif isinstance(message, models.Hint):
+    elif isinstance(message, inbound.Hint):
         if limits.hint.hit(client) is not None:
             conn.put(_err("rate_limited", "too many hints from your address; wait a minute", table.seq))
             return
@@ -279,7 +279,7 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, rooms: R
         try:
             if limits.move.hit(client) is not None:
                 raise TableError("rate_limited", "too many moves from your address; wait a moment")
-            if isinstance(message, models.Move):
+            if isinstance(message, inbound.Move):
                 await rooms.pipeline.play(table, conn.seat, message.seq, _move(message), lang=conn.lang)
             else:
                 await _decide(message, conn, table, rooms)
@@ -290,23 +290,23 @@ async def _handle(message: Message | str, conn: Conn, table: LiveTable, rooms: R
 async def _decide(message: Decision, conn: Conn, table: LiveTable, rooms: Rooms) -> None:
     """A player's decision besides a move: a take-back (or a request for one, or its answer: ``takebacks.py``), a
     resignation, a claim (``endings.py``)."""
-    if isinstance(message, models.Undo):
+    if isinstance(message, inbound.Undo):
         await rooms.pipeline.undo(table, conn.seat, message.seq)
-    elif isinstance(message, models.TakebackAsk):
+    elif isinstance(message, inbound.TakebackAsk):
         await rooms.takebacks.request(table, conn.seat)
-    elif isinstance(message, models.TakebackAnswer):
+    elif isinstance(message, inbound.TakebackAnswer):
         await rooms.takebacks.answer(table, conn.seat, message.accept)
-    elif isinstance(message, models.Resign):
+    elif isinstance(message, inbound.Resign):
         await rooms.endings.resign(table, conn.seat)
     else:
         await rooms.endings.claim(table, conn.seat, message.seat, message.end)
 
 
-async def _chat(message: models.Chat | models.Report, conn: Conn, table: LiveTable, rooms: Rooms, client: str,
+async def _chat(message: inbound.Chat | inbound.Report, conn: Conn, table: LiveTable, rooms: Rooms, client: str,
                 key: str) -> None:
     """A chat message for the table, or a report of one (``chat.py``); a refusal goes to the sender only."""
     try:
-        if isinstance(message, models.Chat):
+        if isinstance(message, inbound.Chat):
             await rooms.chat.say(table, conn, message.text, message.channel, key, client)
         else:
             reported = await rooms.chat.report(table, conn, message.id, client)
@@ -323,7 +323,7 @@ async def _hint(seq: int, conn: Conn, table: LiveTable, rooms: Rooms) -> None:
         conn.put(_err(exc.code, str(exc), table.seq))
 
 
-def _move(message: models.Move) -> int | str:
+def _move(message: inbound.Move) -> int | str:
     """The move a client sent: its action id, else its notation (the pipeline reads it on the seat's turn)."""
     if message.action is not None:
         return message.action
