@@ -36,9 +36,9 @@ from museion.core.play import random_playout
 from museion.core.registry import entry
 
 Surface = Callable[[State, int, Sequence[Step], str], "bytes | None"]
-BOT_SPECS = ("random", "greedy", "easy", "mcts:sims=20", "master:sims=20")
+BOT_SPECS = ("random", "greedy", "easy", "mcts:sims=20", "master:sims=20", "ppo")
 """The bots asked to move in the ``bots`` surface (every kind: random, greedy, a level, a searching bot, the
-network-guided search with the game's shipped policy network where it has one)."""
+network-guided search with the game's shipped policy network where it has one, the shipped PPO policy)."""
 
 
 def _server(state: State, seat: int, steps: Sequence[Step], lang: str) -> bytes | None:

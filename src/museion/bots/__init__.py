@@ -12,7 +12,10 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
   value); they take the same parameters as the bot they stand for, e.g. ``hard:sims=2000``;
 * ``master`` - PUCT search over determinisations guided by a policy-and-value network trained by self-play
   (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level until a game ships a
-  network measured stronger than ``expert`` (``master.MASTER_GAMES``).
+  network measured stronger than ``expert`` (``master.MASTER_GAMES``);
+* ``ppo`` - a policy trained by reinforcement learning (MaskablePPO, ``benchmarks/ppo_baselines.py``) played
+  without search from the seat's observation tensor (``ppo.py``; the game's ``models/policy-ppo-<n>p.json``), as
+  ``greedy`` in a configuration that ships none; offered in the lobby beside ``random`` and ``greedy``.
 """
 
 from museion.bots.base import (
@@ -31,10 +34,12 @@ from museion.bots.base import (
 from museion.bots.greedy import GreedyBot
 from museion.bots.master import MasterBot
 from museion.bots.mcts import MCTSBot
+from museion.bots.ppo import PPOBot
 
 BOTS["greedy"] = GreedyBot
 BOTS["mcts"] = MCTSBot
 BOTS["master"] = MasterBot
+BOTS["ppo"] = PPOBot
 register_level("easy", "greedy:epsilon=0.3")
 register_level("medium", "mcts:sims=200")
 register_level("hard", "mcts:sims=1000")
@@ -43,6 +48,6 @@ register_level("hard", "mcts:sims=1000")
 register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8")
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "RandomBot", "bot_names", "levels", "make_bot",
-    "make_bots", "parse_spec", "register_level", "split_specs",
+    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "PPOBot", "RandomBot", "bot_names", "levels",
+    "make_bot", "make_bots", "parse_spec", "register_level", "split_specs",
 ]
