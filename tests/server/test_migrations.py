@@ -22,6 +22,8 @@ import museion
 from museion import cli
 from museion.server import migrations
 from museion.server.accounts import schema as account_schema
+from museion.server.botapi import schema as botapi_schema
+from museion.server.challenges import schema as challenges_schema
 from museion.server.chat import chat_store
 from museion.server.friends import presence
 from museion.server.friends.store import FriendStore
@@ -29,6 +31,7 @@ from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
 from museion.server.seeks import schema as seeks_schema
 from museion.server.storage.storage import Store, hash_token, make_engine, metadata
+from museion.server.stream import schema as stream_schema
 from museion.server.testing import Player, ServerProcess
 from museion.server.tournaments import schema as tournaments_schema
 
@@ -38,6 +41,8 @@ STORAGES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
 assert account_schema.accounts_t is not None and chat_store.chat_t is not None  # their tables are in ``metadata``
 assert ratings_schema.ratings_t is not None and seeks_schema.seeks_t is not None and presence.presence_t is not None
 assert notices_schema.outbox_t is not None
+assert botapi_schema.api_tokens_t is not None and challenges_schema.challenges_t is not None  # issue 41's tables
+assert stream_schema.stream_events_t is not None
 assert tournaments_schema.tournaments_t is not None
 
 

@@ -15,7 +15,7 @@ accounts_t = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),  # active | suspended
     Column("name_key", String(64), index=True),  # the name folded as guests' names are (names.name_key; 0011)
-    Column("bot", Integer, nullable=False, server_default="0"),  # 1: a bot account (server/botapi; 0017)
+    Column("bot", Integer, nullable=True),  # 1: a bot account (server/botapi; 0017); NULL: a person
 )
 
 sessions_t = Table(

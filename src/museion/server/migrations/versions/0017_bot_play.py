@@ -1,7 +1,7 @@
 """Bot accounts, personal API tokens, challenges and the accounts' event stream (issue 41 items 1-2).
 
 * ``accounts.bot``: 1 for a bot account (``POST /api/me/bot``): shown as a bot everywhere, never paired by quick
-  pairing with people; 0 (every existing account) for a person.
+  pairing with people; NULL (every existing account) for a person, so a downgrade loses only which were bots.
 * ``api_tokens``: personal API tokens (``server/botapi``): the SHA-256 of the token (never the token), its name,
   scopes, when it was made and last used.
 * ``challenges``: one account asks another for a game (``server/challenges``): what, between whom, from which
@@ -29,7 +29,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("accounts") as batch:
-        batch.add_column(sa.Column("bot", sa.Integer, nullable=False, server_default="0"))
+        batch.add_column(sa.Column("bot", sa.Integer, nullable=True))
     op.create_table(
         "api_tokens",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
