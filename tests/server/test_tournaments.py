@@ -6,11 +6,17 @@ PostgreSQL start each round once."""
 
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
 import time
 
 import pytest
 from sqlalchemy import create_engine, select, update
 from test_accounts_hostile import Client
+from test_bot_api import bearer
+from test_bot_connect import bot_account
 from test_migrations import PG_URL, database  # noqa: F401 - the fixture: an empty PostgreSQL database
 
 from museion.server.accounts.schema import accounts_t
@@ -170,7 +176,7 @@ def test_bad_tournaments_are_refused_precisely(server):
 
 @pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
-def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):
+def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):  # noqa: F811 - the fixture
     one = ServerProcess(tmp_path / "a.db", db_url=database, args=ARGS).start()
     two = ServerProcess(tmp_path / "b.db", db_url=database, args=ARGS).start()
     try:
@@ -193,3 +199,42 @@ def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):
         one.stop()
         two.stop()
     assert "Traceback" not in one.log_text() + two.log_text()
+
+
+def test_a_bot_account_plays_a_tournament_round_through_museion_bot_connect(server, tmp_path):
+    """The real CLI keeps a bot account online; the tournament's ``tableStart`` seats it and it plays its game."""
+    bot, token = bot_account(server, "Tour-Bot", "127.0.31.1")
+    person = _accounts(server, "TourAna", 1)[0]
+    tid = _create(person, rounds=1, starts=time.time() + 4, bots_allowed=True)[1]["id"]
+    closed = _create(person, rounds=1, starts=time.time() + 600)[1]["id"]
+    status, refused = bearer(server, "POST", f"/api/tournaments/{closed}/join", token, {})
+    assert (status, refused["error"]) == (403, "bots_not_allowed")
+    assert bearer(server, "POST", f"/api/tournaments/{tid}/join", token, {})[0] == 200  # a token, no CSRF
+    assert person.request("POST", f"/api/tournaments/{tid}/join", {})[0] == 200
+    out = (tmp_path / "bot.log").open("w+")
+    proc = subprocess.Popen([sys.executable, "-m", "museion.cli", "bot", "connect", "--server", server.url,
+                             "--token", token, "--bot", "random", "--accept", "tholos", "--casual"],
+                            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        game = _wait(person, tid, lambda p: p["games"])["games"][0]
+        seat = person.request("POST", f"/api/tables/{game['table']}/my-seat", {})[1]
+        player = Player(server, game["table"], seat["key"], cookie=person.cookie)
+        rng, end = random.Random(3), time.monotonic() + 120
+        while player.state.get("status") != "finished":
+            assert time.monotonic() < end, player.state.get("seq")
+            state = player.state
+            if state.get("to_move") == state.get("seat") and state.get("legal"):
+                player.move(rng.choice(state["legal"])["id"], state["seq"])
+            else:
+                player.recv(timeout=30)
+        bot_seat = 1 - seat["seat"]
+        assert sum(entry["p"] == bot_seat for entry in player.log) >= 5, "the bot did not play its seat"
+        player.close()
+        page = _wait(person, tid, lambda p: p["status"] == "finished")
+        assert sorted(s["points"] for s in page["standings"]) == [0.0, 1.0] or \
+            [s["points"] for s in page["standings"]] == [0.5, 0.5]
+    finally:
+        proc.terminate()
+        proc.wait(15)
+    out.seek(0)
+    assert token not in out.read() and token not in server.log_text()

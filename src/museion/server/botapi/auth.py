@@ -43,6 +43,8 @@ def needed(method: str, path: str, websocket: bool) -> str | None:
         return "play" if websocket or method != "GET" else "read"
     if path.startswith("/api/challenges"):
         return "read" if method == "GET" else "challenge"
+    if path.startswith("/api/tournaments"):  # joining and withdrawing: playing (server/tournaments)
+        return "read" if method == "GET" else "play"
     return "read" if method in ("GET", "HEAD") or path == "/api/stream" else None
 
 

@@ -241,7 +241,7 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
         """Enter (again, after withdrawing); a bot account only where bots are allowed."""
         account, _token = await app.state.accounts.changing(request)
         try:
-            await loop.write(store.join, tid, account.id, _network(request), bool(getattr(account, "bot", False)))
+            await loop.write(store.join, tid, account.id, _network(request))
         except store.Refused as exc:
             raise _refused(exc) from None
         await app.state.presence.seen(account.id)

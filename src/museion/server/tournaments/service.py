@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from museion.server.edge.errors import TableError
+from museion.server.stream import publish
 from museion.server.tournaments import pairing, store
 
 log = logging.getLogger("museion.tournaments")
@@ -97,6 +98,7 @@ class Tournaments:
                  for a in made.byes]
         rows += await self._tables(row, found, made.tables)
         await self.write(store.add_games, row.id, number, rows)
+        await self._tell(row.id, number, rows)
         log.info("tournament %s: round %d, %d tables", row.id, number, len(made.tables))
 
     async def _entrants(self, row: Any, found: dict[str, Any], games: list[pairing.Played]
@@ -124,6 +126,7 @@ class Tournaments:
             return
         rows = await self._tables(row, found, pairing.arena(free, row.players))
         await self.write(store.add_games, row.id, row.round + 1, rows)
+        await self._tell(row.id, row.round + 1, rows)
 
     async def _tables(self, row: Any, found: dict[str, Any], tables: list[tuple[int, ...]]) -> list[dict[str, Any]]:
         """Seat each table's players (bound to their accounts) at a new table of the lobby, so that every rule of
@@ -147,3 +150,15 @@ class Tournaments:
         for seat, player in enumerate(seated):
             await manager.join(table.id, seat, None, player.account_id, player.network, player.username)
         return str(table.id)
+
+    async def _tell(self, tid: str, number: int, rows: list[dict[str, Any]]) -> None:
+        """Each player's event on their stream (``stream.publish``): the round started, with what they play; a
+        seated player also a ``tableStart`` (a bot account's client sits down and plays)."""
+        for made in rows:
+            for seat, account in enumerate(made["accounts"]):
+                event = {"type": "tournamentRound", "tournament": tid, "round": number, "kind": made["kind"],
+                         "table": made.get("table_id")}
+                await self.write(publish, account, event)
+                if made["kind"] == pairing.GAME:
+                    await self.write(publish, account, {"type": "tableStart", "table": made["table_id"],
+                                                        "seat": seat, "tournament": tid, "round": number})

@@ -82,14 +82,16 @@ def listing(engine: Engine) -> list[Any]:
                                  .limit(LISTED)).all())
 
 
-def join(engine: Engine, tid: str, account_id: int, network: str, is_bot: bool) -> None:
-    """Enter the tournament (again, after a withdrawal); :class:`Refused` says why not."""
+def join(engine: Engine, tid: str, account_id: int, network: str) -> None:
+    """Enter the tournament (again, after a withdrawal); :class:`Refused` says why not (a bot account only where
+    bots are allowed: ``accounts.bot``, server/botapi)."""
     with engine.begin() as conn:
         row = conn.execute(select(tournaments_t).where(tournaments_t.c.id == tid)).first()
         if row is None:
             raise Refused("no_tournament")
         if row.status == "finished":
             raise Refused("tournament_over")
+        is_bot = conn.execute(select(accounts_t.c.bot).where(accounts_t.c.id == account_id)).scalar()
         if is_bot and not row.bots_allowed:
             raise Refused("bots_not_allowed")
         where = and_(tournament_players_t.c.tournament_id == tid, tournament_players_t.c.account_id == account_id)
