@@ -52,7 +52,9 @@ class Stopped(Exception):
 
 async def events(response: httpx2.Response) -> AsyncIterator[tuple[str | None, str, dict[str, Any]]]:
     """Server-sent events of a streaming response: (id, type, data); comments (heartbeats) are skipped."""
-    event_id, kind, data = None, "message", []
+    event_id: str | None = None
+    kind = "message"
+    data: list[str] = []
     async for line in response.aiter_lines():
         if not line:
             if data:

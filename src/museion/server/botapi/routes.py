@@ -9,7 +9,7 @@ token; a token reaches none of these routes):
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Path, Request
 from pydantic import BaseModel, Field
@@ -56,7 +56,7 @@ class BotState(BaseModel):
 def router(app: FastAPI, service: Accounts) -> APIRouter:
     api = APIRouter(responses=UNAUTHORISED)
 
-    def engine() -> object:
+    def engine() -> Any:
         return app.state.manager.store.engine
 
     @api.post("/api/me/bot")
