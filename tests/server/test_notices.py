@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import email
 import email.policy
+import html
 import http.client
 import http.server
 import json
@@ -201,6 +202,21 @@ def _form(server: ServerProcess, method: str, path: str, origin: str | None = No
     conn.request(method, path, body="List-Unsubscribe=One-Click" if method == "POST" else None, headers=headers)
     response = conn.getresponse()
     return response.status, response.read().decode()
+
+
+@pytest.mark.parametrize(("accept", "lang", "button"), [
+    ("fr-FR,es;q=0.8,en;q=0.5", "es", "No enviarme más correos"),
+    ("de-DE,de;q=0.9,en;q=0.8", "de", "Alle E-Mails abbestellen"),
+    ("pt-BR,pt;q=0.9", "en", "Stop every mail")])
+def test_the_unsubscribe_page_speaks_the_browsers_first_language_the_server_has(server, accept, lang, button):
+    """A person who follows the mail's link reads the page in the first language of ``Accept-Language`` that the
+    texts have, whatever its place in the header; English when none is."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("GET", "/unsubscribe/" + "x" * 43, headers={"Accept-Language": accept})
+    response = conn.getresponse()
+    page = response.read().decode()
+    assert response.status == 200 and f'<html lang="{lang}">' in page
+    assert f'<button type="submit">{html.escape(button)}</button>' in page
 
 
 def test_a_friend_request_and_an_invitation_are_mailed_in_spanish_and_the_address_stays_private(server, inbox):

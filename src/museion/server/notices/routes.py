@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from museion.core import i18n
 from museion.server.accounts.routes import UNAUTHORISED, Accounts
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import RateLimit
@@ -207,8 +208,11 @@ def unsubscribe_router(service: Notices) -> APIRouter:
 
 
 def _lang(request: Request) -> str:
+    """The first language of the browser's ``Accept-Language`` ("de-DE,de;q=0.9,en;q=0.8") that the texts have,
+    in the header's order (browsers send them by preference), else English."""
     wanted = request.headers.get("accept-language", "")[:64].lower()
-    return "es" if wanted.startswith("es") else "en"
+    codes = (part.split(";", 1)[0].strip()[:2] for part in wanted.split(","))
+    return next((code for code in codes if code in i18n.LANGUAGES), i18n.DEFAULT)
 
 
 def _page(lang: str, done: bool) -> str:

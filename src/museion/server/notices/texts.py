@@ -89,7 +89,7 @@ i18n.register(TEXTS)
 
 def say(key: str, lang: str, **args: Any) -> str:
     """A text of this catalogue in ``lang`` (English when it has none), its ``{names}`` filled in."""
-    return TEXTS[key].get(lang, TEXTS[key]["en"]).format(**args)
+    return i18n.text(key, lang, **args)
 
 
 def duration(seconds: float, lang: str) -> str:
