@@ -12,6 +12,7 @@ import pytest
 from a11y import assert_accessible
 from helpers_web import page_errors, wait_js
 
+from museion.core import i18n
 from museion.server.accounts import texts
 from museion.server.testing import GENEROUS, ServerProcess
 
@@ -31,8 +32,8 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _words(lang: str) -> set[str]:
-    return {w.lower() for text in texts.TEXTS.values() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "",
-                                                                                                   text[lang]))}
+    return {w.lower() for key in texts.TEXTS for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "",
+                                                                                         i18n.template(key, lang) or ""))}
 
 
 ENGLISH = _words("en") - _words("es") - {"museion", "json", "argon2id", "cookie"}

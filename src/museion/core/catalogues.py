@@ -100,7 +100,7 @@ def translated(folder: Path, domain: str, lang: str) -> set[str]:
             if message.id and message.context and not message.fuzzy and _all_said(message.string)}
 
 
-def _all_said(string: str | tuple[str, ...] | list[str]) -> bool:
+def _all_said(string: str | tuple[str, ...] | list[str] | None) -> bool:
     return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
