@@ -1,6 +1,5 @@
 """The words of bot accounts and personal API tokens (the account page's section, the API's refusals), in
-English and Spanish in the project's one catalogue (``GET /api/texts``); German waits in
-``build/de-staging/botapi.json`` for the catalogues (issue 43 item 2). Spanish uses "tú"."""
+English here; Spanish and German in the ``museion`` gettext catalogues (docs/translating.md)."""
 
 from __future__ import annotations
 

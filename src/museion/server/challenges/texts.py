@@ -1,7 +1,6 @@
 """The words of challenges (the player page's button and form, the lobby's list, the API's refusals), in English
-and Spanish in the project's one catalogue (``GET /api/texts``); German waits in
-``build/de-staging/challenges.json`` for the catalogues (issue 43 item 2). Spanish uses "tú" and the glossary's
-"desafío", "partida", "puntuable"."""
+here; Spanish ("tú", "desafío", "puntuable") and German in the ``museion`` gettext catalogues
+(docs/translating.md)."""
 
 from __future__ import annotations
 

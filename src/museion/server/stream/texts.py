@@ -1,4 +1,5 @@
-"""The words of the event stream's refusal, in English and Spanish (German: ``build/de-staging/stream.json``)."""
+"""The words of the event stream's refusal, (Spanish and German: the
+``museion`` gettext catalogues)."""
 
 from __future__ import annotations
 
