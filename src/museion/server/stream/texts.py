@@ -1,5 +1,5 @@
-"""The words of the event stream's refusal, (Spanish and German: the
-``museion`` gettext catalogues)."""
+"""The words of the event stream's refusal, in English here (Spanish and German: the ``museion`` gettext
+catalogues)."""
 
 from __future__ import annotations
 
