@@ -51,8 +51,6 @@ def _play(state: State, steps: int, rng: random.Random) -> State:
                                                                                 ("pergamon", {"players": 2}, "de")])
 def test_a_translated_board_has_no_english_label(game: str, options: dict, lang: str) -> None:
     render = entry(game).render_text  # loads the game and its texts
-    if lang not in i18n.LANGUAGES:
-        pytest.skip(f"no {lang} catalogue installed")
     english = _english_words(game, lang)
     assert len(english) > 5, english  # the check has words to look for
     for seed in range(3 if lang == "es" else 1):
