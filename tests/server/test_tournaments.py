@@ -202,10 +202,11 @@ def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):  # 
 
 
 def test_a_bot_account_plays_a_tournament_round_through_museion_bot_connect(server, tmp_path):
-    """The real CLI keeps a bot account online; the tournament's ``tableStart`` seats it and it plays its game."""
+    """The real CLI keeps a bot account online; the tournament's ``tableStart`` seats it and it plays its rated
+    game, after which the bots' ladder lists it (and not the person) beside the server's bot levels."""
     bot, token = bot_account(server, "Tour-Bot", "127.0.31.1")
     person = _accounts(server, "TourAna", 1)[0]
-    tid = _create(person, rounds=1, starts=time.time() + 4, bots_allowed=True)[1]["id"]
+    tid = _create(person, rounds=1, starts=time.time() + 4, bots_allowed=True, rated=True)[1]["id"]
     closed = _create(person, rounds=1, starts=time.time() + 600)[1]["id"]
     status, refused = bearer(server, "POST", f"/api/tournaments/{closed}/join", token, {})
     assert (status, refused["error"]) == (403, "bots_not_allowed")
@@ -233,6 +234,9 @@ def test_a_bot_account_plays_a_tournament_round_through_museion_bot_connect(serv
         page = _wait(person, tid, lambda p: p["status"] == "finished")
         assert sorted(s["points"] for s in page["standings"]) == [0.0, 1.0] or \
             [s["points"] for s in page["standings"]] == [0.5, 0.5]
+        ladder = Client(server, "127.0.32.1").request("GET", "/api/ladder/tholos")[1]  # the bots' ladder (item 5)
+        assert [(b["username"], b["games"], b["provisional"]) for b in ladder["bots"]] == [("Tour-Bot", 1, True)]
+        assert ladder["players"] == 2 and ladder["levels"]["hard"] > ladder["levels"]["easy"]  # the levels beside it
     finally:
         proc.terminate()
         proc.wait(15)

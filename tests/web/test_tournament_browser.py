@@ -93,4 +93,10 @@ def test_four_accounts_play_a_swiss_to_its_standings(server, browser, shots):
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         page.screenshot(path=str(shots / f"tournament-standings-{name}.png"), full_page=True)
         assert_accessible(page, f"tournament standings {name}")
+    bea.goto(f"{server.url}/ladder/tholos")  # the bots' ladder: no bot account yet, the server's levels listed
+    wait_js(bea, "document.body.dataset.ready === '1'")
+    assert bea.locator("#no-bots").count() == 1 and bea.locator("#ladder tbody tr").count() >= 3
+    assert "clasificación de los bots" in bea.title()
+    assert bea.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    bea.screenshot(path=str(shots / "tournament-ladder-es-360.png"), full_page=True)
     assert not ana_errors and not bea_errors, ana_errors + bea_errors

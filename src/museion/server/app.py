@@ -37,6 +37,7 @@ from museion.server.edge.guard import Guard, Limits
 from museion.server.edge.networks import Share
 from museion.server.friends import presence
 from museion.server.friends import service as friends
+from museion.server.ladder import routes as ladder
 from museion.server.lobby import lessons, openapi
 from museion.server.lobby import routes as lobby_routes
 from museion.server.lobby.finished import Finished
@@ -105,11 +106,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     app = FastAPI(title="museion", lifespan=lifespan, docs_url=None, redoc_url=None, responses=refusals.ERRORS,
                   dependencies=[Depends(typed.check_request)])  # no text storage cannot hold (issue 38)
     app.state.config = config
-    limits = app.state.limits = Limits(config.limit_create, config.limit_join, config.limit_move,
-                                       config.limit_messages, config.limit_poll, config.limit_hint,
-                                       config.limit_analysis, config.flood_pause, config.limit_chat,
-                                       config.limit_chat_network, config.limit_report,
-                                       config.limit_builds, config.request_rate)
+    limits = app.state.limits = Limits(config)
     app.state.finished = Finished(config.finished_cache_mb * 2**20)
     app.state.started = f"{time.time():.0f}"
     app.state.sockets = Share(config.max_sockets, config.max_sockets_per_network, socket.abort)
@@ -124,6 +121,7 @@ def create_app(db_url: str, config: ServerConfig | None = None) -> Guard:
     ratings.install(app)
     seeks.install(app)
     tournaments.install(app)
+    ladder.install(app)
     botapi_install(app)  # bearer tokens (issue 41): after every route that reads a session
     stream_install(app)
     challenges_install(app)
