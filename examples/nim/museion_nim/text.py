@@ -1,6 +1,6 @@
-"""Nim's words in English and Spanish (the descriptor's ``texts``): the lobby's description and option labels
-(``nim.*``), the terminal's board (``nim.b.*``) and the web board (``web.nim.*``). Every text a player reads
-exists in both languages; the move notation (a number) needs no words."""
+"""Nim's words in English (the catalogues translate them) (the descriptor's ``texts``): the lobby's description and
+option labels (``nim.*``), the terminal's board (``nim.b.*``) and the web board (``web.nim.*``). Every text a player
+reads exists in every language; the move notation (a number) needs no words."""
 
 from museion.core.i18n import messages, msg, msgn
 

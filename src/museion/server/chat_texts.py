@@ -1,5 +1,5 @@
-"""The table chat's texts (``web.chat.*`` and its refusals' ``web.code.*``) in English and Spanish; ``web_texts.py``
-registers them in the project's one catalogue with the rest of the web client's."""
+"""The table chat's texts (``web.chat.*`` and its refusals' ``web.code.*``) in English (the catalogues translate them);
+``web_texts.py`` registers them in the project's one catalogue with the rest of the web client's."""
 
 from __future__ import annotations
 

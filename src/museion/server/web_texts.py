@@ -1,7 +1,7 @@
-"""The browser client's texts (``web.*`` keys) in English and Spanish, in the project's one catalogue
-(:mod:`museion.core.i18n`). The server hands the catalogue to the browser in the page's language
-(``GET /api/texts``), so the JavaScript has no texts of its own; ``tests/server/test_texts.py`` checks that every key
-the client uses exists here in both languages. Spanish uses the rulebooks' words (the glossary) and "tú"."""
+"""The browser client's texts (``web.*`` keys) in English (the catalogues translate them), in the project's one
+catalogue (:mod:`museion.core.i18n`). The server hands the catalogue to the browser in the page's language (``GET
+/api/texts``), so the JavaScript has no texts of its own; ``tests/server/test_texts.py`` checks that every key the
+client uses exists here. Spanish uses the rulebooks' words (the glossary) and "tú"."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Imhotep's texts in English and Spanish (the events of ``events.py`` and the terms they use). Spanish uses the
-glossary's words, not the machine-translated rulebook's: trineo, carta de ronda, cámara funeraria, Palanca,
-Martillo, Vela, Cincel...; the player is addressed as "tú"."""
+"""Imhotep's texts in English (the catalogues translate them) (the events of ``events.py`` and the terms they use).
+Spanish uses the glossary's words, not the machine-translated rulebook's: trineo, carta de ronda, cámara funeraria,
+Palanca, Martillo, Vela, Cincel...; the player is addressed as "tú"."""
 
 from museion.core.i18n import messages, msg, msgn
 

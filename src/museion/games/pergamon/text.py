@@ -1,4 +1,4 @@
-"""Pergamon's texts in English and Spanish (the events of ``events.py`` and the terms they use).
+"""Pergamon's texts in English (the catalogues translate them) (the events of ``events.py`` and the terms they use).
 
 Spanish follows the rulebook's words as the project's glossary fixes them: hallazgo, galería, carta de fondos
 (bolsa / cofre), moneda, excavar, exponer una colección, museo, evaluación, entradas del museo (the victory

@@ -1,5 +1,5 @@
-"""Tholos's texts in English and Spanish (the events of ``events.py``), with the publisher's Spanish words
-(localización, columna, piedra, puntos de victoria); the player is addressed as "tú"."""
+"""Tholos's texts in English (the catalogues translate them) (the events of ``events.py``), with the publisher's Spanish
+words (localización, columna, piedra, puntos de victoria); the player is addressed as "tú"."""
 
 from museion.core.i18n import messages, msg, msgn
 

@@ -1,5 +1,5 @@
 """The words of Tholos's board on the web table (``web.tholos.*`` keys, used by ``web/board.js``), in
-English and Spanish (the rulebook's words, the glossary's Spanish)."""
+English (the catalogues translate them with the rulebook's words)."""
 
 from museion.core.i18n import messages, msg
 

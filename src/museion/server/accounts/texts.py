@@ -1,5 +1,5 @@
-"""The words of the account pages and of the account API's refusals, in English and Spanish, in the project's
-one catalogue (served to the browser by ``GET /api/texts``). Spanish uses "tú", like the rest of the site."""
+"""The words of the account pages and of the account API's refusals, in English (the catalogues translate them), in the
+project's one catalogue (served to the browser by ``GET /api/texts``). Spanish uses "tú", like the rest of the site."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The words of the friends page, of invitations (My tables, the lobby's notice) and of the friends API's
-refusals, in English and Spanish, in the project's one catalogue (``GET /api/texts``). Spanish uses "tú"."""
+"""The words of the friends page, of invitations (My tables, the lobby's notice) and of the friends API's refusals, in
+English (the catalogues translate them), in the project's one catalogue (``GET /api/texts``). Spanish uses "tú"."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The words of rated tables, the leaderboard and the player pages, in English and Spanish, in the project's one
-catalogue (``GET /api/texts``). Spanish: "nivel" for a rating (the final screen says "puntuación" for points
-already), "partida puntuable" for a rated game, "clasificación" for the leaderboard; "tú" like the rest."""
+"""The words of rated tables, the leaderboard and the player pages, in English (the catalogues translate them), in the
+project's one catalogue (``GET /api/texts``). Spanish: "nivel" for a rating (the final screen says "puntuación" for
+points already), "partida puntuable" for a rated game, "clasificación" for the leaderboard; "tú" like the rest."""
 
 from __future__ import annotations
 

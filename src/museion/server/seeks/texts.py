@@ -1,5 +1,5 @@
-"""The words of quick pairing (the lobby's "play now", the open seeks, the API's refusals) and of the player
-search, in English and Spanish, in the project's one catalogue (``GET /api/texts``). Spanish uses "tú"."""
+"""The words of quick pairing (the lobby's "play now", the open seeks, the API's refusals) and of the player search, in
+English (the catalogues translate them), in the project's one catalogue (``GET /api/texts``). Spanish uses "tú"."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The words of tournaments (the page, the API's refusals) in English and Spanish, in the project's one catalogue
-(``GET /api/texts``); their German waits in build/de-staging/tournaments.json for the gettext catalogues. Spanish
-uses "tú", "torneo", "ronda", "descanso" for a bye, "partida puntuable" for a rated game."""
+"""The words of tournaments (the page, the API's refusals) in English (the catalogues translate them), in the project's
+one catalogue (``GET /api/texts``); their German waits in build/de-staging/tournaments.json for the gettext catalogues.
+Spanish uses "tú", "torneo", "ronda", "descanso" for a bye, "partida puntuable" for a rated game."""
 
 from __future__ import annotations
 
