@@ -1,6 +1,7 @@
-"""Every page as players see it, in both languages at desktop and phone sizes: each board mid-game (with a move's
-preview) and finished (the final scoring), the replay and the lobby. On each: axe-core finds no serious or
-critical violation, the board's texts are legible, a Spanish browser sees no English interface text, and a phone
+"""Every page as players see it, in English and Spanish at desktop and phone sizes (the lobby, the refusals and
+the clocks in German too): each board mid-game (with a move's preview) and finished (the final scoring), the replay
+and the lobby. On each: axe-core finds no serious or critical violation, the board's texts are legible, a Spanish or
+German browser sees no English interface text, and a phone
 gets the board across its whole width with tap targets of at least 44 px. Screenshots in artifacts/screenshots."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from museion.server.testing import http
 
 GAMES = ["tholos", "imhotep", "pergamon"]
 SIZES = {"desktop": {"width": 1360, "height": 900}, "mobile": {"width": 390, "height": 844}}
-LOCALES = {"en": "en-GB", "es": "es-ES"}
+LOCALES = {"en": "en-GB", "es": "es-ES", "de": "de-DE"}
 
 
 def _context(browser, lang: str, size: str):  # noqa: ANN001, ANN202
@@ -31,15 +32,16 @@ def _finished_table(url: str, game: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def english_words(server) -> set[str]:
-    """Words of the client's English texts that no Spanish text uses: one of them on a Spanish page is English
-    interface text."""
+def english_words(server) -> dict[str, set[str]]:
+    """For each other language, the words of the client's English texts that no text of that language uses: one
+    of them on a Spanish or German page is English interface text."""
     def words(lang: str) -> set[str]:
         status, data = http("GET", f"{server.url}/api/texts?lang={lang}")
         assert status == 200 and data["lang"] == lang
         texts = [v for k, v in data["texts"].items() if k.startswith("web.")]
         return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "", text))}
-    return words("en") - words("es") - {"museion", "tholos", "imhotep", "pergamon"}
+    return {lang: words("en") - words(lang) - {"museion", "tholos", "imhotep", "pergamon"}
+            for lang in LOCALES if lang != "en"}
 
 
 # Everything a Spanish player reads or hears: the visible text, and the names and descriptions given to assistive
@@ -154,7 +156,7 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
         # the rules for players, in Spanish (no rule IDs; the specification is `museion rules --spec`)
         wait_js(page, "document.getElementById('rules').textContent.includes('EL OBJETIVO')")
         assert "-SETUP-1" not in page.text_content("#rules")
-        assert _english_on(page, english_words, ("Ana",), game) == []
+        assert _english_on(page, english_words[lang], ("Ana",), game) == []
     if size == "mobile":
         _check_mobile(page)
     assert errors == []
@@ -168,8 +170,8 @@ def test_board_preview_and_final_screen(server, browser, shots, english_words, g
     page.screenshot(path=str(shots / f"{name}-final.png"), full_page=True)
     _check_final(page)
     assert_accessible(page, f"{name} final")
-    if lang == "es":
-        assert _english_on(page, english_words, (), game) == []
+    if lang != "en":
+        assert _english_on(page, english_words[lang], (), game) == []
     page.click("#replay-button")
     page.wait_for_selector("#replay-position")
     assert page.evaluate("document.activeElement.id") == "replay-first"
@@ -300,8 +302,8 @@ def test_lobby_in_both_languages_keeps_seat_choices(server, browser, shots, engl
         assert [page.input_value(f"#seat-{i}") for i in range(3)] == ["human", "bot:greedy", "bot:random"]
         page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"), full_page=True)
         assert_accessible(page, f"lobby {size} {lang}")
-        if lang == "es":
-            assert _english_on(page, english_words) == []
+        if lang != "en":
+            assert _english_on(page, english_words[lang]) == []
         if size == "mobile":
             small = page.evaluate(
                 "() => [...document.querySelectorAll('button, select, input, a[href]')]"
@@ -318,6 +320,8 @@ ERRORS = {  # what the lobby says for an ornament numbered 9, and the table page
            "Error: Player 1's seat is already taken; free: the seats of players 2."),
     "es": ("Error: opción «Ornamentaciones»: no se admite 9@C; se admite: losetas de ornamentación numeradas "
            "del 1 al 7", "Error: El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2."),
+    "de": ("Fehler: Option „Ornamente“: 9@C ist nicht erlaubt; erlaubt: Ornamente mit den Nummern 1-7",
+           "Fehler: Der Platz von Spieler 1 ist schon besetzt; frei: die Plätze der Spieler 2."),
 }
 
 
@@ -337,8 +341,8 @@ def test_refused_requests_are_said_in_the_page_language(server, browser, shots, 
     wait_js(page, "document.getElementById('create-error').textContent.length > 0")
     assert page.inner_text("#create-error") == ERRORS[lang][0]
     page.screenshot(path=str(shots / f"lobby-error-{lang}.png"), full_page=True)
-    if lang == "es":
-        assert _english_on(page, english_words) == []
+    if lang != "en":
+        assert _english_on(page, english_words[lang]) == []
     status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"]})
     assert status == 201, table
     heard = {"on": True}  # the page hears the table until Ben takes seat 1 (it then still offers the seat)
@@ -375,6 +379,9 @@ def test_language_switch_persists(server, browser):
     page.wait_for_selector("#seat-1")
     assert page.inner_text("#create-button") == "Crear mesa"
     assert page.evaluate("localStorage.getItem('museion.lang')") == "es"
+    # the menu offers every language in its own name
+    offered = page.eval_on_selector_all("#lang-select option", "os => os.map((o) => [o.value, o.textContent])")
+    assert dict(offered) == {"en": "English", "es": "Español", "de": "Deutsch"}
     context.close()
 
 
@@ -418,13 +425,13 @@ def test_clocks_on_the_board_and_my_tables(server, browser, shots, english_words
         wait_js(page, "document.querySelectorAll('#clock-list li.low').length === 1")
         page.screenshot(path=str(shots / f"clocks-page-{size}-{lang}.png"), full_page=True)
         assert_accessible(page, f"board with clocks {size} {lang}")
-        if lang == "es":
-            assert _english_on(page, english_words, ("Ana", "Ben"), "tholos") == []
+        if lang != "en":
+            assert _english_on(page, english_words[lang], ("Ana", "Ben"), "tholos") == []
         page.goto(f"{server.url}/tables/mine")
         wait_js(page, "document.querySelectorAll('table.my-tables tbody tr').length === 1")
         page.screenshot(path=str(shots / f"my-tables-page-{size}-{lang}.png"), full_page=True)
         assert_accessible(page, f"my tables {size} {lang}")
-        if lang == "es":
-            assert _english_on(page, english_words, ("Ana",)) == []
+        if lang != "en":
+            assert _english_on(page, english_words[lang], ("Ana",)) == []
         assert errors == []
         context.close()
