@@ -52,3 +52,22 @@ def test_a_challenge_from_a_players_page_is_accepted_in_the_lobby(server, browse
     assert state["clock"] is not None
     bea.screenshot(path=str(shots / "challenge-table-es-phone.png"))
     assert not ana_errors and not bea_errors, (ana_errors, bea_errors)
+
+
+def test_the_account_page_makes_lists_and_revokes_a_token(server, browser):
+    cai, errors = _signed_up(browser, server, "Cai", DESKTOP)
+    cai.goto(server.url + "/account")
+    cai.wait_for_selector("#token-form")
+    cai.fill("#token-name", "my agent")
+    cai.uncheck("#token-scope-challenge")
+    cai.click("#token-create")
+    token = cai.locator("#new-token code").inner_text()
+    assert token.startswith("msn_")
+    listed = cai.inner_text("#token-list")
+    assert "my agent" in listed and "play, read" in listed and "challenge" not in listed and token not in listed
+    cai.reload()
+    cai.wait_for_selector("#token-list")
+    assert cai.locator("#new-token").count() == 0  # shown once
+    cai.click("#token-list button.token-revoke")
+    cai.wait_for_selector("#token-list", state="detached")
+    assert not errors, errors

@@ -47,6 +47,7 @@ class Created(TokenInfo):
 
 class Tokens(BaseModel):
     tokens: list[TokenInfo]
+    bot: bool = Field(description="whether the account is a bot account")
 
 
 class BotState(BaseModel):
@@ -58,6 +59,11 @@ def router(app: FastAPI, service: Accounts) -> APIRouter:
 
     def engine() -> Any:
         return app.state.manager.store.engine
+
+    async def listed(account_id: int) -> Tokens:
+        found = await asyncio.to_thread(tokens.listing, engine(), account_id)
+        return Tokens(tokens=[TokenInfo(**t) for t in found],
+                      bot=await asyncio.to_thread(tokens.is_bot, engine(), account_id))
 
     @api.post("/api/me/bot")
     async def become_bot(request: Request, body: PasswordCheck) -> BotState:
@@ -86,9 +92,9 @@ def router(app: FastAPI, service: Accounts) -> APIRouter:
 
     @api.get("/api/me/tokens")
     async def listing(request: Request) -> Tokens:
+        """The account's tokens (names, scopes, dates; never a token) and whether it is a bot account."""
         account, _token = await service.signed_in(request)
-        return Tokens(tokens=[TokenInfo(**t) for t in await asyncio.to_thread(tokens.listing, engine(),
-                                                                              account.id)])
+        return await listed(account.id)
 
     @api.delete("/api/me/tokens/{token_id}")
     async def revoke(request: Request, token_id: Annotated[int, Path(ge=1, le=2**31)]) -> Tokens:
@@ -97,7 +103,6 @@ def router(app: FastAPI, service: Accounts) -> APIRouter:
         if not await asyncio.to_thread(tokens.revoke, engine(), account.id, token_id):
             raise TableError("no_token", "this account has no token with this id", 404,
                              {"key": "botapi.no_token", "args": {}})
-        return Tokens(tokens=[TokenInfo(**t) for t in await asyncio.to_thread(tokens.listing, engine(),
-                                                                              account.id)])
+        return await listed(account.id)
 
     return api

@@ -6,6 +6,7 @@ import { call, me } from "./session.js";
 import { heldSeats } from "./mytables.js";
 import { profileSettings } from "./profile-settings.js";
 import { noticeSettings } from "./notices.js";
+import { tokenSettings } from "./tokens.js";
 
 const main = document.getElementById("account-main");
 
@@ -216,7 +217,8 @@ async function account(notice = "") {
       }),
     el("p", { class: "links" }, privacy()));
   main.querySelector("#delete-submit").classList.add("danger");
-  main.querySelector("#delete-h").before(totpSection(who), ...await noticeSettings(), ...await profileSettings(who.username));
+  main.querySelector("#delete-h").before(totpSection(who), ...await noticeSettings(), ...await profileSettings(who.username),
+    ...await tokenSettings());
 }
 
 function privacyPage() {
