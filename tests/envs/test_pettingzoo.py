@@ -77,7 +77,7 @@ def test_observations_match_the_contract_and_stay_in_bounds(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("reward", ["win", "margin", "win+margin"])
 def test_final_rewards(name, options, reward):
     environment = mpz.raw_env(name, reward=reward, **options)
     rng = random.Random(7)

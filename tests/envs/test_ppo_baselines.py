@@ -1,6 +1,6 @@
 """benchmarks/ppo_baselines.py (issue 44 item 4): what it exports is the policy it trained. A few MaskablePPO steps,
 then the exported ``network`` document, evaluated by ``museion.bots.network`` without PyTorch, must give the actor's
-own logits, and the shaped reward must be the win plus the squashed margin."""
+own logits, and the shaped reward must be the win plus the squashed margin (the envs' ``win+margin``)."""
 
 from __future__ import annotations
 
@@ -67,3 +67,9 @@ def test_the_shaped_reward_adds_the_squashed_margin():
     base = env.unwrapped
     win, margin = final_rewards(base.state, "win")[0], final_rewards(base.state, "margin")[0]
     assert margin != 0 and reward == pytest.approx(win + 0.5 * math.tanh(margin / 10.0))
+    same = MuseionEnv("tholos", seat=0, opponents="greedy", flat=True, reward="win+margin")  # the env's own scheme
+    same.reset(seed=3)
+    rng, done = np.random.default_rng(3), False
+    while not done:
+        _, scheme, done, _, _ = same.step(int(rng.choice(np.flatnonzero(same.action_masks()))))
+    assert scheme == pytest.approx(reward)

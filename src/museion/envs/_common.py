@@ -6,6 +6,7 @@ every adapter without changes.
 
 from __future__ import annotations
 
+import math
 import struct
 from typing import Any
 
@@ -15,9 +16,13 @@ from museion.core.errors import OptionError
 from museion.core.game import Game, State
 from museion.core.registry import entry, load
 
-REWARDS = ("win", "margin")
+REWARDS = ("win", "margin", "win+margin")
 """``win``: +1 winners / -1 others / 0 on a full draw (``State.returns``); ``margin``: own final score minus
-the best rival's final score."""
+the best rival's final score; ``win+margin``: the win plus ``MARGIN_WEIGHT * tanh(margin / MARGIN_SCALE)``, so a
+close loss is worth more than a rout (what ``benchmarks/ppo_baselines.py`` trains with: against a bot a new
+learner never beats, ``win`` gives every episode -1 and PPO no signal)."""
+MARGIN_WEIGHT, MARGIN_SCALE = 0.5, 10.0
+"""The squashed margin's weight and scale in ``win+margin`` (points: the games score a few to a few tens)."""
 
 OBSERVATION_LOW, OBSERVATION_HIGH = 0.0, 1.0
 """Bounds of every observation tensor entry: games document normalised [0, 1] layouts in their ``view.py``;
@@ -44,9 +49,11 @@ def final_rewards(state: State, reward: str) -> list[float]:
     if reward == "win":
         return [float(r) for r in state.returns()]
     scores = [float(s) for s in state.scores()]
-    if len(scores) == 1:
-        return scores
-    return [s - max(scores[:p] + scores[p + 1:]) for p, s in enumerate(scores)]
+    margins = scores if len(scores) == 1 else [s - max(scores[:p] + scores[p + 1:]) for p, s in enumerate(scores)]
+    if reward == "margin":
+        return margins
+    return [float(r) + MARGIN_WEIGHT * math.tanh(m / MARGIN_SCALE) for r, m in zip(state.returns(), margins,
+                                                                                      strict=True)]
 
 
 class Observations:

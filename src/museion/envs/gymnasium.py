@@ -15,7 +15,8 @@ game="tholos")``.
   env's own format (self-play: pass the learner's predict function);
 * ``step`` applies the learner's action, then chance outcomes (sampled with the env's RNG, seeded by
   ``reset(seed=...)``) and the bots' moves until the learner is to act again or the game is over;
-* reward only at the end (``reward="win"``: +1/-1/0, ``"margin"``: own score minus the best rival's);
+* reward only at the end (``reward="win"``: +1/-1/0, ``"margin"``: own score minus the best rival's,
+  ``"win+margin"``: the win plus the squashed margin, ``_common.REWARDS``);
 * ``seat=None`` draws the learner's seat at each reset, so one policy learns every seat.
 
 Invalid actions (``illegal_action``): with ``"terminate"`` (default, what ``gymnasium.utils.env_checker``

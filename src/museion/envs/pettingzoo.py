@@ -6,8 +6,8 @@
   the acting agent's view (the observer's ``observation_tensor``, layout in each game's ``view.py``); the mask is all
   zeros for agents not to act;
 * action space ``Discrete(game.num_distinct_actions())`` (fixed ids, see the game's ``actions.py``);
-* rewards only at the end: ``reward="win"`` (+1/-1, 0 for all on a full draw) or ``"margin"`` (own final
-  score minus the best rival's);
+* rewards only at the end: ``reward="win"`` (+1/-1, 0 for all on a full draw), ``"margin"`` (own final
+  score minus the best rival's) or ``"win+margin"`` (the win plus the squashed margin, ``_common.REWARDS``);
 * chance nodes (shuffles, draws) are resolved inside the env with its own RNG, seeded by ``reset(seed=...)``;
 * ``render_mode="ansi"``: ``render()`` returns the game's text rendering.
 
