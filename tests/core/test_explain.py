@@ -74,6 +74,7 @@ def test_reasons_name_the_rule():
     tholos = museion.load("tholos").new_initial_state()
     assert why(tholos, "T2W") == "only 1 free space in your workshop"
     assert why(tholos, "T2W", "es") == "solo 1 espacio libre en tu taller"
+    assert why(tholos, "T2W", "de") == "nur 1 freies Feld in deiner Werkstatt"
     assert "no action of this game has id 999" in why(tholos, 999)
     imhotep = museion.load("imhotep").new_initial_state()
     rng = random.Random(1)
@@ -81,6 +82,7 @@ def test_reasons_name_the_rule():
         imhotep.apply_action(imhotep.sample_chance(rng))
     assert re.fullmatch(r"ship 1 needs at least \d stones? to sail; it has 0", why(imhotep, "V1>PYR"))
     assert "el barco 1 necesita al menos" in why(imhotep, "V1>PYR", "es")
+    assert re.fullmatch(r"Schiff 1 braucht mindestens \d Steine? zum Segeln; es hat 0", why(imhotep, "V1>PYR", "de"))
     pergamon = museion.load("pergamon").new_initial_state()
     while pergamon.is_chance_node():
         pergamon.apply_action(pergamon.sample_chance(rng))
