@@ -161,7 +161,7 @@ def test_players_chat_is_stored_and_replayed_only_for_a_seat_token_spectators_ch
 
 
 def test_chat_limits_count_per_connection_and_per_network(tmp_path):
-    limits = Limits("100/minute", "100/minute", "100/second", "100/second", chat="3/minute", chat_network="5/minute")
+    limits = Limits(ServerConfig(limit_chat="3/minute", limit_chat_network="5/minute"))
 
     async def scenario():
         manager, table, _ = await _setup(tmp_path, limits)

@@ -8,13 +8,16 @@ import threading
 
 from limits import parse_many
 
+from museion.server.config import ServerConfig
 from museion.server.edge import guard
 from museion.server.edge.guard import Budget, Limits
 from museion.server.storage.storage import dumps
 
 
 def _limits(**kw: str) -> Limits:
-    return Limits(kw.get("create", "5/minute"), "5/minute", kw.get("move", "3/second"), "60/second;1200/minute")
+    return Limits(ServerConfig(limit_create=kw.get("create", "5/minute"), limit_join="5/minute",
+                               limit_move=kw.get("move", "3/second"), limit_messages="60/second;1200/minute",
+                               request_rate=0.0))
 
 
 def test_hits_start_no_timer_thread_and_the_sweep_forgets_expired_counters(monkeypatch):

@@ -72,7 +72,7 @@ class Chat:
 
     def __init__(self, tables: Tables, limits: Limits | None = None) -> None:
         self.tables = tables
-        self.limits = limits or Limits("1000/second", "1000/second", "1000/second", "1000/second")
+        self.limits = limits or Limits(tables.config)  # a manager without the application's
         self.hidden: Callable[[LiveTable, int | None], Awaitable[set[int]]] | None = None
         """The seats whose lines a seat is not sent, nor sends to (``friends.rules``: blocks between players)."""
 

@@ -18,6 +18,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from museion.server.config import ServerConfig
 from museion.server.edge.networks import Pace, network
 from museion.server.storage.storage import dumps
 
@@ -159,32 +160,35 @@ class Budget:
 
 
 class Limits:
-    """Every rate limit of the server over one in-memory storage, and the addresses paused for flooding."""
+    """Every rate limit of the server over one in-memory storage, and the addresses paused for flooding.
 
-    def __init__(self, create: str, join: str, move: str, messages: str, poll: str = "30/minute",
-                 hint: str = "6/minute", analysis: str = "10/minute", flood_pause: float = 10.0,
-                 chat: str = "5/10second", chat_network: str = "15/10second", report: str = "10/hour",
-                 builds: str = "20/minute", requests: float = 0.0) -> None:
-        self.flood_pause = flood_pause
+    Built once from the server's settings (:class:`~museion.server.config.ServerConfig`, which ``museion serve``
+    fills from its flags, the environment and the config file): a limit is the setting ``limit_NAME``, read by its
+    name (:meth:`rate`), so a new limit is one field of the settings, and a feature folder's router takes its own
+    limits the same way (``app.state.limits.rate("profiles")``)."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.flood_pause = config.flood_pause
+        requests = config.request_rate
         self.requests = Pace(requests, int(requests * REQUEST_BURST)) if requests > 0 else None
         """HTTP requests per network (``--request-rate``): those beyond it wait their turn (``None``: no pacing)."""
         self.flooded = Blocklist()
         """Addresses that may open no WebSocket for a while (one of theirs sent too many messages)."""
         self.storage = Counters()
-        limiter = SlidingWindowCounterRateLimiter(self.storage)
-        self.create = RateLimit(create, limiter, "create")
-        self.join = RateLimit(join, limiter, "join")
-        self.move = RateLimit(move, limiter, "move")
-        self.messages = RateLimit(messages, limiter, "messages")
-        self.poll = RateLimit(poll, limiter, "poll")
-        self.hint = RateLimit(hint, limiter, "hint")
-        self.analysis = RateLimit(analysis, limiter, "analysis")
-        self.chat = RateLimit(chat, limiter, "chat")
+        self.limiter = SlidingWindowCounterRateLimiter(self.storage)
+        self.create, self.join, self.move = self.rate("create"), self.rate("join"), self.rate("move")
+        self.messages, self.poll, self.hint = self.rate("messages"), self.rate("poll"), self.rate("hint")
+        self.analysis, self.report, self.builds = self.rate("analysis"), self.rate("report"), self.rate("builds")
+        self.chat = self.rate("chat")
         """Chat messages per connection."""
-        self.chat_network = RateLimit(chat_network, limiter, "chat-network")
+        self.chat_network = self.rate("chat_network", "chat-network")
         """Chat messages per network (``network_of``): many connections or addresses of one network share it."""
-        self.report = RateLimit(report, limiter, "report")
-        self.builds = RateLimit(builds, limiter, "builds")
+
+    def rate(self, name: str, key: str | None = None) -> RateLimit:
+        """The limit of the setting ``limit_NAME``, counted in this storage under ``key`` (default: ``name``)."""
+        spec: str = getattr(self.config, f"limit_{name}")
+        return RateLimit(spec, self.limiter, key or name)
 
     def sweep(self) -> None:
         """Forget expired counters (the server's upkeep calls it)."""
