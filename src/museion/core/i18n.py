@@ -176,11 +176,6 @@ def bot_name(spec: str, lang: str = DEFAULT) -> str:
     return text("ui.bot_name", lang, level=text(f"ui.level.{level}", lang) if has(f"ui.level.{level}") else level)
 
 
-def count(n: int, one: str, many: str) -> str:
-    """``1 stone``, ``2 stones``: the number and its word (for code that counts in English only)."""
-    return f"{n} {one if abs(n) == 1 else many}"
-
-
 def has(key: str) -> bool:
     return key in _catalogue()
 
