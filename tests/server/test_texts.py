@@ -12,6 +12,7 @@ from museion.core.descriptor import descriptors
 from museion.server import web_texts
 from museion.server.accounts import texts as account_texts
 from museion.server.friends import texts as friend_texts
+from museion.server.ladder import texts as ladder_texts
 from museion.server.notices import texts as notice_texts
 from museion.server.ratings import texts as rating_texts
 from museion.server.seeks import texts as seek_texts
@@ -37,7 +38,7 @@ def _client_keys() -> tuple[set[str], set[str]]:
 
 def test_every_key_the_client_names_exists_in_both_languages():
     assert all(m.TEXTS for m in (account_texts, friend_texts, rating_texts, notice_texts, seek_texts,
-                                 tournament_texts))  # registered
+                                 tournament_texts, ladder_texts))  # registered
     keys, prefixes = _client_keys()
     assert len(keys) > 50 and prefixes  # the pattern still finds the client's calls
     assert sorted(k for k in keys if i18n.template(k) is None) == []

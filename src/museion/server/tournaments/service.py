@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from fastapi import FastAPI
+from sqlalchemy.exc import OperationalError
 
 from museion.server.edge.errors import TableError
 from museion.server.stream import publish
@@ -54,8 +55,10 @@ class Tournaments:
         while True:
             try:
                 await self.tick()
-            except Exception:  # the database went away: try again next tick
-                log.warning("tournament round failed", exc_info=True)
+            except OperationalError as exc:  # the database went away: try again next tick
+                log.warning("tournaments: the database is unavailable (%s); again in %.0f s", type(exc).__name__, TICK)
+            except Exception:  # a bug: said with its traceback, and the loop goes on
+                log.exception("tournament round failed")
             self.ticks += 1
             await asyncio.sleep(TICK)
 
