@@ -245,6 +245,19 @@ def test_a_friend_request_and_an_invitation_are_mailed_in_spanish_and_the_addres
     assert data["notices"]["email"]["address"] == "cai@example.org" and data["notices"]["settings"]["friend"]
 
 
+def test_a_challenge_is_mailed_by_the_invitations_choice(server, inbox):
+    box, _port = inbox
+    gil, hana = signed_up(server, "Gil-N"), signed_up(server, "Hana-N")
+    confirmed(gil, box, "gil@example.org", "de")
+    choices = {"turn": True, "invite": True, "friend": False, "digest": False, "lang": "de"}
+    assert gil.request("PUT", "/api/me/notifications", choices)[0] == 200
+    status, made = hana.request("POST", "/api/challenges", {"to": "Gil-N", "game": "tholos"})
+    assert status == 201, made
+    mail = box.wait("gil@example.org", 2)[-1]
+    assert mail["Subject"] == "Hana-N fordert dich zu Tholos heraus"
+    assert "innerhalb von zehn Minuten" in mail.get_content() and f"{server.url}/" in mail.get_content()
+
+
 def _keys() -> tuple[ec.EllipticCurvePrivateKey, bytes, dict[str, str]]:
     """RFC 8291's client side: a P-256 key pair and a 16-byte auth secret, as a browser's subscription says them."""
     key = ec.generate_private_key(ec.SECP256R1())

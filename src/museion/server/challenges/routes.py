@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, FastAPI, Path, Request
 from pydantic import BaseModel, Field
 
+from museion.core.registry import entry
 from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.botapi.tokens import is_bot
 from museion.server.challenges import store, texts
@@ -154,8 +155,16 @@ class Service:
                              {"key": f"challenges.code.{code}", "args": {"cap": cap}})
         found = await self.db(store.get, self.engine, made)
         await self.tell(target.id, {"type": "challenge", "challenge": public(found)})
+        self._notice(target.id, found)
         self.sweeping()
         return dict(found)
+
+    def _notice(self, to: int, found: dict[str, Any]) -> None:
+        """A mail or push notice for the challenged, per their notice settings (the invitations' choice)."""
+        events = getattr(self.app.state.friends, "events", None)
+        if events is not None:
+            title = entry(found["game"]).game_class.title
+            events.queue(to, "challenge", f"challenge:{found['id']}", {"name": found["from"], "game": title})
 
     async def _check_pair(self, me: int, target: store.Player) -> None:
         if target.id == me:

@@ -16,6 +16,9 @@ TEXTS = messages(
     msg("challenges.code.their_challenges_full", "This player has {cap} challenges waiting, the limit: try later."),
     msg("challenges.code.already_challenged", "You have challenged this player already: wait for the answer."),
     msg("challenges.code.challenge_settled", "This challenge has been answered already."),
+    msg("notices.mail.challenge.subject", "{name} challenges you to {game}"),
+    msg("notices.challenge.body", "{name} challenges you to a game of {game}: accept or decline it in the lobby "
+        "within ten minutes."),
     msg("challenges.button", "Challenge"),
     msg("challenges.title", "Challenge {name}"),
     msg("challenges.game", "Game"),

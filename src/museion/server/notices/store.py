@@ -18,6 +18,8 @@ from museion.server.accounts import store as account_store
 from museion.server.notices.schema import addresses_t, keys_t, outbox_t, push_t, settings_t
 
 DEFAULTS = {"turn": True, "invite": False, "friend": False, "digest": False}
+SETTING = {"challenge": "invite"}
+"""Kinds told by another kind's setting: a challenge (server/challenges) asks to a game, as an invitation does."""
 """What an account is told once its address is verified (or a browser subscribed) before it chooses: its turn."""
 KINDS = ("turn", "invite", "friend")
 CODE_SECONDS = 3600.0
@@ -178,7 +180,7 @@ class NoticeStore:
         now = time.time()
         with self.engine.begin() as conn:
             chosen = _settings(conn, me)
-            if not chosen[kind]:
+            if not chosen[SETTING.get(kind, kind)]:
                 return 0
             queued = 0
             address = conn.execute(select(addresses_t.c.verified).where(addresses_t.c.account_id == me)).first()

@@ -9,7 +9,8 @@ from museion.server.notices.texts import duration, say
 
 def link(base: str, kind: str, args: dict[str, Any]) -> str:
     """Where the notice leads: the table for a turn, My tables for an invitation, the friends page for a request."""
-    path = {"turn": f"/table/{args.get('table', '')}", "invite": "/tables/mine", "friend": "/friends"}[kind]
+    path = {"turn": f"/table/{args.get('table', '')}", "invite": "/tables/mine", "friend": "/friends",
+            "challenge": "/"}[kind]  # the lobby lists the challenges waiting
     return base.rstrip("/") + path
 
 
@@ -18,6 +19,8 @@ def subject(kind: str, args: dict[str, Any], lang: str) -> str:
         return say("notices.mail.turn.subject", lang, game=args["game"], table=args["table"])
     if kind == "invite":
         return say("notices.mail.invite.subject", lang, name=args["name"], game=args["game"])
+    if kind == "challenge":
+        return say("notices.mail.challenge.subject", lang, name=args["name"], game=args["game"])
     return say("notices.mail.friend.subject", lang, name=args["name"])
 
 
@@ -31,6 +34,8 @@ def body(kind: str, args: dict[str, Any], lang: str) -> str:
     if kind == "invite":
         return say("notices.invite.body", lang, name=args["name"], n=args["n"], table=args["table"],
                    game=args["game"])
+    if kind == "challenge":
+        return say("notices.challenge.body", lang, name=args["name"], game=args["game"])
     return say("notices.friend.body", lang, name=args["name"])
 
 
