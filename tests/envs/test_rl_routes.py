@@ -69,8 +69,20 @@ def test_vector_env_autoreset_never_hands_out_an_all_zero_mask():
 
 
 def test_maskable_ppo_learns_for_a_few_steps():
-    """The docs/rl.md example, shortened: sb3-contrib's MaskablePPO on the Dict observation."""
+    """The docs/rl.md recipe, shortened (two envs, flat observations, ``win+margin``), and the Dict observation with
+    ``MultiInputPolicy``."""
     sb3_contrib = pytest.importorskip("sb3_contrib")
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
+
+    envs = VecMonitor(DummyVecEnv([lambda o=o: MuseionEnv("tholos", seat=None, opponents=o, reward="win+margin",
+                                                            flat=True) for o in ("random", "greedy")]))
+    recipe = sb3_contrib.MaskablePPO("MlpPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, ent_coef=0.01,
+                                     seed=0, device="cpu")
+    recipe.learn(total_timesteps=64)
+    observations = envs.reset()
+    masks = np.stack(envs.env_method("action_masks"))
+    actions, _ = recipe.predict(observations, action_masks=masks, deterministic=True)
+    assert all(masks[i, a] for i, a in enumerate(actions))
     env = MuseionEnv("tholos", seat=None, opponents="random")
     model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0,
                                     verbose=0, device="cpu")
