@@ -20,9 +20,9 @@ TUTORIAL = {
             "es": "¡Bienvenido a Pergamon! Durante 12 turnos tu rival y tú excaváis hallazgos antiguos, formáis con "
                   "ellos colecciones y las exponéis en el museo, que da puntos de victoria (las entradas del museo). "
                   "Se acaban de colocar hallazgos nuevos en las galerías I a V, el más joven en la galería I.",
-            "de": "Willkommen bei Pergamon! 12 Runden lang grabt du und dein Gegenüber antike Fundstücke aus, fügt "
-                  "sie zu Ausstellungen zusammen und stellt sie im Museum aus; das bringt Ruhmespunkte (RP). Gerade "
-                  "wurden neue Fundstücke in die Stollen I bis V gelegt, die jüngsten in Stollen I."}},
+            "de": "Willkommen bei Pergamon! 12 Runden lang grabt ihr, du und dein Gegenüber, antike Fundstücke aus, "
+                  "fügt sie zu Ausstellungen zusammen und stellt sie im Museum aus; das bringt Ruhmespunkte (RP). "
+                  "Gerade wurden neue Fundstücke in die Stollen I bis V gelegt, die jüngsten in Stollen I."}},
         {"say": {
             "en": "First the research funds: two funds cards were drawn; their sum is this turn's money. Put your "
                   "figure on a research space: spaces further left ask for more coins and let you dig deeper, but "
