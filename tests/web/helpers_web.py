@@ -127,12 +127,15 @@ def game_state(page) -> dict:  # noqa: ANN001
 
 # -- English on a Spanish page ----------------------------------------------------------------------------------
 PROPER_NAMES = {"museion", "tholos", "imhotep", "pergamon", "english"}  # games, and a language named in itself
+SAME_SPELLING = {"de": {"also"}}
+"""Words a language spells as English does, which its texts outside ``/api/texts`` use (German "also", "so", in
+the rules for players)."""
 
 
-def english_words(url: str) -> set[str]:
-    """Words of the English catalogue (every key the server gives the browser, ``/api/texts``) that no Spanish
-    text uses, and the names of the bot levels (the server's own words for them, English by construction): one of
-    them on a Spanish page is English the page shows. Less the games' proper names."""
+def english_words(url: str, lang: str = "es") -> set[str]:
+    """Words of the English catalogue (every key the server gives the browser, ``/api/texts``) that no text of
+    ``lang`` uses, and the names of the bot levels (the server's own words for them, English by construction): one
+    of them on a Spanish (German) page is English the page shows. Less the games' proper names."""
     from museion.server.testing import http
 
     def words(lang: str) -> set[str]:
@@ -141,10 +144,10 @@ def english_words(url: str) -> set[str]:
         texts = [re.sub(r"\{[^}]*\}", " ", text) for text in data["texts"].values()]
         return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{4,}", text)}
 
-    status, games = http("GET", f"{url}/api/games?lang=es")
+    status, games = http("GET", f"{url}/api/games?lang={lang}")
     assert status == 200
     levels = {level for bot in games["bots"] for level in re.findall(r"[a-z]{4,}", bot)}
-    return (words("en") | levels) - words("es") - PROPER_NAMES
+    return (words("en") | levels) - words(lang) - PROPER_NAMES - SAME_SPELLING.get(lang, set())
 
 
 # Everything a Spanish player reads or hears on the page: the text (every choice of every list too), and the names
