@@ -29,8 +29,8 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _words(lang: str) -> set[str]:
-    return {w.lower() for key in texts.TEXTS for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "",
-                                                                                         i18n.template(key, lang) or ""))}
+    said = (i18n.template(key, lang) or "" for key in texts.TEXTS)
+    return {w.lower() for text in said for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "", text))}
 
 
 ENGLISH = _words("en") - _words("es") - {"museion", "tholos"}

@@ -3,8 +3,8 @@ way every caller reaches a game's parts (its observer, evaluator, events, explai
 
 The games are the installed :class:`~museion.core.descriptor.GameDescriptor` s (entry points of the group
 ``museion.games``); the registry imports a game's modules by the names its descriptor gives, so the core never
-names a game. Every game's words are in :mod:`museion.core.i18n` from its first lookup (its English tables, and its gettext
-domain named after it in its folder's ``locale/``).
+names a game. Every game's words are in :mod:`museion.core.i18n` from its first lookup (its English tables, and its
+gettext domain named after it in its folder's ``locale/``).
 """
 
 from __future__ import annotations
