@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import threading
 import time
 
 import pytest
 from sqlalchemy import create_engine, select
 from test_accounts_hostile import PASSWORD, Client
+from test_migrations import STORAGES, database  # noqa: F401 - the fixture: an empty SQLite or PostgreSQL database
 
 from museion.server.botapi.schema import api_tokens_t
 from museion.server.stream import publish
@@ -91,6 +93,9 @@ class Stream:
         raise AssertionError(f"no {kind} event; got {self.events}")
 
     def close(self) -> None:
+        """Shut the socket first: closing the response waits for the reading thread's read otherwise."""
+        if self.conn.sock is not None:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
 
 
@@ -232,3 +237,25 @@ def test_stream_limits_resume_and_publish_from_another_process(server):
 def test_no_token_in_the_servers_log(server):
     log = server.log_text()
     assert "msn_" not in log
+
+
+@pytest.mark.parametrize("database", [p for p in STORAGES if p != "sqlite"], indirect=True)
+def test_on_postgresql_an_event_published_by_another_process_reaches_the_stream(database, tmp_path):  # noqa: F811
+    """A PostgreSQL site: the server holds the stream, this test's process publishes (as another server process
+    of the site does: ``stream.publish`` is one insert every process reads)."""
+    server = ServerProcess(tmp_path / "pg.db", db_url=database, args=GENEROUS).start()
+    engine = create_engine(database)
+    try:
+        kim = account(server, "Pg-Kim")
+        stream = Stream(server, token=make_token(kim)["token"])
+        assert stream.status == 200
+        from museion.server.accounts.schema import accounts_t
+
+        with engine.connect() as conn:
+            kim_id = conn.execute(select(accounts_t.c.id).where(accounts_t.c.username == "Pg-Kim")).scalar_one()
+        publish(engine, kim_id, {"type": "tournamentRound", "tournament": "pg", "round": 2})
+        assert stream.wait("tournamentRound")["round"] == 2
+        stream.close()
+    finally:
+        engine.dispose()
+        server.stop()
