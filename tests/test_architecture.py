@@ -166,3 +166,29 @@ def test_no_type_only_import_in_the_server(path):
     found = [node.lineno for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.If)
              and "TYPE_CHECKING" in ast.unparse(node.test)]
     assert not found, f"{path.relative_to(ROOT)}: imports under TYPE_CHECKING at lines {found}"
+
+
+MAX_SERVER_FILE_LINES = 400
+"""A room of the server that grows past this is split by what it holds (issue 43: app.py, storage.py and models.py
+had grown to 900, 750 and 680 lines). Alembic's revisions are history, not rooms: they are not counted."""
+
+
+def long_files(folder: Path, limit: int) -> list[str]:
+    """The ``.py`` files under ``folder`` (outside ``migrations/``) over ``limit`` lines, with their counts."""
+    found = [(path, len(path.read_text().splitlines())) for path in sorted(folder.rglob("*.py"))
+             if "migrations" not in path.relative_to(folder).parts]
+    return [f"{path.relative_to(folder)} ({lines} lines)" for path, lines in found if lines > limit]
+
+
+def test_no_server_file_over_400_lines():
+    long = long_files(ROOT / "src" / "museion" / "server", MAX_SERVER_FILE_LINES)
+    assert not long, "split these files by what they hold:\n" + "\n".join(long)
+
+
+def test_the_file_length_check_sees_a_long_file_and_skips_the_migrations(tmp_path):
+    (tmp_path / "room").mkdir()
+    (tmp_path / "migrations" / "versions").mkdir(parents=True)
+    (tmp_path / "room" / "big.py").write_text("x = 1\n" * 401)
+    (tmp_path / "room" / "fits.py").write_text("x = 1\n" * 400)
+    (tmp_path / "migrations" / "versions" / "0001_old.py").write_text("x = 1\n" * 900)
+    assert long_files(tmp_path, 400) == [f"{Path('room') / 'big.py'} (401 lines)"]

@@ -9,7 +9,7 @@ import threading
 from limits import parse_many
 
 from museion.server.config import ServerConfig
-from museion.server.edge import guard
+from museion.server.edge import rates
 from museion.server.edge.guard import Budget, Limits
 from museion.server.storage.storage import dumps
 
@@ -31,7 +31,7 @@ def test_hits_start_no_timer_thread_and_the_sweep_forgets_expired_counters(monke
         limits.move.hit(f"10.0.{n}.0/24")
     assert started == [] and threading.active_count() == before
     assert len(limits.storage.storage) == 200
-    clock = guard.time.time()
+    clock = rates.time.time()
     monkeypatch.setattr("limits.storage.memory.time.time", lambda: clock + 10.0)  # past every window (2 × 1 s)
     limits.sweep()
     assert len(limits.storage.storage) == 0 and not limits.storage.expirations
@@ -49,7 +49,7 @@ def test_a_refused_hit_is_not_counted_and_waits_until_the_window_allows():
 
 def test_a_connection_budget_refuses_past_a_window_and_renews_after_it(monkeypatch):
     now = [100.0]
-    monkeypatch.setattr(guard.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(rates.time, "monotonic", lambda: now[0])
     budget = Budget(parse_many("3/second;5/minute"))
     assert [budget.spend() for _ in range(4)] == [True, True, True, False]
     now[0] += 1.0  # a new second: the burst is allowed again, the minute still counts

@@ -9,58 +9,25 @@ import contextlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import museion
 from museion.core.errors import OptionError
 from museion.core.registry import entry
-from museion.server.config import BotPolicy, short
 from museion.server.edge.errors import TableError
 from museion.server.lobby import fair
+from museion.server.lobby.options import CLOCK_LIMITS, load_game, parse_clock
 from museion.server.play.timekeeper import Timekeeper
 from museion.server.ratings import rules as rated_rules
 from museion.server.ratings.store import seat_ratings
 from museion.server.storage.storage import Conflict, SeatRow, TableRow, hash_token
 from museion.server.table import abandon
-from museion.server.table.clocks import ClockSpec, ClockState
+from museion.server.table.clocks import ClockState
 from museion.server.table.live import LiveTable, resolve_chance
 from museion.server.table.seats import DELETED, check_join_seat, clean_name, ending, parse_seat_spec, seats_json
 from museion.server.table.tables import Tables
 
-CLOCK_LIMITS = {"live": {"base": (10, 3 * 3600), "increment": (0, 600)},
-                "turn": {"per_move": (60, 14 * 86400), "base": (0, 30 * 86400)}}
-"""Seconds each time control may be set to (live: bank and increment; turn: time per move and reserve)."""
-
-
-def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion.Game:
-    """The game configuration from a request's options, or a TableError saying what is allowed. An option that
-    may name a file (``Option.path``, e.g. Pergamon's ``tables``) takes only the name of a JSON file in the
-    operator's ``files_dir`` (``museion serve --tables-dir DIR``): a client never makes the server read another
-    file, nor sends table data of its own."""
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise TableError("bad_options", "'options' must be an object of option names to values")
-    try:
-        declared = entry(name).game_class.OPTIONS
-        files = {key: allowed_file(key, value, files_dir) for key, value in options.items()
-                 if key in declared and declared[key].path and value is not None}
-        return museion.load(name, **{**options, **files})
-    except OptionError as exc:
-        raise TableError("bad_options", short(str(exc), 400), reason=exc.reason) from None
-
-
-def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
-    """The path of the file ``value`` names among the ``*.json`` files the operator put in ``files_dir``."""
-    if files_dir is None:
-        raise TableError("bad_options", f"option {key!r}: this server reads no files for its clients (its "
-                                        "operator can offer some with museion serve --tables-dir DIR)")
-    names = sorted(p.name for p in files_dir.glob("*.json") if p.is_file())
-    if not isinstance(value, str) or value not in names:
-        raise TableError("bad_options", f"option {key!r}: got {value!r}; allowed: the name of a file the server "
-                                        f"offers: {', '.join(names) or 'none'}")
-    return str(files_dir / value)
+__all__ = ["CLOCK_LIMITS", "Lobby", "check_account", "load_game", "lobby_entry", "parse_clock"]  # as before options.py
 
 
 def lobby_entry(row: TableRow) -> dict[str, Any]:
@@ -70,40 +37,6 @@ def lobby_entry(row: TableRow) -> dict[str, Any]:
             "num_players": len(row.seats), "seats": seats_json(row), "status": status, "created": row.created,
             "scores": row.scores, "winners": row.winners, "hints": row.hints, "undo": row.undo, "rated": row.rated,
             "accounts_only": row.accounts_only, "ending": ending(row, row.status == "finished")}
-
-
-def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
-    """The time control of a creation request: None or ``{"mode": "none"}``, ``{"mode": "live", "base": S,
-    "increment": S}`` or ``{"mode": "turn", "per_move": S, "base": S}`` (seconds; ``base`` is the reserve), with
-    ``on_timeout`` ``bot`` or ``forfeit`` and the ``bot`` level that takes over."""
-    if spec is None:
-        return ClockSpec()
-    if not isinstance(spec, dict) or spec.get("mode", "none") not in ("none", "live", "turn"):
-        raise TableError("bad_clock", "'clock' is an object whose 'mode' is none, live or turn")
-    mode = spec.get("mode", "none")
-    if mode == "none":
-        return ClockSpec()
-    values = _clock_values(spec, mode)
-    on_timeout = spec.get("on_timeout", "bot")
-    if on_timeout not in ("bot", "forfeit"):
-        raise TableError("bad_clock", "'on_timeout' is bot (a bot plays until the player returns) or forfeit")
-    try:
-        bot = bots.check(str(spec.get("bot") or "easy"))
-    except (ValueError, OptionError) as exc:
-        raise TableError("bad_clock", f"the bot that takes over: {exc}") from None
-    return ClockSpec(mode, values.get("base", 0.0), values.get("increment", 0.0), values.get("per_move", 0.0),
-                     on_timeout, bot)
-
-
-def _clock_values(spec: dict[str, Any], mode: str) -> dict[str, float]:
-    values: dict[str, float] = {}
-    for key, (low, high) in CLOCK_LIMITS[mode].items():
-        value = spec.get(key, low)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-            raise TableError("bad_clock", f"a {mode} clock's '{key}' is a number of seconds from {low} to {high}",
-                             reason={"key": "web.code.clock_range", "args": {"field": key, "low": low, "high": high}})
-        values[key] = float(value)
-    return values
 
 
 class Lobby:

@@ -19,7 +19,7 @@ from typing import Any
 import museion
 from museion.core.registry import entry
 from museion.server.edge import models, typed
-from museion.server.lobby.lobby import CLOCK_LIMITS
+from museion.server.lobby.options import CLOCK_LIMITS
 
 SIMPLE = ("bool", "int", "choice", "seat")
 """Option kinds the document describes exactly (the others are the game's own checks)."""

@@ -26,7 +26,8 @@ from museion.server.edge.refusals import NotModified, client, language
 from museion.server.lobby import answers, lessons
 from museion.server.lobby.finished import Busy, Finished, replay_of, respond
 from museion.server.lobby.finished import json_bytes as finished_json
-from museion.server.lobby.lobby import Lobby, load_game
+from museion.server.lobby.lobby import Lobby
+from museion.server.lobby.options import load_game
 from museion.server.services.analysis import Analysis
 from museion.server.services.analysis import in_words as analysis_in_words
 from museion.server.storage.storage import TableRow, hash_token
