@@ -24,9 +24,9 @@ from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.ladder import texts
 from museion.server.ratings import model
 from museion.server.ratings.routes import players_of
-from museion.server.ladder import texts
 from museion.server.ratings.schema import ratings_t
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
