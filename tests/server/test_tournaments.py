@@ -6,7 +6,6 @@ PostgreSQL start each round once."""
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 import random
 import subprocess
@@ -178,29 +177,32 @@ def test_bad_tournaments_are_refused_precisely(server):
 @pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_two_processes_on_postgresql_start_a_round_once(database, tmp_path):  # noqa: F811 - the fixture
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:  # started side by side: half the wait
-        one, two = pool.map(lambda name: ServerProcess(tmp_path / name, db_url=database, args=ARGS).start(),
-                            ["a.db", "b.db"])
+    servers: list[ServerProcess] = []
     try:
+        for name in ("a.db", "b.db"):
+            servers.append(ServerProcess(tmp_path / name, db_url=database, args=ARGS).start())
+        one, two = servers
         clients = _accounts(one, "Pg", 4)
-        tid = _create(clients[0], starts=time.time() + 2)[1]["id"]
+        tid = _create(clients[0], starts=time.time() + 1)[1]["id"]
         for client in clients:
             client.request("POST", f"/api/tournaments/{tid}/join", {})
         watcher = Client(two)
-        _wait(watcher, tid, lambda p: p["round"] == 1 and p["games"])
+        _wait(watcher, tid, lambda p: p["round"] == 1 and p["games"], timeout=60)
         time.sleep(1.5)  # both processes' loops (every second) have looked at the tournament again meanwhile
         engine = create_engine(database)
         with engine.connect() as conn:
             rows = conn.execute(select(tournament_games_t.c.round, tournament_games_t.c.accounts)
                                 .where(tournament_games_t.c.tournament_id == tid)).all()
         engine.dispose()
-        assert sorted(r.round for r in rows) == [1, 1]  # two tables, made by one process
+        logs = "".join(s.log_text() for s in servers)
+        assert sorted(r.round for r in rows) == [1, 1], logs[-3000:]  # two tables, made by one process
         assert sorted(a for r in rows for a in r.accounts) == sorted(set(a for r in rows for a in r.accounts))
         assert _page(watcher, tid)["round"] == 1
     finally:
-        one.stop()
-        two.stop()
-    assert "Traceback" not in one.log_text() + two.log_text()
+        for server in servers:
+            server.stop()
+    logs = "".join(s.log_text() for s in servers)
+    assert "Traceback" not in logs, logs[-3000:]
 
 
 def test_a_bot_account_plays_a_tournament_round_through_museion_bot_connect(server, tmp_path):
