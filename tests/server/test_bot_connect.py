@@ -79,7 +79,9 @@ def test_museion_bot_connect_plays_a_challenge_to_its_end_and_stops_on_sigterm(s
     try:
         final, log = challenge_and_play(server, person, "Cli-Bot")
         assert final["status"] == "finished" and final["scores"] is not None
-        bot_seat = next(s for s in final["seats"] if s["name"] == "Cli-Bot")["seat"]
+        seats = {s["name"]: s for s in final["seats"]}
+        assert seats["Cli-Bot"]["bot_account"] and not seats["Cli-Ana"]["bot_account"]  # shown as a bot
+        bot_seat = seats["Cli-Bot"]["seat"]
         assert sum(entry["p"] == bot_seat for entry in log) >= 5, "the bot did not play its seat"
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(15) == 0

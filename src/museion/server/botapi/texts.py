@@ -32,6 +32,7 @@ TEXTS = messages(
         "A bot account is played by a program, is shown as a bot everywhere and is never paired with people by Play "
         "now. It cannot be undone, and only an account that never played may become one."),
     msg("botapi.no_seeks", "A bot account is never paired with people by Play now: it plays challenges."),
+    msg("web.bot_account_name", "{name} (bot)"),
     msg("botapi.is_bot", "This is a bot account."),
 )
 i18n.register(TEXTS)

@@ -91,12 +91,11 @@ def is_bot(engine: Engine, account_id: int) -> bool:
         return bool(conn.execute(select(accounts_t.c.bot).where(accounts_t.c.id == account_id)).scalar())
 
 
-def bots(conn: Connection, account_ids: list[int]) -> set[int]:
-    """Which of the accounts are bot accounts (one read)."""
-    if not account_ids:
-        return set()
-    return set(conn.execute(select(accounts_t.c.id).where(accounts_t.c.id.in_(account_ids),
-                                                          accounts_t.c.bot == 1)).scalars())
+def bot_accounts(engine: Engine, account_ids: list[int]) -> set[int]:
+    """Which of the accounts are bot accounts (one read): their seats show them as bots."""
+    with engine.connect() as conn:
+        return set(conn.execute(select(accounts_t.c.id).where(accounts_t.c.id.in_(account_ids),
+                                                              accounts_t.c.bot == 1)).scalars())
 
 
 def make_bot(engine: Engine, account_id: int) -> bool:

@@ -253,6 +253,8 @@ class SeatInfo(BaseModel):
                                              "page /players/NAME")
     rating: SeatRating | None = Field(None, description="at a rated table, the account's rating in this game "
                                                         "and player count")
+    bot_account: bool = Field(False, description="the account holding the seat is a bot account (a program: "
+                                                 "docs/bot-api.md)")
 
 
 class ClockInfo(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any
 import museion
 from museion.core.errors import OptionError
 from museion.core.registry import entry
+from museion.server.botapi.tokens import bot_accounts
 from museion.server.edge.errors import TableError
 from museion.server.lobby import fair
 from museion.server.lobby.options import CLOCK_LIMITS, load_game, parse_clock
@@ -177,7 +178,12 @@ class Lobby:
         return token
 
     async def rate_seats(self, table: LiveTable) -> None:
-        """At a rated table, read the ratings of the accounts seated (shown beside their names): one read."""
+        """Which seats bot accounts hold (shown as bots) and, at a rated table, the ratings of the accounts seated
+        (shown beside their names): a read each."""
+        held = [s.account_id for s in table.row.seats if s.account_id is not None]
+        if held:
+            bots = await self.tables.writer.read(bot_accounts, self.tables.store.engine, held)
+            table.bot_seats = frozenset(s.seat for s in table.row.seats if s.account_id in bots)
         if table.row.rated:
             accounts = {s.seat: s.account_id for s in table.row.seats if s.account_id is not None}
             table.seat_ratings = await self.tables.writer.read(seat_ratings, self.tables.store.engine,

@@ -127,6 +127,8 @@ class LiveTable:
     seat_ratings: dict[int, dict[str, Any]] = field(default_factory=dict)
     """At a rated table, each account seat's rating as its player sat down (``ratings.store.seat_ratings``): shown
     beside the names."""
+    bot_seats: frozenset[int] = frozenset()
+    """The seats bot accounts hold (``botapi``): shown as bots (read with the ratings, ``Lobby.rate_seats``)."""
     request: TakebackRequest | None = None
     """The take-back request waiting for answers, if any (:meth:`pending_request`)."""
     declined_at: dict[int, int] = field(default_factory=dict)
@@ -195,7 +197,7 @@ class LiveTable:
         final = self.results()
         return {
             "id": self.id, "game": self.row.game, "title": state.game.title, "options": self.row.options,
-            "num_players": state.game.num_players(), "seats": seats_json(self.row, self.seat_ratings),
+            "num_players": state.game.num_players(), "seats": seats_json(self.row, self.seat_ratings, self.bot_seats),
             "status": self.status(),
             "moves": self.seq, "to_move": to_move if to_move >= 0 else None, "created": self.row.created,
             "scores": final and final[0], "winners": final and final[1], "clock": self.clock_json(),
@@ -219,7 +221,7 @@ class LiveTable:
             "legal": [] if self.out(seat) else moves.legal_moves(state, seat, lang, names),
             "log": [step.entry(seat, lang, names) for step in (self.log if since is None else self.log[since:])],
             "log_from": 0 if since is None else since, "scores": final and final[0], "winners": final and final[1],
-            "seats": seats_json(self.row, self.seat_ratings), "clock": self.clock_json(),
+            "seats": seats_json(self.row, self.seat_ratings, self.bot_seats), "clock": self.clock_json(),
             "notices": notices_json(self.row, lang, names),
             "hints": self.row.hints, "breakdown": moves.breakdown(state, seat, lang, names),
             "undo": self.row.undo, "can_undo": not self.over and self.undoable(seat), "last": self.last_move(),

@@ -89,14 +89,17 @@ def seat_names(row: TableRow) -> list[str]:
     return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
-def seats_json(row: TableRow, ratings: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def seats_json(row: TableRow, ratings: dict[int, dict[str, Any]] | None = None,
+               bots: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """Each seat as clients see it: ``account`` when an account holds it (its name is the username, linked to the
-    player's page), and at a rated table the account's ``rating`` (``ratings``, by seat, if known)."""
+    player's page), ``bot_account`` when that account is a bot account (``bots``: its seats), and at a rated table
+    the account's ``rating`` (``ratings``, by seat, if known)."""
     names = seat_names(row)
     return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[i],
              "taken": s.kind == "bot" or s.token_hash is not None, "standin": s.standin, "forfeit": s.forfeit,
              "account": s.account_id is not None and s.kind == "human" and s.token_hash is not None,
-             "rating": (ratings or {}).get(s.seat) if s.account_id is not None else None}
+             "rating": (ratings or {}).get(s.seat) if s.account_id is not None else None,
+             "bot_account": s.seat in bots and s.account_id is not None}
             for i, s in enumerate(row.seats)]
 
 

@@ -8,6 +8,7 @@ import { seatBadge } from "./boards/svg.js";
 export function playerName(seat, i) {
   if (seat.kind === "bot") return t("web.bot_name", { level: term(`web.level.${seat.bot}`, seat.bot) });
   if (!seat.taken) return t("web.player_n", { n: i + 1 });
+  if (seat.account && seat.bot_account) return t("web.bot_account_name", { name: seat.name });  // a program
   if (seat.account) return seat.name;  // a signed-in player: the account's name
   if (seat.name === "deleted player") return t("web.deleted_player");  // a deleted account's seat
   return !seat.name || /^Player \d+$/.test(seat.name) ? t("web.player_n", { n: i + 1 }) : seat.name;
