@@ -160,6 +160,21 @@ def test_the_arena_seats_players_again_as_soon_as_their_game_ends(server):
     assert page["games"][1]["points"] is None and set(page["games"][1]["players"]) == set(names)
 
 
+def test_groups_of_three_seat_players_at_one_table_each_seat_bound(server):
+    clients = _accounts(server, "Group", 4)
+    status, made = _create(clients[0], game="imhotep", players=3, format="groups", rounds=2, starts=time.time())
+    assert status == 201, made
+    for client in clients:
+        client.request("POST", f"/api/tournaments/{made['id']}/join", {})
+    page = _wait(clients[1], made["id"], lambda p: p["round"] == 1 and p["games"])
+    tables = [g for g in page["games"] if g["kind"] == "game"]
+    byes = [g["players"][0] for g in page["games"] if g["kind"] == "bye"]
+    assert len(tables) == 1 and len(tables[0]["players"]) == 3 and byes == ["Group3"]  # the last placed sits out
+    info = Client(server).request("GET", f"/api/tables/{tables[0]['table']}")[1]
+    assert info["game"] == "imhotep" and [s["name"] for s in info["seats"]] == tables[0]["players"]
+    assert next(s for s in page["standings"] if s["username"] == "Group3")["points"] == 1.0  # half of 2 points
+
+
 def test_bad_tournaments_are_refused_precisely(server):
     ana = _accounts(server, "Bad", 1)[0]
     assert _create(ana, format="groups")[1]["error"] == "bad_format"  # groups: 3-4 players
