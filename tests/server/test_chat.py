@@ -50,7 +50,7 @@ class Client:
 async def _setup(tmp_path, limits: Limits | None = None, seats=("human", "human")):
     manager = Manager(Store(f"sqlite:///{tmp_path / 'c.db'}"), CONFIG, limits=limits)
     await manager.start(tick=False)
-    table, token, _ = await manager.create("tholos", {}, list(seats), 0)
+    table, token, _ = await manager.lobby.create("tholos", {}, list(seats), 0)
     return manager, table, token
 
 
@@ -148,7 +148,7 @@ def test_players_chat_is_stored_and_replayed_only_for_a_seat_token_spectators_ch
     async def restarted():  # the table left memory (a restart): the spectators' chat is gone, the players' kept
         manager = Manager(Store(f"sqlite:///{tmp_path / 'c.db'}"), CONFIG)
         await manager.start(tick=False)
-        table = await manager.get(table_id)
+        table = await manager.live.get(table_id)
         assert list(table.spectators_chat) == []
         watcher = Client(table, None, "10.0.9.1")
         await manager.chat.backlog(table, watcher.conn, watcher.address)
@@ -246,12 +246,12 @@ def test_no_chat_reaches_the_bots_or_the_game(tmp_path):
         pool = RecordingPool()
         manager = Manager(Store(f"sqlite:///{tmp_path / 'b.db'}"), CONFIG, pool)  # type: ignore[arg-type]
         await manager.start(tick=False)
-        table, _, _ = await manager.create("tholos", {}, ["human", "bot:random"], 0)
+        table, _, _ = await manager.lobby.create("tholos", {}, ["human", "bot:random"], 0)
         me, watcher = Client(table, 0, "10.0.0.1"), Client(table, None, "10.0.2.1")
         await manager.chat.say(table, me.conn, "SECRET-PLAYERS-WORD", None, me.key, me.address)
         await manager.chat.say(table, watcher.conn, "SECRET-SPECTATORS-WORD", None, watcher.key, watcher.address)
         for _ in range(3):
-            await manager.play(table, 0, table.seq, table.state.legal_actions()[0])
+            await manager.pipeline.play(table, 0, table.seq, table.state.legal_actions()[0])
             for _ in range(200):
                 if table.state.current_player() == 0:
                     break

@@ -67,7 +67,7 @@ def _movers(table, start: int) -> list[int]:
 
 
 async def _first_move(manager: Manager, table, seat: int) -> None:
-    await manager.play(table, seat, table.seq, table.state.legal_actions()[0])
+    await manager.pipeline.play(table, seat, table.seq, table.state.legal_actions()[0])
 
 
 # -- the arithmetic --------------------------------------------------------------------------------------------
@@ -129,18 +129,18 @@ def test_timeout_hands_the_seat_to_a_bot_and_the_player_takes_it_back(tmp_path):
     async def scenario():
         clock = FakeClock()
         manager = await _manager(tmp_path / "t.db", clock)
-        table, _, _ = await manager.create("tholos", {}, ["human", "human"], clock={**LIVE, "bot": "easy"})
-        await manager.join(table.id, 0, "Ana")
-        await manager.join(table.id, 1, "Ben")
+        table, _, _ = await manager.lobby.create("tholos", {}, ["human", "human"], clock={**LIVE, "bot": "easy"})
+        await manager.lobby.join(table.id, 0, "Ana")
+        await manager.lobby.join(table.id, 1, "Ben")
         assert table.clock.running == 0
         clock.advance(10)
         await _first_move(manager, table, 0)
         assert table.clock.bank[0] == 55 and table.clock.running == 1
         clock.advance(59)
-        await manager.tick()
+        await manager.timekeeper.tick()
         assert table.row.seats[1].standin is None  # one second left
         clock.advance(1)
-        await manager.tick()
+        await manager.timekeeper.tick()
         assert table.row.seats[1].standin == "easy" and not table.row.seats[1].forfeit
         message = table.state_message(0, None, "es")
         assert message["notices"][-1]["key"] == "notice.timeout_bot"
@@ -153,9 +153,9 @@ def test_timeout_hands_the_seat_to_a_bot_and_the_player_takes_it_back(tmp_path):
         assert table.state.current_player() == 0
         assert _movers(table, 1) in ([1], [1, 1])
         with pytest.raises(TableError) as info:  # nobody moves for the seat while its bot plays it
-            await manager.play(table, 1, table.seq, table.state.legal_actions()[0])
+            await manager.pipeline.play(table, 1, table.seq, table.state.legal_actions()[0])
         assert info.value.code in ("bot_plays", "not_your_turn")
-        await manager.returned(table, 1)
+        await manager.timekeeper.returned(table, 1)
         assert table.row.seats[1].standin is None
         assert table.clock.bank[1] == ClockSpec.from_json(table.row.clock).comeback()
         assert table.row.notices[-1]["key"] == "notice.back"
@@ -173,8 +173,8 @@ def test_a_move_after_the_deadline_is_refused_and_the_timeout_applied(tmp_path):
     async def scenario():
         clock = FakeClock()
         manager = await _manager(tmp_path / "d.db", clock)
-        table, token, _ = await manager.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
-        await manager.join(table.id, 1, None)
+        table, token, _ = await manager.lobby.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
+        await manager.lobby.join(table.id, 1, None)
         clock.advance(61)  # no tick ran: the move itself finds the time is up
         with pytest.raises(TableError) as info:
             await _first_move(manager, table, 0)
@@ -189,14 +189,14 @@ def test_timeout_forfeits_the_seat_and_a_bot_plays_it_out_ranked_last(tmp_path):
         clock = FakeClock()
         manager = await _manager(tmp_path / "f.db", clock)
         spec = {"mode": "turn", "per_move": 3600, "base": 0, "on_timeout": "forfeit", "bot": "random"}
-        table, _, _ = await manager.create("tholos", {}, ["human", "human"], clock=spec)
-        await manager.join(table.id, 0, None)
-        await manager.join(table.id, 1, None)
+        table, _, _ = await manager.lobby.create("tholos", {}, ["human", "human"], clock=spec)
+        await manager.lobby.join(table.id, 0, None)
+        await manager.lobby.join(table.id, 1, None)
         clock.advance(3600)
-        await manager.tick()
+        await manager.timekeeper.tick()
         seat = table.row.seats[0]
         assert seat.forfeit and seat.standin == "random"
-        await manager.returned(table, 0)  # coming back does not undo a forfeit
+        await manager.timekeeper.returned(table, 0)  # coming back does not undo a forfeit
         assert seat.standin == "random"
         while not table.state.is_terminal():
             await _bots_done(table)
@@ -223,7 +223,7 @@ def test_bot_thinking_and_chance_cost_a_human_no_time(tmp_path, monkeypatch):
     async def scenario():
         manager = await _manager(tmp_path / "b.db", clock)
         # Imhotep: every round starts with a chance step (the drawn ship cards)
-        table, _, _ = await manager.create("imhotep", {"players": 2}, ["human", "bot:random"], 0, clock=LIVE)
+        table, _, _ = await manager.lobby.create("imhotep", {"players": 2}, ["human", "bot:random"], 0, clock=LIVE)
         for _ in range(6):
             await _bots_done(table)
             if table.state.is_terminal():
@@ -246,13 +246,13 @@ def test_remaining_times_survive_a_crash_and_the_clock_paused_while_down(tmp_pat
     async def crashed():
         clock = FakeClock(1000.0)
         manager = await _manager(tmp_path / "c.db", clock)
-        table, _, _ = await manager.create("tholos", {}, ["human", "human"], clock=LIVE)
-        await manager.join(table.id, 0, None)
-        await manager.join(table.id, 1, None)
+        table, _, _ = await manager.lobby.create("tholos", {}, ["human", "human"], clock=LIVE)
+        await manager.lobby.join(table.id, 0, None)
+        await manager.lobby.join(table.id, 1, None)
         clock.advance(7)
         await _first_move(manager, table, 0)  # seat 0: 60 - 7 + 5
         clock.advance(12)
-        await manager.tick()  # a checkpoint: seat 1 has spent 12 s
+        await manager.timekeeper.tick()  # a checkpoint: seat 1 has spent 12 s
         clock.advance(3)  # thinking after the checkpoint, then a crash: no shutdown code runs
         await manager.writer.close()  # what was queued is written; no clock is saved at shutdown anyway
         return table.id, table.clock.left(1, clock())
@@ -268,7 +268,7 @@ def test_remaining_times_survive_a_crash_and_the_clock_paused_while_down(tmp_pat
         left = table.clock.left(1, clock())
         assert before <= left <= before + CONFIG.clock_checkpoint  # at most the last checkpoint's worth back
         clock.advance(1000)  # the clock runs again after the restart
-        await manager.tick()
+        await manager.timekeeper.tick()
         assert table.row.seats[1].standin == "easy"
         await manager.close()
 
@@ -279,32 +279,32 @@ def test_only_the_creator_token_hands_an_abandoned_seat_to_a_bot_or_reinvites_it
     async def scenario():
         clock = FakeClock()
         manager = await _manager(tmp_path / "k.db", clock)
-        table, mine, creator = await manager.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
-        theirs = await manager.join(table.id, 1, "Ben")
+        table, mine, creator = await manager.lobby.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
+        theirs = await manager.lobby.join(table.id, 1, "Ben")
         for token in (mine, theirs, "x" * 30, None):
             with pytest.raises(TableError) as info:
-                await manager.reinvite(table.id, 1, token)
+                await manager.lobby.reinvite(table.id, 1, token)
             assert info.value.code == "not_creator" and info.value.status == 403
 
         with pytest.raises(TableError) as info:  # seat 1 has time on its clock: not abandoned (issue 24)
-            await manager.hand_to_bot(table.id, 1, creator, "easy")
+            await manager.lobby.hand_to_bot(table.id, 1, creator, "easy")
         assert info.value.code == "seat_active" and "clock" in str(info.value)
         await _first_move(manager, table, 0)
         clock.advance(LIVE["base"] + 1)  # seat 1's clock runs out: a bot stands in
-        await manager.tick()
-        await manager.reinvite(table.id, 1, creator)
+        await manager.timekeeper.tick()
+        await manager.lobby.reinvite(table.id, 1, creator)
         assert table.seat_of(theirs) is None and table.row.free_seats() == [1]
-        newcomer = await manager.join(table.id, 1, "Cleo")
+        newcomer = await manager.lobby.join(table.id, 1, "Cleo")
         assert table.seat_of(newcomer) == 1
         with pytest.raises(TableError):  # the newcomer has the clock's time again
-            await manager.hand_to_bot(table.id, 1, creator, "easy")
-        await manager.leave(table.id, newcomer)  # a free seat may be handed over
-        await manager.hand_to_bot(table.id, 1, creator, "easy")
+            await manager.lobby.hand_to_bot(table.id, 1, creator, "easy")
+        await manager.lobby.leave(table.id, newcomer)  # a free seat may be handed over
+        await manager.lobby.hand_to_bot(table.id, 1, creator, "easy")
         assert table.seat_of(newcomer) is None and table.row.seats[1].kind == "bot"
         keys = [n["key"] for n in table.row.notices]
         assert keys[0] == "notice.timeout_bot" and "notice.reinvited" in keys and keys[-1] == "notice.handed"
         with pytest.raises(TableError) as info:
-            await manager.hand_to_bot(table.id, 1, creator, "easy")
+            await manager.lobby.hand_to_bot(table.id, 1, creator, "easy")
         assert info.value.code == "seat_is_bot"
         await manager.close()
 
@@ -315,11 +315,11 @@ def test_my_tables_says_whose_turn_it_is_and_refuses_foreign_tokens(tmp_path):
     async def scenario():
         clock = FakeClock()
         manager = await _manager(tmp_path / "m.db", clock)
-        a, token_a, _ = await manager.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
-        b, token_b, _ = await manager.create("tholos", {}, ["human", "human"], 1)
-        other = await manager.join(a.id, 1, None)
-        await manager.join(b.id, 0, None)
-        found = await manager.my_tables([(a.id, token_a), (b.id, token_b), (b.id, other), ("nope", "x")])
+        a, token_a, _ = await manager.lobby.create("tholos", {}, ["human", "human"], 0, clock=LIVE)
+        b, token_b, _ = await manager.lobby.create("tholos", {}, ["human", "human"], 1)
+        other = await manager.lobby.join(a.id, 1, None)
+        await manager.lobby.join(b.id, 0, None)
+        found = await manager.lobby.my_tables([(a.id, token_a), (b.id, token_b), (b.id, other), ("nope", "x")])
         assert [(t["table"], t.get("seat"), t.get("your_turn"), t.get("error")) for t in found] == [
             (a.id, 0, True, None), (b.id, 1, False, None), (b.id, None, None, "bad_token"),
             ("nope", None, None, "not_found")]
@@ -347,10 +347,10 @@ def test_a_database_of_an_earlier_version_opens_without_clocks(tmp_path):
 
     async def play():
         manager = await _manager(tmp_path / "old.db", FakeClock())
-        table = await manager.get("t1")
+        table = await manager.live.get("t1")
         assert table.clock is None and table.clock_json() is None
         with pytest.raises(TableError) as info:  # an old table has no creator token: nobody may take seats
-            await manager.reinvite("t1", 0, "anything")
+            await manager.lobby.reinvite("t1", 0, "anything")
         assert info.value.code == "not_creator"
         await manager.close()
 
@@ -373,14 +373,14 @@ def test_a_new_round_is_a_new_turn_even_when_the_same_seat_begins_it(tmp_path, m
 
     async def scenario() -> int:
         manager = await _manager(tmp_path / "r.db", clock)
-        table, _, _ = await manager.create("imhotep", {"players": 2}, ["human", "human"], clock=LIVE)
-        await manager.join(table.id, 0, None)
-        await manager.join(table.id, 1, None)
+        table, _, _ = await manager.lobby.create("imhotep", {"players": 2}, ["human", "human"], clock=LIVE)
+        await manager.lobby.join(table.id, 0, None)
+        await manager.lobby.join(table.id, 1, None)
         same_seat_rounds = 0
         while not table.state.is_terminal():
             seat, moves, bank = table.state.current_player(), len(table.state.history()), list(table.clock.bank)
             clock.advance(1)
-            await manager.play(table, seat, table.seq, picks.choice(table.state.legal_actions()))
+            await manager.pipeline.play(table, seat, table.seq, picks.choice(table.state.legal_actions()))
             chance_followed = len(table.state.history()) > moves + 1
             if chance_followed:
                 assert table.clock.bank[seat] == bank[seat] - 1 + 5

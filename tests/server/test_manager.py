@@ -27,7 +27,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
         store = Store(f"sqlite:///{tmp_path / 'm.db'}")
         manager = Manager(store, CONFIG)
         await manager.start()
-        table, _, _ = await manager.create("tholos", {}, ["human", "human"], 0)
+        table, _, _ = await manager.lobby.create("tholos", {}, ["human", "human"], 0)
         before = table.state.history()
         action = table.state.legal_actions()[0]
 
@@ -36,7 +36,7 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
 
         store.append_batch = broken
         with pytest.raises(TableError) as info:
-            await manager.play(table, 0, table.seq, action)
+            await manager.pipeline.play(table, 0, table.seq, action)
         assert info.value.code == "storage" and "nothing changed" in str(info.value)
         assert table.state.history() == before and len(table.log) == len(before)
         await manager.close()
@@ -47,10 +47,10 @@ def test_a_move_whose_commit_fails_changes_nothing(tmp_path):
     async def reopened():
         manager = Manager(Store(f"sqlite:///{tmp_path / 'm.db'}"), CONFIG)
         await manager.start()
-        table = await manager.get(table_id)
+        table = await manager.live.get(table_id)
         assert table.state.history() == before
         action = table.state.legal_actions()[0]
-        await manager.play(table, 0, table.seq, action)
+        await manager.pipeline.play(table, 0, table.seq, action)
         await manager.close()
         return table.state
 
@@ -63,10 +63,10 @@ def test_restart_replays_to_an_equal_state(tmp_path):
     async def scenario():
         manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
-        table, _, _ = await manager.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
+        table, _, _ = await manager.lobby.create("imhotep", {"players": 3, "wrath": True}, ["human"] * 3, None)
         for _ in range(12):
             seat = table.state.current_player()
-            await manager.play(table, seat, table.seq, table.state.legal_actions()[-1])
+            await manager.pipeline.play(table, seat, table.seq, table.state.legal_actions()[-1])
         await manager.close()
         return table.id, table.state
 
@@ -76,7 +76,7 @@ def test_restart_replays_to_an_equal_state(tmp_path):
         manager = Manager(Store(f"sqlite:///{tmp_path / 'r.db'}"), CONFIG)
         await manager.start()
         assert not manager.tables  # nothing is replayed at start: tables are loaded when asked for
-        table = await manager.get(table_id)
+        table = await manager.live.get(table_id)
         await manager.close()
         return table
 

@@ -1,6 +1,7 @@
 """The composition root of the live server: the rooms (lobby and seats, the move pipeline) and the services
 (bot moves, hints, analysis, clocks) wired around the live tables they share, and the upkeep that runs beside
-them. The application (``app.py``) talks to this one object; docs/architecture.md draws the rooms."""
+them. The application (``app.py``) holds this one object, and every caller asks its rooms themselves
+(``manager.lobby.create``, ``manager.live.get``, ``manager.pipeline.play``); docs/architecture.md draws the rooms."""
 
 from __future__ import annotations
 
@@ -12,15 +13,12 @@ import logging
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
-from museion.core import i18n
 from museion.server.chat.chat import Chat
 from museion.server.config import ServerConfig
 from museion.server.edge.connection import GOING_AWAY
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import Limits
-from museion.server.lobby.finished import replay_of
 from museion.server.lobby.lobby import Lobby
 from museion.server.play.endings import Endings
 from museion.server.play.follow import Follower
@@ -61,27 +59,12 @@ class Manager:
         self.live.loaded = self._loaded
         self.follower = Follower(self.live)
         self.live.catch_up = self.follower.catch_up
+        # the storage and the tables in memory every room shares (the feature folders' routers read them)
         self.store, self.writer, self.tables = store, self.live.writer, self.live.tables
         self.sweeper: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
-        # what the application and the tests ask for, each answered by its room
-        self.get, self.release_if_idle = self.live.get, self.live.release_if_idle
-        self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
-        self.listing, self.my_tables = self.lobby.listing, self.lobby.my_tables
-        self.attach, self.account_seat, self.forget_account = (self.lobby.attach, self.lobby.account_seat,
-                                                               self.lobby.forget_account)
-        self.hand_to_bot, self.reinvite = self.lobby.hand_to_bot, self.lobby.reinvite
-        self.play, self.hint, self.analysis = self.pipeline.play, self.hints.hint, self.analyses.analysis
-        self.undo = self.pipeline.undo
         self.endings = Endings(self.live, self.timekeeper)
-        self.resign, self.claim = self.endings.resign, self.endings.claim
         self.takebacks = Takebacks(self.live, self.timekeeper)
-        self.tick, self.returned = self.timekeeper.tick, self.timekeeper.returned
-
-    @property
-    def lobby_version(self) -> int:
-        """Changes whenever a lobby list may have changed (the lobby's ETag)."""
-        return self.live.lobby_version
 
     async def _loaded(self, table: LiveTable) -> None:
         if table.row.rated and table.over:  # its players are told their rating changes again
@@ -99,7 +82,7 @@ class Manager:
         their bots and clocks go on."""
         for table_id in table_ids:
             with contextlib.suppress(TableError):
-                table = await self.get(table_id)  # loaded now: claimed by ``_loaded``; held already: claimed here
+                table = await self.live.get(table_id)  # loaded now: claimed by ``_loaded``; held already: claimed here
                 await self.live.claim(table)
                 self.bots.schedule(table)
 
@@ -116,7 +99,7 @@ class Manager:
             await self.live.cluster.start(self.follower.heard, self._orphans)
         for table_id in await self.writer.read(self.store.clocked_running):
             with contextlib.suppress(TableError):
-                await self.get(table_id)
+                await self.live.get(table_id)
         if tick:
             self.ticker = asyncio.get_running_loop().create_task(self.timekeeper.tick_forever())
 
@@ -194,18 +177,6 @@ class Manager:
         if self.limits is not None:
             self.limits.sweep()
         release_free_memory()
-
-    # -- finished games ----------------------------------------------------------------------------------
-    async def record(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-        return (await self.get(table_id)).record_json(lang)
-
-    async def replay(self, table_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-        """Every step of a finished game as the spectator's view, for stepping through in the browser; each move
-        with its notation and its words in ``lang`` (as the log says it)."""
-        table = await self.get(table_id)
-        if not table.over:
-            raise TableError("not_finished", "a replay is available once the game is over", 409)
-        return replay_of(table, lang)
 
 
 def release_free_memory() -> None:

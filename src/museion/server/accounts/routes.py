@@ -191,7 +191,7 @@ class Accounts:
 
     async def attach(self, account: Account, body: models.Credentials) -> int:
         """Bind the guest seats the browser sent to the account (your seats follow you)."""
-        return int(await self.app.state.manager.attach(account.id, [(s.table, s.token) for s in body.seats]))
+        return int(await self.app.state.manager.lobby.attach(account.id, [(s.table, s.token) for s in body.seats]))
 
     async def start_session(self, request: Request, response: Response, account: Account) -> str:
         """A new session for ``account``: a new random value in the cookie, whatever the browser sent (a session
@@ -359,7 +359,7 @@ def router(service: Accounts) -> APIRouter:
         manager = service.app.state.manager
         held = await service.db(manager.store.account_seats, account.id, DELETED_SEATS)
         await service.db(service.store.delete, account.id)
-        manager.forget_account(account.id)
+        manager.lobby.forget_account(account.id)
         await manager.endings.abandoned(held)  # a bot takes each seat of a running game over at once
         forget_cookie(request, response)
         return models.Deleted(deleted=True)

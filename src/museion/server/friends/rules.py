@@ -55,7 +55,7 @@ class Rules:
 
     async def invite(self, me: int, table_id: str, seat: int, username: str) -> Player:
         """Hold a free seat for a friend: only a player seated at the table with their account may."""
-        table = await self.manager.get(table_id)
+        table = await self.manager.live.get(table_id)
         if table.over:
             raise TableError("game_over", "the game is over", 409)
         if me not in seated_accounts(table.row.seats).values():
@@ -70,7 +70,7 @@ class Rules:
         from (a rated table: ``fair.seated``)."""
         await self.db(self.store.invitation, me, table_id, seat)
         try:
-            token = await self.manager.join(table_id, seat, name, me, network)
+            token = await self.manager.lobby.join(table_id, seat, name, me, network)
         except TableError as exc:
             if exc.code in GONE:
                 await self.db(self.store.drop_invitation, me, table_id, seat)

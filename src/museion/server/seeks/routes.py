@@ -150,13 +150,13 @@ class Seeks:
     async def _seat(self, group: list[store.Seeker]) -> dict[str, tuple[str, int, str]]:
         manager, first = self.app.state.manager, group[0]
         wanted = first.request
-        table, token, _creator = await manager.create(
+        table, token, _creator = await manager.lobby.create(
             first.game, wanted["options"], ["human"] * len(group), 0, None, first.network, wanted["clock"], None,
             False, first.account_id, rated=wanted["rated"], network=first.network,
             accounts_only=all(g.account_id is not None for g in group), account_name=first.username)
         seats = {first.id: (table.id, 0, token)}
         for seat, seeker in enumerate(group[1:], start=1):
-            seats[seeker.id] = (table.id, seat, await manager.join(table.id, seat, None, seeker.account_id,
+            seats[seeker.id] = (table.id, seat, await manager.lobby.join(table.id, seat, None, seeker.account_id,
                                                                    seeker.network, seeker.username))
         return seats
 
