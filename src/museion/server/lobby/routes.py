@@ -106,8 +106,10 @@ async def games(request: Request, lang: models.Language | None = None) -> answer
 @router.get("/api/texts")
 async def texts_route(request: Request, response: Response, lang: Annotated[str | None, Query(max_length=64)] = None
                       ) -> answers.Texts:
-    """Every text of the catalogue in one language, for the browser client (cached until the server restarts)."""
-    answer = texts(lang)
+    """Every text of the catalogue in one language, for the browser client (cached until the server restarts):
+    ``lang`` ("de,en", the browser's languages as the page sends them), else the request's ``Accept-Language``."""
+    answer = texts(lang or request.headers.get("accept-language", "")[:64])
+    response.headers["Vary"] = "Accept-Language"
     _etag(request, response, f'W/"{request.app.state.started}-{answer["lang"]}-{len(answer["texts"])}"')
     return answers.Texts(**answer)
 
