@@ -80,3 +80,12 @@ def test_languages_are_the_catalogues():
     assert i18n.LANGUAGES[0] == "en" and {"es", "de"} <= set(i18n.LANGUAGES)
     assert [i18n.language_name(code) for code in ("en", "es", "de")] == ["English", "Español", "Deutsch"]
     assert i18n.text("ui.draw", "de") == "Unentschieden" and i18n.text("ui.draw", "es") == "Empate"
+
+
+def test_a_game_brings_its_catalogues_in_its_own_folder():
+    """The example game, installed on its own (examples/nim): its words come from its package's locale/, found
+    through its descriptor, with its plural forms."""
+    pytest.importorskip("museion_nim")
+    assert i18n.text("nim.b.pile", "es", n=1) == "Montón: 1 piedra" and i18n.text("nim.b.pile", "es", n=4) == \
+        "Montón: 4 piedras"
+    assert i18n._SOURCES["nim.b.pile"].folder == Path(__import__("museion_nim").__file__).parent

@@ -10,7 +10,6 @@ from museion.core.i18n import messages, msg, msgn
 from museion.server.chat_texts import CHAT
 
 PAGES = messages(
-    msg("web.language_name", "English"),
     msg("web.language", "Language"),
     msg("web.lobby_title", "Museion — board games"),
     msg("web.back_to_lobby", "← Lobby"),
