@@ -1,6 +1,6 @@
 """Refused REST requests say what was wrong and what is allowed in the player's language: each error carries a
 stable ``reason`` ({key, args} of the texts catalogue, GET /api/texts) besides its English message, and the reason
-said in English or Spanish keeps the precise content (the option, the value refused, what is allowed)."""
+said in English, Spanish or German keeps the precise content (the option, the value refused, what is allowed)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def test_option_errors_have_a_reason_in_both_languages(game, options, spanish):
     es, en = _say(reason, "es"), _say(reason, "en")
     assert all(part in es for part in spanish), (es, spanish)
     assert es != en and "allowed" in en and "allowed" not in es
+    de = _say(reason, "de")  # German too: neither the English nor the Spanish words
+    assert de not in (en, es) and "allowed" not in de and "opción" not in de, de
     assert "{'" not in es + en and "got '" not in en  # values as a player writes them, not Python's notation
 
 
@@ -53,8 +55,8 @@ def test_a_refused_placement_is_shown_in_the_games_notation(value, text):
     with pytest.raises(OptionError) as caught:
         load("tholos", advanced=True, ornaments=value if value is not True else "true")
     reason = caught.value.reason
-    for lang in ("en", "es"):
-        assert f" {text};" in _say(reason, lang), (_say(reason, lang), text)
+    for lang, after in (("en", ";"), ("es", ";"), ("de", " ist nicht erlaubt;")):
+        assert f" {text}{after}" in _say(reason, lang), (_say(reason, lang), text)
 
 
 @pytest.mark.parametrize(("game", "options", "spanish"), CASES[:3] + CASES[5:6])
@@ -78,6 +80,7 @@ def test_a_taken_seat_says_which_seats_are_free(server):
     assert data["reason"] == {"key": "web.code.seat_taken", "args": {"n": 1, "free": "2, 3"}}
     assert _say(data["reason"], "es") == "El asiento de Jugador 1 ya está ocupado; libres: los de los jugadores 2, 3."
     assert _say(data["reason"], "en") == "Player 1's seat is already taken; free: the seats of players 2, 3."
+    assert _say(data["reason"], "de") == "Der Platz von Spieler 1 ist schon besetzt; frei: die Plätze der Spieler 2, 3."
     status, data = http("POST", f"{server.url}/api/tables/{table['id']}/join", {"seat": 5})
     assert status == 409 and data["reason"] == {"key": "web.code.bad_seat", "args": {"count": 3}}
     status, data = http("POST", f"{server.url}/api/tables",
