@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Path, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
+from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.networks import network
@@ -202,7 +203,7 @@ def _poll(app: FastAPI, request: Request) -> None:
 def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter:  # noqa: C901 - a short route each
     api = APIRouter()
 
-    @api.post("/api/tournaments", status_code=201)
+    @api.post("/api/tournaments", status_code=201, responses=UNAUTHORISED)
     async def create(request: Request, body: TournamentRequest) -> Tournament:
         """Create a tournament (signed in); each account may have two not finished."""
         account, _token = await app.state.accounts.changing(request)
@@ -236,7 +237,7 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
             await app.state.presence.seen(session[0].id)
         return await reads.page(tid)
 
-    @api.post("/api/tournaments/{tid}/join")
+    @api.post("/api/tournaments/{tid}/join", responses=UNAUTHORISED)
     async def join(request: Request, tid: TournamentId, _body: models.Empty) -> TournamentPage:
         """Enter (again, after withdrawing); a bot account only where bots are allowed."""
         account, _token = await app.state.accounts.changing(request)
@@ -247,7 +248,7 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
         await app.state.presence.seen(account.id)
         return await reads.page(tid, fresh=True)
 
-    @api.post("/api/tournaments/{tid}/withdraw")
+    @api.post("/api/tournaments/{tid}/withdraw", responses=UNAUTHORISED)
     async def withdraw(request: Request, tid: TournamentId, _body: models.Empty) -> TournamentPage:
         """Leave between rounds: the later rounds go on without you; your games so far count."""
         account, _token = await app.state.accounts.changing(request)
