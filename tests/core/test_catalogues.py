@@ -17,6 +17,7 @@ from museion.core import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
+import catalogue_import  # noqa: E402 - tools/catalogue_import.py, a translator's JSON into the catalogues
 import catalogues  # noqa: E402 - tools/catalogues.py, what make catalogues runs
 
 DOMAINS = list(catalogues.domains())
@@ -89,3 +90,16 @@ def test_a_game_brings_its_catalogues_in_its_own_folder():
     assert i18n.text("nim.b.pile", "es", n=1) == "Montón: 1 piedra" and i18n.text("nim.b.pile", "es", n=4) == \
         "Montón: 4 piedras"
     assert i18n._SOURCES["nim.b.pile"].folder == Path(__import__("museion_nim").__file__).parent
+
+
+def test_the_import_tool_turns_inline_counted_words_into_plural_forms():
+    """tools/catalogue_import.py: ``{coins:Münze|Münzen}`` fills a counted message's forms (the first for one), a
+    text with two counted words fills its parts, and a counted word where the message counts none is refused."""
+    said = catalogue_import.entries("pergamon.payout", "{player!p} nimmt {coins:Münze|Münzen}.", 2)
+    assert said == {"pergamon.payout": ["{player!p} nimmt {coins} Münze.", "{player!p} nimmt {coins} Münzen."]}
+    said = catalogue_import.entries("imhotep.b.temple_top", "oben; {n:Stein|Steine}, {layers:Lage|Lagen}", 2)
+    assert said == {"imhotep.b.temple_top.n": ["{n} Stein", "{n} Steine"],
+                    "imhotep.b.temple_top.layers": ["{layers} Lage", "{layers} Lagen"],
+                    "imhotep.b.temple_top": "oben; {n}, {layers}"}
+    with pytest.raises(catalogue_import.Unfit, match="ui.draw"):
+        catalogue_import.entries("ui.draw", "{n:Remis|Remis}", 2)
