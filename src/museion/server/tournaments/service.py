@@ -147,11 +147,11 @@ class Tournaments:
 
     async def _table(self, row: Any, seated: list[Any], n: int) -> str:
         manager = self.app.state.manager
-        table, _token, _creator = await manager.create(
+        table, _token, _creator = await manager.lobby.create(
             row.game, row.options, ["human"] * len(seated), None, None, f"tournament:{row.id}:{row.round}:{n}",
             row.clock, None, False, None, rated=bool(row.rated), accounts_only=True)
         for seat, player in enumerate(seated):
-            await manager.join(table.id, seat, None, player.account_id, player.network, player.username)
+            await manager.lobby.join(table.id, seat, None, player.account_id, player.network, player.username)
         return str(table.id)
 
     async def _tell(self, tid: str, number: int, rows: list[dict[str, Any]]) -> None:
