@@ -226,11 +226,11 @@ class Service:
                 (found["challenged_id"], found["to"], accepter_network)]
         random.shuffle(pair)  # who moves first is drawn  # noqa: S311 - not a secret
         (first, first_name, first_net), (second, second_name, second_net) = pair
-        table, token, _creator = await manager.create(
+        table, token, _creator = await manager.lobby.create(
             found["game"], found["options"], ["human"] * PLAYERS, 0, None, first_net, found["clock"], None, False,
             first, rated=found["rated"], network=first_net, accounts_only=True, account_name=first_name)
         assert token is not None
-        other = await manager.join(table.id, 1, None, second, second_net, second_name)
+        other = await manager.lobby.join(table.id, 1, None, second, second_net, second_name)
         return {first: (table.id, 0, token), second: (table.id, 1, other)}
 
     async def answer(self, request: Request, challenge_id: str, status: str) -> Challenge:
@@ -286,17 +286,17 @@ def router(service: Service) -> APIRouter:
         return _answer(found)
 
     @api.post("/api/challenges/{challenge_id}/accept")
-    async def accept(request: Request, challenge_id: ChallengeId, _body: models.Empty | None = None) -> Challenge:
+    async def accept(request: Request, challenge_id: ChallengeId, _body: models.Empty) -> Challenge:
         """Accept: a table with both seats bound; the answer has your seat and its token (the challenger's stream
         gets a ``tableStart``)."""
         return await service.accept(request, challenge_id)
 
     @api.post("/api/challenges/{challenge_id}/decline")
-    async def decline(request: Request, challenge_id: ChallengeId, _body: models.Empty | None = None) -> Challenge:
+    async def decline(request: Request, challenge_id: ChallengeId, _body: models.Empty) -> Challenge:
         return await service.answer(request, challenge_id, "declined")
 
     @api.post("/api/challenges/{challenge_id}/cancel")
-    async def cancel(request: Request, challenge_id: ChallengeId, _body: models.Empty | None = None) -> Challenge:
+    async def cancel(request: Request, challenge_id: ChallengeId, _body: models.Empty) -> Challenge:
         return await service.answer(request, challenge_id, "cancelled")
 
     return api
