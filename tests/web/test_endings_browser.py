@@ -1,6 +1,6 @@
 """Ending a game in Chromium (issue 40.4 and 40.5): a player resigns with the button, confirms, and the page says who
 resigned and who won; a player claims a seat whose player left; a guest's lobby and a signed-in player's invitation
-log no failed request. Screenshots at 360 px and on a desktop, in English and Spanish, go to
+log no failed request. Screenshots at 360 px and on a desktop, in English and Spanish (German at 360 px), go to
 artifacts/screenshots."""
 
 from __future__ import annotations
@@ -19,7 +19,11 @@ WORDS = {"en": {"resign": "Resign", "yes": "Yes, resign", "ended": "Ana (white) 
                 "claim": "Claim the win", "claimed": "Ana (white) claimed the win: Bea (black) had left"},
          "es": {"resign": "Abandonar la partida", "yes": "Sí, abandonar",
                 "ended": "Ana (blanco) ha abandonado la partida · Gana: Bea (negro)", "claim": "Reclamar la victoria",
-                "claimed": "Ana (blanco) ha reclamado la victoria: Bea (negro) había dejado la partida"}}
+                "claimed": "Ana (blanco) ha reclamado la victoria: Bea (negro) había dejado la partida"},
+         "de": {"resign": "Aufgeben", "yes": "Ja, aufgeben",
+                "ended": "Ana (weiß) hat aufgegeben · Sieger: Bea (schwarz)", "claim": "Sieg beanspruchen",
+                "claimed": "Ana (weiß) hat den Sieg beansprucht: Bea (schwarz) war gegangen"}}
+LOCALES = {"en": "en-US", "es": "es-ES", "de": "de-DE"}
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +45,7 @@ def _table(server) -> tuple[dict, dict]:
 
 def _page(browser, server, table: dict, lang: str, device: str):  # noqa: ANN202 - (context, page, errors, failed)
     context = browser.new_context(**(PHONE if device == "phone" else DESKTOP),
-                                  locale="es-ES" if lang == "es" else "en-US")
+                                  locale=LOCALES[lang])
     page = context.new_page()
     errors = page_errors(page)
     failed: list[str] = []  # what the browser's console shows as an error (a failed request among them)
@@ -58,8 +62,11 @@ def _narrow(page) -> None:  # noqa: ANN001
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("device", ["phone", "desktop"])
+RESIGNS = [(lang, device) for lang in ("en", "es") for device in ("phone", "desktop")] + [("de", "phone")]
+"""German on the phone only: its longer words where the screen is tightest."""
+
+
+@pytest.mark.parametrize(("lang", "device"), RESIGNS)
 def test_a_player_resigns_with_the_button_and_the_page_says_how_the_game_ended(server, browser, shots, lang,
                                                                              device):
     table, joined = _table(server)
@@ -94,7 +101,7 @@ def test_a_player_resigns_with_the_button_and_the_page_says_how_the_game_ended(s
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", list(LOCALES))
 def test_a_player_claims_the_win_over_a_player_who_left(server, browser, shots, lang):
     table, joined = _table(server)
     bea = Player(server, table["id"], joined["token"])
