@@ -205,8 +205,10 @@ def test_a_bot_account_challenges_bots_only_and_is_made_once(server):
     gus = account(server, "Bot-Gus", "127.0.8.1")
     status, body = gus.request("POST", "/api/me/bot", {"password": "wrong-password-here"})
     assert status == 401
+    assert not Client(server).request("GET", "/api/players/Bot-Gus")[1]["bot"]
     status, body = gus.request("POST", "/api/me/bot", {"password": PASSWORD})
     assert status == 200 and body == {"bot": True}
+    assert Client(server).request("GET", "/api/players/Bot-Gus")[1]["bot"]  # its page says so
     account(server, "Hal-Person", "127.0.9.1")
     status, body = gus.request("POST", "/api/challenges", {"to": "Hal-Person", "game": "tholos"})
     assert status == 403 and body["error"] == "bot_challenge"

@@ -203,7 +203,7 @@ def test_a_profile_shows_what_its_player_chose(server):
     assert [r["game"] for r in page["ratings"]] == ["tholos"]
     _signed_up(server, "Hana-Unrated")
     assert guest.request("GET", "/api/players/hana-unrated") == (200, {  # no rating, nothing chosen: the name
-        "username": "Hana-Unrated", "public": False, "languages": None, "ratings": [], "games": None})
+        "username": "Hana-Unrated", "bot": False, "public": False, "languages": None, "ratings": [], "games": None})
     status, answer = guest.request("GET", "/api/players/nobody-here")
     assert (status, answer["error"]) == (404, "no_player")
     assert gina.request("POST", "/api/me/profile", {"ratings": True, "games": True, "languages": True,

@@ -97,6 +97,7 @@ class Profile(BaseModel):
     show besides (games, languages)."""
 
     username: str
+    bot: bool = Field(False, description="a bot account: a program plays it (docs/bot-api.md)")
     public: bool = Field(description="whether the page shows anything besides the name (ratings, or chosen parts)")
     languages: list[str] | None = Field(None, description="ISO 639-1 codes of the languages the player speaks")
     ratings: list[PlayerRating] | None = None

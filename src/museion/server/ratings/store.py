@@ -230,14 +230,14 @@ def profile(engine: Engine, username_key: str) -> dict[str, Any] | None:
     """A player's page as the public may see it (the name, the ratings, and what the player chose to show), or
     None: no such account."""
     with engine.connect() as conn:
-        account = conn.execute(select(accounts_t.c.id, accounts_t.c.username, accounts_t.c.created)
+        account = conn.execute(select(accounts_t.c.id, accounts_t.c.username, accounts_t.c.created, accounts_t.c.bot)
                                .where(accounts_t.c.username_key == username_key,
                                       accounts_t.c.status == "active")).first()
         if account is None:
             return None
         chosen = _settings(conn, account.id)
         ratings = _ratings(conn, account.id)
-        out: dict[str, Any] = {"username": account.username, "ratings": ratings,
+        out: dict[str, Any] = {"username": account.username, "ratings": ratings, "bot": bool(account.bot),
                                "public": bool(ratings) or chosen["games"] or chosen["languages"]}
         if chosen["languages"]:
             out["languages"] = chosen["spoken"]

@@ -27,7 +27,8 @@ async function start() {
     document.body.dataset.ready = "1";
     return;
   }
-  const title = t("web.profile.title", { name: profile.username });
+  const shown = profile.bot ? t("web.bot_account_name", { name: profile.username }) : profile.username;
+  const title = t("web.profile.title", { name: shown });
   document.title = `${title} — Museion`;
   renderHeader(title, { back: true });
   const title_ = (game) => titles[game] || game;
