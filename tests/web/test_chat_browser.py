@@ -1,7 +1,7 @@
-"""The table chat in real browsers, in both languages on a 360 px phone: two players chat; markup is shown as text
-and runs nothing; a link is not a link; muting hides a player's messages (and is remembered for the table); a
-report is confirmed; a spectator talks in the spectators' channel, which the players do not read; axe finds nothing
-serious with the chat open."""
+"""The table chat in real browsers, in English, Spanish and German on a 360 px phone: two players chat; markup is
+shown as text and runs nothing; a link is not a link; muting hides a player's messages (and is remembered for the
+table); a report is confirmed; a spectator talks in the spectators' channel, which the players do not read; axe
+finds nothing serious with the chat open."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from museion.server.testing import http
 
 XSS = "<img src=x onerror=alert(1)>"
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-LOCALES = {"en": "en-GB", "es": "es-ES"}
+LOCALES = {"en": "en-GB", "es": "es-ES", "de": "de-DE"}
 WORDS = {"en": ("Players", "Spectators", "2 messages hidden from muted players"),
-         "es": ("Jugadores", "Espectadores", "2 mensajes ocultos de jugadores silenciados")}
+         "es": ("Jugadores", "Espectadores", "2 mensajes ocultos de jugadores silenciados"),
+         "de": ("Spieler", "Zuschauer", "2 Nachrichten stummgeschalteter Spieler ausgeblendet")}
 
 
 def _lines(page) -> list[str]:  # noqa: ANN001
@@ -34,7 +35,7 @@ def _open_chat(page) -> None:  # noqa: ANN001
     wait_js(page, "document.getElementById('chat-input') !== null")
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", list(LOCALES))
 def test_two_players_chat_markup_is_text_mute_and_report(server, browser, shots, lang):
     status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "human"],
                                                               "join": 0, "name": "Ana"})
