@@ -5,9 +5,10 @@ reads as what can be seen of it). Those strings are a perfect-recall record of w
 state whose every action reads the same to the seat is one the seat cannot tell from the true one.
 :class:`SeatGame` builds such a state step by step: each log entry is matched against the legal actions (or
 chance outcomes) that read the same; where several do (a hidden draw), one is taken at random, and if a later
-entry then matches nothing the whole log is replayed with other draws. With perfect information (Tholos,
-Imhotep) the state is the server's exactly; with hidden information it is one the seat's information allows, as
-the server's own bots search (they never see more either)."""
+entry then matches nothing the whole log is searched again, depth first, going back to the last draw a later
+entry contradicts (:func:`search`). With perfect information (Tholos, Imhotep) the state is the server's exactly;
+with hidden information it is one the seat's information allows, as the server's own bots search (they never see
+more either)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from typing import Any
 import museion
 from museion.core.game import Game, State
 
-TRIES = 50
-"""Replays of the whole log with other hidden draws before a state is given up (then moves are chosen from the
+BUDGET = 200_000
+"""Actions tried at most while searching the whole log for a state it fits (then moves are chosen from the
 server's legal list alone)."""
 
 
@@ -26,13 +27,42 @@ class Mismatch(Exception):
     """A log entry no action of the rebuilt state reads as."""
 
 
-def _step(state: State, seat: int, seen: str, rng: random.Random) -> int:
+def _matching(state: State, seat: int, seen: str) -> list[int]:
+    """The actions (or chance outcomes) of ``state`` that read as ``seen`` to ``seat``."""
     actions = ([a for a, _p in state.chance_outcomes()] if state.is_chance_node()
                else state.legal_actions())
-    matching = [a for a in actions if state.observed_action(a, seat) == seen]
+    return [a for a in actions if state.observed_action(a, seat) == seen]
+
+
+def _step(state: State, seat: int, seen: str, rng: random.Random) -> int:
+    matching = _matching(state, seat, seen)
     if not matching:
         raise Mismatch(seen)
     return matching[0] if len(matching) == 1 else rng.choice(matching)
+
+
+def search(game: Game, seat: int, seen: list[str], rng: random.Random, budget: int = BUDGET) -> State | None:
+    """A state whose whole log reads as ``seen`` to ``seat``: depth first, the actions that read alike tried in a
+    random order, back to the last such choice when a later entry fits none (a hidden draw that a later
+    reveal contradicts); None when ``budget`` actions were tried in vain."""
+    first = game.new_initial_state()
+    stack: list[tuple[State, list[int]]] = []
+    state, depth = first, 0
+    while depth < len(seen):
+        options = _matching(state, seat, seen[depth])
+        rng.shuffle(options)
+        while not options:
+            if not stack or budget <= 0:
+                return None
+            state, options = stack.pop()
+            depth -= 1
+        action = options.pop()
+        stack.append((state, options))
+        state = state.clone()
+        state.apply_action(action)
+        budget -= 1
+        depth += 1
+    return state
 
 
 class SeatGame:
@@ -63,12 +93,4 @@ class SeatGame:
         self.state = self._replay()
 
     def _replay(self) -> State | None:
-        for _ in range(TRIES):
-            state = self.game.new_initial_state()
-            try:
-                for seen in self.seen:
-                    state.apply_action(_step(state, self.seat, seen, self.rng))
-            except Mismatch:
-                continue
-            return state
-        return None
+        return search(self.game, self.seat, self.seen, self.rng)
