@@ -190,7 +190,12 @@ async def create(request: Request, body: models.CreateTable) -> answers.Created:
 async def hand_to_bot(request: Request, table_id: TableIdPath, seat: SeatPath, body: models.HandToBot
                       ) -> answers.Handed:
     """The creator hands an abandoned seat (free, timed out, or nobody connected for it) to a bot for good."""
-    level = await _lobby(request).hand_to_bot(table_id, seat, body.creator_token, body.bot)
+    try:
+        level = await _lobby(request).hand_to_bot(table_id, seat, body.creator_token, body.bot)
+    except TableError as exc:
+        if exc.code == "bad_seat":  # a seat this table does not have: a conflict with the table, as for a join
+            exc.status = 409
+        raise
     return answers.Handed(table=table_id, seat=seat, bot=level)
 
 
