@@ -17,10 +17,10 @@ from museion.server.storage.storage import SeatRow, Store, TableRow
 from museion.server.testing import GENEROUS, ServerProcess, http
 
 SIZES = {"desktop": {"width": 1360, "height": 960}, "mobile": {"width": 390, "height": 844}}
-LOCALES = {"en": "en-GB", "es": "es-ES"}
+LOCALES = {"en": "en-GB", "es": "es-ES", "de": "de-DE"}
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "mobile")])
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "mobile"), ("de", "mobile")])
 def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, lang, size):
     status, table = http("POST", f"{server.url}/api/tables",
                          {"game": "imhotep", "seats": ["human", "bot:easy"], "join": 0})
@@ -28,7 +28,7 @@ def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, l
     context, page, errors = open_as_seat(browser, server.url, table, viewport=SIZES[size], locale=LOCALES[lang],
                                          has_touch=size == "mobile")
     assert wait_turn_or_end(page) == "running"
-    flag = {"en": "Hints allowed", "es": "Pistas permitidas"}[lang]
+    flag = {"en": "Hints allowed", "es": "Pistas permitidas", "de": "Tipps erlaubt"}[lang]
     assert table_flag(page, "hints-flag") == flag
     page.click("#hint-button")
     page.wait_for_selector("#hint-list li", timeout=30_000)
@@ -39,7 +39,7 @@ def test_the_hint_button_shows_three_highlighted_moves(server, browser, shots, l
     assert len(hinted) == 3 and len({h["id"] for h in hinted}) == 3
     for h in hinted:
         assert h["id"] in legal and h["text"] == legal[h["id"]]["text"]
-        assert h["chance"].endswith({"en": "chance to win", "es": "de probabilidad de ganar"}[lang])
+        assert h["chance"].endswith({"en": "chance to win", "es": "de probabilidad de ganar", "de": "Siegchance"}[lang])
     keys = {x for h in hinted for x in legal[h["id"]]["targets"]}
     assert keys, "imhotep moves have board targets"
     marked = page.eval_on_selector_all("#board .hinted", "ns => ns.map(n => (n.dataset.key || '') + ' ' + "
@@ -79,7 +79,7 @@ def _finished(server, table_id: str) -> str:
     return table_id
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "mobile")])
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("es", "mobile"), ("de", "mobile")])
 def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysing, browser, shots, lang, size):
     tid = _finished(analysing, f"done-{lang}")
     context = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], has_touch=size == "mobile")
@@ -99,7 +99,8 @@ def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysi
     buttons = page.eval_on_selector_all("#analysis-marks button", "bs => bs.map(b => Number(b.dataset.step))")
     assert dots == buttons == [d["n"] + 1 for d in marks]
     label = page.get_attribute("#analysis-chart svg", "aria-label")
-    assert label.startswith({"en": "Each seat's chance", "es": "Probabilidad de ganar"}[lang])
+    assert label.startswith({"en": "Each seat's chance", "es": "Probabilidad de ganar",
+                             "de": "Siegchance jedes Platzes"}[lang])
     first = marks[0]
     assert first["text"] in page.inner_text("#analysis-marks")
     rows = page.eval_on_selector_all("#analysis-summary tbody tr", "rs => rs.map(r => r.cells[3].textContent)")
