@@ -1,5 +1,5 @@
 """Issue 13 over the wire: legal moves in words with their board targets, log entries in words, refusals with the rule's
-reason in the connection's language, the final breakdown, option metadata and distinct seat names."""
+reason in the connection's language (German too), the final breakdown, option metadata and distinct seat names."""
 
 from __future__ import annotations
 
@@ -24,6 +24,20 @@ def test_moves_log_and_refusals_speak_the_connection_language(server):
     me.wait(lambda s: s["legal"] or s["status"] == "finished")
     entry = me.log[0]
     assert entry["t"] == "T1W" and entry["text"] == "Tomar 1 piedra blanca de la cantera"
+
+
+def test_a_german_connection_reads_moves_and_refusals_in_german(server):
+    """The hello's language is any the catalogues have: German's words come over the same wire."""
+    status, table = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", "bot:random"],
+                                                              "join": 0})
+    assert status == 201
+    me = Player(server, table["id"], table["token"], lang="de")
+    take = next(m for m in me.state["legal"] if m["notation"] == "T1W")
+    assert take["text"] == "Nimm 1 weißen Stein aus dem Steinbruch" and take["targets"] == ["quarry:W"]
+    me.send({"type": "move", "seq": me.state["seq"], "move": "T2W"})
+    answer = me.recv_answer()
+    assert answer["code"] == "illegal" and answer["message"] == "nur 1 freies Feld in deiner Werkstatt"
+    me.close()
 
 
 def test_the_final_breakdown_adds_up(server):
