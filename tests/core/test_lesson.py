@@ -23,10 +23,14 @@ def test_every_game_of_museion_has_a_tutorial_and_rules_for_players():
     assert {"tholos", "imhotep", "pergamon"} <= set(TUTORIALS) & set(GUIDES)
 
 
-def _both(texts) -> None:  # noqa: ANN001
-    """Every language has the text, and each translation differs from the English (none was left untranslated)."""
-    assert set(texts) == set(i18n.LANGUAGES) and all(texts[lang].strip() for lang in i18n.LANGUAGES)
+def _both(message: i18n.Message) -> dict[str, str]:
+    """The text is a registered message of the catalogues, every language has it, and each translation differs from
+    the English (none was left untranslated); the text in each language."""
+    assert i18n.has(message.key) and message.key.split(".")[1] in {"lesson", "guide"}
+    texts = {lang: lesson.say(message, lang) for lang in i18n.LANGUAGES}
+    assert set(i18n.LANGUAGES) >= {"en", "es", "de"} and all(text.strip() for text in texts.values())
     assert all(texts[lang] != texts["en"] for lang in i18n.LANGUAGES if lang != "en")
+    return texts
 
 
 @pytest.mark.parametrize("game", TUTORIALS)
@@ -37,8 +41,7 @@ def test_the_tutorial_replays_on_the_engine(game):
     moves = [action for _step, _state, action in steps if action is not None]
     assert len(moves) >= 5, "a tutorial is played, not only read"
     for step, state, action in steps:
-        _both(step["say"])
-        assert len(step["say"]["en"]) < 700, "short texts"
+        assert len(_both(step["say"])["en"]) < 700, "short texts"
         if action is not None:
             assert state.current_player() == script.get("seat", 0)
             assert action in state.legal_actions()
@@ -63,8 +66,7 @@ def test_the_rules_for_players_have_pictures_drawn_from_legal_positions(game):
     assert len(sections) >= 4 and len(pictures) >= 2
     for section in sections:
         _both(section["title"])
-        _both(section["text"])
-        assert not RULE_ID.search("".join(section["text"].values())), "no rule IDs for players"
+        assert not RULE_ID.search("".join(_both(section["text"]).values())), "no rule IDs for players"
     for picture in pictures:
         _both(picture["caption"])
         assert picture["mark"]
@@ -78,3 +80,14 @@ def test_museion_rules_prints_the_rules_for_players_and_spec_the_specification(g
     assert lesson.say(lesson.guide(game)[0]["title"], "es").upper() in players and not RULE_ID.search(players)
     assert main(["rules", game, "--spec"]) == 0
     assert RULE_ID.search(capsys.readouterr().out)
+
+
+def test_the_web_clients_catalogue_leaves_out_the_long_texts_their_own_routes_serve():
+    """``GET /api/texts`` (``i18n.for_client``) carries no tutorial, guide or rules summary text (the lesson and
+    rules routes serve them said), but the core's ``web.guide.*`` words and the games' other texts."""
+    import museion.server.web_texts  # noqa: F401 - registers the core's web.guide.* words
+
+    served = set(i18n.for_client("de")["texts"])
+    long = [key for key in i18n.keys() if key.split(".")[1] in i18n.LONG and not key.startswith("web.")]
+    assert len(long) > 100 and not served & set(long)
+    assert {"web.guide.title", "tholos.description", "pergamon.tables.tiles"} <= served

@@ -49,8 +49,7 @@ def english_only_words(game: str, lang: str = "es") -> set[str]:
     sections = lesson.guide(game) or []
     said = [step["say"] for step in script["steps"]] + [s["title"] for s in sections] + [s["text"] for s in sections]
     said += [s["picture"]["caption"] for s in sections if "picture" in s]
-    said += [{code: i18n.template(key, code) or "" for code in i18n.LANGUAGES} for key in i18n.keys()
-             if key.startswith("web.")]
+    said += [i18n.msg(key, i18n.template(key) or "") for key in i18n.keys() if key.startswith("web.")]
 
     def words(code: str) -> set[str]:
         text = re.sub(r"\{[^}]*\}", "", " ".join(_texts(said, code)))

@@ -43,10 +43,12 @@ class GameDescriptor:
     """``render_text(state, player=None, lang="en")``: the table drawn as text as ``player`` sees it, in ``lang``:
     the terminal's, the RL adapters' ``ansi`` render and ``str(state)`` (a spectator's, in English)."""
     rules: str
-    """The rules summary: ``{"en": ..., "es": ...}``, or a function ``(game, lang) -> str`` for configurations."""
+    """The rules summary: its parts (``i18n.messages(msg(key, english), ...)``, also named in ``texts``: their
+    translations are in the game's catalogues), or a function ``(game, lang) -> str`` for configurations."""
     texts: tuple[str, ...]
-    """Tables of words ``{key: {"en": ..., "es": ...}}`` for :mod:`museion.core.i18n`: the engine's (``text``) and
-    the web board's (``web.<name>.*`` keys)."""
+    """Tables of texts (``i18n.messages(msg(key, english), ...)``) for :mod:`museion.core.i18n`, translated in the
+    game's catalogues: the engine's (``text``), the web board's (``web.<name>.*`` keys) and those of the tutorial,
+    the guide and the rules summary."""
     observer: str
     """The module that says what each seat sees: ``view``, ``observation_tensor`` and, for hidden information,
     ``resample`` and ``determined_for`` (:class:`museion.core.parts.Observer`)."""

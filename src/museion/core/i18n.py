@@ -197,6 +197,12 @@ def template(key: str, lang: str = DEFAULT) -> str | None:
     return found[-1] if found else None
 
 
+def paragraphs(parts: Mapping[str, Message], lang: str = DEFAULT) -> str:
+    """A long text written as one message per part (a rules summary's sections), in ``lang``, the parts separated
+    by blank lines; each part as written (nothing is filled in: a rules text shows braces, ``ornaments={...}``)."""
+    return "\n\n".join(template(key, lang) or part.english for key, part in parts.items())
+
+
 def forms(key: str, lang: str = DEFAULT) -> tuple[str, ...]:
     """Every form of ``key`` in ``lang`` (one; a counted text: one per plural form of the language, in the
     catalogue's order, as the web client receives them); empty for an unknown key."""
@@ -220,11 +226,23 @@ def _counts(folder: Path, domain: str, lang: str) -> list[int]:
     return [first.get(form, 2) for form in range(max(first) + 1)]
 
 
+LONG: Final = ("lesson", "guide", "rules")
+"""A game's long texts (``<game>.lesson.*``, ``<game>.guide.*``, ``<game>.rules.*``: its tutorial, its rules for
+players, its rules summary), which their own routes serve said (``/api/games/<game>/tutorial``, ``/guide``,
+``/rules``): the web client's catalogue leaves them out (they would double it)."""
+
+
+def _for_client(key: str) -> bool:
+    parts = key.split(".")
+    return _SOURCES[key].domain == catalogues.CORE or len(parts) < 3 or parts[1] not in LONG
+
+
 def for_client(lang: str) -> dict[str, Any]:
-    """Every text in ``lang`` as the web client reads them (``GET /api/texts``): ``texts`` by key (a counted text:
-    its form for many), ``plurals`` (each counted text's forms and counter), ``parts`` (the counted words of a text
-    that has several) and ``plural`` (the form of each count, :func:`plural_table`)."""
-    catalogue = _catalogue()
+    """Every text in ``lang`` as the web client reads them (``GET /api/texts``) but a game's :data:`LONG` texts:
+    ``texts`` by key (a counted text: its form for many), ``plurals`` (each counted text's forms and counter),
+    ``parts`` (the counted words of a text that has several) and ``plural`` (the form of each count,
+    :func:`plural_table`)."""
+    catalogue = {key: found for key, found in _catalogue().items() if _for_client(key)}
     plurals = {key: {"counter": found.counter, "forms": list(forms(key, lang))}
                for key, found in catalogue.items() if found.counter is not None}
     return {"texts": {key: template(key, lang) for key in sorted(catalogue)}, "plurals": plurals,

@@ -7,15 +7,19 @@ A **tutorial** (the descriptor's ``tutorial``) is a mapping::
      "seat": 0,                   # the learner's seat
      "setup": ["T2W", ...],       # moves in notation (chance outcomes included) that prepare the first position
      "steps": [                   # one screen each
-        {"say": {"en": ..., "es": ...},   # what the step teaches, short, in the rulebooks' words
+        {"say": msg("<game>.lesson.<n>.say", "..."),  # what the step teaches, short, in the rulebooks' words
          "do": "PC:W",            # optional: the learner's move, highlighted on the board; none: a "Next" button
          "then": ["T1B"]},        # optional: what follows it (the opponent's scripted replies, chance outcomes)
         ...],
      "bot": "easy"}               # the level of the bot of the short game that ends the tutorial
 
-A **guide** (the descriptor's ``guide``) is a list of sections ``{"title": {...}, "text": {...}}``, some with a
-``"picture": {"options": {...}, "setup": [...], "mark": ["col:C", ...], "caption": {...}}``: a position the board
-draws with the named parts marked.
+A **guide** (the descriptor's ``guide``) is a list of sections ``{"title": msg(...), "text": msg(...)}``, some with
+a ``"picture": {"options": {...}, "setup": [...], "mark": ["col:C", ...], "caption": msg(...)}``: a position the
+board draws with the named parts marked.
+
+Every text is a message of the game's catalogues (:mod:`museion.core.i18n`: the English in the code, its key
+``<game>.lesson.<step number>.say``, ``<game>.guide.<section>.title`` / ``.text`` / ``.caption``; the module's
+``TEXTS``, named in the descriptor's ``texts``), so translators work on them in the ``.po`` files.
 
 :func:`replay` plays a script move by move with :meth:`State.string_to_action` and :meth:`State.apply_action`
 (each step is validated; an illegal one raises with the rule that forbids it); the tests replay every game's script.
@@ -26,11 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from museion.core import i18n
 from museion.core.descriptor import resolve
 from museion.core.game import State
 from museion.core.registry import descriptor, load
-
-Texts = Mapping[str, str]
 
 
 def tutorial(name: str) -> Mapping[str, Any] | None:
@@ -75,9 +78,10 @@ def replay(name: str, script: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, 
         play(state, step.get("then", ()))
 
 
-def say(texts: Texts, lang: str) -> str:
-    """A lesson's text in ``lang`` (English when it has none in that language)."""
-    return texts.get(lang, texts["en"])
+def say(text: i18n.Message, lang: str) -> str:
+    """A lesson's text in ``lang`` (English where the game's catalogue has none), as written (nothing is filled
+    in)."""
+    return i18n.template(text.key, lang) or text.english
 
 
 def guide_text(name: str, lang: str) -> str | None:

@@ -67,13 +67,14 @@ def _register_texts() -> None:
 i18n.load_later(_register_texts)
 
 
-def _summary(rules: Mapping[str, str] | Callable[[Game, str], str]) -> Callable[[Game, str], str]:
-    """The rules summary as a function of a configuration and a language (``rules`` may be a table by language)."""
+def _summary(rules: Mapping[str, i18n.Message] | Callable[[Game, str], str]) -> Callable[[Game, str], str]:
+    """The rules summary as a function of a configuration and a language (``rules`` may be its parts, messages of
+    the game's catalogues, said one after the other)."""
     if callable(rules):
         return rules
 
-    def describe(_game: Game, lang: str, texts: Mapping[str, str] = rules) -> str:
-        return texts.get(lang, texts["en"])
+    def describe(_game: Game, lang: str, parts: Mapping[str, i18n.Message] = rules) -> str:
+        return i18n.paragraphs(parts, lang) + "\n"
     return describe
 
 

@@ -12,10 +12,11 @@ import pytest
 import museion
 from museion import IllegalActionError
 from museion.core.check import check_game
+from museion.core.i18n import paragraphs
 from museion.core.play import random_game
 from museion.core.registry import entry
 from museion.games.pergamon.actions import NUM_ACTIONS
-from museion.games.pergamon.rules import RULES
+from museion.games.pergamon.rules import SUMMARY
 from museion.games.pergamon.state import ST_OVER
 from museion.games.pergamon.tables import RECONSTRUCTED_FILE
 
@@ -102,8 +103,9 @@ def test_notation_and_records():
 def test_registered_with_rules_and_renderer():
     assert "pergamon" in museion.available_games()
     e = entry("pergamon")
-    assert e.rules.startswith(RULES["en"]) and all(rule in RULES["en"] for rule in RULE_IDS)
-    assert e.summary("es").startswith(RULES["es"]) and all(rule in RULES["es"] for rule in RULE_IDS)
+    english, spanish = paragraphs(SUMMARY, "en"), paragraphs(SUMMARY, "es")
+    assert e.rules.startswith(english) and all(rule in english for rule in RULE_IDS)
+    assert e.summary("es").startswith(spanish) and all(rule in spanish for rule in RULE_IDS)
     state = museion.load("pergamon", players=4).new_initial_state()
     text = str(state)
     assert "Pergamon" in text and "Galleries" in text and "Museum" in text

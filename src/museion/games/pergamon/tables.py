@@ -45,19 +45,21 @@ from museion.games.pergamon import data
 
 TABLE_KEYS: Final = ("research_track", "museum_bands", "tiles")
 """The three replaceable tables, by their key in a tables file."""
-TABLE_NAMES: Final = {"research_track": {"en": "research track", "es": "investigación", "de": "Forschungsleiste"},
-               "museum_bands": {"en": "museum bands", "es": "franjas del museo", "de": "Museumsbereiche"},
-               "tiles": {"en": "tiles", "es": "hallazgos", "de": "Plättchen"}}
-"""The tables' names in ``museion rules pergamon``, by language."""
+TABLE_NAMES: Final = i18n.messages(i18n.msg("pergamon.rules.table.research_track", "research track"),
+                                   i18n.msg("pergamon.rules.table.museum_bands", "museum bands"),
+                                   i18n.msg("pergamon.rules.table.tiles", "tiles"))
+"""The tables' names in ``museion rules pergamon`` (the key ``pergamon.rules.table.<table key>``)."""
 KEYS: Final = ("name", "comment", *TABLE_KEYS)
 MAX_FILE_BYTES: Final = 256 * 1024
 MAX_NAME: Final = 100
 RECONSTRUCTED_FILE: Final = Path(str(resources.files("museion.games.pergamon") / "reconstructed.json"))
 """Found through the package (this module's own ``__file__`` is in build/compiled/ when it runs compiled)."""
-RECONSTRUCTED_NAME: Final = "RECONSTRUCTED (museion's reconstruction, not the printed values)"
-RECONSTRUCTED_SHOWN: Final = {"en": RECONSTRUCTED_NAME,
-                       "es": "RECONSTRUCTED (reconstrucción de museion, no los valores impresos)",
-                       "de": "REKONSTRUIERT (Rekonstruktion von museion, nicht die gedruckten Werte)"}
+RECONSTRUCTED_SHOWN: Final = i18n.msg("pergamon.rules.reconstructed",
+                                     "RECONSTRUCTED (museion's reconstruction, not the printed values)")
+RECONSTRUCTED_NAME: Final = RECONSTRUCTED_SHOWN.english
+"""The origin of museion's own tables (their name in ``Tables.origin``; shown in the reader's language)."""
+TEXTS: Final = {**TABLE_NAMES, RECONSTRUCTED_SHOWN.key: RECONSTRUCTED_SHOWN}
+"""This module's texts (the descriptor's ``texts``)."""
 
 SPACES: Final = 13
 GALLERY_NAMES: Final = ("I", "II", "III", "IV", "V")
@@ -163,9 +165,10 @@ def describe(tables: Tables, lang: str = "en") -> str:
     """One line per table saying where it comes from (printed by ``museion rules pergamon``), in ``lang``; a
     file's own name is shown as written."""
     def shown(name: str) -> str:
-        return RECONSTRUCTED_SHOWN.get(lang, RECONSTRUCTED_NAME) if name == RECONSTRUCTED_NAME else name
+        return i18n.template(RECONSTRUCTED_SHOWN.key, lang) or name if name == RECONSTRUCTED_NAME else name
 
-    names = {key: by_lang.get(lang, by_lang["en"]) + ":" for key, by_lang in TABLE_NAMES.items()}
+    names = {key.rpartition(".")[2]: (i18n.template(key, lang) or found.english) + ":"
+             for key, found in TABLE_NAMES.items()}
     width = max(map(len, names.values())) + 1
     return "\n".join(f"  {names[key]:{width}} {shown(name)}" for key, name in tables.origin)
 
