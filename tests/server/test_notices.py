@@ -30,7 +30,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from test_accounts_hostile import PASSWORD, Client
 from test_migrations import STORAGES, database  # noqa: F401 - the fixture
 
-from museion.server.notices import push
+from museion.server.notices import push, words
 from museion.server.notices.mail import Smtp
 from museion.server.notices.sender import Sender
 from museion.server.notices.store import NoticeStore
@@ -217,6 +217,17 @@ def test_the_unsubscribe_page_speaks_the_browsers_first_language_the_server_has(
     page = response.read().decode()
     assert response.status == 200 and f'<html lang="{lang}">' in page
     assert f'<button type="submit">{html.escape(button)}</button>' in page
+
+
+def test_a_turn_mail_in_german():
+    """A German player's mail: subject, the turn, the time left (no period doubled after a unit), link, footer."""
+    args = {"game": "Tholos", "table": "ab12", "left": 90_000, "mover": {"en": "Bea (black)", "de": "Bea (schwarz)"}}
+    assert words.subject("turn", args, "de") == "Du bist am Zug: Tholos (Tisch ab12)"
+    text = words.mail_text([("turn", args)], "de", "https://m.example", "https://m.example/unsubscribe/x")
+    assert text == ("Bea (schwarz) hat an Tisch ab12 von Tholos gezogen: Du bist am Zug. Restzeit: 1 d 1 h.\n"
+                    "Öffnen: https://m.example/table/ab12\n\n-- \nDu erhältst dies, weil du diese Nachrichten auf "
+                    "deiner Kontoseite gewählt hast: https://m.example/account\nAlle E-Mails von museion mit einem "
+                    "Klick abbestellen: https://m.example/unsubscribe/x\n")
 
 
 def test_a_friend_request_and_an_invitation_are_mailed_in_spanish_and_the_address_stays_private(server, inbox):
