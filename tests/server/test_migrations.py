@@ -75,7 +75,7 @@ def _differences(engine, target) -> list:  # noqa: ANN001
 @pytest.mark.parametrize("database", STORAGES, indirect=True)
 def test_a_new_database_gets_exactly_the_schema_the_code_uses(database):
     engine = Store(database).engine
-    assert migrations.revision(engine) == migrations.head() == "0018_tournaments"
+    assert migrations.revision(engine) == migrations.head() == "0019_tournament_claims"
     assert _differences(engine, metadata) == []
     engine.dispose()
 

@@ -22,7 +22,7 @@ from test_migrations import PG_URL, database  # noqa: F401 - the fixture: an emp
 from museion.server.accounts.schema import accounts_t
 from museion.server.friends.presence import presence_t
 from museion.server.testing import GENEROUS, Player, ServerProcess
-from museion.server.tournaments.schema import tournament_games_t
+from museion.server.tournaments.schema import tournament_games_t, tournaments_t
 
 ARGS = (*GENEROUS, "--limit-signup", "1000/hour", "--limit-signin", "1000/minute", "--limit-poll", "1000/minute")
 
@@ -187,6 +187,30 @@ def test_bad_tournaments_are_refused_precisely(server):
     assert (status, missing["error"]) == (404, "no_tournament")
     status, missing = ana.request("POST", "/api/tournaments/nothere/join", {})
     assert (status, missing["error"]) == (404, "no_tournament")
+
+
+def test_a_round_claimed_by_a_process_that_died_is_taken_over_once_its_claim_expires(server):
+    """The failure between the claim and the tables, as the database holds it: the round number moved, a claim
+    (``tournaments.claimed``) and no game. Unexpired, it is left to its maker; expired, the loop makes the round."""
+    clients = _accounts(server, "Died", 2)
+    tid = _create(clients[0], starts=time.time() + 3600)[1]["id"]
+    for client in clients:
+        assert client.request("POST", f"/api/tournaments/{tid}/join", {})[0] == 200
+    engine = create_engine(f"sqlite:///{server.db_path}")
+    died = {"status": "running", "round": 1, "starts": time.time() - 1}
+    with engine.begin() as conn:
+        conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid).values(claimed=time.time() + 2.5, **died))
+    time.sleep(1.5)  # the loop has looked at it: the claim still runs, so no table yet
+    assert _page(clients[0], tid)["games"] == []
+    page = _wait(clients[1], tid, lambda p: p["games"], timeout=10)
+    assert page["round"] == 1 and [g["kind"] for g in page["games"]] == ["game"], page
+    assert sorted(page["games"][0]["players"]) == ["Died0", "Died1"]
+    time.sleep(1.2)  # made once: the next looks leave it
+    with engine.connect() as conn:
+        assert conn.execute(select(tournaments_t.c.claimed).where(tournaments_t.c.id == tid)).scalar() is None
+        assert conn.execute(select(tournament_games_t.c.id).where(tournament_games_t.c.tournament_id == tid)
+                            ).all().__len__() == 1
+    engine.dispose()
 
 
 @pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")

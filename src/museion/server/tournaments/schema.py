@@ -23,6 +23,7 @@ tournaments_t = Table(
     Column("created", Float, nullable=False),
     Column("starts", Float, nullable=False),
     Column("ends", Float),  # arena: no pairing after this; finished: when it finished
+    Column("claimed", Float),  # a round is being made: its tables are due by then, or another process makes it (0019)
     Index("ix_tournaments_status", "status", "starts"),
 )
 

@@ -2,7 +2,9 @@
 ended tables and starts what is due (a round at ``starts`` and when the last game of a round has ended; arena
 tables for whoever is free). It runs beside the web server as one asyncio task whose database calls go through the
 server's reader and writer threads, so it never holds a request; with several processes the conditional updates of
-``store.claim`` and ``store.finish`` let exactly one of them start each round."""
+``store.claim`` and ``store.finish`` let exactly one of them start each round. A claim expires (``store.CLAIM``):
+a process that died after claiming a round and before writing its tables leaves the round to another process
+(``store.take_over``), and a process slower than its claim writes nothing (``store.add_games``)."""
 
 from __future__ import annotations
 
@@ -78,16 +80,25 @@ class Tournaments:
 
     async def _rounds(self, row: Any, found: dict[str, Any]) -> None:
         games = store.played(found["games"])
+        if row.claimed is not None:  # the round is being made, or its maker died: take it over once expired
+            now = time.time()
+            lease = await self.write(store.take_over, row.id, row.round, now) if row.claimed < now else None
+            if lease is not None:
+                log.warning("tournament %s: round %d taken over (its claim expired without tables)", row.id, row.round)
+                await self._start_round(row, found, games, row.round, lease)
+            return
         if any(g.points is None for g in games):
             return  # a game of the round is still being played
         if row.status == "running" and row.round >= row.rounds:
             await self.write(store.finish, row.id, row.round)
             return
-        if not await self.write(store.claim, row.id, row.round, "running"):
+        lease = await self.write(store.claim, row.id, row.round, "running")
+        if lease is None:
             return  # another process started this round
-        await self._start_round(row, found, games, row.round + 1)
+        await self._start_round(row, found, games, row.round + 1, lease)
 
-    async def _start_round(self, row: Any, found: dict[str, Any], games: list[pairing.Played], number: int) -> None:
+    async def _start_round(self, row: Any, found: dict[str, Any], games: list[pairing.Played], number: int,
+                           lease: float) -> None:
         ranked, absent = await self._entrants(row, found, games)
         if row.format == "swiss":
             made = pairing.swiss(ranked, number)
@@ -99,8 +110,11 @@ class Tournaments:
         rows = [{"kind": pairing.ABSENT, "accounts": [a], "points": [0.0]} for a in absent]
         rows += [{"kind": pairing.BYE, "accounts": [a], "points": [pairing.bye_points(row.format, row.players)]}
                  for a in made.byes]
-        rows += await self._tables(row, found, made.tables)
-        await self.write(store.add_games, row.id, number, rows)
+        rows += await self._tables(row, found, made.tables, number)
+        if not await self.write(store.add_games, row.id, number, rows, lease):
+            log.warning("tournament %s: round %d was taken over by another process; its tables are left",
+                        row.id, number)
+            return
         await self._tell(row.id, number, rows)
         log.info("tournament %s: round %d, %d tables", row.id, number, len(made.tables))
 
@@ -125,30 +139,32 @@ class Tournaments:
         if len(free) < row.players and row.status == "running":
             return
         ends = row.starts + row.rounds * 60.0 if row.status == "waiting" else None
-        if not await self.write(store.claim, row.id, row.round, "running", ends):
+        lease = await self.write(store.claim, row.id, row.round, "running", ends)
+        if lease is None:
             return
-        rows = await self._tables(row, found, pairing.arena(free, row.players))
-        await self.write(store.add_games, row.id, row.round + 1, rows)
-        await self._tell(row.id, row.round + 1, rows)
+        rows = await self._tables(row, found, pairing.arena(free, row.players), row.round + 1)
+        if await self.write(store.add_games, row.id, row.round + 1, rows, lease):
+            await self._tell(row.id, row.round + 1, rows)
 
-    async def _tables(self, row: Any, found: dict[str, Any], tables: list[tuple[int, ...]]) -> list[dict[str, Any]]:
+    async def _tables(self, row: Any, found: dict[str, Any], tables: list[tuple[int, ...]], number: int
+                      ) -> list[dict[str, Any]]:
         """Seat each table's players (bound to their accounts) at a new table of the lobby, so that every rule of
         a table holds; a table the lobby refuses (a full server, a block) is left out and logged."""
         players = {p.account_id: p for p in found["players"]}
         made = []
         for n, accounts in enumerate(tables):
             try:
-                table_id = await self._table(row, [players[a] for a in accounts], n)
+                table_id = await self._table(row, [players[a] for a in accounts], number, n)
             except TableError as exc:
                 log.warning("tournament %s: a table could not be made: %s", row.id, exc.code)
                 continue
             made.append({"kind": pairing.GAME, "accounts": list(accounts), "table_id": table_id})
         return made
 
-    async def _table(self, row: Any, seated: list[Any], n: int) -> str:
+    async def _table(self, row: Any, seated: list[Any], number: int, n: int) -> str:
         manager = self.app.state.manager
         table, _token, _creator = await manager.lobby.create(
-            row.game, row.options, ["human"] * len(seated), None, None, f"tournament:{row.id}:{row.round}:{n}",
+            row.game, row.options, ["human"] * len(seated), None, None, f"tournament:{row.id}:{number}:{n}",
             row.clock, None, False, None, rated=bool(row.rated), accounts_only=True)
         for seat, player in enumerate(seated):
             await manager.lobby.join(table.id, seat, None, player.account_id, player.network, player.username)

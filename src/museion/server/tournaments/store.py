@@ -26,6 +26,8 @@ MAX_OPEN = 2
 LISTED = 50
 """Tournaments the list shows."""
 ACTIVE = ("waiting", "running")
+CLAIM = 60.0
+"""Seconds a process that claimed a round has to write its tables before another process may take the round over."""
 
 
 class Refused(Exception):
@@ -165,31 +167,50 @@ def _result(conn: Connection, game: Any) -> tuple[list[float], list[float]]:
     return pairing.placement_points(scores, list(game.winners or []), abandoned), scores
 
 
-def claim(engine: Engine, tid: str, seen: int, status: str, ends: float | None = None) -> bool:
-    """Move the tournament from round ``seen`` to the next with ``status``: True for the one process whose update
-    changed the row (it makes the round's tables)."""
-    values: dict[str, Any] = {"round": seen + 1, "status": status}
+def claim(engine: Engine, tid: str, seen: int, status: str, ends: float | None = None) -> float | None:
+    """Move the tournament from round ``seen`` to the next with ``status``: the claim's expiry for the one process
+    whose update changed the row (it makes the round's tables before then, ``add_games``), else None."""
+    lease = time.time() + CLAIM
+    values: dict[str, Any] = {"round": seen + 1, "status": status, "claimed": lease}
     if ends is not None:
         values["ends"] = ends
     with engine.begin() as conn:
-        return bool(conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid, tournaments_t.c.round == seen,
-                                                             tournaments_t.c.status.in_(ACTIVE))
-                                 .values(**values)).rowcount)
+        changed = conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid, tournaments_t.c.round == seen,
+                                                           tournaments_t.c.status.in_(ACTIVE))
+                               .values(**values)).rowcount
+    return lease if changed else None
+
+
+def take_over(engine: Engine, tid: str, seen: int, now: float) -> float | None:
+    """Claim round ``seen`` again when the process that claimed it let its claim expire without writing its tables
+    (it died between the two): the new expiry for the one process whose update changed the row, else None."""
+    lease = now + CLAIM
+    with engine.begin() as conn:
+        changed = conn.execute(update(tournaments_t).where(
+            tournaments_t.c.id == tid, tournaments_t.c.round == seen, tournaments_t.c.status == "running",
+            tournaments_t.c.claimed.is_not(None), tournaments_t.c.claimed < now).values(claimed=lease)).rowcount
+    return lease if changed else None
 
 
 def finish(engine: Engine, tid: str, seen: int) -> bool:
     with engine.begin() as conn:
         return bool(conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid, tournaments_t.c.round == seen,
                                                              tournaments_t.c.status == "running")
-                                 .values(status="finished", ends=time.time())).rowcount)
+                                 .values(status="finished", ends=time.time(), claimed=None)).rowcount)
 
 
-def add_games(engine: Engine, tid: str, round_no: int, rows: list[dict[str, Any]]) -> None:
-    """A round's tables, byes and absences."""
-    if rows:
-        with engine.begin() as conn:
+def add_games(engine: Engine, tid: str, round_no: int, rows: list[dict[str, Any]], lease: float) -> bool:
+    """A round's tables, byes and absences, written with the end of the claim in one transaction; False (nothing
+    written) when the claim ``lease`` is no longer this process's (it expired and another process took the round)."""
+    with engine.begin() as conn:
+        if not conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid, tournaments_t.c.round == round_no,
+                                                        tournaments_t.c.claimed == lease)
+                            .values(claimed=None)).rowcount:
+            return False
+        if rows:
             conn.execute(insert(tournament_games_t), [{"tournament_id": tid, "round": round_no, "points": None,
                                                        "scores": None, "table_id": None, **r} for r in rows])
+    return True
 
 
 def present(engine: Engine, accounts: list[int], now: float) -> set[int]:
