@@ -1,5 +1,5 @@
 """The rules of Imhotep for players (``museion rules imhotep``, the rules page and the table's rules panel), in
-English, Spanish and German, with pictures the board draws from prepared positions (the format:
+English (translated in the game's catalogues), with pictures the board draws from prepared positions (the format:
 :mod:`museion.core.lesson`).
 The specification with its rule IDs is ``rules.py`` (``museion rules imhotep --spec``)."""
 

@@ -1,6 +1,6 @@
-"""Player-facing texts of Imhotep: the rules summary printed by ``museion rules imhotep`` and the table's rules
-panel, in English, Spanish and German (our words, the German edition's terms; the same rule IDs in the same order,
-as in the tests), and the help of each option."""
+"""Player-facing texts of Imhotep: the rules summary printed by ``museion rules imhotep`` and the table's rules panel,
+in English (translated in the game's catalogues, in our words and the German edition's terms; the same rule IDs in
+the same order, as in the tests), and the help of each option."""
 
 from museion.core.i18n import messages, msg
 

@@ -1,6 +1,6 @@
-"""Player-facing texts of Pergamon: the rules summary with the rule IDs (printed by ``museion rules pergamon``
-and the table's rules panel, with the tables in use), in English, Spanish and German (the same rule IDs in the same
-order, as in the tests), and the help of each option."""
+"""Player-facing texts of Pergamon: the rules summary with the rule IDs (printed by ``museion rules pergamon`` and the
+table's rules panel, with the tables in use), in English (translated in the game's catalogues, with the same rule
+IDs in the same order, as in the tests), and the help of each option."""
 
 from __future__ import annotations
 
