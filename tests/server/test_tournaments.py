@@ -89,6 +89,9 @@ def test_a_swiss_of_four_plays_two_rounds_by_itself_to_its_standings(server):
         assert client.request("POST", f"/api/tournaments/{made['id']}/join", {})[0] == 200
     listed = Client(server, "127.0.9.9").request("GET", "/api/tournaments")[1]["tournaments"]
     assert any(t["id"] == made["id"] and t["entrants"] == 4 for t in listed)
+    assert [t["joined"] for t in clients[0].request("GET", "/api/tournaments")[1]["tournaments"]
+            if t["id"] == made["id"]] == [True]  # signed in: the list says which you entered (anonymous: null)
+    assert all(t["joined"] is None for t in listed)
     page = _wait(clients[1], made["id"], lambda p: p["round"] == 1 and len(p["games"]) == 2)
     assert page["status"] == "running" and all(g["kind"] == "game" and g["points"] is None for g in page["games"])
     table = Client(server).request("GET", f"/api/tables/{page['games'][0]['table']}")[1]

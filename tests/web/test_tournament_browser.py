@@ -1,9 +1,11 @@
-"""A Swiss tournament of four accounts to its standings (issue 41 item 4): Cyd creates it through the API and joins
-with Dee (API clients); Ana joins from the tournament's page on a desktop in English, Bea on a phone in Spanish.
+"""A Swiss tournament of four accounts to its standings (issue 41 item 4): Ana creates it with the form of the
+tournaments' page (/tournaments, linked from the lobby's header) on a desktop in English; Cyd and Dee join through
+the API, Ana and Bea (on a phone in Spanish) through the list's Join button, then open the tournament's page.
 Round 1 starts by itself at ``starts``, the page links each player's table; at every table the second seat resigns
 (through the API: the browser is not the point there), round 2 starts when round 1 has ended, and both pages show
-the final standings with Buchholz, live, without reloading. Screenshots in artifacts/screenshots (tournament-*):
-a round being played and the standings, at 360 px in Spanish and on a desktop in English."""
+the final standings with Buchholz, live, without reloading. Screenshots in artifacts/screenshots (tournament-*,
+tournaments-list-*): the list after joining, a round being played and the standings, at 360 px in Spanish and on a
+desktop in English."""
 
 from __future__ import annotations
 
@@ -52,21 +54,52 @@ def _games(server: ServerProcess, tid: str) -> list[dict]:
     return Client(server).request("GET", f"/api/tournaments/{tid}")[1]["games"]
 
 
+def _create_through_the_form(page, server: ServerProcess, ahead: float) -> str:  # noqa: ANN001
+    """Ana opens the tournaments from the lobby's header and creates a Swiss of two rounds starting ``ahead`` seconds
+    from now (the form's local start time, to the second): its id, read from the list."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#tournaments-link").click()
+    page.wait_for_selector("#tournament-form")
+    page.select_option("#t-game", "tholos")
+    page.select_option("#t-format", "swiss")
+    page.fill("#t-rounds", "2")
+    local = f"new Date(Date.now() + {ahead * 1000} - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 19)"
+    page.fill("#t-starts", page.evaluate(local))
+    page.click("#t-create")
+    page.wait_for_selector("#create-done:has-text('created')")
+    return page.get_attribute("#list-waiting li[data-status=waiting]", "data-id")
+
+
+def _join_through_the_list(page, server: ServerProcess, tid: str, name: str, shots: Path) -> str:  # noqa: ANN001
+    """Join from the list (its heading and the tournament's entry said, for the language's check), then open the
+    tournament's page through its link."""
+    page.goto(f"{server.url}/tournaments")
+    entry = page.wait_for_selector(f"#list-waiting li[data-id='{tid}'] button.join")
+    entry.click()
+    page.wait_for_selector(f"#list-waiting li[data-id='{tid}'] button.withdraw")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.screenshot(path=str(shots / f"tournaments-list-{name}.png"), full_page=True)
+    assert_accessible(page, f"tournaments list {name}")
+    said = page.inner_text("#lists-h") + " | " + page.inner_text(f"li[data-id='{tid}']")
+    page.click(f"#t-{tid}")
+    return said
+
+
 def test_four_accounts_play_a_swiss_to_its_standings(server, browser, shots):
     ana, ana_errors = _signed_up(browser, server, "Ana", DESKTOP)
     bea, bea_errors = _signed_up(browser, server, "Bea", PHONE)
     cy, dee = Client(server, "127.0.61.1"), Client(server, "127.0.62.1")
     cy.sign_up("Cyd")
     dee.sign_up("Dee")
-    status, made = cy.request("POST", "/api/tournaments", {"game": "tholos", "players": 2, "format": "swiss",
-                                                           "rounds": 2, "starts": time.time() + 6})
-    assert status == 201, made
+    tid = _create_through_the_form(ana, server, ahead=20)
+    made = {"id": tid}
     for client in (cy, dee):
-        assert client.request("POST", f"/api/tournaments/{made['id']}/join", {})[0] == 200
+        assert client.request("POST", f"/api/tournaments/{tid}/join", {})[0] == 200
+    assert _join_through_the_list(ana, server, tid, "en-desktop", shots).startswith("Tournaments | Tholos tournament")
+    said = _join_through_the_list(bea, server, tid, "es-360", shots)
+    assert said.startswith("Torneos | Torneo de Tholos") and "Suizo, 2 rondas" in said and "4 jugadores" in said, said
     for page in (ana, bea):
-        page.goto(f"{server.url}/tournaments/{made['id']}")
-        page.wait_for_selector("#join").click()
-        page.wait_for_selector("#withdraw")
+        page.wait_for_selector("#withdraw")  # the tournament's page: entered
     assert "Suizo, 2 rondas" in bea.inner_text("#facts") and "Retirarme" in bea.inner_text("#withdraw")
     for page, name in ((ana, "en-desktop"), (bea, "es-360")):
         page.wait_for_selector("#your-table", timeout=30_000)  # round 1 started by itself; the page polls

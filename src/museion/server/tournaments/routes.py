@@ -2,12 +2,14 @@
 
     POST /api/tournaments                 create: {"game", "players", "format", "rounds", "clock", "rated",
                                           "starts", "bots_allowed", "options"} (signed in; the creator may join)
-    GET  /api/tournaments                 the tournaments to come, being played, and the latest finished
+    GET  /api/tournaments                 the tournaments to come, being played, and the latest finished (signed
+                                          in: ``joined`` says which the caller has entered)
     GET  /api/tournaments/ID              one: its players, standings and every round's tables (a page polls it;
                                           signed in, it counts as being present for the next round)
     POST /api/tournaments/ID/join         enter (signed in)
     POST /api/tournaments/ID/withdraw     leave, between rounds (not while your game of the round is played)
     /tournaments/ID                       the page (web/tournament.html)
+    /tournaments                          the list with its create form (web/tournaments.html)
 
 The anonymous reads are served from memory for a second per tournament and counted against the caller's network
 by ``--limit-poll``: a client that polls costs at most one set of reads a second."""
@@ -87,6 +89,8 @@ class Tournament(BaseModel):
     starts: float
     ends: float | None = Field(description="arena: when pairing stops; finished: when it finished")
     entrants: int
+    joined: bool | None = Field(None, description="signed in: whether you have entered (and not withdrawn); "
+                                                  "null: not signed in")
 
 
 class TournamentPage(Tournament):
@@ -182,11 +186,16 @@ def install(app: FastAPI) -> None:
     assert texts.TEXTS
     loop = app.state.tournaments = service.Tournaments(app)
     app.include_router(router(app, loop, Reads(loop)))
+    app.add_api_route("/tournaments", _list_page, include_in_schema=False)
     app.add_api_route("/tournaments/{tid}", _page, include_in_schema=False)
 
 
 async def _page() -> FileResponse:
     return FileResponse(WEB / "tournament.html")
+
+
+async def _list_page() -> FileResponse:
+    return FileResponse(WEB / "tournaments.html")
 
 
 def _network(request: Request) -> str:
@@ -223,10 +232,14 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
 
     @api.get("/api/tournaments")
     async def listing(request: Request) -> Tournaments:
-        """The tournaments to come and being played (soonest first), then the latest finished (50 in all)."""
+        """The tournaments to come and being played (soonest first), then the latest finished (50 in all); signed
+        in, which of them you have entered (one more read)."""
         _poll(app, request)
         rows = await loop.read(store.listing)
-        return Tournaments(tournaments=[Tournament(**_summary(r, r.entrants)) for r in rows])
+        session = await app.state.accounts.session_of(request)
+        entered = await loop.read(store.entered, session[0].id) if session is not None else None
+        return Tournaments(tournaments=[Tournament(**_summary(r, r.entrants),
+                                                   joined=None if entered is None else r.id in entered) for r in rows])
 
     @api.get("/api/tournaments/{tid}")
     async def one(request: Request, tid: TournamentId) -> TournamentPage:

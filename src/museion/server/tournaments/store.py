@@ -84,6 +84,13 @@ def listing(engine: Engine) -> list[Any]:
                                  .limit(LISTED)).all())
 
 
+def entered(engine: Engine, account_id: int) -> set[str]:
+    """The tournaments the account has entered and not withdrawn from (the list's Join or Withdraw): one read."""
+    with engine.connect() as conn:
+        return set(conn.execute(select(tournament_players_t.c.tournament_id).where(
+            tournament_players_t.c.account_id == account_id, tournament_players_t.c.withdrawn == 0)).scalars())
+
+
 def join(engine: Engine, tid: str, account_id: int, network: str) -> None:
     """Enter the tournament (again, after a withdrawal); :class:`Refused` says why not (a bot account only where
     bots are allowed: ``accounts.bot``, server/botapi)."""

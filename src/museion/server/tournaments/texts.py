@@ -1,5 +1,5 @@
 """The words of tournaments (the page, the API's refusals) in English (the catalogues translate them), in the project's
-one catalogue (``GET /api/texts``); their German waits in build/de-staging/tournaments.json for the gettext catalogues.
+one catalogue (``GET /api/texts``); Spanish and German in the catalogues (docs/translating.md).
 Spanish uses "tú", "torneo", "ronda", "descanso" for a bye, "partida puntuable" for a rated game."""
 
 from __future__ import annotations
@@ -48,5 +48,24 @@ TEXTS = messages(
     msg("web.tournament.absent", "{player}: absent (a loss)"),
     msg("web.tournament.watch", "table"),
     msg("web.tournament.none", "Nobody has joined yet."),
+    msg("web.tournaments.title", "Tournaments"),
+    msg("web.tournaments.waiting", "Open"),
+    msg("web.tournaments.running", "Being played"),
+    msg("web.tournaments.finished", "Finished"),
+    msg("web.tournaments.none", "None at the moment."),
+    msg("web.tournaments.create", "Create a tournament"),
+    msg("web.tournaments.sign_in", "Sign in to create or join a tournament."),
+    msg("web.tournaments.game", "Game"),
+    msg("web.tournaments.players", "Players at a table"),
+    msg("web.tournaments.format", "Format"),
+    msg("web.tournaments.format.swiss", "Swiss (two players)"),
+    msg("web.tournaments.format.groups", "Groups (three or four players)"),
+    msg("web.tournaments.format.arena", "Arena (play again as soon as your game ends)"),
+    msg("web.tournaments.rounds", "Rounds (arena: minutes)"),
+    msg("web.tournaments.rated", "Rated games"),
+    msg("web.tournaments.starts", "Starts"),
+    msg("web.tournaments.bots", "Bot accounts may join"),
+    msg("web.tournaments.submit", "Create the tournament"),
+    msg("web.tournaments.created", "The tournament is created: join it in the list."),
 )
 i18n.register(TEXTS)

@@ -20,6 +20,7 @@ async function main() {
   document.title = t("web.lobby_title");
   renderHeader(t("web.lobby_title"), { extra: [el("nav", { class: "top-links" }, el("a", { id: "my-tables-link", href: "/tables/mine" }),
     el("a", { id: "account-link", href: "/signin" }), el("a", { id: "friends-link", href: "/friends" }, t("web.friends.link")),
+    el("a", { id: "tournaments-link", href: "/tournaments" }, t("web.tournaments.title")),
     el("a", { id: "privacy-link", href: "/privacy" }, t("web.account.privacy")))] });
   myTablesLink((answer) => {
     const before = JSON.stringify([...mine]);
