@@ -202,10 +202,10 @@ def test_a_round_claimed_by_a_process_that_died_is_taken_over_once_its_claim_exp
     engine = create_engine(f"sqlite:///{server.db_path}")
     died = {"status": "running", "round": 1, "starts": time.time() - 1}
     with engine.begin() as conn:
-        conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid).values(claimed=time.time() + 2.5, **died))
+        conn.execute(update(tournaments_t).where(tournaments_t.c.id == tid).values(claimed=time.time() + 4, **died))
     time.sleep(1.5)  # the loop has looked at it: the claim still runs, so no table yet
     assert _page(clients[0], tid)["games"] == []
-    page = _wait(clients[1], tid, lambda p: p["games"], timeout=10)
+    page = _wait(clients[1], tid, lambda p: p["games"], timeout=20)
     assert page["round"] == 1 and [g["kind"] for g in page["games"]] == ["game"], page
     assert sorted(page["games"][0]["players"]) == ["Died0", "Died1"]
     time.sleep(1.2)  # made once: the next looks leave it

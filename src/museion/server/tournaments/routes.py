@@ -89,6 +89,9 @@ class Tournament(BaseModel):
     starts: float
     ends: float | None = Field(description="arena: when pairing stops; finished: when it finished")
     entrants: int
+
+
+class Listed(Tournament):
     joined: bool | None = Field(None, description="signed in: whether you have entered (and not withdrawn); "
                                                   "null: not signed in")
 
@@ -99,7 +102,7 @@ class TournamentPage(Tournament):
 
 
 class Tournaments(BaseModel):
-    tournaments: list[Tournament]
+    tournaments: list[Listed]
 
 
 def _summary(row: Any, entrants: int) -> dict[str, Any]:
@@ -238,8 +241,8 @@ def router(app: FastAPI, loop: service.Tournaments, reads: Reads) -> APIRouter: 
         rows = await loop.read(store.listing)
         session = await app.state.accounts.session_of(request)
         entered = await loop.read(store.entered, session[0].id) if session is not None else None
-        return Tournaments(tournaments=[Tournament(**_summary(r, r.entrants),
-                                                   joined=None if entered is None else r.id in entered) for r in rows])
+        return Tournaments(tournaments=[Listed(**_summary(r, r.entrants),
+                                               joined=None if entered is None else r.id in entered) for r in rows])
 
     @api.get("/api/tournaments/{tid}")
     async def one(request: Request, tid: TournamentId) -> TournamentPage:
