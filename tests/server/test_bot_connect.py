@@ -2,7 +2,8 @@
 real CLI, a subprocess) accepts a person's challenge and plays the game to its end with a museion bot, then stops
 cleanly on SIGTERM; ``examples/rl_agent_on_server.py`` puts a PettingZoo-observation policy (the shipped Tholos
 policy network) on the server for one game; neither token reaches a log. The person plays random legal moves
-over the browser's WebSocket."""
+over the browser's WebSocket. The first test starts from ``museion admin house-bot`` (issue 41 item 5) on the
+server's database: the house bot nobody signs in to plays a rated challenge and then stands on the bots' ladder."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from test_accounts_hostile import PASSWORD, Client
-from test_bot_api import make_token
+from test_bot_api import bearer, make_token
 
 from museion.server.testing import GENEROUS, Player, ServerProcess
 
@@ -42,11 +43,11 @@ def bot_account(server: ServerProcess, name: str, source: str) -> tuple[Client, 
     return client, make_token(client)["token"]
 
 
-def challenge_and_play(server: ServerProcess, person: Client, bot: str, timeout: float = 120.0
+def challenge_and_play(server: ServerProcess, person: Client, bot: str, timeout: float = 120.0, rated: bool = False
                        ) -> tuple[dict, list[dict]]:
     """``person`` challenges ``bot`` to Tholos and plays random legal moves until the game ends: its last state
     and the whole log."""
-    status, made = person.request("POST", "/api/challenges", {"to": bot, "game": "tholos"})
+    status, made = person.request("POST", "/api/challenges", {"to": bot, "game": "tholos", "rated": rated})
     assert status == 201, made
     deadline = time.monotonic() + 30
     while (found := person.request("GET", f"/api/challenges/{made['id']}")[1])["status"] == "pending":
@@ -68,16 +69,35 @@ def challenge_and_play(server: ServerProcess, person: Client, bot: str, timeout:
     return player.state, player.log
 
 
-def test_museion_bot_connect_plays_a_challenge_to_its_end_and_stops_on_sigterm(server, tmp_path):
-    _bot, token = bot_account(server, "Cli-Bot", "127.0.11.1")
+def house_bot(server: ServerProcess, name: str) -> tuple[int, str, str]:
+    """``museion admin house-bot NAME --bot random`` on the server's database: exit code, token, output."""
+    done = subprocess.run([sys.executable, "-m", "museion.cli", "admin", "--db", server.db_url, "house-bot", name,
+                           "--bot", "random", "--server", server.url, "--accept", "tholos"],
+                          capture_output=True, text=True, timeout=60)
+    token = next((w for w in done.stdout.split() if w.startswith("msn_")), "")
+    return done.returncode, token, done.stdout + done.stderr
+
+
+def test_a_house_bot_made_by_the_admin_command_plays_a_rated_challenge_and_stands_on_the_ladder(server, tmp_path):
     person = Client(server, "127.0.12.1")
     person.sign_up("Cli-Ana")
+    assert house_bot(server, "cli-ana")[0] == 2  # a person's name: refused, precisely
+    assert "'Cli-Ana' is a person's account" in house_bot(server, "cli-ana")[2]
+    first, old, _ = house_bot(server, "Cli-Bot")
+    code, token, said = house_bot(server, "Cli-Bot")  # again: a new token, the old one revoked
+    assert first == code == 0 and "1 earlier token(s) revoked" in said and old != token
+    assert f"museion bot connect --server {server.url} --bot random --accept tholos\n" in said
+    assert bearer(server, "GET", "/api/challenges", old)[0] == 401  # revoked
+    assert bearer(server, "GET", "/api/challenges", token)[0] == 200
+    for password in (PASSWORD, "", "!house-bot: no password signs in"):  # nobody signs in to it
+        assert Client(server, "127.0.11.1").sign_in("Cli-Bot", password)[0] in (401, 422)
     out = (tmp_path / "bot.log").open("w+")
     proc = subprocess.Popen([sys.executable, "-m", "museion.cli", "bot", "connect", "--server", server.url,
-                             "--token", token, "--bot", "random", "--accept", "tholos", "--casual", "--verbose"],
-                            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                             "--bot", "random", "--accept", "tholos", "--verbose"], stdout=out,
+                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                                           "MUSEION_TOKEN": token})
     try:
-        final, log = challenge_and_play(server, person, "Cli-Bot")
+        final, log = challenge_and_play(server, person, "Cli-Bot", rated=True)
         assert final["status"] == "finished" and final["scores"] is not None
         seats = {s["name"]: s for s in final["seats"]}
         assert seats["Cli-Bot"]["bot_account"] and not seats["Cli-Ana"]["bot_account"]  # shown as a bot
@@ -92,6 +112,8 @@ def test_museion_bot_connect_plays_a_challenge_to_its_end_and_stops_on_sigterm(s
     logged = out.read()
     assert "finished" in logged and token not in logged
     assert token not in server.log_text()
+    ladder = person.request("GET", "/api/ladder/tholos")[1]
+    assert [(b["username"], b["games"]) for b in ladder["bots"]] == [("Cli-Bot", 1)], ladder
 
 
 def test_the_example_puts_a_pettingzoo_policy_on_the_server(server):

@@ -20,6 +20,9 @@ reads on every request (a suspended or deleted account's sessions end at once).
                                               chat messages players and spectators reported, newest first
   museion admin [--db URL] backup FILE        copy a SQLite database while the server runs (online backup)
   museion admin [--db URL] restore FILE       replace a SQLite database by a backup (stop the server first)
+  museion admin [--db URL] house-bot NAME --bot SPEC [--server URL] [--accept GAME,…]
+                                              create (or find) a house bot account nobody signs in to; print a new
+                                              token once (earlier ones revoked) and the museion bot connect command
 
 ``backup`` and ``restore`` are for SQLite, through SQLite's online backup API: a backup taken while the server
 runs is a consistent copy of one moment (moves committed after it are not in it). A restore replaces the
@@ -54,7 +57,7 @@ from museion.server.storage.storage import Store, default_url
 REQUIRED_TABLES = {"tables", "seats", "actions"}
 """What a file must hold to be restored as a museion database."""
 
-EXTENSIONS: list[str] = []
+EXTENSIONS: list[str] = ["museion.server.botapi.house"]
 """Modules with ``add_admin(subparsers)`` that add subcommands to ``museion admin``."""
 
 
