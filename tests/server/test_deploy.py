@@ -24,6 +24,7 @@ import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -105,6 +106,44 @@ def test_the_container_image_and_compose_files_start_museion_with_postgresql():
     assert re.fullmatch(r"postgresql\+psycopg://museion:\$\{MUSEION_DB_PASSWORD:\?[^}]*\}@db/museion", env["db"])
     assert db["image"] == "postgres:15" and web["depends_on"]["db"]["condition"] == "service_healthy"
     assert _seconds(web["stop_grace_period"]) >= float(env["drain_seconds"]) + float(env["shutdown_seconds"]) + 10
+
+
+def _connect_args(words: list[str]) -> dict[str, object]:
+    """``museion bot connect`` WORDS parsed by museion's own parser (a flag it lacks fails the test)."""
+    from museion.cli import build_parser
+
+    return vars(build_parser().parse_args(["bot", "connect", *words]))
+
+
+def test_the_house_bot_unit_and_compose_service_run_bot_connect_with_the_token_from_the_environment(tmp_path):
+    """deploy/museion-house-bot@.service and compose's house-bot (issue 41 item 5): ``museion bot connect`` to the
+    server beside them, the token only in the environment file (``MUSEION_TOKEN``), never on a command line."""
+    from museion.bots.base import make_bot
+
+    text = (DEPLOY / "museion-house-bot@.service").read_text()
+    unit = configparser.ConfigParser(interpolation=None, strict=True)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read_string(text)
+    service = unit["Service"]
+    env = _env_file(DEPLOY / "house-bot.env")
+    assert service["EnvironmentFile"] == "/etc/museion/house-bot-%i.env" and set(env) == {"MUSEION_TOKEN", "HOUSE_BOT"}
+    command = shlex.split(service["ExecStart"].replace("${HOUSE_BOT}", env["HOUSE_BOT"]))
+    assert command[:3] == ["/opt/museion/venv/bin/museion", "bot", "connect"]
+    args = _connect_args(command[3:])
+    assert args["token"] is None and args["server"] == "http://127.0.0.1:8000" and make_bot(str(args["bot"]))
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["house-bot"]
+    assert compose["entrypoint"][:3] == ["museion", "bot", "connect"] and compose["profiles"] == ["house-bot"]
+    args = _connect_args([*compose["entrypoint"][3:], *compose["command"]])
+    assert args["token"] is None and compose["env_file"] == "house-bot.env" and make_bot(str(args["bot"]))
+    assert compose["network_mode"] == "service:web" and urlsplit(str(args["server"])).hostname == "127.0.0.1"
+    verify = shutil.which("systemd-analyze")
+    if verify is None:
+        return
+    copy = tmp_path / "museion-house-bot@expert.service"
+    copy.write_text(text.replace("/opt/museion/venv/bin/museion", str(Path(sys.executable).with_name("museion"))))
+    checked = subprocess.run([verify, "verify", str(copy)], capture_output=True, text=True, timeout=60)
+    said = [line for line in (checked.stdout + checked.stderr).splitlines() if "house-bot" in line]
+    assert checked.returncode == 0 and not said, said
 
 
 # -- a real nginx in front of a real server -----------------------------------------------------------------------
