@@ -66,11 +66,10 @@ class Message:
 
 @dataclass(frozen=True)
 class _Source:
-    """Where a message's translations are: a gettext domain in a package folder (``None``: an old
-    ``{"en": ..., "es": ...}`` table, kept in memory until it is converted)."""
+    """Where a message's translations are: a gettext domain in a package folder."""
 
     domain: str
-    folder: Path | None
+    folder: Path
 
 
 def msg(key: str, english: str) -> Message:
@@ -91,7 +90,6 @@ def messages(*found: Message) -> dict[str, Message]:
 CORE: Final = _Source(catalogues.CORE, catalogues.ROOT)
 _CATALOGUE: Final[dict[str, Message]] = {}
 _SOURCES: Final[dict[str, _Source]] = {}
-_OLD: Final[dict[str, Mapping[str, str]]] = {}
 _PARTS: Final[dict[str, list[str]]] = {}
 _FOLDERS: Final[dict[str, Path | None]] = {}
 _TRANSLATIONS: Final[dict[tuple[str, str], Any]] = {}
@@ -111,23 +109,18 @@ def _catalogue() -> dict[str, Message]:
     return _CATALOGUE
 
 
-def register(texts: Mapping[str, Message | Mapping[str, str]], domain: str = catalogues.CORE,
+def register(texts: Mapping[str, Message], domain: str = catalogues.CORE,
              folder: Path | None = None) -> None:
     """Add (or replace) a table of texts whose translations are in ``domain``'s catalogues in ``folder`` (the
-    core's by default). A value may still be an old ``{"en": ..., "es": ...}`` table (texts written before the
-    catalogues: ``tools/catalogue_import.py`` converts them; the catalogue test lists them)."""
+    core's by default)."""
     source = _Source(domain, folder or catalogues.ROOT)
     if _FOLDERS.setdefault(domain, source.folder) != source.folder:  # a domain moved (tests): read it again
         _FOLDERS[domain] = source.folder
         for lang in LANGUAGES:
             _TRANSLATIONS.pop((domain, lang), None)
     for key, found in texts.items():
-        if isinstance(found, Message):
-            _CATALOGUE[key], _SOURCES[key] = found, source
-            _OLD.pop(key, None)
-            _part_of(found)
-        else:
-            _CATALOGUE[key], _SOURCES[key], _OLD[key] = Message(key, found["en"]), _Source(domain, None), found
+        _CATALOGUE[key], _SOURCES[key] = found, source
+        _part_of(found)
 
 
 def _part_of(message: Message) -> None:
@@ -135,12 +128,6 @@ def _part_of(message: Message) -> None:
     whole, _, field = message.key.rpartition(".")
     if message.counter is not None and field == message.counter and field not in _PARTS.get(whole, []):
         _PARTS.setdefault(whole, []).append(field)
-
-
-def old_tables() -> list[str]:
-    """Keys still registered as ``{"en": ..., "es": ...}`` tables (to convert into the catalogues)."""
-    _catalogue()
-    return sorted(_OLD)
 
 
 def say(reason: Mapping[str, Any], lang: str = DEFAULT) -> str:
@@ -212,7 +199,7 @@ def forms(key: str, lang: str = DEFAULT) -> tuple[str, ...]:
     if found.counter is None:
         return (_template(found, lang, 1),)
     source = _SOURCES[key]
-    counts = _counts(source.folder or catalogues.ROOT, source.domain, lang)
+    counts = _counts(source.folder, source.domain, lang)
     return tuple(_template(found, lang, n) for n in counts)
 
 
@@ -252,7 +239,7 @@ def for_client(lang: str) -> dict[str, Any]:
 
 def plural_table(lang: str) -> list[int]:
     """The plural form of each count below :data:`catalogues.SAMPLES` in ``lang`` (the core's Plural-Forms)."""
-    return catalogues.plural_table(CORE.folder or catalogues.ROOT, CORE.domain, lang)
+    return catalogues.plural_table(CORE.folder, CORE.domain, lang)
 
 
 def missing() -> list[str]:
@@ -264,13 +251,10 @@ def missing() -> list[str]:
     for key in sorted(catalogue):
         source = _SOURCES[key]
         for lang in LANGUAGES[1:]:
-            if source.folder is None:
-                done = bool(_OLD[key].get(lang))
-            else:
-                place = (source.domain, lang)
-                if place not in said:
-                    said[place] = catalogues.translated(source.folder, source.domain, lang)
-                done = key in said[place]
+            place = (source.domain, lang)
+            if place not in said:
+                said[place] = catalogues.translated(source.folder, source.domain, lang)
+            done = key in said[place]
             if not done:
                 found.append(f"{key}: {lang}")
     return found
@@ -313,8 +297,6 @@ def _quantity(value: Any) -> int:
 def _template(message: Message, lang: str, n: int) -> str:
     """The text of ``message`` in ``lang`` for the count ``n`` (English where the catalogue lacks it)."""
     source = _SOURCES[message.key]
-    if source.folder is None:
-        return _OLD[message.key].get(lang) or message.english
     chosen = _TRANSLATIONS.get((source.domain, lang))
     if chosen is None:
         chosen = _TRANSLATIONS[source.domain, lang] = catalogues.translations(source.folder, source.domain, lang)
