@@ -45,6 +45,8 @@ def test_hints_default_on_with_a_bot_and_answer_three_legal_moves_in_words(serve
         assert move["id"] in legal and 0.0 <= move["chance"] <= 1.0
         assert move["text"] == legal[move["id"]]["text"]  # the same words as the move list, in Spanish
         assert move["targets"] == legal[move["id"]]["targets"]
+        assert isinstance(move["tied"], bool)  # the search cannot tell it from move 1 (coach.Suggestion.tied)
+    assert moves[0]["tied"] is False  # the first move is the one the others are told from
     spectator = Player(server, table["id"])
     assert _hint(spectator)["code"] == "not_seated"
     lobby = http("GET", f"{server.url}/api/tables/{table['id']}")[1]

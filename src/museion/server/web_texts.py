@@ -229,6 +229,9 @@ PAGES = messages(
     msg("web.copied", "Link copied."),
     msg("web.waiting_players", "Waiting for players to join"),
     msg("web.hint_tie", "These moves are equally good."),
+    msg("web.hint_tied", "as good as move 1, as far as the search can tell"),
+    msg("web.analysis.tied", "Not marked: move {n} by {name}, “{played}” (−{loss} points): as far as the search can "
+        "tell, it is as good as “{best}”"),
     msg("web.chance", "chance"),
     msg("web.rules", "Rules summary"),
     msg("web.view_as_data", "The table (as data)"),

@@ -36,6 +36,8 @@ class HintedMove(LegalMove):
     """A legal move the coach suggests, with the mover's estimated win chance after it (0 to 1)."""
 
     chance: float = Field(ge=0.0, le=1.0)
+    tied: bool = Field(False, description="the search cannot tell this move from the first one (its chance differs "
+                                          "by noise only); always false for the first")
 
 
 class LogEvent(BaseModel):

@@ -52,5 +52,5 @@ class Hints:
         if table.seq != seq:
             raise TableError("stale", "the game moved on while the hint was computed")
         names = table.names(lang)
-        return HintMessage(seq=seq, seat=seat, moves=[moves.hinted_move(state, s.action, s.chance, lang, seat, names)
-                                                      for s in found])
+        return HintMessage(seq=seq, seat=seat, moves=[moves.hinted_move(state, s.action, s.chance, lang, seat, names,
+                                                                        s.tied) for s in found])

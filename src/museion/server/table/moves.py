@@ -42,10 +42,11 @@ def legal_moves(state: State, seat: int | None, lang: str, names: Sequence[str])
     return [legal_move(state, a, lang, seat, names) for a in state.legal_actions()]
 
 
-def hinted_move(state: State, action: int, chance: float, lang: str, seat: int, names: Sequence[str]
-                ) -> HintedMove:
-    """A legal move with the coach's estimate of the mover's win chance after it."""
-    return HintedMove(**legal_move(state, action, lang, seat, names), chance=chance)
+def hinted_move(state: State, action: int, chance: float, lang: str, seat: int, names: Sequence[str],
+                tied: bool = False) -> HintedMove:
+    """A legal move with the coach's estimate of the mover's win chance after it (``tied``: the search cannot tell
+    it from the first move, so the page says so instead of ranking noise)."""
+    return HintedMove(**legal_move(state, action, lang, seat, names), chance=chance, tied=tied)
 
 
 def in_words(state: State, action: int, lang: str, names: Sequence[str]) -> str:

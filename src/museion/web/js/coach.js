@@ -23,10 +23,13 @@ export function renderHint(box, { allowed, canAsk, hint }, { onAsk, onPlay, onPr
           onmouseenter: () => onPreview(move), onmouseleave: () => onPreview(null),
           onfocus: () => onPreview(move), onblur: () => onPreview(null) },
         el("span", { class: "desc" }, move.text),
-        el("span", { class: "chance" }, t("web.hint_chance", { chance: percent(move.chance) })))))));
-    // the best moves at the same chance as shown: say so, rather than let the order suggest a preference
-    const tied = hint.moves.filter((m) => percent(m.chance) === percent(hint.moves[0].chance)).length;
-    if (tied > 1) children.push(el("p", { id: "hint-tie", class: "hint" }, t("web.hint_tie")));
+        el("span", { class: "chance" }, t("web.hint_chance", { chance: percent(move.chance) })),
+        // the search cannot tell this move from the first (coach.Suggestion.tied): say so instead of ranking noise
+        move.tied ? el("span", { class: "tied" }, t("web.hint_tied")) : null)))));
+    // the best moves at the same chance as shown, or told apart by noise only: say so, rather than let the order
+    // suggest a preference
+    const tied = hint.moves.filter((m, i) => i > 0 && (m.tied || percent(m.chance) === percent(hint.moves[0].chance)));
+    if (tied.length) children.push(el("p", { id: "hint-tie", class: "hint" }, t("web.hint_tie")));
   }
   box.replaceChildren(...children);
 }
@@ -79,9 +82,20 @@ export function renderAnalysis(box, state, { step, names, total, onAsk, onJump }
       el("button", { type: "button", class: `mark-button ${d.mark}`, "data-step": d.n + 1, "data-focus": `mark:${d.n}`,
         onclick: () => onJump(d.n + 1) }, markText(d, names)))))
       : el("p", { id: "analysis-marks-none" }, t("web.analysis.no_marks")),
+    ...unmarked(analysis, names),
     summary(analysis, names),
     el("p", { class: "hint" }, t("web.analysis.about", { bot: term(`web.level.${analysis.bot.split(":")[0]}`, analysis.bot), seconds: analysis.seconds.toFixed(1),
       mistake: Math.round(100 * analysis.thresholds.mistake), blunder: Math.round(100 * analysis.thresholds.blunder) })));
+}
+
+/** The decisions that lost a mistake's worth but are not marked: the search could not tell the played move from
+ * the best (coach.Decision.tied), so the page says so rather than hide why. */
+function unmarked(analysis, names) {
+  const tied = analysis.decisions.filter((d) => d.tied && d.loss >= analysis.thresholds.mistake);
+  if (!tied.length) return [];
+  return [el("ul", { id: "analysis-tied", class: "hint" }, tied.map((d) => el("li", {},
+    t("web.analysis.tied", { n: d.n + 1, name: names[d.player], played: d.text, best: d.best_text,
+      loss: Math.round(100 * d.loss) }))))];
 }
 
 function chart(analysis, marks, { step, names, total, onJump }) {
