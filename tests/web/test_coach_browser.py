@@ -103,6 +103,11 @@ def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysi
                              "de": "Siegchance jedes Platzes"}[lang])
     first = marks[0]
     assert first["text"] in page.inner_text("#analysis-marks")
+    # a move that lost a mistake's worth is left unmarked only where the search cannot tell it from the best, and
+    # the page lists it as such (coach.Decision.tied)
+    tied = [d for d in analysis["decisions"] if d["tied"] and d["loss"] >= analysis["thresholds"]["mistake"]]
+    unmarked = page.eval_on_selector_all("#analysis-tied li", "ls => ls.map(l => l.textContent)")
+    assert len(unmarked) == len(tied) and all(d["text"] in u and d["best_text"] in u for d, u in zip(tied, unmarked))
     rows = page.eval_on_selector_all("#analysis-summary tbody tr", "rs => rs.map(r => r.cells[3].textContent)")
     assert rows == [str(s["mistakes"]) for s in analysis["summary"]]
     page.click(f"#analysis-marks button[data-step='{first['n'] + 1}']")
