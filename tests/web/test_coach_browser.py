@@ -107,7 +107,8 @@ def test_a_finished_table_shows_the_chart_and_marks_that_jump_the_replay(analysi
     # the page lists it as such (coach.Decision.tied)
     tied = [d for d in analysis["decisions"] if d["tied"] and d["loss"] >= analysis["thresholds"]["mistake"]]
     unmarked = page.eval_on_selector_all("#analysis-tied li", "ls => ls.map(l => l.textContent)")
-    assert len(unmarked) == len(tied) and all(d["text"] in u and d["best_text"] in u for d, u in zip(tied, unmarked))
+    assert len(unmarked) == len(tied)
+    assert all(d["text"] in u and d["best_text"] in u for d, u in zip(tied, unmarked, strict=True))
     rows = page.eval_on_selector_all("#analysis-summary tbody tr", "rs => rs.map(r => r.cells[3].textContent)")
     assert rows == [str(s["mistakes"]) for s in analysis["summary"]]
     page.click(f"#analysis-marks button[data-step='{first['n'] + 1}']")
