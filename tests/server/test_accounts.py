@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 from sqlalchemy import select
 
+from museion.core import i18n
 from museion.server.accounts import passwords, texts
 from museion.server.accounts.passwords import Refused, check_password, check_username
 from museion.server.accounts.routes import AccountError, Accounts
@@ -173,6 +174,8 @@ def test_an_unknown_username_is_checked_against_the_dummy_hash(tmp_path, monkeyp
         401, "bad_credentials", "wrong username or password")
 
 
-def test_every_account_text_is_in_both_languages_and_translated():
-    assert all(set(t) == {"en", "es"} and t["en"] and t["es"] for t in texts.TEXTS.values())
-    assert [k for k, t in texts.TEXTS.items() if t["en"] == t["es"]] == []
+def test_every_account_text_is_in_every_language_and_translated():
+    """Every account text has a translation in every catalogue language, and the Spanish differs from the English
+    (German may write a word as English does, "Name"; the catalogue test checks it is translated at all)."""
+    assert not [entry for entry in i18n.missing() if entry.split(":")[0] in texts.TEXTS]
+    assert [key for key in texts.TEXTS if i18n.template(key, "es") == i18n.template(key, "en")] == []
