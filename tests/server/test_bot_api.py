@@ -209,6 +209,8 @@ def test_a_bot_account_challenges_bots_only_and_is_made_once(server):
     status, body = gus.request("POST", "/api/me/bot", {"password": PASSWORD})
     assert status == 200 and body == {"bot": True}
     assert Client(server).request("GET", "/api/players/Bot-Gus")[1]["bot"]  # its page says so
+    found = Client(server, "127.0.8.9").request("GET", "/api/players?prefix=bot-g")[1]
+    assert found == {"players": ["Bot-Gus"], "bots": ["Bot-Gus"]}  # and the player search
     account(server, "Hal-Person", "127.0.9.1")
     status, body = gus.request("POST", "/api/challenges", {"to": "Hal-Person", "game": "tholos"})
     assert status == 403 and body["error"] == "bot_challenge"

@@ -88,6 +88,7 @@ class OpenSeeks(BaseModel):
 
 class Found(BaseModel):
     players: list[str] = Field(description="usernames starting with the prefix, in order (at most 10)")
+    bots: list[str] = Field(description="those of them that are bot accounts (programs, shown as bots)")
 
 
 def seek_key(game: str, options: dict[str, Any], clock: dict[str, Any] | None, rated: bool) -> str:
@@ -267,6 +268,7 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
         if wait is not None:
             raise TableError("rate_limited", f"too many player searches from your network (limit "
                                              f"{search_limit.spec}); try again in {max(1, round(wait))} s", 429)
-        return Found(players=await service.read(store.search, prefix.lower(), SEARCHED))
+        found = await service.read(store.search, prefix.lower(), SEARCHED)
+        return Found(players=[name for name, _ in found], bots=[name for name, bot in found if bot])
 
     return api

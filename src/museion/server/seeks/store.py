@@ -173,9 +173,10 @@ def open_seeks(engine: Engine) -> list[dict[str, Any]]:
              **r.request} for r in rows]
 
 
-def search(engine: Engine, prefix: str, limit: int) -> list[str]:
-    """Usernames of active accounts starting with ``prefix`` (folded as ``username_key``), in order: one indexed
-    read (PostgreSQL: a ``LIKE`` on ``ix_accounts_username_prefix``; SQLite: a range on the unique key)."""
+def search(engine: Engine, prefix: str, limit: int) -> list[tuple[str, bool]]:
+    """Usernames of active accounts starting with ``prefix`` (folded as ``username_key``), in order, each with
+    whether it is a bot account: one indexed read (PostgreSQL: a ``LIKE`` on ``ix_accounts_username_prefix``;
+    SQLite: a range on the unique key)."""
     key = accounts_t.c.username_key
     where: ColumnElement[bool]
     if engine.dialect.name == "postgresql":
@@ -184,8 +185,9 @@ def search(engine: Engine, prefix: str, limit: int) -> list[str]:
     else:
         where = and_(key >= prefix, key < prefix + "\U0010ffff")
     with engine.connect() as conn:
-        return list(conn.execute(select(accounts_t.c.username).where(where, accounts_t.c.status == "active")
-                                 .order_by(key).limit(limit)).scalars())
+        rows = conn.execute(select(accounts_t.c.username, accounts_t.c.bot)
+                            .where(where, accounts_t.c.status == "active").order_by(key).limit(limit)).all()
+    return [(row.username, bool(row.bot)) for row in rows]
 
 
 def export(conn: Connection, account_id: int) -> dict[str, Any]:

@@ -42,8 +42,10 @@ function suggest(input, list) {
     const prefix = input.value.trim();
     if (!/^[A-Za-z0-9_.-]{2,24}$/.test(prefix)) return;
     timer = setTimeout(async () => {
-      const found = await call("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`).catch(() => ({ players: [] }));
-      list.replaceChildren(...found.players.map((name) => el("option", { value: name })));
+      const found = await call("GET", `/api/players?prefix=${encodeURIComponent(prefix)}`)
+        .catch(() => ({ players: [], bots: [] }));
+      const label = (name) => (found.bots.includes(name) ? t("web.bot_account_name", { name }) : name);  // a program
+      list.replaceChildren(...found.players.map((name) => el("option", { value: name, label: label(name) })));
     }, 250);
   });
 }
