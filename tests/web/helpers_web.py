@@ -263,3 +263,21 @@ async ([count]) => {
 """
 """Pergamon: every player's board panel drawn with a long collection of ``count`` finds and a short one (the
 table's own drawing code; the page shows it until the next state message)."""
+
+
+def foreign_words(url: str, lang: str) -> set[str]:
+    """For a page in ``lang``: the words of every other language's catalogue (``/api/texts``, every language of
+    :data:`museion.core.i18n.LANGUAGES`, so a fourth one is checked with no code) that no text of ``lang`` uses,
+    less the proper names: one of them on the page is another language's word. (For Spanish and German pages the
+    English part of this is :func:`english_words`' catalogue part.)"""
+    from museion.core.i18n import LANGUAGES
+    from museion.server.testing import http
+
+    def words(of: str) -> set[str]:
+        status, data = http("GET", f"{url}/api/texts?lang={of}")
+        assert status == 200 and data["lang"] == of
+        texts = [re.sub(r"\{[^}]*\}", " ", text) for text in data["texts"].values()]
+        return {w.lower() for text in texts for w in re.findall(r"[^\W\d_]{4,}", text)}
+
+    others = set().union(*(words(other) for other in LANGUAGES if other != lang))
+    return others - words(lang) - PROPER_NAMES - SAME_SPELLING.get(lang, set())
