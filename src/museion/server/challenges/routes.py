@@ -30,9 +30,7 @@ from museion.server.challenges import store, texts
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.networks import network
-from museion.server.lobby.lobby import load_game, parse_clock
-from museion.server.ratings import rules as rated_rules
-from museion.server.storage.storage import SeatRow
+from museion.server.lobby.options import people_game
 from museion.server.stream import publish
 
 log = logging.getLogger("museion.challenges")
@@ -179,15 +177,8 @@ class Service:
         config = self.app.state.manager.config
         if (body.options or {}).get("players", PLAYERS) != PLAYERS:
             raise TableError("bad_players", "a challenge is a game of two: leave out 'players' or say 2")
-        game = load_game(body.game, {**(body.options or {}), "players": PLAYERS}, config.tables_dir)
-        if game.num_players() != PLAYERS:
-            raise TableError("bad_players", f"a challenge is a game of two; {game.name} has {game.num_players()} "
-                             "players with these options")
-        spec = parse_clock(body.clock.model_dump(exclude_none=True) if body.clock else None, config.bots)
-        if body.rated:
-            rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(PLAYERS)], None, False, 0, me)
-        return {"game": game.name, "options": game.options_json(), "clock": spec.to_json() if spec.timed else None,
-                "rated": body.rated}
+        game, clock = people_game(config, body.game, body.options, PLAYERS, body.clock, body.rated, me)
+        return {"game": game.name, "options": game.options_json(), "clock": clock, "rated": body.rated}
 
     async def mine(self, request: Request, challenge_id: str, side: str) -> tuple[Any, dict[str, Any]]:
         """The account and the challenge it is the ``side`` of (``challenger``, ``challenged``, ``either``)."""

@@ -1,6 +1,7 @@
 """What a request to create a table may name, checked before anything is stored: the game and its options (a
 file only by the name of one the operator offers) and the time control within ``CLOCK_LIMITS``. The lobby, the
-seeks and the OpenAPI document read the same checks."""
+seeks and the OpenAPI document read the same checks; a game between people (a seek, a challenge, a tournament)
+is checked once by :func:`people_game`."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any
 import museion
 from museion.core.errors import OptionError
 from museion.core.registry import entry
-from museion.server.config import BotPolicy, short
+from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.edge.errors import TableError
+from museion.server.ratings import rules as rated_rules
+from museion.server.storage.storage import SeatRow
 from museion.server.table.clocks import ClockSpec
 
 CLOCK_LIMITS = {"live": {"base": (10, 3 * 3600), "increment": (0, 600)},
@@ -35,6 +38,21 @@ def load_game(name: str, options: Any, files_dir: Path | None = None) -> museion
         return museion.load(name, **{**options, **files})
     except OptionError as exc:
         raise TableError("bad_options", short(str(exc), 400), reason=exc.reason) from None
+
+
+def people_game(config: ServerConfig, name: str, options: dict[str, Any] | None, players: int, clock: Any,
+                rated: bool, account: int | None, joins: bool = True) -> tuple[museion.Game, dict[str, Any] | None]:
+    """The game and the clock (``None``: untimed) of a request for a game between ``players`` people — a seek, a
+    challenge, a tournament's tables —, refused as a table's creation would be; ``joins``: the asker takes a seat
+    at once (a rated one needs a signed-in ``account``), which a tournament's creator does not."""
+    game = load_game(name, {**(options or {}), "players": players}, config.tables_dir)
+    if game.num_players() != players:
+        raise TableError("bad_players", f"{game.name} has {game.num_players()} players with these options")
+    spec = parse_clock(clock.model_dump(exclude_none=True) if clock is not None else None, config.bots)
+    if rated:
+        rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(players)], None, False,
+                                   0 if joins else None, account)
+    return game, spec.to_json() if spec.timed else None
 
 
 def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:

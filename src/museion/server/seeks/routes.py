@@ -33,10 +33,8 @@ from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
-from museion.server.lobby.lobby import load_game, parse_clock
-from museion.server.ratings import rules as rated_rules
+from museion.server.lobby.options import people_game
 from museion.server.seeks import store, texts
-from museion.server.storage.storage import SeatRow
 
 log = logging.getLogger("museion.seeks")
 PAIR_EVERY = 1.0
@@ -222,14 +220,7 @@ def router(app: FastAPI, service: Seeks, search_limit: RateLimit) -> APIRouter: 
                              "(docs/bot-api.md)", 403, {"key": "botapi.no_seeks", "args": {}})
         await app.state.presence.seen(account)
         config = app.state.manager.config
-        game = load_game(body.game, {**(body.options or {}), "players": body.players}, config.tables_dir)
-        if game.num_players() != body.players:
-            raise TableError("bad_players", f"{game.name} has {game.num_players()} players with these options")
-        spec = parse_clock(body.clock.model_dump(exclude_none=True) if body.clock else None, config.bots)
-        if body.rated:
-            rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(body.players)], None, False,
-                                       0, account)
-        clock = spec.to_json() if spec.timed else None
+        game, clock = people_game(config, body.game, body.options, body.players, body.clock, body.rated, account)
         options = game.options_json()
         wanted = {"options": options, "clock": clock, "rated": body.rated}
         key = seek_key(game.name, options, clock, body.rated)

@@ -28,9 +28,7 @@ from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.networks import network
-from museion.server.lobby.lobby import load_game, parse_clock
-from museion.server.ratings import rules as rated_rules
-from museion.server.storage.storage import SeatRow
+from museion.server.lobby.options import people_game
 from museion.server.tournaments import pairing, service, store, texts
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
@@ -154,14 +152,7 @@ def check(body: TournamentRequest, config: Any, now: float) -> tuple[Any, dict[s
     if not now - 60 <= body.starts <= now + MAX_AHEAD:
         raise TableError("bad_start", "'starts' is Unix time in seconds, from now to 30 days ahead",
                          reason={"key": "web.code.bad_start", "args": {}})
-    game = load_game(body.game, {**(body.options or {}), "players": body.players}, config.tables_dir)
-    if game.num_players() != body.players:
-        raise TableError("bad_players", f"{game.name} has {game.num_players()} players with these options")
-    spec = parse_clock(body.clock.model_dump(exclude_none=True) if body.clock else None, config.bots)
-    if body.rated:
-        rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(body.players)], None, False,
-                                   None, None)
-    return game, spec.to_json() if spec.timed else None
+    return people_game(config, body.game, body.options, body.players, body.clock, body.rated, None, joins=False)
 
 
 class Reads:
