@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import helpers_web
 import pytest
 from a11y import OUTLINE_JS, assert_accessible, low_contrast_outlines, low_contrast_texts
 from helpers_web import LONG_COLLECTIONS_JS, open_as_seat, page_errors, wait_js, wait_turn_or_end
@@ -33,15 +34,10 @@ def _finished_table(url: str, game: str) -> str:
 
 @pytest.fixture(scope="module")
 def english_words(server) -> dict[str, set[str]]:
-    """For each other language, the words of the client's English texts that no text of that language uses: one
-    of them on a Spanish or German page is English interface text."""
-    def words(lang: str) -> set[str]:
-        status, data = http("GET", f"{server.url}/api/texts?lang={lang}")
-        assert status == 200 and data["lang"] == lang
-        texts = [v for k, v in data["texts"].items() if k.startswith("web.")]
-        return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "", text))}
-    return {lang: words("en") - words(lang) - {"museion", "tholos", "imhotep", "pergamon"}
-            for lang in LOCALES if lang != "en"}
+    """For each other language, the English words (every text the server gives the browser, and the bot levels'
+    names) that no text of that language uses: one of them on a Spanish or German page is English interface text
+    (:func:`helpers_web.english_words`)."""
+    return {lang: helpers_web.english_words(server.url, lang) for lang in LOCALES if lang != "en"}
 
 
 # Everything a Spanish player reads or hears: the visible text, and the names and descriptions given to assistive
