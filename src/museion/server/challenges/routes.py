@@ -31,6 +31,7 @@ from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.networks import network
 from museion.server.lobby.options import people_game
+from museion.server.storage.feature import FeatureStore
 from museion.server.stream import publish
 
 log = logging.getLogger("museion.challenges")
@@ -86,16 +87,12 @@ def _no_challenge() -> TableError:
                       404, {"key": "challenges.code.no_challenge", "args": {}})
 
 
-class Service:
+class Service(FeatureStore):
     """Challenges on one server process: the routes' work and the sweep that tells of expired challenges."""
 
     def __init__(self, app: FastAPI) -> None:
-        self.app = app
+        super().__init__(app)
         self.sweeper: asyncio.Task[None] | None = None
-
-    @property
-    def engine(self) -> Any:
-        return self.app.state.manager.store.engine
 
     async def db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)

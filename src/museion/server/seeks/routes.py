@@ -35,6 +35,7 @@ from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
 from museion.server.lobby.options import people_game
 from museion.server.seeks import store, texts
+from museion.server.storage.feature import FeatureStore
 
 log = logging.getLogger("museion.seeks")
 PAIR_EVERY = 1.0
@@ -95,24 +96,14 @@ def seek_key(game: str, options: dict[str, Any], clock: dict[str, Any] | None, r
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class Seeks:
+class Seeks(FeatureStore):
     """Quick pairing on one server process: the pairing loop (running while seeks wait) and its waiters."""
 
     def __init__(self, app: FastAPI) -> None:
-        self.app = app
+        super().__init__(app)
         self.task: asyncio.Task[None] | None = None
         self.round = 0
         self.listed: tuple[float, list[dict[str, Any]]] = (0.0, [])
-
-    @property
-    def engine(self) -> Any:
-        return self.app.state.manager.store.engine
-
-    async def read(self, fn: Any, *args: Any) -> Any:
-        return await self.app.state.manager.writer.read(fn, self.engine, *args)
-
-    async def write(self, fn: Any, *args: Any) -> Any:
-        return await self.app.state.manager.writer.call(fn, self.engine, *args)
 
     def running(self) -> None:
         """Start the pairing loop unless it runs."""

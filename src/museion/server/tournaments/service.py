@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from sqlalchemy.exc import OperationalError
 
 from museion.server.edge.errors import TableError
+from museion.server.storage.feature import FeatureStore
 from museion.server.stream import publish
 from museion.server.tournaments import pairing, store
 
@@ -26,23 +27,13 @@ TICK = 1.0
 """Seconds between two looks at the tournaments due."""
 
 
-class Tournaments:
+class Tournaments(FeatureStore):
     """The loop of one server process and the calls the routes share with it."""
 
     def __init__(self, app: FastAPI) -> None:
-        self.app = app
+        super().__init__(app)
         self.task: asyncio.Task[None] | None = None
         self.ticks = 0
-
-    @property
-    def engine(self) -> Any:
-        return self.app.state.manager.store.engine
-
-    async def read(self, fn: Any, *args: Any) -> Any:
-        return await self.app.state.manager.writer.read(fn, self.engine, *args)
-
-    async def write(self, fn: Any, *args: Any) -> Any:
-        return await self.app.state.manager.writer.call(fn, self.engine, *args)
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._loop())
