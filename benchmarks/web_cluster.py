@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_load import Stats, fresh_db, seat_client, source_address  # noqa: E402
 
 import museion  # noqa: E402
-from museion.server.storage.storage import actions_t  # noqa: E402
+from museion.server.storage.rows import actions_t  # noqa: E402
 from museion.server.testing import GENEROUS, ServerProcess, http  # noqa: E402
 
 

@@ -49,7 +49,7 @@ from web_load import Stats, fresh_db, quiet_collector, source_address, table_slo
 
 from museion.server.config import raise_open_files  # noqa: E402
 from museion.server.services.worker import lower_priority  # noqa: E402
-from museion.server.storage.storage import actions_t  # noqa: E402
+from museion.server.storage.rows import actions_t  # noqa: E402
 from museion.server.testing import ServerProcess, http  # noqa: E402
 
 EXPENSIVE = "bot:mcts:time=5"

@@ -63,7 +63,7 @@ def test_tholos_columns_count_their_stones_in_words():
 
 def test_table_news_names_seats_and_bots_in_the_page_language():
     pytest.importorskip("sqlalchemy")  # the server's extra
-    from museion.server.storage.storage import SeatRow, TableRow
+    from museion.server.storage.rows import SeatRow, TableRow
     from museion.server.table.seats import display_names, notices_json
 
     seats = [SeatRow(0, "human", name="Ana"), SeatRow(1, "human", standin="easy")]

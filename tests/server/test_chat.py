@@ -16,8 +16,8 @@ from museion.server.chat.chat import clean, guest_label
 from museion.server.config import ServerConfig
 from museion.server.edge.connection import Conn
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import Limits, network_of
 from museion.server.edge.models import MAX_CHAT
+from museion.server.edge.rates import Limits, network_of
 from museion.server.manager import Manager
 from museion.server.storage.storage import Store
 

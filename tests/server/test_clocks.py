@@ -12,10 +12,11 @@ from legacy_schema import before_migrations
 
 from museion.server.config import BotPolicy, ServerConfig
 from museion.server.edge.errors import TableError
-from museion.server.lobby.lobby import parse_clock
+from museion.server.lobby.options import parse_clock
 from museion.server.manager import Manager
 from museion.server.services import worker
-from museion.server.storage.storage import SeatRow, Store, TableRow
+from museion.server.storage.rows import SeatRow, TableRow
+from museion.server.storage.storage import Store
 from museion.server.table.clocks import ClockSpec, ClockState
 from museion.server.table.seats import forfeit_winners
 

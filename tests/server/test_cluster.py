@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import text, update
 
 from museion.server.storage import cluster
-from museion.server.storage.storage import CHANNEL, Append, SeatRow, Store, TableRow, leases_t
+from museion.server.storage.rows import CHANNEL, Append, SeatRow, TableRow, leases_t
+from museion.server.storage.storage import Store
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="set MUSEION_TEST_PG_URL=postgresql+psycopg://... (PostgreSQL)")
@@ -62,7 +63,7 @@ def test_every_commit_is_announced_with_its_origin_and_whether_the_row_changed()
 
 
 def test_a_seat_taken_by_another_process_is_not_given_twice():
-    from museion.server.storage.storage import Conflict
+    from museion.server.storage.rows import Conflict
 
     a, b = Store(PG_URL, "a"), Store(PG_URL, "b")
     table_id = _id("s")

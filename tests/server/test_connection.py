@@ -99,7 +99,7 @@ def test_a_closed_client_and_its_table_are_freed_without_the_cycle_collector():
 
     import museion
     from museion.core.observe import observe_history
-    from museion.server.storage.storage import SeatRow, TableRow
+    from museion.server.storage.rows import SeatRow, TableRow
     from museion.server.table.live import LiveTable
 
     def table() -> LiveTable:

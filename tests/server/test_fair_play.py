@@ -19,7 +19,8 @@ from test_accounts_hostile import Client
 from museion.server import migrations
 from museion.server.edge import typed
 from museion.server.ratings import store as rating_store
-from museion.server.storage.storage import hash_token, make_engine
+from museion.server.storage.engine import make_engine
+from museion.server.storage.rows import hash_token
 from museion.server.table import names
 from museion.server.testing import GENEROUS, Player, ServerProcess
 

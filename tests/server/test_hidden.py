@@ -15,7 +15,7 @@ import pytest
 import museion
 from museion.core import registry
 from museion.core.observe import observe_history
-from museion.server.storage.storage import SeatRow, TableRow, dumps
+from museion.server.storage.rows import SeatRow, TableRow, dumps
 from museion.server.table.live import LiveTable, marks_of
 from museion.server.testing import Player, http
 

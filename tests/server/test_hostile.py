@@ -30,8 +30,9 @@ import museion
 from museion.core.errors import OptionError
 from museion.server.config import ServerConfig
 from museion.server.edge import guard
-from museion.server.edge.guard import Guard, Limits
+from museion.server.edge.guard import Guard
 from museion.server.edge.networks import network
+from museion.server.edge.rates import Limits
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 TABLE = {"game": "tholos", "seats": ["human", "human"], "join": 0}

@@ -10,8 +10,8 @@ from limits import parse_many
 
 from museion.server.config import ServerConfig
 from museion.server.edge import rates
-from museion.server.edge.guard import Budget, Limits
-from museion.server.storage.storage import dumps
+from museion.server.edge.rates import Budget, Limits
+from museion.server.storage.rows import dumps
 
 
 def _limits(**kw: str) -> Limits:

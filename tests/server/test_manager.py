@@ -106,7 +106,7 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns_and_nothing_expi
 
     from legacy_schema import before_migrations
 
-    from museion.server.storage.storage import SeatRow, TableRow
+    from museion.server.storage.rows import SeatRow, TableRow
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     Store(url).create_table(TableRow("t1", "tholos", {}, "running", 1.0, [SeatRow(0, "human"), SeatRow(1, "human")]))

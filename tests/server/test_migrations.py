@@ -30,7 +30,9 @@ from museion.server.friends.store import FriendStore
 from museion.server.notices import schema as notices_schema
 from museion.server.ratings import schema as ratings_schema
 from museion.server.seeks import schema as seeks_schema
-from museion.server.storage.storage import Store, hash_token, make_engine, metadata
+from museion.server.storage.engine import make_engine
+from museion.server.storage.rows import hash_token, metadata
+from museion.server.storage.storage import Store
 from museion.server.stream import schema as stream_schema
 from museion.server.testing import Player, ServerProcess
 from museion.server.tournaments import schema as tournaments_schema

@@ -18,7 +18,8 @@ from websockets.sync.client import connect
 
 from museion import cli
 from museion.server import migrations
-from museion.server.storage.storage import Store, make_engine
+from museion.server.storage.engine import make_engine
+from museion.server.storage.storage import Store
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 DRAIN = 3.0

@@ -17,7 +17,8 @@ from websockets.exceptions import ConnectionClosed
 
 import museion
 from museion.server.storage import engine
-from museion.server.storage.storage import Store, actions_t
+from museion.server.storage.rows import actions_t
+from museion.server.storage.storage import Store
 from museion.server.table.live import advance
 from museion.server.testing import Player, ServerProcess, http
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_accounts_hostile import Client
 
-from museion.server.storage.storage import SeatRow
+from museion.server.storage.rows import SeatRow
 from museion.server.table.seats import display_names
 from museion.server.testing import GENEROUS, Player, ServerProcess
 

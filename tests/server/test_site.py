@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import make_url
 
 import museion
-from museion.server.storage.storage import actions_t, tables_t
+from museion.server.storage.rows import actions_t, tables_t
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 PG_URL = os.environ.get("MUSEION_TEST_PG_URL")

@@ -12,7 +12,7 @@ import museion
 from museion.core import takeback
 from museion.core.observe import observe_history
 from museion.server.lobby.finished import replay_of
-from museion.server.storage.storage import TAKEBACK, SeatRow, TableRow, standing
+from museion.server.storage.rows import TAKEBACK, SeatRow, TableRow, standing
 from museion.server.table.live import LiveTable, marks_of
 from museion.server.testing import Player, ServerProcess, http
 

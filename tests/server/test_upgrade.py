@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from museion.server import migrations
-from museion.server.storage.storage import make_engine
+from museion.server.storage.engine import make_engine
 from museion.server.testing import GENEROUS, Player, ServerProcess, http
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

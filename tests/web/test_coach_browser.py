@@ -13,7 +13,8 @@ from helpers_web import open_as_seat, page_errors, table_flag, wait_js, wait_tur
 import museion
 from museion.bots import make_bot
 from museion.core.play import play_match
-from museion.server.storage.storage import SeatRow, Store, TableRow
+from museion.server.storage.rows import SeatRow, TableRow
+from museion.server.storage.storage import Store
 from museion.server.testing import GENEROUS, ServerProcess, http
 
 SIZES = {"desktop": {"width": 1360, "height": 960}, "mobile": {"width": 390, "height": 844}}

@@ -52,7 +52,8 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from museion.server.storage.storage import Store, default_url
+from museion.server.storage.engine import default_url
+from museion.server.storage.storage import Store
 
 REQUIRED_TABLES = {"tables", "seats", "actions"}
 """What a file must hold to be restored as a museion database."""
@@ -113,7 +114,7 @@ def cmd_downgrade(args: argparse.Namespace) -> int:
     """Every step's losses are counted first (``migrations.losses``): with any, nothing is done unless
     ``--drop-data``; then every step runs (on PostgreSQL in one transaction)."""
     from museion.server import migrations
-    from museion.server.storage.storage import make_engine
+    from museion.server.storage.engine import make_engine
 
     engine = make_engine(args.db or os.environ.get("MUSEION_DB") or default_url())
     try:
@@ -174,7 +175,7 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from museion.server.accounts.totp import TotpStore
     from museion.server.friends import store as friends_store
     from museion.server.ratings import store as _ratings  # noqa: F401 - an account's ratings are deleted with it
-    from museion.server.storage.storage import make_engine
+    from museion.server.storage.engine import make_engine
 
     assert friends_store.export is not None  # its part of an account's data is deleted with the account
 

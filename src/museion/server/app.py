@@ -33,8 +33,9 @@ from museion.server.challenges.routes import install as challenges_install
 from museion.server.config import ServerConfig, short
 from museion.server.edge import messages, models, refusals, service, typed
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import Guard, Limits
+from museion.server.edge.guard import Guard
 from museion.server.edge.networks import Share
+from museion.server.edge.rates import Limits
 from museion.server.friends import presence
 from museion.server.friends import service as friends
 from museion.server.ladder import routes as ladder

@@ -13,7 +13,7 @@ from museion.server.config import ServerConfig, raise_open_files
 from museion.server.ops.processes import listening_socket, refuse_other_versions, refuse_sqlite, supervise
 from museion.server.services import compute
 from museion.server.settings import resolve
-from museion.server.storage.storage import default_url
+from museion.server.storage.engine import default_url
 
 WS_FRAME_FACTOR = 16
 NOT_FLAGS = ("bot_specs", "origins", "hosts", "tables_dir")

@@ -18,7 +18,7 @@ from museion.server.chat.chat import Chat
 from museion.server.config import ServerConfig
 from museion.server.edge.connection import GOING_AWAY
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import Limits
+from museion.server.edge.rates import Limits
 from museion.server.lobby.lobby import Lobby
 from museion.server.play.endings import Endings
 from museion.server.play.follow import Follower
@@ -31,7 +31,8 @@ from museion.server.services.analysis import Analysis
 from museion.server.services.bot_moves import BotMoves
 from museion.server.services.hints import Hints
 from museion.server.storage.cluster import Cluster
-from museion.server.storage.storage import Conflict, Store
+from museion.server.storage.rows import Conflict
+from museion.server.storage.storage import Store
 from museion.server.table.live import LiveTable
 from museion.server.table.tables import Tables
 

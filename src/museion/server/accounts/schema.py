@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table
 
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 accounts_t = Table(
     "accounts", metadata,

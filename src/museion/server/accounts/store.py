@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from museion.server.accounts.passwords import code_hash, username_key
 from museion.server.accounts.schema import accounts_t, recovery_t, sessions_t, totp_t
-from museion.server.storage.storage import seats_t
+from museion.server.storage.rows import seats_t
 from museion.server.table.names import name_key
 from museion.server.table.seats import DELETED
 

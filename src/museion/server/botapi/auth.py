@@ -22,8 +22,8 @@ from starlette.requests import HTTPConnection
 from museion.server.accounts.routes import AccountError
 from museion.server.accounts.store import Account
 from museion.server.botapi import tokens
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 
 MAX_HEADER = 128
 BAD_TOKENS = "30/minute"

@@ -53,7 +53,7 @@ def add_admin(sub: Any) -> None:
 def cmd_house_bot(args: argparse.Namespace) -> int:
     from museion.bots.base import make_bot
     from museion.server import migrations
-    from museion.server.storage.storage import default_url, make_engine
+    from museion.server.storage.engine import default_url, make_engine
 
     engine = make_engine(args.db or default_url())
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, String, Table
 
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 api_tokens_t = Table(
     "api_tokens", metadata,  # personal API tokens: only the SHA-256 of each is kept

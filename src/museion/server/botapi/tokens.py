@@ -16,7 +16,7 @@ from museion.server.accounts import store as account_store
 from museion.server.accounts.schema import accounts_t
 from museion.server.accounts.store import Account
 from museion.server.botapi.schema import api_tokens_t
-from museion.server.storage.storage import seats_t
+from museion.server.storage.rows import seats_t
 
 PREFIX = "msn_"
 SCOPES = ("read", "play", "challenge")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, String, Table
 
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 challenges_t = Table(
     "challenges", metadata,  # one account asks another for a game

@@ -17,7 +17,7 @@ from museion.server.accounts.passwords import username_key
 from museion.server.accounts.schema import accounts_t
 from museion.server.challenges.schema import challenges_t
 from museion.server.friends.schema import blocks_t
-from museion.server.storage.storage import seats_t, tables_t
+from museion.server.storage.rows import seats_t, tables_t
 
 TTL = 600.0
 """Seconds a challenge waits for its answer before it expires (ten minutes)."""

@@ -32,9 +32,9 @@ from museion.server.chat import chat_store
 from museion.server.edge import typed
 from museion.server.edge.connection import Conn
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import Limits, network_of
 from museion.server.edge.models import MAX_CHAT
-from museion.server.storage.storage import dumps
+from museion.server.edge.rates import Limits, network_of
+from museion.server.storage.rows import dumps
 from museion.server.table.live import LiveTable
 from museion.server.table.tables import Tables
 

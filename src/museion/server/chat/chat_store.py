@@ -4,7 +4,7 @@ the operator (``chat_reports``).
 Only the players' channel is stored: it belongs to the table, and its players read it again in the replay. The
 spectators' channel lives in memory with the live table (``LiveTable.chat``) and is never written here; a spectator
 message someone reports is copied into its report, the one place it outlives the table in memory. The two tables
-hang on :data:`museion.server.storage.storage.metadata` (their foreign key names ``tables``) and are created here when
+hang on :data:`museion.server.storage.rows.metadata` (their foreign key names ``tables``) and are created here when
 missing, so that they can become one Alembic migration at merge (docs/chat.md has the DDL)."""
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from sqlalchemy import (
 )
 
 from museion.server.accounts import store as account_store
-from museion.server.storage.storage import Store, metadata, seats_t
+from museion.server.storage.rows import metadata, seats_t
+from museion.server.storage.storage import Store
 
 chat_t = Table(
     "chat", metadata,

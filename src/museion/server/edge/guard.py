@@ -14,8 +14,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from museion.server.edge.networks import network
-from museion.server.edge.rates import Budget, Limits, RateLimit, network_of
-from museion.server.storage.storage import dumps
+from museion.server.edge.rates import Limits, RateLimit
+from museion.server.storage.rows import dumps
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -23,7 +23,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-__all__ = ["ABORT", "Budget", "Guard", "Limits", "RateLimit", "network_of"]  # the rates as imported before rates.py
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")

@@ -30,7 +30,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from museion.server.edge.connection import Flag
 from museion.server.edge.networks import Share, Turnstile, network
-from museion.server.storage.storage import dumps
+from museion.server.storage.rows import dumps
 
 log = logging.getLogger("museion.server")
 INVALID_UTF8 = (1007, "invalid_utf8: a text frame must be UTF-8; send JSON text")

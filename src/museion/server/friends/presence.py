@@ -23,7 +23,7 @@ from museion.server.accounts import store as account_store
 from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.accounts.schema import accounts_t
 from museion.server.friends.schema import friendships_t
-from museion.server.storage.storage import metadata, seats_t, tables_t
+from museion.server.storage.rows import metadata, seats_t, tables_t
 
 ONLINE = 120.0
 PLAYING = 600.0

@@ -13,8 +13,8 @@ from fastapi import APIRouter, Request
 from museion.server.accounts.passwords import MAX_USERNAME, MIN_USERNAME, USERNAME
 from museion.server.accounts.routes import UNAUTHORISED, Accounts
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 from museion.server.friends import models
 from museion.server.friends.rules import Rules
 from museion.server.friends.store import FriendStore

@@ -11,7 +11,7 @@ from typing import Any
 
 from museion.server.edge.errors import TableError
 from museion.server.friends.store import FriendStore, Player, blocked_at_table
-from museion.server.storage.storage import SeatRow
+from museion.server.storage.rows import SeatRow
 from museion.server.table.live import LiveTable
 from museion.server.table.seats import check_join_seat
 

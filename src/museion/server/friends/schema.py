@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, UniqueConstraint
 
 from museion.server.accounts import schema as account_schema
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 ACCOUNT = "accounts.id"
 assert account_schema.accounts_t is not None  # the foreign keys name it: declared first

@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from museion.server.edge.guard import RateLimit
+from museion.server.edge.rates import RateLimit
 from museion.server.friends import texts
 from museion.server.friends.routes import Friends, router
 from museion.server.friends.rules import Rules

@@ -19,7 +19,7 @@ from museion.server.accounts.passwords import username_key
 from museion.server.accounts.schema import accounts_t
 from museion.server.edge.errors import TableError
 from museion.server.friends.schema import blocks_t, friendships_t, invitations_t, requests_t, settings_t
-from museion.server.storage.storage import seats_t, tables_t
+from museion.server.storage.rows import seats_t, tables_t
 
 MAX_FRIENDS = 200
 MAX_OUTGOING = 50

@@ -22,8 +22,8 @@ from sqlalchemy import Engine, select
 from museion.server.accounts.schema import accounts_t
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 from museion.server.ladder import texts
 from museion.server.ratings import model
 from museion.server.ratings.routes import players_of

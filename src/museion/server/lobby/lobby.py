@@ -17,18 +17,16 @@ from museion.core.registry import entry
 from museion.server.botapi.tokens import bot_accounts
 from museion.server.edge.errors import TableError
 from museion.server.lobby import fair
-from museion.server.lobby.options import CLOCK_LIMITS, load_game, parse_clock
+from museion.server.lobby.options import load_game, parse_clock
 from museion.server.play.timekeeper import Timekeeper
 from museion.server.ratings import rules as rated_rules
 from museion.server.ratings.store import seat_ratings
-from museion.server.storage.storage import Conflict, SeatRow, TableRow, hash_token
+from museion.server.storage.rows import Conflict, SeatRow, TableRow, hash_token
 from museion.server.table import abandon
 from museion.server.table.clocks import ClockState
 from museion.server.table.live import LiveTable, resolve_chance
 from museion.server.table.seats import DELETED, check_join_seat, clean_name, ending, parse_seat_spec, seats_json
 from museion.server.table.tables import Tables
-
-__all__ = ["CLOCK_LIMITS", "Lobby", "check_account", "load_game", "lobby_entry", "parse_clock"]  # as before options.py
 
 
 def lobby_entry(row: TableRow) -> dict[str, Any]:

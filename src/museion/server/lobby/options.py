@@ -14,7 +14,7 @@ from museion.core.registry import entry
 from museion.server.config import BotPolicy, ServerConfig, short
 from museion.server.edge.errors import TableError
 from museion.server.ratings import rules as rated_rules
-from museion.server.storage.storage import SeatRow
+from museion.server.storage.rows import SeatRow
 from museion.server.table.clocks import ClockSpec
 
 CLOCK_LIMITS = {"live": {"base": (10, 3 * 3600), "increment": (0, 600)},

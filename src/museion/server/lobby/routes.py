@@ -30,7 +30,7 @@ from museion.server.lobby.lobby import Lobby
 from museion.server.lobby.options import load_game
 from museion.server.services.analysis import Analysis
 from museion.server.services.analysis import in_words as analysis_in_words
-from museion.server.storage.storage import TableRow, hash_token
+from museion.server.storage.rows import TableRow, hash_token
 from museion.server.table.tables import Tables
 
 router = APIRouter()

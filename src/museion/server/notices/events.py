@@ -18,7 +18,7 @@ from museion.server.accounts.passwords import username_key
 from museion.server.accounts.schema import accounts_t
 from museion.server.friends.schema import requests_t
 from museion.server.notices.store import NoticeStore
-from museion.server.storage.storage import tables_t
+from museion.server.storage.rows import tables_t
 from museion.server.table.live import LiveTable
 
 MAX_TOLD = 10_000

@@ -20,9 +20,9 @@ from fastapi.responses import HTMLResponse
 from museion.core import i18n
 from museion.server.accounts.routes import UNAUTHORISED, Accounts
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.models import Empty
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 from museion.server.notices import mail, models, push
 from museion.server.notices.store import CODES_PER_HOUR, NoticeStore, digest
 from museion.server.notices.texts import say

@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from museion.server.edge.guard import RateLimit
+from museion.server.edge.rates import RateLimit
 from museion.server.notices import mail, push, texts
 from museion.server.notices.events import Events
 from museion.server.notices.routes import Keys, Notices, router, unsubscribe_router

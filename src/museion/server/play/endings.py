@@ -27,7 +27,7 @@ from typing import Any
 from museion.server.edge.errors import TableError
 from museion.server.play.timekeeper import Timekeeper
 from museion.server.ratings.store import settler
-from museion.server.storage.storage import ENDED, Append, Conflict
+from museion.server.storage.rows import ENDED, Append, Conflict
 from museion.server.table import abandon
 from museion.server.table.live import LiveTable
 from museion.server.table.seats import MAX_NOTICES, forfeit_winners

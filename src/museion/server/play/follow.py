@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from museion.server.ops.metrics import FOLLOWED
-from museion.server.storage.storage import TAKEBACK, TableRow, standing
+from museion.server.storage.rows import TAKEBACK, TableRow, standing
 from museion.server.table.clocks import ClockSpec, ClockState
 from museion.server.table.live import LiveTable, advance
 from museion.server.table.tables import Tables

@@ -15,7 +15,7 @@ from museion.core import i18n
 from museion.server.edge.errors import TableError
 from museion.server.play.timekeeper import Timekeeper
 from museion.server.ratings.store import settler
-from museion.server.storage.storage import TAKEBACK, Append, Conflict
+from museion.server.storage.rows import TAKEBACK, Append, Conflict
 from museion.server.table import moves
 from museion.server.table.live import LiveTable, advance
 from museion.server.table.seats import MAX_NOTICES, results
@@ -103,7 +103,7 @@ class Pipeline:
 
     async def undo(self, table: LiveTable, seat: int | None, seq: int) -> None:
         """Take back ``seat``'s last move of its turn (refused with the reason where :func:`undo_refusal` says no).
-        The take-back is appended to the table's actions (a :data:`~museion.server.storage.storage.TAKEBACK`
+        The take-back is appended to the table's actions (a :data:`~museion.server.storage.rows.TAKEBACK`
         row) and told in its notices, so the move and its take-back both stay in the record; the seat's clock runs
         on (a move within a turn earned no increment: :meth:`commit`). Every client gets the full state (its log lost an
         entry)."""

@@ -39,8 +39,9 @@ from museion.server.config import ServerConfig, short
 from museion.server.edge import inbound, messages, models
 from museion.server.edge.connection import Conn
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import ABORT, Limits
+from museion.server.edge.guard import ABORT
 from museion.server.edge.networks import Share
+from museion.server.edge.rates import Limits
 from museion.server.edge.refusals import client as client_of
 from museion.server.edge.refusals import describe
 from museion.server.ops import metrics
@@ -48,7 +49,7 @@ from museion.server.play.endings import Endings
 from museion.server.play.pipeline import Pipeline
 from museion.server.play.takebacks import Takebacks
 from museion.server.play.timekeeper import Timekeeper
-from museion.server.storage.storage import dumps
+from museion.server.storage.rows import dumps
 from museion.server.table.live import LiveTable
 from museion.server.table.tables import Tables
 

@@ -22,7 +22,7 @@ import museion
 from museion.core import takeback
 from museion.server.edge.errors import TableError
 from museion.server.play.timekeeper import Timekeeper
-from museion.server.storage.storage import TAKEBACK, Append
+from museion.server.storage.rows import TAKEBACK, Append
 from museion.server.table.live import LiveTable, TakebackRequest
 from museion.server.table.seats import MAX_NOTICES
 from museion.server.table.tables import Tables

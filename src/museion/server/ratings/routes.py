@@ -25,8 +25,8 @@ from museion.server.accounts.passwords import username_key
 from museion.server.accounts.routes import UNAUTHORISED
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 from museion.server.ratings import model, store, texts
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from museion.server.edge.errors import TableError
 from museion.server.ratings import model
-from museion.server.storage.storage import SeatRow, TableRow
+from museion.server.storage.rows import SeatRow, TableRow
 
 SIGN_IN = TableError("sign_in_needed", "this table is rated: sign in (or sign up) to take a seat; guests may watch "
                                        "or play unrated tables", 403,

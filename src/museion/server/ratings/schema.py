@@ -1,11 +1,11 @@
 """The rating and profile tables as the code reads and writes them (their schema is migrations ``0009_ratings``
-and ``0011_fair_play``; ``tables.rated`` is in ``storage.tables_t``)."""
+and ``0011_fair_play``; ``tables.rated`` is in ``storage.rows.tables_t``)."""
 
 from __future__ import annotations
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, String, Table, UniqueConstraint
 
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 ratings_t = Table(
     "ratings", metadata,  # one rating per account, game and player count

@@ -17,7 +17,7 @@ from museion.server.accounts import store as account_store
 from museion.server.accounts.schema import accounts_t
 from museion.server.ratings import model
 from museion.server.ratings.schema import profiles_t, rating_history_t, ratings_t
-from museion.server.storage.storage import SeatRow, TableRow, seats_t, tables_t
+from museion.server.storage.rows import SeatRow, TableRow, seats_t, tables_t
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ from museion.server.accounts.passwords import MAX_USERNAME
 from museion.server.botapi.tokens import is_bot
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
-from museion.server.edge.guard import RateLimit
 from museion.server.edge.networks import network
+from museion.server.edge.rates import RateLimit
 from museion.server.lobby.options import people_game
 from museion.server.seeks import store, texts
 from museion.server.storage.feature import FeatureStore

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, String, Table
 
 from museion.server.accounts.schema import accounts_t
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 seeks_t = Table(
     "seeks", metadata,  # players waiting to be paired, and for minutes after, where they were seated

@@ -12,7 +12,7 @@ from typing import Any
 from museion.server.config import BotPolicy
 from museion.server.edge.errors import TableError
 from museion.server.services import worker
-from museion.server.storage.storage import SeatRow
+from museion.server.storage.rows import SeatRow
 from museion.server.table.live import RNG, LiveTable
 from museion.server.table.tables import Tables
 

@@ -5,7 +5,7 @@ them one site:
 
 * **A move is committed once: the database decides.** Actions are rows keyed by (table, sequence number). Two
   processes that accept a move at the same sequence number both insert that row; the primary key lets one
-  commit and refuses the other (``storage.Conflict``), whose table then catches up and answers ``stale``. No
+  commit and refuses the other (``rows.Conflict``), whose table then catches up and answers ``stale``. No
   lock is taken and no round trip added: the insert that stores a move is the check.
 * **Everyone sees it at once.** Every write names its tables on the ``storage.CHANNEL`` notification channel in
   the same statement or transaction (PostgreSQL delivers it when it commits, and only then). :class:`Listener`
@@ -38,7 +38,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from museion.server.ops.processes import APPLICATION
-from museion.server.storage.storage import CHANNEL, Store
+from museion.server.storage.rows import CHANNEL
+from museion.server.storage.storage import Store
 
 log = logging.getLogger("museion.server")
 LEASE = 10.0

@@ -14,7 +14,7 @@ operating-system crash or power loss could lose the last transactions. PostgreSQ
 (``synchronous_commit`` on): a move is acknowledged once its commit is flushed.
 
 The schema and the row values are in :mod:`~museion.server.storage.rows`, the engine in
-:mod:`~museion.server.storage.engine`; their names are importable from here too, as before they were split off.
+:mod:`~museion.server.storage.engine`.
 """
 
 from __future__ import annotations
@@ -28,12 +28,10 @@ from sqlalchemy import and_, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from museion.server import migrations
-from museion.server.storage.engine import default_url, make_engine
+from museion.server.storage.engine import make_engine
 from museion.server.storage.rows import (
     CHANNEL,
-    ENDED,
     NOTIFY_BYTES,
-    TAKEBACK,
     Append,
     Conflict,
     SeatRow,
@@ -41,23 +39,11 @@ from museion.server.storage.rows import (
     _announced,
     actions_t,
     analyses_t,
-    dumps,
-    hash_token,
-    leases_t,
-    metadata,
     seat_row,
     seats_t,
-    standing,
     table_row,
     tables_t,
 )
-
-# what storage holds, importable from here as before rows.py and engine.py were split off
-__all__ = [
-    "Append", "CHANNEL", "Conflict", "ENDED", "NOTIFY_BYTES", "SeatRow", "TAKEBACK", "TableRow",
-    "actions_t", "analyses_t", "default_url", "dumps", "hash_token", "leases_t", "make_engine", "metadata", "seats_t",
-    "standing", "tables_t",
-]
 
 
 class Store:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import JSON, Column, Float, ForeignKey, Index, Integer, Table
 
-from museion.server.storage.storage import metadata
+from museion.server.storage.rows import metadata
 
 stream_events_t = Table(
     "stream_events", metadata,  # kept ``stream.hub.KEEP`` seconds: a reconnecting stream resumes from its last id

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from museion.server.storage.storage import SeatRow
+from museion.server.storage.rows import SeatRow
 
 
 def refusal(seat: SeatRow, clocked: bool, to_move: int | None, turn_since: float, now: float,

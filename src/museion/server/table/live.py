@@ -27,7 +27,7 @@ from museion.core.record import Record, observed_record
 from museion.core.registry import entry
 from museion.server.edge.connection import Conn
 from museion.server.edge.errors import TableError
-from museion.server.storage.storage import SeatRow, TableRow, dumps, hash_token
+from museion.server.storage.rows import SeatRow, TableRow, dumps, hash_token
 from museion.server.table import abandon, moves
 from museion.server.table.clocks import ClockState
 from museion.server.table.seats import display_names, ending, notices_json, results, seats_json

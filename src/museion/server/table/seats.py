@@ -18,7 +18,7 @@ from museion.core.i18n import messages, msg
 from museion.server import web_texts
 from museion.server.config import BotPolicy, short
 from museion.server.edge.errors import TableError
-from museion.server.storage.storage import SeatRow, TableRow
+from museion.server.storage.rows import SeatRow, TableRow
 from museion.server.table import names
 
 MAX_NAME = 40

@@ -17,7 +17,8 @@ from museion.server.config import ServerConfig, short
 from museion.server.edge.errors import TableError
 from museion.server.edge.messages import ErrorMessage
 from museion.server.storage.cluster import Cluster, Solo
-from museion.server.storage.storage import Store, TableRow, dumps
+from museion.server.storage.rows import TableRow, dumps
+from museion.server.storage.storage import Store
 from museion.server.storage.writer import BatchWriter
 from museion.server.table.clocks import ClockSpec, ClockState
 from museion.server.table.live import LiveTable, advance

@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Engine, and_, case, delete, func, insert, or_
 from museion.server.accounts import store as account_store
 from museion.server.accounts.schema import accounts_t
 from museion.server.friends.presence import ONLINE, presence_t
-from museion.server.storage.storage import seats_t, tables_t
+from museion.server.storage.rows import seats_t, tables_t
 from museion.server.tournaments import pairing
 from museion.server.tournaments.schema import tournament_games_t, tournament_players_t, tournaments_t
 
