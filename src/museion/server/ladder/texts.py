@@ -10,7 +10,7 @@ TEXTS = messages(
     msg("web.ladder.help", "Bot accounts rated by their rated games against people and against each other; the "
                            "server's own bot levels (fixed ratings) beside them."),
     msg("web.ladder.bot", "Bot"),
-    msg("web.ladder.level", "{level} (this server's bot, fixed)"),
+    msg("web.ladder.level", "{level} (fixed)"),
     msg("web.ladder.none", "No bot account has finished a rated game of this kind yet."),
 )
 i18n.register(TEXTS)
