@@ -40,7 +40,7 @@ export function listen(onChallenge = () => {}, onSettled = () => {}) {
 
 function clockWords(clock) {
   if (!clock) return "";
-  return `, ${t(clock.mode === "live" ? "challenges.clock.live" : "challenges.clock.turn")}`;
+  return ` · ${t(clock.mode === "live" ? "challenges.clock.live" : "challenges.clock.turn")}`;
 }
 
 /** The lobby's list of challenges waiting for this player's answer (hidden while there are none). */
@@ -63,7 +63,7 @@ export async function incomingChallenges(box) {
     box.replaceChildren(el("h2", { id: "challenges-h" }, t("challenges.incoming")),
       el("ul", { class: "challenges", "aria-labelledby": "challenges-h" }, list.map((c) => el("li", { "data-challenge": c.id },
         el("span", {}, t("challenges.line", { name: c.from_bot ? `${c.from} (${t("botapi.bot")})` : c.from, game: titles[c.game] || c.game,
-          clock: clockWords(c.clock), rated: c.rated ? `, ${t("challenges.rated")}` : "" })),
+          clock: clockWords(c.clock), rated: c.rated ? ` · ${t("challenges.rated")}` : "" })),
         el("button", { type: "button", class: "accept-challenge", onclick: () => answer(c, "accept") }, t("challenges.accept")),
         el("button", { type: "button", class: "decline-challenge", onclick: () => answer(c, "decline") }, t("challenges.decline"))))),
       status);
