@@ -66,34 +66,16 @@ def _whose_turn(*pages, timeout: float = 15.0):
 
 
 def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, shots):
-    status, table = http("POST", f"{server.url}/api/tables",
-                         {"game": "pergamon", "seats": ["human", "bot:random"], "join": 0, "name": "Cleo"})
-    assert status == 201
-    context, page, errors = open_as_seat(browser, server.url, table, viewport={"width": 1360, "height": 960})
-    page.wait_for_selector("svg.board-svg")
-    wait_js(page, "window.museionState && window.museionState.view.galleries.flat().length > 0")
-    _assert_track_drawn(page)
-    _assert_halves_drawn(page)
-    page.screenshot(path=str(shots / "pergamon-board.png"))
-    rng = random.Random(5)
-    order = ["polish", "close", "+", "dig", "P", "end", "pay", "drop", "cancel", "break"]
-    exhibited = shot_building = False
-    for _ in range(120):
-        wait_js(page, "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
-                               timeout=30_000)
-        assert page.evaluate("document.body.dataset.status") != "finished"
-        building = game_state(page)["view"].get("building")
-        if building and len(building["finds"]) >= 2 and not shot_building:  # my turn: the view stays put
-            _assert_halves_drawn(page)
-            page.screenshot(path=str(shots / "pergamon-building.png"))
-            shot_building = True
-        move = pick_ordered(legal_moves(page), rng, order)
-        click_move(page, move)
-        assert page.evaluate("document.body.dataset.lastError || ''") == ""
-        if move["text"].startswith("polish"):
-            exhibited = True
+    # Whether the human can exhibit before the game ends depends on the cards drawn (the server's chance is not
+    # seedable, by design): with this move order 3 of 3,000 simulated games end without one (the engine and the
+    # same order against a random bot, CI 2026-12-05 met one), so up to three tables.
+    for table_no in range(3):
+        context, page, errors = _pergamon_table(server, browser, shots, first=table_no == 0)
+        if _play_until_an_exhibit(page, random.Random(5 + table_no), shots):
             break
-    assert exhibited
+        context.close()
+    else:
+        raise AssertionError("three Pergamon games ended without an exhibit")
     mine = game_state(page)["view"]["players"][0]
     assert mine["collections"], mine
     assert mine["vp"] is not None and game_state(page)["view"]["players"][1]["vp"] is None  # opponent's VP hidden
@@ -110,6 +92,43 @@ def test_pergamon_against_a_bot_renders_and_accepts_an_exhibit(server, browser, 
     _assert_log_as_seat_0_learned_it(page)
     assert errors == []
     context.close()
+
+
+def _pergamon_table(server, browser, shots, first: bool):  # noqa: ANN001, ANN202
+    """A Pergamon table against a random bot, opened as seat 0 on a desktop, its board checked (and shot once)."""
+    status, table = http("POST", f"{server.url}/api/tables",
+                         {"game": "pergamon", "seats": ["human", "bot:random"], "join": 0, "name": "Cleo"})
+    assert status == 201
+    context, page, errors = open_as_seat(browser, server.url, table, viewport={"width": 1360, "height": 960})
+    page.wait_for_selector("svg.board-svg")
+    wait_js(page, "window.museionState && window.museionState.view.galleries.flat().length > 0")
+    _assert_track_drawn(page)
+    _assert_halves_drawn(page)
+    if first:
+        page.screenshot(path=str(shots / "pergamon-board.png"))
+    return context, page, errors
+
+
+def _play_until_an_exhibit(page, rng: random.Random, shots) -> bool:  # noqa: ANN001
+    """Click moves (exhibiting first, then the order below) until seat 0 exhibits (True) or the game ends."""
+    order = ["polish", "close", "+", "dig", "P", "end", "pay", "drop", "cancel", "break"]
+    shot_building = False
+    for _ in range(120):
+        wait_js(page, "document.body.dataset.myTurn === '1' || document.body.dataset.status === 'finished'",
+                timeout=30_000)
+        if page.evaluate("document.body.dataset.status") == "finished":
+            return False
+        building = game_state(page)["view"].get("building")
+        if building and len(building["finds"]) >= 2 and not shot_building:  # my turn: the view stays put
+            _assert_halves_drawn(page)
+            page.screenshot(path=str(shots / "pergamon-building.png"))
+            shot_building = True
+        move = pick_ordered(legal_moves(page), rng, order)
+        click_move(page, move)
+        assert page.evaluate("document.body.dataset.lastError || ''") == ""
+        if move["text"].startswith("polish"):
+            return True
+    raise AssertionError("120 moves without an exhibit or the game's end")
 
 
 def _assert_log_as_seat_0_learned_it(page) -> None:  # noqa: ANN001
