@@ -15,6 +15,14 @@ is the win (+1/-1, 0 for a draw) plus ``margin_weight * tanh(margin / margin_sca
 over the best rival, so a close loss is better than a rout), and the opponents mix ``random`` (wins happen from
 the start) with ``greedy``.
 
+Self-play (``--opponents self``): the opponent of an env is a frozen snapshot of the learner's own actor, drawn
+per episode from a pool of the last ``--pool`` snapshots; a new snapshot joins every ``--snapshot-every`` PPO updates
+(rollouts). A snapshot plays what PPO's policy plays while it collects rollouts: a legal action sampled from the
+softmax of its logits (argmax would make every old self a fixed line, easy to learn by heart and to overfit). The
+pool starts with the untrained actor (a near-uniform player) and, before the model exists, with a uniform random
+player. The bots never enter training (``self,self,self,random`` mixes them in: one opponent per env, in turn), so
+their win rates measure how far the self-taught policy carries over.
+
 Run (one training at a time, niced, on a shared machine)::
 
     nice -n 19 .venv/bin/python benchmarks/ppo_baselines.py --game tholos --steps 200000 --checkpoints 5 \\
@@ -56,9 +64,14 @@ FIELDS = ["game", "players", "build", "steps", "cpu_seconds", "wall_seconds", "e
 class ShapedReward(gymnasium.Wrapper):  # type: ignore[misc]
     """The win (+1/-1/0) plus ``weight * tanh(margin / scale)`` at the end: a graded signal among losses."""
 
-    def __init__(self, env: MuseionEnv, weight: float, scale: float) -> None:
+    def __init__(self, env: MuseionEnv, weight: float, scale: float, snapshot: Snapshot | None = None) -> None:
         super().__init__(env)
-        self.weight, self.scale = weight, scale
+        self.weight, self.scale, self.snapshot = weight, scale, snapshot
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        if self.snapshot is not None:  # before the env plays the opponents' first moves
+            self.snapshot.new_episode()
+        return self.env.reset(**kwargs)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         obs, reward, terminated, truncated, info = self.env.step(action)
@@ -72,15 +85,57 @@ class ShapedReward(gymnasium.Wrapper):  # type: ignore[misc]
         return self.env.unwrapped.action_masks()
 
 
-def make_envs(args: argparse.Namespace) -> VecMonitor:
+class Pool:
+    """The learner's frozen past selves: the actor's weights as numpy arrays, the last ``size`` kept."""
+
+    def __init__(self, size: int, game: Any, hidden: list[int]) -> None:
+        self.size, self.game, self.hidden = size, game, hidden
+        self.snapshots: list[dict[str, np.ndarray]] = []
+
+    def add(self, model: MaskablePPO) -> None:
+        """Freeze the current actor: exported as the ``ppo`` bot would load it, copied out of PyTorch."""
+        arrays = PolicyValueNet(export(model, self.game, self.hidden, {}), self.game).arrays
+        self.snapshots = [*self.snapshots, arrays][-self.size:]
+
+
+class Snapshot:
+    """An opponent policy ``(observation, mask) -> action``: a snapshot of the pool, drawn anew each episode,
+    sampling a legal action from its softmax; uniform over the legal actions while the pool is empty."""
+
+    def __init__(self, pool: Pool, seed: int) -> None:
+        self.pool, self.rng = pool, np.random.default_rng(seed)
+        self.weights: dict[str, np.ndarray] | None = None
+
+    def new_episode(self) -> None:
+        snapshots = self.pool.snapshots
+        self.weights = snapshots[self.rng.integers(len(snapshots))] if snapshots else None
+
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        legal = np.flatnonzero(mask)
+        if self.weights is None:
+            return int(self.rng.choice(legal))
+        w = self.weights
+        h = np.maximum(observation @ w["W1"] + w["b1"], 0.0)
+        h = np.maximum(h @ w["W2"] + w["b2"], 0.0)
+        logits = (h @ w["Wp"] + w["bp"])[legal].astype(np.float64)
+        p = np.exp(logits - logits.max())
+        return int(legal[self.rng.choice(len(legal), p=p / p.sum())])
+
+
+def make_envs(args: argparse.Namespace, pool: Pool | None = None) -> VecMonitor:
+    """``args.envs`` envs, each against the next of ``--opponents`` (``self``: a :class:`Snapshot` of ``pool``)."""
     opponents = args.opponents.split(",")
 
     def factory(i: int) -> Any:
         def make() -> ShapedReward:
-            env = MuseionEnv(args.game, seat=None, opponents=opponents[i % len(opponents)], flat=True,
-                             players=args.players)
-            env.reset(seed=args.seed * 1000 + i)
-            return ShapedReward(env, args.margin_weight, args.margin_scale)
+            name = opponents[i % len(opponents)]
+            snapshot = Snapshot(pool, args.seed * 1000 + i) if name == "self" and pool is not None else None
+            if name == "self" and snapshot is None:
+                raise SystemExit("--opponents self needs the snapshot pool")
+            env = MuseionEnv(args.game, seat=None, opponents=snapshot or name, flat=True, players=args.players)
+            shaped = ShapedReward(env, args.margin_weight, args.margin_scale, snapshot)
+            shaped.reset(seed=args.seed * 1000 + i)
+            return shaped
         return make
 
     return VecMonitor(DummyVecEnv([factory(i) for i in range(args.envs)]))
@@ -117,9 +172,11 @@ def evaluate(doc: dict[str, Any], game: Any, args: argparse.Namespace) -> list[d
 class Checkpoints(BaseCallback):  # type: ignore[misc]
     """Every ``every`` steps: export, evaluate, append the CSV rows, print them."""
 
-    def __init__(self, args: argparse.Namespace, game: Any, writer: Any, handle: Any) -> None:
+    def __init__(self, args: argparse.Namespace, game: Any, writer: Any, handle: Any,
+                 pool: Pool | None = None) -> None:
         super().__init__()
-        self.args, self.game, self.writer, self.handle = args, game, writer, handle
+        self.args, self.game, self.writer, self.handle, self.pool = args, game, writer, handle, pool
+        self.rollouts = 0
         self.every, self.next = args.steps // args.checkpoints, 1
         self.cpu, self.wall = time.process_time(), time.perf_counter()
         self.train_cpu = self.train_wall = 0.0
@@ -131,6 +188,13 @@ class Checkpoints(BaseCallback):  # type: ignore[misc]
             self.checkpoint()
             self.next += self.every
         return True
+
+    def _on_rollout_end(self) -> None:
+        """Self-play: a snapshot of the actor joins the pool every ``--snapshot-every`` updates (the one about to
+        be made from this rollout comes after, so the snapshot is the policy that collected it)."""
+        self.rollouts += 1
+        if self.pool is not None and self.rollouts % self.args.snapshot_every == 0:
+            self.pool.add(self.model)
 
     def checkpoint(self) -> None:
         self.train_cpu += time.process_time() - self.cpu
@@ -152,7 +216,17 @@ class Checkpoints(BaseCallback):  # type: ignore[misc]
         self.cpu, self.wall = time.process_time(), time.perf_counter()
 
 
-def plot(rows: list[dict[str, Any]], path: pathlib.Path, title: str) -> None:
+def read_rows(path: pathlib.Path) -> list[dict[str, Any]]:
+    """A curve's CSV back as rows with numbers."""
+    with path.open(encoding="utf-8") as handle:
+        return [{**r, "steps": int(r["steps"]), **{k: float(r[k]) for k in ("win_rate", "low", "high")}}
+                for r in csv.DictReader(handle)]
+
+
+def plot(rows: list[dict[str, Any]], path: pathlib.Path, title: str,
+         beside: list[dict[str, Any]] | None = None) -> None:
+    """Win rate against each evaluation opponent by learner steps, with its interval; ``beside`` (the training
+    against the bots) dashed in the same colours, without intervals."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -162,11 +236,16 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path, title: str) -> None:
     for opponent in dict.fromkeys(r["opponent"] for r in rows):
         mine = [r for r in rows if r["opponent"] == opponent]
         steps = [r["steps"] for r in mine]
-        ax.plot(steps, [r["win_rate"] for r in mine], marker="o", label=f"vs {opponent}")
+        line, = ax.plot(steps, [r["win_rate"] for r in mine], marker="o",
+                        label=f"vs {opponent}{' (self-play)' if beside else ''}")
         ax.fill_between(steps, [r["low"] for r in mine], [r["high"] for r in mine], alpha=0.2)
+        other = [r for r in beside or [] if r["opponent"] == opponent]
+        if other:
+            ax.plot([r["steps"] for r in other], [r["win_rate"] for r in other], linestyle="--",
+                    color=line.get_color(), alpha=0.7, label=f"vs {opponent} (trained against bots)")
     ax.set(xlabel="learner steps", ylabel="win rate (95 % Wilson)", ylim=(0, 1), title=title)
     ax.grid(alpha=0.3)
-    ax.legend()
+    ax.legend(fontsize="small" if beside else None)
     fig.tight_layout()
     fig.savefig(path)
 
@@ -178,7 +257,10 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--steps", type=int, default=200_000, help="learner steps in all")
     parser.add_argument("--checkpoints", type=int, default=5, help="evaluations after the one at step 0")
     parser.add_argument("--envs", type=int, default=8)
-    parser.add_argument("--opponents", default="random,greedy", help="one per env in turn")
+    parser.add_argument("--opponents", default="random,greedy",
+                        help="one per env in turn: bot names, or self (snapshots of the learner: self-play)")
+    parser.add_argument("--snapshot-every", type=int, default=4, help="self-play: PPO updates between snapshots")
+    parser.add_argument("--pool", type=int, default=10, help="self-play: the last snapshots kept to play against")
     parser.add_argument("--margin-weight", type=float, default=0.5)
     parser.add_argument("--margin-scale", type=float, default=10.0)
     parser.add_argument("--hidden", type=lambda s: [int(x) for x in s.split(",")], default=[64, 64])
@@ -198,19 +280,25 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(1)
     game = load(args.game, players=args.players)
     args.out.mkdir(parents=True, exist_ok=True)
-    stem = args.out / f"{args.game}{args.players}p"
-    model = MaskablePPO("MlpPolicy", make_envs(args), n_steps=args.n_steps, batch_size=256, n_epochs=4,
+    selfplay = "self" in args.opponents.split(",")
+    stem = args.out / f"{args.game}{args.players}p{'-selfplay' if selfplay else ''}"
+    pool = Pool(args.pool, game, args.hidden) if selfplay else None
+    model = MaskablePPO("MlpPolicy", make_envs(args, pool), n_steps=args.n_steps, batch_size=256, n_epochs=4,
                         learning_rate=args.lr, ent_coef=args.ent_coef, seed=args.seed, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": {"pi": args.hidden, "vf": args.hidden},
                                        "activation_fn": torch.nn.ReLU})
+    if pool is not None:
+        pool.add(model)  # the untrained actor: the first self to play against
     with stem.with_suffix(".csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, FIELDS)
         writer.writeheader()
-        callback = Checkpoints(args, game, writer, handle)
+        callback = Checkpoints(args, game, writer, handle, pool)
         model.learn(total_timesteps=args.steps, callback=callback)
         if not callback.rows or callback.rows[-1]["steps"] != model.num_timesteps:
             callback.checkpoint()
-    plot(callback.rows, stem.with_suffix(".png"), f"MaskablePPO, {args.game} {args.players} players")
+    title = f"MaskablePPO{' self-play' if selfplay else ''}, {args.game} {args.players} players"
+    bots = args.out / f"{args.game}{args.players}p.csv"  # the bot-opponent curve, dashed beside self-play's
+    plot(callback.rows, stem.with_suffix(".png"), title, read_rows(bots) if selfplay and bots.exists() else [])
     if args.export:
         command = "benchmarks/ppo_baselines.py " + " ".join(sys.argv[1:] if argv is None else argv)
         final = callback.rows[-len(args.eval_bots.split(",")):]
