@@ -1,15 +1,19 @@
 """A native Gymnasium vector env: N games of one configuration stepped per call, the learner on one seat of each.
 
 ``MuseionVectorEnv(8, "tholos", opponents="random")``, or ``gymnasium.make_vec("museion/Tholos-v0", num_envs=8,
-vectorization_mode="vector_entry_point")``. Same semantics as :class:`museion.envs.gymnasium.MuseionEnv` (it
-drives one ``MuseionEnv`` per game for the seat draw, bots, chance and rewards), so the same seeds give the same
-trajectories as N single envs; what it saves is the per-step wrapping:
+vectorization_mode="vector_entry_point")``. Same semantics as :class:`museion.envs.gymnasium.MuseionEnv` (one
+``MuseionEnv`` per game holds its state, seat draw, bots, RNG and rewards), so the same seeds give the same
+trajectories as N single envs; the per-step work runs in compiled code (:mod:`museion.core.batch`):
 
-* observations: one preallocated ``float32`` array ``(N, observation_tensor_size)``; each game's observer tensor
-  is packed straight into its row (``struct.pack_into``), no per-game array or dict. ``observation_space`` is the
-  batched flat ``Box`` (the single env's ``flat=True`` layout); opponent policies get that flat vector too;
-* action masks: one preallocated ``int8`` array ``(N, num_distinct_actions)`` in ``infos["action_mask"]``,
-  ``action_masks()`` gives it as booleans (sb3-contrib's ``MaskablePPO`` convention); a finished game's row
+* stepping: the learner's actions, chance and the moves of ``random`` opponents of all N games in one compiled
+  loop; other opponents (bots, policies) are asked from Python when their seat is to act, and a game with a bot
+  that watches the moves (``Bot.observe``) steps through its ``MuseionEnv``;
+* observations: one preallocated ``float32`` array ``(N, observation_tensor_size)``; the game's view appends the
+  non-zero entries of every row (``observation_entries``; its constant entries, ``observation_fixed``, are
+  copied in) and numpy writes them by index. ``observation_space`` is the batched flat ``Box`` (the single env's
+  ``flat=True`` layout); opponent policies get that flat vector too;
+* action masks: one preallocated ``int8`` array ``(N, num_distinct_actions)`` in ``infos["action_mask"]``, set by
+  index; ``action_masks()`` gives it as booleans (sb3-contrib's ``MaskablePPO`` convention); a finished game's row
   allows every action, as in the single env;
 * ``infos["seat"]``: the learner's seat per game (``seat=None`` draws one at every reset);
   ``infos["illegal_action"]``: which games just ended on an illegal action (``illegal_action="terminate"``);
@@ -24,7 +28,8 @@ trajectories as N single envs; what it saves is the per-step wrapping:
 
 from __future__ import annotations
 
-import struct
+import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,13 +37,28 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from museion.bots.base import Bot, RandomBot
+from museion.core import batch
 from museion.core.errors import OptionError
-from museion.core.game import Game
+from museion.core.game import TERMINAL, Game
 from museion.core.registry import entry
 from museion.envs._common import final_rewards, make_game
 from museion.envs.gymnasium import MuseionEnv, Opponent
 
 __all__ = ["MuseionVectorEnv"]
+
+
+def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray]:
+    """The game's ``observation_entries`` (or one made from its ``observation_tensor``) and its constant entries
+    (``observation_fixed``, else zeros) as a ``float32`` row."""
+    observer = entry(game).observer
+    view = sys.modules[observer.observation_tensor.__module__]
+    entries = getattr(view, "observation_entries", None) or batch.dense_entries(observer.observation_tensor)
+    fixed = getattr(view, "observation_fixed", None)
+    row = np.zeros(game.observation_tensor_size(), dtype=np.float32)
+    if fixed is not None:
+        row[:] = fixed(game)
+    return entries, row
 
 
 class MuseionVectorEnv(VectorEnv):
@@ -61,19 +81,24 @@ class MuseionVectorEnv(VectorEnv):
         self.single_action_space = self.envs[0].action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        size = config.observation_tensor_size()
-        self._actions = actions = config.num_distinct_actions()
-        self._tensor = entry(config).observer.observation_tensor
-        self._packer, self._row_bytes = struct.Struct(f"<{size}f"), 4 * size
-        self._obs = np.zeros((num_envs, size), dtype=np.float32)
-        self._masks = np.ones((num_envs, actions), dtype=np.int8)
+        self._size, self._actions = config.observation_tensor_size(), config.num_distinct_actions()
+        self._entries, self._fixed = observation_parts(config)
+        self._obs = np.zeros((num_envs, self._size), dtype=np.float32)
+        self._masks = np.ones((num_envs, self._actions), dtype=np.int8)
+        self._obs_flat, self._masks_flat = self._obs.reshape(-1), self._masks.reshape(-1)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._pending = [False] * num_envs  # the games the next step() restarts (a list: cheap to read per game)
-        self._mask_rows = list(self._masks)  # row views, indexed without numpy's tuple indexing
+        # per game, as lists for the compiled loop: state, seat, chance RNG, random opponents' RNGs (None: asked
+        # from Python), whether it steps in the compiled loop (False: a bot watching moves; a game to restart)
+        self._states = [env.state for env in self.envs]
+        self._seat_list = [0] * num_envs
+        self._chance: list[random.Random] = [env._rng for env in self.envs]
+        self._opponents: list[list[random.Random | None]] = [[] for _ in range(num_envs)]
+        self._compiled = [True] * num_envs
+        self._ended: list[int] = []  # the games the next step() restarts
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -82,44 +107,38 @@ class MuseionVectorEnv(VectorEnv):
         seeds = self._seeds(seed)
         for i, env in enumerate(self.envs):
             env.reset(seed=seeds[i])
-            self._seats[i] = env.seat
-            self._write(i, env)
-        self._pending = [False] * self.num_envs
+            self._started(i)
+        self._ended = []
         self._illegal[:] = False
+        self._write()
         return self._out(self._obs), self._infos()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One learner action per game (ignored for a game being autoreset); bots answer inside the call.
-        Per-game results go to Python lists (a numpy scalar store costs more than the list) made arrays once."""
-        chosen = np.asarray(actions).tolist()
-        results = []
-        write, step_one, restart = self._write, self._step_one, self._restart
-        for i, env in enumerate(self.envs):
-            results.append(restart(i, env) if self._pending[i] else step_one(i, env, int(chosen[i])))
-            write(i, env)
-        rewards, terminated, illegal = zip(*results, strict=True)
-        self._pending = list(terminated)
-        self._rewards[:], self._terminated[:], self._illegal[:] = rewards, terminated, illegal
+        """One learner action per game (ignored for a game being autoreset); opponents answer inside the call."""
+        chosen = np.asarray(actions).astype(np.int64, copy=False).tolist()
+        self._rewards.fill(0.0)
+        self._terminated.fill(False)
+        self._illegal.fill(False)
+        active = self._compiled
+        if self._ended or not all(active):
+            active = self._step_in_python(chosen)
+        special = batch.step(self._states, self._seat_list, chosen, active, self._chance, self._opponents)
+        for k in range(0, len(special), 2):
+            self._settle(special[k], special[k + 1], chosen[special[k]])
+        self._ended = np.flatnonzero(self._terminated).tolist()
+        self._write()
         return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
                 self._infos())
-
-    def _restart(self, i: int, env: MuseionEnv) -> tuple[float, bool, bool]:
-        """The NEXT_STEP autoreset of game ``i``: a new game, its RNG continuing (reward 0)."""
-        env.reset()
-        self._seats[i] = env.seat
-        return 0.0, env._done, False
 
     def reset_done(self) -> np.ndarray:
         """Start the new game of every game that just ended now instead of on the next ``step`` (the
         SAME_STEP autoreset that Stable-Baselines3's ``VecEnv`` expects: :mod:`museion.envs.sb3`); returns the
         indices reset. Their rows of the observation and mask arrays then hold the new games."""
-        done = [i for i, pending in enumerate(self._pending) if pending]
+        done, self._ended = self._ended, []
         for i in done:
-            env = self.envs[i]
-            env.reset()
-            self._seats[i] = env.seat
-            self._write(i, env)
-        self._pending = [False] * self.num_envs
+            self.envs[i].reset()
+            self._started(i)
+        self._write()
         return np.array(done, dtype=np.intp)
 
     def action_masks(self) -> np.ndarray:
@@ -141,33 +160,75 @@ class MuseionVectorEnv(VectorEnv):
                               f"or exactly {self.num_envs} seeds")
         return seeds
 
-    def _step_one(self, i: int, env: MuseionEnv, action: int) -> tuple[float, bool, bool]:
-        """The single env's ``step`` without building its observation: (reward, terminated, illegal). Legality
-        is read from the mask row written for this very state (saves a second ``legal_actions()``)."""
-        state = env.state
-        if not (0 <= action < self._actions and self._mask_rows[i][action]):
-            if env.illegal_action == "raise":
-                state.apply_action(action)  # raises IllegalActionError with the legal moves listed
-            env._done = True
-            return env.illegal_reward, True, True
+    def _started(self, i: int) -> None:
+        """Game ``i`` has a new episode (its state, seat and bots): the lists of the compiled loop follow."""
+        env = self.envs[i]
+        self._states[i], self._seat_list[i] = env.state, env.seat
+        self._seats[i] = env.seat
+        bots = env.bots
+        self._opponents[i] = [bot.rng if type(bot) is RandomBot else None
+                              for bot in (bots.get(p) for p in range(self.game.num_players()))]
+        self._compiled[i] = not any(isinstance(bot, Bot) and type(bot).observe is not Bot.observe
+                                    for bot in bots.values())
+
+    def _step_in_python(self, chosen: list[int]) -> list[bool]:
+        """Restarts the games that ended (NEXT_STEP autoreset: reward 0, action ignored) and steps the games with
+        a watching bot through their ``MuseionEnv``; returns which games the compiled loop steps."""
+        skip = set(self._ended)
+        for i in self._ended:
+            self.envs[i].reset()
+            self._started(i)
+        self._ended = []
+        for i, compiled in enumerate(self._compiled):
+            if not compiled and i not in skip:
+                skip.add(i)
+                self._step_one(i, chosen[i])
+        return [i not in skip for i in range(self.num_envs)]
+
+    def _step_one(self, i: int, action: int) -> None:
+        """Game ``i`` stepped through its ``MuseionEnv`` (every bot observes every move)."""
+        env = self.envs[i]
+        if env.state.current_player() != env.seat or action not in batch.legal(env.state):
+            self._settle(i, batch.ILLEGAL, action)
+            return
         env._apply(action)
         env._advance()
-        if not state.is_terminal():
-            return 0.0, False, False
-        env._done = True
-        return final_rewards(state, env.reward_scheme)[env.seat], True, False
+        if env.state.is_terminal():
+            self._settle(i, TERMINAL, action)
 
-    def _write(self, i: int, env: MuseionEnv) -> None:
-        """Game ``i``'s observation packed into row ``i``; its mask row set by index (all 1 once over)."""
-        state, seat = env.state, env.seat
-        self._packer.pack_into(self._obs, i * self._row_bytes, *self._tensor(state, seat))
-        row = self._mask_rows[i]
-        if state.is_terminal():
-            row.fill(1)
-            return
-        row.fill(0)
-        if state.current_player() == seat:
-            row[state.legal_actions()] = 1
+    def _settle(self, i: int, status: int, action: int) -> None:
+        """Game ``i`` after the compiled loop: an illegal action, the end, or a non-random opponent to move."""
+        env = self.envs[i]
+        while status >= 0:  # an opponent asked from Python (a bot or a policy), then the loop goes on
+            env._apply(env._opponent_move(status))
+            status = batch.advance(env.state, env.seat, env._rng, self._opponents[i])
+            if status == env.seat:
+                return
+        if status == batch.ILLEGAL:
+            if env.illegal_action == "raise":
+                env.state.apply_action(action)  # raises IllegalActionError with the legal moves listed
+            self._rewards[i], self._illegal[i] = env.illegal_reward, True
+        else:
+            self._rewards[i] = final_rewards(env.state, env.reward_scheme)[env.seat]
+        env._done = self._terminated[i] = True
+
+    def _write(self) -> None:
+        """Every game's observation row and mask row, from the flat lists the compiled loop fills."""
+        ones: list[int] = []
+        where: list[int] = []
+        values: list[float] = []
+        legal: list[int] = []
+        over: list[int] = []
+        batch.write(self._states, self._seat_list, self._entries, self._size, self._actions, ones, where, values,
+                    legal, over)
+        self._obs[:] = self._fixed
+        self._obs_flat[np.array(ones, dtype=np.intp)] = 1.0
+        if where:
+            self._obs_flat[np.array(where, dtype=np.intp)] = values
+        self._masks.fill(0)
+        self._masks_flat[np.array(legal, dtype=np.intp)] = 1
+        if over:
+            self._masks[over] = 1
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
@@ -175,4 +236,3 @@ class MuseionVectorEnv(VectorEnv):
     def _infos(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._masks), "seat": self._seats.copy(),
                 "illegal_action": self._illegal.copy()}
-

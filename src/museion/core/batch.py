@@ -1,0 +1,107 @@
+"""Many games stepped in one call, in compiled code: the inner loop of the native vector env (``museion.envs.vector``).
+
+A Python loop over N games pays the interpreter for every learner action, chance draw, random opponent move and
+observation entry; here those run as compiled code (mypyc), and what leaves the loop is a few flat lists that numpy
+writes into the caller's arrays at once. Everything else (new games, rewards, opponents that are not uniformly
+random, illegal actions) stays with the caller, in Python: this module knows no game, numpy or bot, only the
+contract of :class:`~museion.core.game.State`. The pure build runs the same code, so both builds give the same
+trajectories.
+
+Random opponents are given as their :class:`random.Random` and draw exactly as ``museion.bots.RandomBot`` does
+(``legal[rng.randrange(len(legal))]``), chance as ``State.sample_chance``: the same seeds give the same games as
+one ``MuseionEnv`` per game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from museion.core.game import TERMINAL, State
+
+ILLEGAL: Final = -100
+"""Status of a game whose learner action was not legal (nothing was applied)."""
+
+Entries = Callable[[State[Any], int, int, list[int], list[int], list[float]], None]
+"""A game's ``observation_entries(state, player, base, ones, where, values)`` (its ``view.py``): appends
+``base + k`` to ``ones`` for every entry ``k`` of the tensor that is 1, and ``base + k`` to ``where`` with the
+value to ``values`` for the other entries that the position sets (the entries of ``observation_fixed`` left out)."""
+
+
+def legal(state: State[Any]) -> list[int]:
+    """The state's cached legal actions (not a copy: read only)."""
+    cached = state._legal
+    if cached is None:
+        cached = state._legal = state._legal_actions()
+    return cached
+
+
+def advance(state: State[Any], seat: int, chance: random.Random, opponents: list[random.Random | None]) -> int:
+    """Chance outcomes and random opponents' moves until ``seat`` is to act or the game is over; returns ``seat``,
+    ``TERMINAL``, or the seat of an opponent that is not random (``opponents[p] is None``: the caller moves it)."""
+    while True:
+        player = state.current_player()
+        if player == seat or player == TERMINAL:
+            return player
+        if player < 0:
+            state.apply_chance(chance)
+            continue
+        rng = opponents[player]
+        if rng is None:
+            return player
+        actions = legal(state)
+        state.apply_unchecked(actions[rng.randrange(len(actions))])
+
+
+def step(states: list[State[Any]], seats: list[int], actions: list[int], active: list[bool],
+         chance: list[random.Random], opponents: list[list[random.Random | None]]) -> list[int]:
+    """Each active game ``i``: the learner's ``actions[i]``, then :func:`advance`; returns the games whose status
+    is not "the learner is to act", as ``[i, status, ...]`` (status: ``TERMINAL``, :data:`ILLEGAL` or the seat of
+    an opponent the caller moves)."""
+    special: list[int] = []
+    for i in range(len(states)):
+        if not active[i]:
+            continue
+        state, seat = states[i], seats[i]
+        if state.current_player() != seat or actions[i] not in legal(state):
+            special.append(i)
+            special.append(ILLEGAL)
+            continue
+        state.apply_unchecked(actions[i])
+        status = advance(state, seat, chance[i], opponents[i])
+        if status != seat:
+            special.append(i)
+            special.append(status)
+    return special
+
+
+def write(states: list[State[Any]], seats: list[int], entries: Entries, size: int, num_actions: int,
+          ones: list[int], where: list[int], values: list[float], masks: list[int], over: list[int]) -> None:
+    """Every game's observation entries (rows of ``size``) and the flat indices of its learner's legal actions
+    (rows of ``num_actions``) appended to the lists; ``over``: the finished games (their mask rows allow all)."""
+    for i in range(len(states)):
+        state, seat = states[i], seats[i]
+        entries(state, seat, i * size, ones, where, values)
+        player = state.current_player()
+        if player == seat:
+            base = i * num_actions
+            for a in legal(state):
+                masks.append(base + a)
+        elif player == TERMINAL:
+            over.append(i)
+
+
+def dense_entries(tensor: Callable[[State[Any], int], list[float]]) -> Entries:
+    """``observation_entries`` made from a game's ``observation_tensor`` (for a game whose view has none)."""
+
+    def entries(state: State[Any], player: int, base: int, ones: list[int], where: list[int],
+                values: list[float]) -> None:
+        for k, value in enumerate(tensor(state, player)):
+            if value == 1.0:
+                ones.append(base + k)
+            elif value != 0.0:
+                where.append(base + k)
+                values.append(value)
+
+    return entries
