@@ -29,6 +29,7 @@ type; nothing else changes, and ``resample_from_infostate`` then returns a copy.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import pickle
 import random
@@ -157,6 +158,7 @@ class MuseionGame(pyspiel.Game):
         self.museion: Game = load(self.museion_name, **_museion_options(self.museion_name, params))
         n = self.museion.num_players()
         self.imperfect = not has_perfect_information(self.museion_name) or bool(params.get("imperfect_information"))
+        self.recall = information_state_encoder(self.museion_name)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.museion.num_distinct_actions(),
             max_chance_outcomes=self.museion.max_chance_outcomes(),
@@ -183,12 +185,36 @@ class MuseionState(pyspiel.State):
 
     def __init__(self, game: MuseionGame) -> None:
         super().__init__(game)
+        for name in _BOUND:  # first in __dict__, so that clone and deserialisation set them before _holder
+            super().__setattr__(name, None)
         museion = game.museion
         self.imperfect = game.imperfect
         observers = 0 if not self.imperfect else 1 if museion.shared_observations else museion.num_players()
-        recall = information_state_encoder(museion.name) if observers else None
+        recall = game.recall if observers else None
         self._holder = _Holder(museion.new_initial_state(), [[] for _ in range(observers)], None,
                                None if recall is None else ([], recall[2]))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Setting ``_holder`` (here, in OpenSpiel's ``clone``, which deep-copies our ``__dict__`` key by key, and
+        in deserialisation) binds the per-step methods to its museion state (:meth:`_bind`)."""
+        super().__setattr__(name, value)
+        if name == "_holder":
+            self._bind()
+
+    def _bind(self) -> None:
+        """Put the museion state's own (compiled) methods on this instance, where they shadow the class's: a step
+        through pyspiel then calls the engine without a Python frame of ours in between (what OpenSpiel's C++
+        calls back, ``current_player`` and ``_apply_action``, included). pybind11 takes a bare built-in method
+        for "not overridden in Python" (and remembers that for the class), so every name OpenSpiel's C++ looks
+        up gets a :class:`_Bound` partial; ``legal_actions`` and ``is_chance_node``, which it never looks up, get
+        the built-in method itself. Each has OpenSpiel's meaning (``State.legal_actions([player])`` is already
+        OpenSpiel's: at a chance node the outcomes' ids, sorted as the contract lists them; nothing for another
+        player or at the end). The class's methods below say the same in Python."""
+        inner = self._holder.state
+        set_attribute = super().__setattr__
+        for name, method in _BOUND.items():
+            bound = getattr(inner, method)
+            set_attribute(name, bound if name in _UNWRAPPED else _Bound(bound))
 
     @property
     def inner(self) -> State:
@@ -255,6 +281,7 @@ class MuseionState(pyspiel.State):
         if sampled.history() == self.inner.history():
             state = self.clone()
             state._holder.state = sampled
+            state._bind()
             return state
         if len(self._holder.lines()) == 1:
             return self._with_inner(sampled)
@@ -295,6 +322,31 @@ class MuseionState(pyspiel.State):
 
 
 _EMPTY_DICT = base64.b64encode(pickle.dumps({})).decode()
+
+_BOUND = {"current_player": "current_player", "is_terminal": "is_terminal", "is_chance_node": "is_chance_node",
+          "legal_actions": "legal_actions", "_legal_actions": "legal_actions", "chance_outcomes": "chance_outcomes",
+          "_apply_action": "apply_action"}
+"""The names :meth:`MuseionState._bind` sets on each state, and the museion ``State`` method each is."""
+_UNWRAPPED = frozenset({"legal_actions", "is_chance_node"})
+"""Names OpenSpiel's C++ never looks up on a Python state: bound to the built-in method itself."""
+
+
+def _unbound() -> None:
+    """What a :class:`_Bound` becomes in a pickled ``__dict__`` (deserialisation sets ``_holder`` next)."""
+
+
+class _Bound(functools.partial[Any]):
+    """A museion state's method as an instance attribute of a :class:`MuseionState`: a ``functools.partial``,
+    which pybind11 takes for a Python override (a bare built-in method it would take for none) and calls
+    without a Python frame. Copied and pickled as a placeholder: setting ``_holder`` binds it again."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> _Bound:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return _unbound, ()
 
 
 class _Holder:
