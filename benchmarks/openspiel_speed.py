@@ -1,5 +1,6 @@
-"""Random playouts through ``pyspiel`` against the raw engine, measured in the same run (issue 10's goal: Pergamon
-2 players through pyspiel at >= 1/3 of the engine's steps/s), plus the cost of ``resample_from_infostate``.
+"""Random playouts through ``pyspiel`` against the raw engine, measured in the same run (issue 44's goal: Pergamon
+2 players through pyspiel at >= 1/3 of the engine's steps/s on the compiled build), plus the cost of
+``resample_from_infostate``.
 
     .venv/bin/python benchmarks/openspiel_speed.py                 # every game, 3 interleaved rounds of 1.5 s
     .venv/bin/python benchmarks/openspiel_speed.py --game pergamon --seconds 3 --rounds 5 --json
@@ -11,6 +12,11 @@ identical: at a chance node sample an outcome by its probability (``chance_outco
 legal action; every applied action, chance included, is a step. The pyspiel loop goes through OpenSpiel's C++
 ``State`` (``apply_action`` always: it keeps the history) into :mod:`museion.envs.openspiel`. Rounds of the three
 alternate and the medians are compared, so all see the same machine load; rates are per second of CPU time.
+
+The floor: the same loop on a trivial game (two actions, nothing computed) as an OpenSpiel Python game and as a
+plain Python object; the difference is what pyspiel's C++ ``apply_action`` (the call, and its two calls back into
+Python: ``current_player`` and ``_apply_action``) adds to a step of any Python game. "ceiling" is the ratio the
+pyspiel loop would reach if the adapter added nothing beyond that floor to the Python loop on the engine.
 
 ``resample_from_infostate`` is timed at positions where something is hidden from the player to act (Pergamon:
 figures being placed on face-down funds cards), against building the same state by replaying its history
@@ -75,6 +81,79 @@ def spiel_rate(game: Any, seconds: float, seed: int) -> float:
     return steps / (CLOCK() - start)
 
 
+FLOOR_LENGTH = 100
+"""Moves in a game of the trivial game :class:`_Counter` (two actions, no chance, nothing computed)."""
+
+
+class _Counter:
+    """The trivial game in plain Python: the loop's calls and nothing else (what the loop itself costs)."""
+
+    def __init__(self, game: Any = None) -> None:
+        self.moves = 0
+
+    def is_terminal(self) -> bool:
+        return self.moves >= FLOOR_LENGTH
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def legal_actions(self) -> list[int]:
+        return [0, 1]
+
+    def apply_action(self, action: int) -> None:
+        self.moves += 1
+
+
+class _SpielCounter(pyspiel.State):
+    """The same trivial game as an OpenSpiel Python game: ``apply_action`` is pyspiel's C++ one, which calls back
+    ``current_player`` and ``_apply_action``. Its loop minus :class:`_Counter`'s is what pyspiel costs any Python
+    game per step, however fast the game: the floor under the adapter's cost."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.moves = 0
+
+    def current_player(self) -> int:
+        return 0 if self.moves < FLOOR_LENGTH else pyspiel.PlayerId.TERMINAL
+
+    is_terminal, is_chance_node, legal_actions = _Counter.is_terminal, _Counter.is_chance_node, _Counter.legal_actions
+
+    def _apply_action(self, action: int) -> None:
+        self.moves += 1
+
+
+_FLOOR_TYPE = pyspiel.GameType(
+    short_name="python_museion_bench_counter", long_name="trivial counter (benchmark)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION, utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=2, min_num_players=2,
+    provides_information_state_string=False, provides_information_state_tensor=False,
+    provides_observation_string=False, provides_observation_tensor=False, parameter_specification={})
+
+
+class _SpielCounterGame(pyspiel.Game):
+    def __init__(self, params: Any = None) -> None:
+        info = pyspiel.GameInfo(num_distinct_actions=2, max_chance_outcomes=0, num_players=2, min_utility=-1.0,
+                                max_utility=1.0, utility_sum=0.0, max_game_length=FLOOR_LENGTH)
+        super().__init__(_FLOOR_TYPE, info, params or {})
+
+    def new_initial_state(self) -> _SpielCounter:
+        return _SpielCounter(self)
+
+
+class _CounterGame:
+    def new_initial_state(self) -> _Counter:
+        return _Counter()
+
+
+def floor_us(seconds: float, seed: int) -> float:
+    """Microseconds pyspiel adds to a step of the loop (the trivial game through pyspiel minus in plain Python)."""
+    if _FLOOR_TYPE.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(_FLOOR_TYPE, _SpielCounterGame)
+    spiel = pyspiel.load_game(_FLOOR_TYPE.short_name)
+    return 1e6 / spiel_rate(spiel, seconds, seed) - 1e6 / spiel_rate(_CounterGame(), seconds, seed)
+
+
 def resample_cost(game: pyspiel.Game, positions: int = 40, seed: int = 0) -> dict[str, float] | None:
     """Microseconds per ``resample_from_infostate`` at hidden positions, and per replay of the same history."""
     rng = random.Random(seed)
@@ -136,15 +215,18 @@ def main() -> int:
     for name, options in configurations(args.game):
         game = museion.load(name, **options)
         spiel = pyspiel.load_game(mos.register(name), options)
-        raws, pythons, spiels = [], [], []
+        raws, pythons, spiels, floors = [], [], [], []
         for r in range(args.rounds):
             raws.append(raw_rate(game, args.seconds, r))
             pythons.append(spiel_rate(game, args.seconds, r))
             spiels.append(spiel_rate(spiel, args.seconds, r))
+            floors.append(floor_us(args.seconds / 2, r))
         raw, python, through = statistics.median(raws), statistics.median(pythons), statistics.median(spiels)
+        floor = statistics.median(floors)
         row = {"game": name, "options": options, "raw_steps_per_s": round(raw), "python_steps_per_s": round(python),
                "pyspiel_steps_per_s": round(through), "ratio": round(through / raw, 3),
-               "ratio_to_python_loop": round(through / python, 3)}
+               "ratio_to_python_loop": round(through / python, 3), "pyspiel_floor_us": round(floor, 3),
+               "ceiling": round(1 / (1 / python + floor / 1e6) / raw, 3)}
         if game.hidden_information:
             row["resample_from_infostate"] = resample_cost(spiel)
         rows.append(row)
@@ -152,11 +234,11 @@ def main() -> int:
         print(json.dumps({"build": museion.BUILD, "clock": "process CPU time", "rows": rows}))
     else:
         print(f"{'game':<10} {'options':<16} {'raw steps/s':>12} {'python loop':>12} {'pyspiel steps/s':>16} "
-              f"{'ratio':>7} {'vs python loop':>15}")
+              f"{'ratio':>7} {'vs python loop':>15} {'floor us':>9} {'ceiling':>8}")
         for row in rows:
             print(f"{row['game']:<10} {json.dumps(row['options']):<16} {row['raw_steps_per_s']:>12,} "
                   f"{row['python_steps_per_s']:>12,} {row['pyspiel_steps_per_s']:>16,} {row['ratio']:>7.3f} "
-                  f"{row['ratio_to_python_loop']:>15.3f}")
+                  f"{row['ratio_to_python_loop']:>15.3f} {row['pyspiel_floor_us']:>9.3f} {row['ceiling']:>8.3f}")
             if row.get("resample_from_infostate"):
                 print(f"{'':<10} resample_from_infostate: {row['resample_from_infostate']}")
     goal = next((r for r in rows if r["game"] == "pergamon" and r["options"] == {"players": 2}), None)

@@ -88,6 +88,29 @@ def test_observer_strings_tensors_and_serialization(name, options):
     assert clone.history() == state.history() and clone.inner == state.inner and clone.inner is not state.inner
 
 
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_copies_step_their_own_museion_state(name, options):
+    """A state's per-step methods are its museion state's own, bound on the instance (``MuseionState._bind``): a
+    clone, a deserialised state and a resample each step their own, the original stays as it was, and pyspiel's
+    C++ (``legal_actions_mask`` calls back ``current_player`` and ``_legal_actions``) agrees with Python."""
+    game, rng = load(name, options), random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 4:
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    copies = [state.clone(), game.deserialize_state(state.serialize()),
+              state.resample_from_infostate(state.current_player(), sampler)]
+    before = state.inner.clone()
+    for copy in copies:
+        legal = copy.legal_actions()
+        assert legal == [a for a, m in enumerate(copy.legal_actions_mask(copy.current_player())) if m]
+        copy.apply_action(legal[-1])
+        assert copy.inner.history()[-1] == legal[-1] and copy.history()[-1] == legal[-1]
+        assert copy.current_player() == copy.inner.current_player()
+        assert state.inner == before and state.legal_actions() == before.legal_actions()
+
+
 def _learned(inner, player, kind) -> str:
     """The information state the contract defines: what the player learned from each action, one per line
     (for a perfect-information game type, the action history)."""

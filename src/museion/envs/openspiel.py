@@ -222,9 +222,10 @@ class MuseionState(pyspiel.State):
         return self._holder.state
 
     # -- the pyspiel.State protocol ----------------------------------------------------------------------------
-    # current_player, is_terminal, is_chance_node and legal_actions are Python methods of this class, so a Python
-    # driver calls them directly: through pyspiel's C++ State each would cost a C++-to-Python call or two
-    # (legal_actions three, and two list conversions), more than the compiled engine's whole step.
+    # The methods _bind puts on each instance shadow these (the same meaning, without our Python frame); these
+    # are what a state says before it is bound, and what pybind11 finds on the class. They are Python methods,
+    # not pyspiel's: through pyspiel's C++ State each call would cost a C++-to-Python call or two (legal_actions
+    # three, and two list conversions), more than the compiled engine's whole step.
     def current_player(self) -> int:
         return self._holder.state.current_player()  # CHANCE (-1) and TERMINAL (-4) are OpenSpiel's ids
 
