@@ -72,7 +72,7 @@ def measure(name: str, players: int, sims: int, count: int, folder: pathlib.Path
     states = positions(game, count, seed=1)
     specs = {"expert": f"expert:sims={sims}",
              "master": f"master:sims={sims},eval=learned{model}",
-             "master_priors_first": f"master:sims={sims},eval=learned,priors=first{model}"}
+             "master_priors_first": f"master:sims={sims},eval=learned,priors=1{model}"}
     row: dict[str, object] = {"game": name, "players": players, "network": "shipped" if not model else "untrained",
                               "positions": len(states), "build": museion.BUILD}
     rates = {}

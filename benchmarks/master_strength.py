@@ -44,6 +44,7 @@ def main() -> int:
     parser.add_argument("--only", default="", help="run only pairings whose name contains this")
     parser.add_argument("--model", action="append", default=[], metavar="GAME-Np=FILE",
                         help="a network to measure instead of the shipped one, e.g. tholos-2p=train.json")
+    parser.add_argument("--params", default="", help="more master parameters, e.g. priors=8,c=1.0")
     parser.add_argument("--out", default="bench-out/master")
     parser.add_argument("--write", action="store_true", help="write the rows to benchmarks/results/master/")
     args = parser.parse_args()
@@ -57,7 +58,7 @@ def main() -> int:
         if not model and load_policy(museion.load(game_name, players=players)) is None:
             print(json.dumps({"pairing": name, "skipped": "no network shipped or given"}), flush=True)
             continue
-        master = f"master:time={args.time},clock=cpu{model}"
+        master = f"master:time={args.time},clock=cpu{model}" + (f",{args.params}" if args.params else "")
         expert = f"expert:time={args.time},clock=cpu"
         bots = ",".join([master] + [expert] * (players - 1))
         cmd = [sys.executable, "-m", "museion.cli", "arena", game_name, "--players", str(players), "--bots", bots,

@@ -190,18 +190,47 @@ def test_every_shipped_network_loads_in_this_build_and_master_plays_with_it(name
     assert bot.network is net
 
 
-@pytest.mark.parametrize("when", ["second", "first"])
-def test_master_computes_a_node_s_priors_only_when_the_search_goes_on_from_it(when: str) -> None:
-    """Item 2 of issue 42: with the value model at the leaves (``--leaf learned``, as Tholos' network) a node
-    visited once was a leaf: the network is not asked for its priors (``priors=second``); ``priors=first`` asks
-    at every new node."""
+@pytest.mark.parametrize("when", [1, 2, 8])
+def test_master_computes_a_node_s_priors_only_at_the_visit_its_option_names(when: int) -> None:
+    """Item 2 of issue 42: with the value model at the leaves (``--leaf learned``, as Tholos' network) a node's
+    first visit needs its value only: the network gives its priors at the visit ``priors=`` names (``1``: every new
+    node), never before, and every node the search returned to that often has them."""
     state = museion.load("tholos").new_initial_state()
     bot = make_bot(f"master:sims=300,eval=learned,priors={when}", 0)
-    assert bot.choose(state) in state.legal_actions() and bot.deferred is (when == "second")
+    assert bot.choose(state) in state.legal_actions() and bot.deferred == when
     nodes, stack = [], [bot.root]
     while stack:
         node = stack.pop()
         stack.extend(node.children.values())
         nodes.append(node)
-    with_priors = {n.visits >= 2 for n in nodes if n.priors is not None}
-    assert with_priors == ({True} if when == "second" else {True, False})
+    decisions = [n for n in nodes if n.children and next(iter(n.children.values())).mover >= 0]
+    assert {n.visits >= when for n in nodes if n.priors is not None} == {True}
+    assert all(n.priors is not None for n in decisions if n.visits > when)
+    assert any(n.visits < when for n in nodes) is (when > 1)
+
+
+def test_master_keeps_the_subtree_of_the_played_moves_and_drops_it_when_moves_do_not_follow_on() -> None:
+    """As ``expert``: the next search starts from the kept child (its visits carried over); a state that does not
+    follow the last one observed (a new game) starts a new tree."""
+    game = museion.load("tholos")
+    state = game.new_initial_state()
+    bot = make_bot("master:sims=200", 0)
+    seat, action = state.current_player(), bot.choose(state)
+    while True:  # our move, then the most searched reply until our seat is to act again
+        child = bot.root.children[action]
+        state.apply_action(action)
+        bot.observe(state, action)
+        assert bot.root is child and bot.kept_at == state.move_number()
+        if state.current_player() == seat:
+            break
+        action = max(child.children, key=lambda a: child.children[a].visits)
+    kept = child.visits
+    bot.choose(state)
+    assert bot.root is child and child.visits >= kept + 200 - 8
+    fresh = game.new_initial_state()
+    first = fresh.legal_actions()[0]
+    fresh.apply_action(first)
+    bot.observe(fresh, first)
+    assert bot.kept_at == -1
+    bot.choose(fresh)
+    assert bot.root is not child and bot.root.visits <= 200

@@ -49,7 +49,7 @@ class PNode:
     """Statistics of the edge into this node (``total`` reward for ``mover``, who chose it, over ``visits``) and,
     once evaluated, the priors of the actions out of it and its value for the seat to act there (``fpu``)."""
 
-    __slots__ = ("children", "visits", "total", "mover", "priors", "fpu")
+    __slots__ = ("children", "visits", "total", "mover", "priors", "fpu", "legal")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, PNode] = {}
@@ -58,6 +58,7 @@ class PNode:
         self.mover = mover
         self.priors: dict[int, float] | None = None
         self.fpu = 0.5
+        self.legal: list[int] | None = None  # kept where every determinisation is the same state (``fixed``)
 
 
 class MasterBot(Bot):
@@ -82,37 +83,64 @@ class MasterBot(Bot):
         "noise": Option(0.0, "weight of Dirichlet noise in the root priors (self-play exploration; 0 in play)",
                         float_option(0.0, 1.0)),
         "alpha": Option(0.3, "Dirichlet concentration of the root noise", float_option(0.001, 100.0)),
-        "priors": Option("second", "when a node's priors are computed: at its second visit, when the search goes "
-                                   "on from it (its first needs its value only), or at its first (where the network "
-                                   "values the leaves, always the first)", choice_option("second", "first")),
+        "reuse": Option(1, "keep the subtree of the played actions between moves (1), as expert does, or not (0)",
+                        int_option(0, 1)),
+        "leaf_draws": Option(8, "value the position before a draw of at least this many outcomes that follows a "
+                                "decision below the root, as expert does (0 = draw and go on)",
+                             int_option(0, 1_000_000)),
+        "priors": Option(2, "a node's priors are computed at this visit (1: its first; 2: its second, when the "
+                            "search goes on from it; more: uniform until then, the network only where the search "
+                            "returns); where the network values the leaves, always the first",
+                         int_option(1, 1_000_000)),
     }
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
         self.network: PolicyValueNet | None = None
         self.values: Callable[[State, int], list[float]] | None = None
-        self.deferred = False
+        self.deferred = 1
         self.configured_for: object = None
         self.root = PNode(CHANCE)
         self.root_rewards: list[float] = []
         self.player = -1
         self.last_simulations = 0
+        self.fixed = False
+        self.kept_at = -1  # the move number the kept tree's root is at (-1: none)
+        self.before: State | None = None
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_simulations = 0
             return legal[0]
-        visits = self.visit_counts(state)
+        keep = self.params["reuse"] and self.kept_at == state.move_number() and self.player == state.current_player()
+        visits = self._search(state, bool(keep))
         return max(legal, key=lambda a: (visits.get(a, 0), self.root.priors.get(a, 0.0) if self.root.priors else 0))
+
+    def observe(self, state: State, action: int) -> None:
+        """Descend the kept tree along the played action, as ``expert``; drop it after a chance outcome our seat
+        cannot tell from the others (following that edge would be peeking) or when the moves do not follow on."""
+        before, self.before = self.before, state.clone()
+        child = self.root.children.get(action) if self.kept_at + 1 == state.move_number() else None
+        if child is None or before is None or (child.mover == CHANCE and not _visible(before, action, self.player)):
+            self.kept_at = -1
+        else:
+            self.root, self.kept_at = child, state.move_number()
 
     def visit_counts(self, state: State) -> dict[int, int]:
         """A fresh search from ``state`` for the seat to act: the root's visits per legal action."""
+        return self._search(state, False)
+
+    def _search(self, state: State, keep: bool) -> dict[int, int]:
+        """Search from ``state`` for the seat to act, in the kept tree (``keep``) or a new one."""
         self._configure(state)
         self.player = player = state.current_player()
-        self.root = PNode(CHANCE)
+        if not keep:
+            self.root = PNode(CHANCE)
+        self.kept_at, self.before = state.move_number(), state.clone()
         self.root_rewards = [0.0] * state.game.num_players()
         observer = entry(state.game).observer
+        self.fixed = observer.determined_for(state, player)
         self.last_simulations = spend_budget(
             self.params, lambda: self._simulate(observer.resample(state, player, self.rng)), 8)
         legal = set(state.legal_actions())
@@ -166,34 +194,48 @@ class MasterBot(Bot):
             model = load_model(state.game)
             values = model.win_chances if model is not None else heuristic_evaluator(state.game)
         self.values = values
-        self.deferred = values is not None and self.params["priors"] == "second"
+        self.deferred = self.params["priors"] if values is not None else 1  # the visit that computes priors
         self.configured_for = state.game
 
     # -- search -----------------------------------------------------------------------------------------
     def _simulate(self, det: State) -> None:
-        """Select by PUCT down to a node not evaluated yet (or the end), evaluate it, back the shares up."""
+        """Select by PUCT down to a node not evaluated yet (or the end, or a wide draw: ``leaf_draws``), evaluate it,
+        back the shares up. Where every determinisation is the same state (``fixed``) a node keeps its legal
+        actions, as ``expert``'s do, and replays them unchecked."""
         node = self.root
         path = [node]
-        c = self.params["c"]
+        c, fixed, wide = self.params["c"], self.fixed, self.params["leaf_draws"]
         while True:
             mover = det.current_player()
             if mover < 0:
                 if mover != CHANCE:
                     rewards = terminal_rewards(det)
                     break
+                if wide and node.mover >= 0 and node is not self.root and len(det.chance_outcomes()) >= wide:
+                    rewards = self._leaf(det)
+                    break
                 outcome = det.apply_chance(self.rng)
                 node = node.children.get(outcome) or node.children.setdefault(outcome, PNode(CHANCE))
                 path.append(node)
                 continue
-            legal = det.legal_actions()
+            if node.priors is None and not node.visits and self.deferred > 1:
+                rewards = self._expand(node, det, mover, [])
+                break
+            legal = node.legal if fixed and node.legal is not None else det.legal_actions()
             if node.priors is None:
-                if not (self.deferred and node.visits):
+                if not node.visits:
                     rewards = self._expand(node, det, mover, legal)
                     break
-                self._set_priors(node, det, mover, legal)
-            action = _puct(node, legal, c)
+                if node.visits + 1 >= self.deferred:
+                    self._set_priors(node, det, mover, legal)
+            if fixed:
+                node.legal = legal
+            action = _puct(node, legal, c, fixed)
             node = node.children.get(action) or node.children.setdefault(action, PNode(mover))
-            det.apply_action(action)
+            if fixed:
+                det.apply_unchecked(action)
+            else:
+                det.apply_action(action)
             path.append(node)
         for n in path:
             n.visits += 1
@@ -211,14 +253,18 @@ class MasterBot(Bot):
     def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
         """A node's first visit: the leaf's win shares (the value model, a playout near the end, else the network's
         value head) and, unless they wait for its second visit (``deferred``), its priors."""
-        rewards = None if self.deferred else self._set_priors(node, det, mover, legal)
-        if self._ending(det):
-            rewards = _playout(det, self.rng)  # det is this simulation's own
-        elif self.values is not None:
-            rewards = self.values(det, self.player)
+        rewards = None if self.deferred > 1 else self._set_priors(node, det, mover, legal)
+        if self._ending(det) or self.values is not None:
+            rewards = self._leaf(det)
         assert rewards is not None  # without values the network is there and priors are not deferred
         node.fpu = rewards[mover]
         return rewards
+
+    def _leaf(self, det: State) -> list[float]:
+        """A leaf's shares from a playout near the end, else as the search values leaves (``_leaf_values``)."""
+        if self._ending(det):
+            return _playout(det, self.rng)  # det is this simulation's own
+        return self._leaf_values(det, self.player)
 
     def _set_priors(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float] | None:
         """The node's priors from ``mover``'s observation (uniform without a network); the network's win shares
@@ -261,13 +307,26 @@ def _playout(det: State, rng: random.Random) -> list[float]:
     return terminal_rewards(det)
 
 
-def _puct(node: PNode, legal: list[int], c: float) -> int:
-    """The legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, priors renormalised over ``legal``."""
-    priors = node.priors
-    assert priors is not None
-    known = [priors[a] for a in legal if a in priors]
-    fallback = sum(known) / len(known) if known else 1.0 / len(legal)
-    total = sum(known) + fallback * (len(legal) - len(known))
+def _visible(before: State, action: int, player: int) -> bool:
+    """Could ``player`` tell this chance outcome from the others (``MCTSBot._visible``: the game declares it)?"""
+    if not before.is_chance_node():
+        return False
+    seen = before.observed_action(action, player)
+    return all(other == action or before.observed_action(other, player) != seen
+               for other, _ in before.chance_outcomes())
+
+
+def _puct(node: PNode, legal: list[int], c: float, fixed: bool) -> int:
+    """The legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, priors renormalised over ``legal`` (uniform
+    while the node has none; ``fixed``: every determinisation is one state, the priors are over these actions)."""
+    priors = node.priors or {}
+    fallback, total = 1.0, float(len(legal))  # uniform while the node has no priors
+    if priors and not fixed:  # legal actions may differ between determinisations
+        known = [priors[a] for a in legal if a in priors]
+        fallback = sum(known) / len(known) if known else 1.0 / len(legal)
+        total = sum(known) + fallback * (len(legal) - len(known))
+    elif priors:
+        fallback, total = 1.0 / len(legal), 1.0
     scale = c * math.sqrt(max(1, node.visits)) / total
     children = node.children
     best, best_score = legal[0], -math.inf
