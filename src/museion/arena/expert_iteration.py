@@ -92,7 +92,10 @@ def selfplay_game(game_name: str, options: dict[str, Any], model: str | None, pa
 
     game = load(game_name, **options)
     rng = random.Random(seed)
-    bot = MasterBot(rng.randrange(2**31), sims=params["sims"], noise=params["noise"], eval=params["leaf"])
+    # the search the shipped networks were trained with (every new node's priors at its second visit, draws
+    # searched through): their cards' commands rebuild them
+    bot = MasterBot(rng.randrange(2**31), sims=params["sims"], noise=params["noise"], eval=params["leaf"], priors=2,
+                    leaf_draws=0)
     if model:
         bot.network = PolicyValueNet(json.loads(pathlib.Path(model).read_text(encoding="utf-8")), game)
     observer = entry(game).observer

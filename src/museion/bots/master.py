@@ -7,10 +7,11 @@ drawn with their probabilities as edges; so the bot never reads what its seat ma
 * **Priors** (PUCT, as AlphaZero): a node is evaluated by the network (``network.py``) from the observation tensor
   of the seat to act; its softmax over the legal actions are the priors, and selection maximises
   ``Q(a) + c * P(a) * sqrt(N) / (1 + N(a))``. Where the leaves are not valued by the network, a node's priors are
-  computed when a simulation goes on from it, at its second visit (``priors=second``): its first visit needs its
-  value only, and most nodes of a search are leaves visited once (60 % of them in every game at 400 simulations),
-  so this saves most of the network's cost (``benchmarks/master_speed.py``); ``priors=first`` evaluates every new
-  node. Legal actions can differ between determinisations:
+  computed at its 32nd visit (``priors=32``; uniform until then): its first visit needs its value only, most nodes
+  of a search are leaves visited once (60 % of them in every game at 400 simulations) and a few nodes near the
+  root take most visits, so the network's cost almost vanishes and a simulation costs about what ``expert``'s does
+  (``benchmarks/master_speed.py``); ``priors=1`` evaluates every new node. Legal actions can differ between
+  determinisations:
   priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
   An action not yet searched is valued at the node's own value for its mover (first-play urgency).
 * **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
@@ -22,7 +23,11 @@ A configuration without a policy network (none shipped, ``model`` not given) is 
 ``eval=learned`` values: the start of self-play training (``museion train GAME --policy``). The level list offers
 ``master`` only for the games whose shipped network was measured stronger than ``expert`` (``MASTER_GAMES``).
 
-The budget is ``sims`` or ``time`` (with ``clock``), as ``expert`` takes them; the tree is rebuilt every move.
+As ``expert`` too: where every determinisation is the same state (``determined_for``) a node keeps its legal actions
+and replays them unchecked; a draw of at least ``leaf_draws`` outcomes after a decision below the root is a leaf;
+the subtree of the played moves is kept for the next search (``reuse``; dropped after a draw the seat cannot see).
+
+The budget is ``sims`` or ``time`` (with ``clock``), as ``expert`` takes them.
 ``noise`` mixes Dirichlet noise into the root priors (self-play exploration; 0 in play). ``visit_counts`` gives the
 root's visits, the policy targets of training, and ``root_values`` the search's estimate of every seat's share.
 """
@@ -88,9 +93,9 @@ class MasterBot(Bot):
         "leaf_draws": Option(8, "value the position before a draw of at least this many outcomes that follows a "
                                 "decision below the root, as expert does (0 = draw and go on)",
                              int_option(0, 1_000_000)),
-        "priors": Option(2, "a node's priors are computed at this visit (1: its first; 2: its second, when the "
-                            "search goes on from it; more: uniform until then, the network only where the search "
-                            "returns); where the network values the leaves, always the first",
+        "priors": Option(32, "a node's priors are computed at this visit (1: its first; 2: its second, when the "
+                             "search goes on from it; more: uniform until then, the network only where the search "
+                             "returns); where the network values the leaves, always the first",
                          int_option(1, 1_000_000)),
     }
 
@@ -252,7 +257,7 @@ class MasterBot(Bot):
 
     def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
         """A node's first visit: the leaf's win shares (the value model, a playout near the end, else the network's
-        value head) and, unless they wait for its second visit (``deferred``), its priors."""
+        value head) and, unless they wait for a later visit (``deferred``), its priors."""
         rewards = None if self.deferred > 1 else self._set_priors(node, det, mover, legal)
         if self._ending(det) or self.values is not None:
             rewards = self._leaf(det)
