@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import struct
+import sys
 from typing import Any
 
 import numpy as np
@@ -59,22 +60,49 @@ def final_rewards(state: State, reward: str) -> list[float]:
 class Observations:
     """A game configuration's observation tensors and action masks as numpy arrays, cheaply per step.
 
-    The game's ``observation_tensor`` (compiled code in the compiled build) returns a list of floats; packing it
-    with a prepared :class:`struct.Struct` and viewing the bytes as ``float32`` costs about half of numpy's
-    conversion of a list (which first scans the list for its shape and type). Observations come out read-only
-    and fresh for every call (nothing a learner keeps is overwritten later); masks are set by index, without a
-    loop."""
+    A game whose ``view.py`` has ``observation_entries`` (compiled code in the compiled build: the indices of the
+    entries that are 1 and the other non-zero entries with their values, the ones ``observation_fixed`` sets, the
+    same in every position, left out; ``museion.core.batch.Entries``) gets its tensor as a copy of the fixed row with
+    those entries set by numpy at once: no list of 1,512 floats (Pergamon) is built and converted. Otherwise the
+    ``observation_tensor`` list is packed with a prepared :class:`struct.Struct` (about half the cost of numpy's
+    conversion of a list, which first scans it). Observations come out read-only and fresh for every call (nothing
+    a learner keeps is overwritten later); masks are set by index, without a loop."""
 
-    __slots__ = ("_tensor", "_packer", "game", "size", "actions")
+    __slots__ = ("_tensor", "_packer", "_entries", "_fixed", "game", "size", "actions")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._tensor = entry(game).observer.observation_tensor
         self.size, self.actions = game.observation_tensor_size(), game.num_distinct_actions()
         self._packer = struct.Struct(f"<{self.size}f")
+        view = sys.modules[self._tensor.__module__]
+        self._entries = getattr(view, "observation_entries", None)
+        fixed = getattr(view, "observation_fixed", None)
+        self._fixed = np.zeros(self.size, dtype=np.float32)
+        if fixed is not None:
+            self._fixed[:] = fixed(game)
 
     def observation(self, state: State, player: int) -> np.ndarray:
-        return np.frombuffer(self._packer.pack(*self._tensor(state, player)), dtype=np.float32)
+        if self._entries is None:
+            return np.frombuffer(self._packer.pack(*self._tensor(state, player)), dtype=np.float32)
+        out = np.empty(self.size, dtype=np.float32)
+        self.write(out, state, player)
+        out.flags.writeable = False
+        return out
+
+    def write(self, out: np.ndarray, state: State, player: int) -> None:
+        """The observation tensor written into ``out`` (a writable ``float32`` vector of :attr:`size`)."""
+        entries = self._entries
+        if entries is None:
+            self._packer.pack_into(out, 0, *self._tensor(state, player))
+            return
+        ones: list[int] = []
+        where: list[int] = []
+        values: list[float] = []
+        entries(state, player, 0, ones, where, values)
+        out[:] = self._fixed
+        out[ones] = 1.0
+        out[where] = values
 
     def mask(self, state: State, player: int) -> np.ndarray:
         """``int8`` mask over all action ids: 1 for the legal actions of ``player`` (all 0 when not to act); a new

@@ -42,7 +42,7 @@ import pyspiel
 from museion.core.descriptor import resolve
 from museion.core.game import Game, State
 from museion.core.registry import available_games, entry, load
-from museion.envs._common import render_ansi
+from museion.envs._common import Observations, render_ansi
 
 __all__ = ["has_perfect_information", "MuseionGame", "MuseionState", "game_type", "register", "short_name"]
 
@@ -441,8 +441,8 @@ class MuseionObserver:
 
     def __init__(self, game: MuseionGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.observer = entry(game.museion).observer
-        self.recall = information_state_encoder(game.museion.name) if perfect_recall and game.imperfect else None
+        self.observations = Observations(game.museion)
+        self.recall = game.recall if perfect_recall and game.imperfect else None
         if perfect_recall:
             size = 0 if self.recall is None else self.recall[1](game.museion)
         else:
@@ -454,7 +454,7 @@ class MuseionObserver:
         if self.recall is not None:
             self.tensor[:] = self.recall[0](state.inner, player, state._holder.memory())
         elif self.tensor.size:
-            self.tensor[:] = self.observer.observation_tensor(state.inner, player)
+            self.observations.write(self.tensor, state.inner, player)
 
     def string_from(self, state: MuseionState, player: int) -> str:
         if self.perfect_recall:
