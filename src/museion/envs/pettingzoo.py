@@ -32,7 +32,6 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from museion.core.errors import OptionError
 from museion.core.game import Game
-from museion.core.play import sample_chance
 from museion.core.record import Record
 from museion.envs._common import (
     OBSERVATION_HIGH,
@@ -267,9 +266,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's naming convention
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def _resolve_chance(self) -> None:
+        """Chance outcomes until a player acts: ``State.apply_chance`` draws as ``sample_chance`` does (the same
+        games for the same seed) and applies the draw without checking it again."""
         state, rng = self.game_state, self._rng
         while state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            state.apply_chance(rng)
 
     def _finish(self, last_player: int) -> None:
         """Final rewards for everyone; the dead agents then step out starting after the last mover."""
