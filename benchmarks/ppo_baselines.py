@@ -232,7 +232,7 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path, title: str,
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=100)
+    fig, ax = plt.subplots(figsize=(8.4 if beside else 6, 3.6), dpi=100)
     for opponent in dict.fromkeys(r["opponent"] for r in rows):
         mine = [r for r in rows if r["opponent"] == opponent]
         steps = [r["steps"] for r in mine]
@@ -245,7 +245,7 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path, title: str,
                     color=line.get_color(), alpha=0.7, label=f"vs {opponent} (trained against bots)")
     ax.set(xlabel="learner steps", ylabel="win rate (95 % Wilson)", ylim=(0, 1), title=title)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small" if beside else None)
+    ax.legend(**({"fontsize": "small", "loc": "center left", "bbox_to_anchor": (1.01, 0.5)} if beside else {}))
     fig.tight_layout()
     fig.savefig(path)
 
