@@ -8,11 +8,14 @@ import pytest
 np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
+import random  # noqa: E402
+
 import museion  # noqa: E402
 from museion.core.errors import OptionError  # noqa: E402
+from museion.core.registry import entry  # noqa: E402
 from museion.envs.gymnasium import MuseionEnv  # noqa: E402
 from museion.envs.registration import env_id  # noqa: E402
-from museion.envs.vector import MuseionVectorEnv  # noqa: E402
+from museion.envs.vector import MuseionVectorEnv, observation_parts  # noqa: E402
 from tests.envs.configs import CONFIGS, IDS  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -52,6 +55,51 @@ def test_same_seeds_give_the_trajectories_of_single_envs(name, options):
             episodes += t
         assert not truncated.any()
     assert episodes >= n  # every game ended at least once on average: autoreset was exercised
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def allowed(option, value):
+    try:
+        option.parse(value)
+    except ValueError:
+        return False
+    return True
+
+
+def every_player_count():
+    for name in museion.available_games():
+        option = entry(name).game_class.OPTIONS.get("players")
+        counts = [None] if option is None else [n for n in (2, 3, 4) if allowed(option, n)]
+        yield from ((name, {} if n is None else {"players": n}) for n in counts)
+
+
+@pytest.mark.parametrize(("name", "options"), list(every_player_count()))
+def test_observation_entries_write_the_observation_tensor(name, options):
+    """The row the vector env writes from a game's observation entries (numpy, by index, over its fixed entries)
+    equals ``observation_tensor`` for every seat, at every 7th position of seeded random games (12 checks at
+    least; the tensor itself is fingerprinted by test_versions.py); no entry is given
+    twice or lands on a fixed entry."""
+    game = museion.load(name, **options)
+    entries, fixed = observation_parts(game)
+    fixed = np.zeros(game.observation_tensor_size(), dtype=np.float32) if fixed is None else fixed
+    tensor, size = entry(game).observer.observation_tensor, game.observation_tensor_size()
+    rng, checked = random.Random(5), 0
+    while checked < 12:  # seeded random games (at least one position each) until 12 checks
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for seat in range(game.num_players()) if len(state.history()) % 7 == 0 else ():
+                ones, where, values = [], [], []
+                entries(state, seat, size, ones, where, values)  # row 1 of 2
+                rows = np.zeros((2, size), dtype=np.float32)
+                rows[:] = fixed
+                rows.reshape(-1)[ones] = 1.0
+                rows.reshape(-1)[where] = values
+                assert rows[1].tolist() == np.asarray(tensor(state, seat), dtype=np.float32).tolist()
+                written = ones + where
+                assert len(set(written)) == len(written) and not fixed[np.array(written, dtype=int) - size].any()
+                checked += 1
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
@@ -146,3 +194,31 @@ def test_maskable_ppo_learns_through_the_sb3_adapter():
     model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=32, n_epochs=1, seed=0)
     model.learn(64)
     assert model.num_timesteps >= 64
+
+
+@pytest.mark.parametrize(("name", "options"), [("pergamon", {"players": 3}), ("tholos", {})])
+def test_every_seat_a_learner_replays_the_game_the_caller_plays(name, options):
+    """``opponents=None``: each row is the seat to act (its observation and mask), its action is applied, chance
+    comes from the game's RNG seeded like a single env's; the ending step gives every seat's final reward."""
+    from museion.envs._common import final_rewards
+
+    vec = MuseionVectorEnv(2, name, opponents=None, reward="margin", **options)
+    game, tensor = vec.game, entry(vec.game).observer.observation_tensor
+    obs, infos = vec.reset(seed=[4, 9])
+    state, chance, rng = game.new_initial_state(), random.Random(4), np.random.default_rng(2)
+    movers, ended = set(), False
+    while not ended:
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance(chance))
+        seat = state.current_player()
+        movers.add(seat)
+        assert infos["seat"][0] == seat and np.array_equal(obs[0], np.asarray(tensor(state, seat), np.float32))
+        assert np.flatnonzero(infos["action_mask"][0]).tolist() == state.legal_actions()
+        actions = legal_choice(rng, infos["action_mask"])
+        state.apply_action(int(actions[0]))
+        obs, rewards, terminated, _, infos = vec.step(actions)
+        ended = bool(terminated[0])
+        assert ended == state.is_terminal()
+    finals = final_rewards(state, "margin")
+    assert infos["final_rewards"][0].tolist() == finals and rewards[0] == finals[seat]
+    assert movers == set(range(game.num_players()))

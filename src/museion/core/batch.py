@@ -8,17 +8,17 @@ contract of :class:`~museion.core.game.State`. The pure build runs the same code
 trajectories.
 
 Random opponents are given as their :class:`random.Random` and draw exactly as ``museion.bots.RandomBot`` does
-(``legal[rng.randrange(len(legal))]``), chance as ``State.sample_chance``: the same seeds give the same games as
-one ``MuseionEnv`` per game.
+(``legal[rng.randrange(len(legal))]``, :func:`below`), chance as ``State.sample_chance``: the same seeds give the
+same games as one ``MuseionEnv`` per game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from museion.core.game import TERMINAL, State
+from museion.core.game import CHANCE, TERMINAL, State
 
 ILLEGAL: Final = -100
 """Status of a game whose learner action was not legal (nothing was applied)."""
@@ -44,14 +44,27 @@ def advance(state: State[Any], seat: int, chance: random.Random, opponents: list
         player = state.current_player()
         if player == seat or player == TERMINAL:
             return player
-        if player < 0:
+        if player == CHANCE:
             state.apply_chance(chance)
             continue
         rng = opponents[player]
         if rng is None:
             return player
         actions = legal(state)
-        state.apply_unchecked(actions[rng.randrange(len(actions))])
+        state.apply_unchecked(actions[below(rng, len(actions))])
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (what ``RandomBot`` draws), the same number from the same generator: CPython's
+    ``Random._randbelow`` (``getrandbits`` of ``n.bit_length()`` bits until below ``n``) without its two Python
+    frames; a subclass of ``Random`` gets its own ``randrange``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def step(states: list[State[Any]], seats: list[int], actions: list[int], active: list[bool],
@@ -90,6 +103,25 @@ def write(states: list[State[Any]], seats: list[int], entries: Entries, size: in
                 masks.append(base + a)
         elif player == TERMINAL:
             over.append(i)
+
+
+S = TypeVar("S", bound=State[Any])
+
+
+def dense(entries: Callable[[S, int, int, list[int], list[int], list[float]], None], state: S, player: int,
+          size: int, fixed: list[float] | None = None) -> list[float]:
+    """The observation tensor as a list made of a game's ``observation_entries`` (and its ``observation_fixed``
+    entries): how a game writes its tensor once for both paths."""
+    ones: list[int] = []
+    where: list[int] = []
+    values: list[float] = []
+    entries(state, player, 0, ones, where, values)
+    out = [0.0] * size if fixed is None else list(fixed)
+    for k in ones:
+        out[k] = 1.0
+    for j in range(len(where)):
+        out[where[j]] = values[j]
+    return out
 
 
 def dense_entries(tensor: Callable[[State[Any], int], list[float]]) -> Entries:

@@ -17,6 +17,10 @@ trajectories as N single envs; the per-step work runs in compiled code (:mod:`mu
   allows every action, as in the single env;
 * ``infos["seat"]``: the learner's seat per game (``seat=None`` draws one at every reset);
   ``infos["illegal_action"]``: which games just ended on an illegal action (``illegal_action="terminate"``);
+* ``opponents=None``: every seat is a learner (PettingZoo-style multi-agent loops; ``seat`` is ignored): each
+  game's row is the seat to act (``infos["seat"]``, its observation and mask), the action is that seat's; the
+  reward is the acting seat's, and the step that ends a game gives every seat's in ``infos["final_rewards"]``
+  ``(N, players)`` (an illegal action: ``illegal_reward`` for its author, 0 for the others);
 * autoreset: Gymnasium 1.x's ``AutoresetMode.NEXT_STEP`` (the default of ``SyncVectorEnv``): the step that ends a
   game returns its last observation with ``terminated`` set; on the next ``step`` that game's action is ignored
   and it starts a new game (reward 0, not terminated), its RNG continuing;
@@ -29,6 +33,7 @@ trajectories as N single envs; the per-step work runs in compiled code (:mod:`mu
 from __future__ import annotations
 
 import random
+import struct
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -48,17 +53,30 @@ from museion.envs.gymnasium import MuseionEnv, Opponent
 __all__ = ["MuseionVectorEnv"]
 
 
-def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray]:
+def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray | None]:
     """The game's ``observation_entries`` (or one made from its ``observation_tensor``) and its constant entries
-    (``observation_fixed``, else zeros) as a ``float32`` row."""
+    (``observation_fixed``) as a ``float32`` row, None when the game has none."""
     observer = entry(game).observer
     view = sys.modules[observer.observation_tensor.__module__]
     entries = getattr(view, "observation_entries", None) or batch.dense_entries(observer.observation_tensor)
     fixed = getattr(view, "observation_fixed", None)
-    row = np.zeros(game.observation_tensor_size(), dtype=np.float32)
-    if fixed is not None:
-        row[:] = fixed(game)
-    return entries, row
+    return entries, None if fixed is None else np.array(fixed(game), dtype=np.float32)
+
+
+class _Structs(dict[tuple[int, str], struct.Struct]):
+    def __missing__(self, key: tuple[int, str]) -> struct.Struct:
+        made = self[key] = struct.Struct(f"<{key[0]}{key[1]}")
+        return made
+
+
+_STRUCTS = _Structs()
+"""Prepared structs by (length, code): packing a list with one costs about half of ``np.array(list)`` (which
+scans the list for its shape and type first), and lengths repeat from step to step."""
+
+
+def _array(values: list[Any], code: str, dtype: type) -> np.ndarray:
+    """A list of Python ints (``code`` "q") or floats ("f") as a numpy array of ``dtype``, through ``struct``."""
+    return np.frombuffer(_STRUCTS[len(values), code].pack(*values), dtype=dtype)
 
 
 class MuseionVectorEnv(VectorEnv):
@@ -67,13 +85,15 @@ class MuseionVectorEnv(VectorEnv):
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 8, game: str | Game = "tholos", seat: int | None = 0,
-                 opponents: Opponent | Sequence[Opponent] = "random", reward: str = "win",
+                 opponents: Opponent | Sequence[Opponent] | None = "random", reward: str = "win",
                  illegal_action: str = "terminate", illegal_reward: float = -1.0, copy: bool = True,
                  **options: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise OptionError(f"num_envs {num_envs!r} is not allowed; allowed: an integer >= 1")
         config = make_game(game, options)
-        self.envs = [MuseionEnv(config, seat=seat, opponents=opponents, reward=reward,
+        self.all_seats = opponents is None  # the caller acts for every seat (multi-agent loops)
+        self.envs = [MuseionEnv(config, seat=0 if self.all_seats else seat, opponents=opponents or "random",
+                                reward=reward,
                                 illegal_action=illegal_action, illegal_reward=illegal_reward, flat=True)
                      for _ in range(num_envs)]
         self.game, self.num_envs, self.copy = config, num_envs, bool(copy)
@@ -88,7 +108,6 @@ class MuseionVectorEnv(VectorEnv):
         self._obs_flat, self._masks_flat = self._obs.reshape(-1), self._masks.reshape(-1)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
-        self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.zeros(num_envs, dtype=np.int64)
         # per game, as lists for the compiled loop: state, seat, chance RNG, random opponents' RNGs (None: asked
@@ -99,36 +118,37 @@ class MuseionVectorEnv(VectorEnv):
         self._opponents: list[list[random.Random | None]] = [[] for _ in range(num_envs)]
         self._compiled = [True] * num_envs
         self._ended: list[int] = []  # the games the next step() restarts
+        self._finals = np.zeros((num_envs, config.num_players()))
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """New games everywhere; ``seed``: an int (game ``i`` gets ``seed + i``), one seed per game, or None."""
         super().reset(seed=seed if isinstance(seed, int) or seed is None else None)
         seeds = self._seeds(seed)
-        for i, env in enumerate(self.envs):
-            env.reset(seed=seeds[i])
-            self._started(i)
+        for i in range(self.num_envs):
+            self._new_game(i, seeds[i])
         self._ended = []
         self._illegal[:] = False
         self._write()
         return self._out(self._obs), self._infos()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One learner action per game (ignored for a game being autoreset); opponents answer inside the call."""
+        """One learner action per game (ignored for a game being autoreset); opponents answer inside the call.
+        The per-game results are fresh arrays, set only for the games that ended."""
         chosen = np.asarray(actions).astype(np.int64, copy=False).tolist()
-        self._rewards.fill(0.0)
-        self._terminated.fill(False)
-        self._illegal.fill(False)
+        n = self.num_envs
+        self._rewards, self._terminated, self._illegal = np.zeros(n), np.zeros(n, np.bool_), np.zeros(n, np.bool_)
+        if self.all_seats:
+            self._finals = np.zeros_like(self._finals)
         active = self._compiled
         if self._ended or not all(active):
             active = self._step_in_python(chosen)
         special = batch.step(self._states, self._seat_list, chosen, active, self._chance, self._opponents)
         for k in range(0, len(special), 2):
             self._settle(special[k], special[k + 1], chosen[special[k]])
-        self._ended = np.flatnonzero(self._terminated).tolist()
         self._write()
-        return (self._out(self._obs), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(),
-                self._infos())
+        return (self._out(self._obs), self._rewards, self._terminated, np.zeros(n, np.bool_),
+                self._infos(copy=False))
 
     def reset_done(self) -> np.ndarray:
         """Start the new game of every game that just ended now instead of on the next ``step`` (the
@@ -136,8 +156,7 @@ class MuseionVectorEnv(VectorEnv):
         indices reset. Their rows of the observation and mask arrays then hold the new games."""
         done, self._ended = self._ended, []
         for i in done:
-            self.envs[i].reset()
-            self._started(i)
+            self._new_game(i)
         self._write()
         return np.array(done, dtype=np.intp)
 
@@ -160,9 +179,18 @@ class MuseionVectorEnv(VectorEnv):
                               f"or exactly {self.num_envs} seeds")
         return seeds
 
-    def _started(self, i: int) -> None:
-        """Game ``i`` has a new episode (its state, seat and bots): the lists of the compiled loop follow."""
+    def _new_game(self, i: int, seed: int | None = None) -> None:
+        """Game ``i`` starts a new episode (``seed``: else its RNG continues): its ``MuseionEnv``'s reset, or with
+        every seat a learner a new state with its opening chance drawn; the lists of the compiled loop follow."""
         env = self.envs[i]
+        if not self.all_seats:
+            env.reset(seed=seed)
+        else:
+            if seed is not None:
+                env._rng.seed(seed)
+            env.bots, env.state = {}, self.game.new_initial_state()
+            env.seat = max(0, batch.advance(env.state, TERMINAL, env._rng, [None] * self.game.num_players()))
+            env._done = env.state.is_terminal()
         self._states[i], self._seat_list[i] = env.state, env.seat
         self._seats[i] = env.seat
         bots = env.bots
@@ -176,8 +204,7 @@ class MuseionVectorEnv(VectorEnv):
         a watching bot through their ``MuseionEnv``; returns which games the compiled loop steps."""
         skip = set(self._ended)
         for i in self._ended:
-            self.envs[i].reset()
-            self._started(i)
+            self._new_game(i)
         self._ended = []
         for i, compiled in enumerate(self._compiled):
             if not compiled and i not in skip:
@@ -199,18 +226,24 @@ class MuseionVectorEnv(VectorEnv):
     def _settle(self, i: int, status: int, action: int) -> None:
         """Game ``i`` after the compiled loop: an illegal action, the end, or a non-random opponent to move."""
         env = self.envs[i]
+        if status >= 0 and self.all_seats:  # another seat's turn: the caller acts for it next
+            env.seat = self._seat_list[i] = self._seats[i] = status
+            return
         while status >= 0:  # an opponent asked from Python (a bot or a policy), then the loop goes on
             env._apply(env._opponent_move(status))
             status = batch.advance(env.state, env.seat, env._rng, self._opponents[i])
             if status == env.seat:
                 return
+        finals = [0.0] * self.game.num_players()
         if status == batch.ILLEGAL:
             if env.illegal_action == "raise":
                 env.state.apply_action(action)  # raises IllegalActionError with the legal moves listed
-            self._rewards[i], self._illegal[i] = env.illegal_reward, True
+            finals[env.seat], self._illegal[i] = env.illegal_reward, True
         else:
-            self._rewards[i] = final_rewards(env.state, env.reward_scheme)[env.seat]
+            finals = final_rewards(env.state, env.reward_scheme)
+        self._rewards[i], self._finals[i] = finals[env.seat], finals
         env._done = self._terminated[i] = True
+        self._ended.append(i)
 
     def _write(self) -> None:
         """Every game's observation row and mask row, from the flat lists the compiled loop fills."""
@@ -221,18 +254,26 @@ class MuseionVectorEnv(VectorEnv):
         over: list[int] = []
         batch.write(self._states, self._seat_list, self._entries, self._size, self._actions, ones, where, values,
                     legal, over)
-        self._obs[:] = self._fixed
-        self._obs_flat[np.array(ones, dtype=np.intp)] = 1.0
+        if self._fixed is None:
+            self._obs.fill(0.0)
+        else:
+            self._obs[:] = self._fixed
+        self._obs_flat[_array(ones, "q", np.int64)] = 1.0
         if where:
-            self._obs_flat[np.array(where, dtype=np.intp)] = values
+            self._obs_flat[_array(where, "q", np.int64)] = _array(values, "f", np.float32)
         self._masks.fill(0)
-        self._masks_flat[np.array(legal, dtype=np.intp)] = 1
+        self._masks_flat[_array(legal, "q", np.int64)] = 1
         if over:
             self._masks[over] = 1
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
-    def _infos(self) -> dict[str, Any]:
-        return {"action_mask": self._out(self._masks), "seat": self._seats.copy(),
-                "illegal_action": self._illegal.copy()}
+    def _infos(self, copy: bool = True) -> dict[str, Any]:
+        """``illegal_action`` is copied unless this step made it (``copy=False``); ``final_rewards`` with every
+        seat a learner."""
+        infos = {"action_mask": self._out(self._masks), "seat": self._seats.copy(),
+                 "illegal_action": self._illegal.copy() if copy else self._illegal}
+        if self.all_seats:
+            infos["final_rewards"] = self._finals.copy() if copy else self._finals
+        return infos

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from museion.core.batch import dense
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
 from museion.games.imhotep import data
@@ -205,78 +206,102 @@ def view(state: ImhotepStateBase[Any], player: int | None) -> dict[str, Any]:
 
 def observation_tensor(state: ImhotepStateBase[Any], player: int) -> list[float]:
     """Flat encoding of the table for ``player``: the pieces of ``observation_layout(n)`` at their offsets."""
+    return dense(observation_entries, state, player, _layouts(state.player_count)[0].size)
+
+
+def _put(where: list[int], values: list[float], k: int, value: float) -> None:
+    if value:
+        where.append(k)
+        values.append(value)
+
+
+def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
+                        values: list[float]) -> None:
+    """The tensor's non-zero entries at ``base`` + offset (``museion.core.batch.Entries``): the vector env writes
+    them into its zeroed rows, and :func:`observation_tensor` is made of them."""
     n = state.player_count
     layout, ship = _layouts(n)
     at = layout.offset
-    out = [0.0] * layout.size
     rel = [(p - player) % n for p in range(n)]  # seat -> relative index
     width: int = state.game.width
     visible = state.temple[-width:]
-    _players(state, out, at["players"], rel, visible)
-    block = ship.size
+    _players(state, where, values, base + at["players"], rel, visible)
+    if 0 <= state.to_move < n:
+        ones.append(base + at["players"] + rel[state.to_move] * _PLAYER_SIZE + _TO_ACT)
+    if 0 <= state.turn_player < n and state.to_move != TERMINAL:
+        ones.append(base + at["players"] + rel[state.turn_player] * _PLAYER_SIZE + _TURN)
+    _ships(state, ones, base + at["ships"], ship.size, rel)
+    i = base + at["docked_sites"]
+    for s in range(_SITE_COUNT):
+        if state.docked_sites >> s & 1:
+            ones.append(i + s)
+    i = base + at["market"]
+    for t in range(NUM_CARD_TYPES):
+        _put(where, values, i + t, state.market[t] / 4.0)
+    _put(where, values, base + at["draw_pile"], state.draw_pile_size / 34.0)
+    i = base + at["discard_pile"]
+    for t in range(NUM_CARD_TYPES):
+        _put(where, values, i + t, state.discard_pile[t] / data.CARD_COUNTS[t])
+    ones.append(base + at["rounds_finished"] + state.rounds_played)
+    i = base + at["round_cards"]
+    for c in state.round_cards_revealed:
+        ones.append(i + c)
+    ones.append(base + at["phase"] + state.phase)
+    i = base + at["pyramid"]
+    for k, owner in enumerate(state.pyramid[:_PYRAMID_SPACES]):
+        ones.append(i + k * n + rel[owner])
+    _put(where, values, base + at["pyramid_beside"], max(0, len(state.pyramid) - _PYRAMID_SPACES) / 29.0)
+    i = base + at["temple"]
+    for k in range(max(0, len(state.temple) - width), len(state.temple)):
+        ones.append(i + (k % width) * n + rel[state.temple[k]])
+    i = base + at["burial_chamber"]
+    for k, owner in enumerate(state.burial_chamber):
+        ones.append(i + k * n + rel[owner])
+    i = base + at["unloading"]
+    for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
+        counts = [0] * n
+        for owner in stones:
+            counts[rel[owner]] += 1
+        for r in range(n):
+            _put(where, values, i + j * n + r, counts[r] * 0.25)
+    _put(where, values, base + at["passes"], state.consecutive_passes / n)
+    if state.game.wrath:
+        ones.append(base + at["wrath"])
+
+
+def _ships(state: ImhotepStateBase[Any], ones: list[int], ships: int, block: int, rel: list[int]) -> None:
+    """Piece ``ships``: one ship block per ship."""
+    n = state.player_count
     free_sites = FREE_SITES[state.docked_sites]
-    ships = at["ships"]
     for s in range(_SHIPS):
         b = ships + s * block
         cap = state.ship_sizes[s]
         if cap:
-            out[b + _CAPACITY + cap - 1] = 1.0
+            ones.append(b + _CAPACITY + cap - 1)
             site = state.ship_sites[s]
             if site >= 0:
-                out[b + _SAILED] = 1.0
-                out[b + _SITE + site] = 1.0
+                ones.append(b + _SAILED)
+                ones.append(b + _SITE + site)
             elif state.ship_loads[s] >= state.ship_minimums[s] and free_sites:
-                out[b + _CAN_SAIL] = 1.0
+                ones.append(b + _CAN_SAIL)
             for j in range(_SHIP_SPACES):
                 owner = state.ship_spaces[4 * s + j]
                 if owner >= 0:
-                    out[b + _SPACES + j * n + rel[owner]] = 1.0
-    i = at["docked_sites"]
-    for s in range(_SITE_COUNT):
-        out[i + s] = float(state.docked_sites >> s & 1)
-    i = at["market"]
-    for t in range(NUM_CARD_TYPES):
-        out[i + t] = state.market[t] / 4.0
-    out[at["draw_pile"]] = state.draw_pile_size / 34.0
-    i = at["discard_pile"]
-    for t in range(NUM_CARD_TYPES):
-        out[i + t] = state.discard_pile[t] / data.CARD_COUNTS[t]
-    out[at["rounds_finished"] + state.rounds_played] = 1.0
-    i = at["round_cards"]
-    for c in state.round_cards_revealed:
-        out[i + c] = 1.0
-    out[at["phase"] + state.phase] = 1.0
-    i = at["pyramid"]
-    for k, owner in enumerate(state.pyramid[:_PYRAMID_SPACES]):
-        out[i + k * n + rel[owner]] = 1.0
-    out[at["pyramid_beside"]] = max(0, len(state.pyramid) - _PYRAMID_SPACES) / 29.0
-    i = at["temple"]
-    for k in range(max(0, len(state.temple) - width), len(state.temple)):
-        out[i + (k % width) * n + rel[state.temple[k]]] = 1.0
-    i = at["burial_chamber"]
-    for k, owner in enumerate(state.burial_chamber):
-        out[i + k * n + rel[owner]] = 1.0
-    i = at["unloading"]
-    for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
-        for owner in stones:
-            out[i + j * n + rel[owner]] += 0.25
-    out[at["passes"]] = state.consecutive_passes / n
-    out[at["wrath"]] = 1.0 if state.game.wrath else 0.0
-    return out
+                    ones.append(b + _SPACES + j * n + rel[owner])
 
 
-def _players(state: ImhotepStateBase[Any], out: list[float], start: int, rel: list[int], visible: list[int]) -> None:
-    """Piece ``players``: one ``PLAYER`` block per seat, by relative seat."""
+def _players(state: ImhotepStateBase[Any], where: list[int], values: list[float], start: int, rel: list[int],
+             visible: list[int]) -> None:
+    """Piece ``players``: one ``PLAYER`` block per seat, by relative seat (``to_act`` and ``turn`` aside)."""
     size = _PLAYER_SIZE
     for p in range(state.player_count):
         b = start + rel[p] * size
-        out[b + _QUARRY] = state.quarry[p] / 29.0
-        out[b + _SLED] = state.sled[p] / 5.0
-        out[b + _SCORE] = state.score_track[p] / 100.0
+        _put(where, values, b + _QUARRY, state.quarry[p] / 29.0)
+        _put(where, values, b + _SLED, state.sled[p] / 5.0)
+        _put(where, values, b + _SCORE, state.score_track[p] / 100.0)
         for t in range(NUM_CARD_TYPES):
-            out[b + _CARDS + t] = state.hands[p * NUM_CARD_TYPES + t] / (10.0 if t == data.STATUE else 3.0)
+            held = state.hands[p * NUM_CARD_TYPES + t]
+            _put(where, values, b + _CARDS + t, held / (10.0 if t == data.STATUE else 3.0))
         for k, count in enumerate(site_stones(state.pyramid, state.temple, state.burial_chamber, state.obelisks, p)):
-            out[b + _SITES + k] = count / 29.0
-        out[b + _TEMPLE] = visible.count(p) / 5.0
-        out[b + _TO_ACT] = 1.0 if state.to_move == p else 0.0
-        out[b + _TURN] = 1.0 if state.turn_player == p and state.to_move != TERMINAL else 0.0
+            _put(where, values, b + _SITES + k, count / 29.0)
+        _put(where, values, b + _TEMPLE, visible.count(p) / 5.0)

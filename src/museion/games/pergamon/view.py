@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from museion.core.batch import dense
 from museion.core.observation import Layout, Piece
 from museion.games.pergamon import data
 from museion.games.pergamon.actions import ROMAN, SPACES
@@ -216,6 +217,8 @@ _FACES: dict[int, tuple[tuple[int, ...], list[float]]] = {}
 """Piece ``tile_faces`` of a game configuration, which no move changes: computed once, keyed by the id of the
 configuration's ``tile_left_types`` tuple, kept in the entry (so that id cannot be reused while cached)."""
 _FACES_KEPT: Final = 64
+_FIXED: dict[int, tuple[list[float], list[float]]] = {}
+"""``observation_fixed`` by player count, with the faces list it was made from (checked by identity)."""
 
 
 def _tile_faces(g: Any) -> list[float]:
@@ -240,85 +243,123 @@ def _tile_faces(g: Any) -> list[float]:
     return faces
 
 
+def observation_fixed(game: Any) -> list[float]:
+    """The entries no move changes (piece ``tile_faces``), the rest zeros: :func:`observation_entries` leaves them
+    out, so the vector env copies them into its rows instead of writing 600 floats per game. Cached per
+    configuration and player count, like the faces: do not modify the list."""
+    n: int = game.n
+    faces = _tile_faces(game)
+    found = _FIXED.get(n)
+    if found is not None and found[0] is faces:
+        return found[1]
+    out = [0.0] * observation_layout(n).size
+    i = observation_layout(n).offset["tile_faces"]
+    out[i:i + 10 * _TILES] = faces
+    if len(_FIXED) >= _FACES_KEPT:
+        _FIXED.clear()
+    _FIXED[n] = (faces, out)
+    return out
+
+
 def observation_tensor(state: PergamonStateBase[Any], player: int) -> list[float]:
-    """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets (compiled code:
-    loops over typed locals, relative seats by arithmetic, the constant tile faces copied in one slice)."""
+    """Flat encoding of ``view(player)``: the pieces of ``observation_layout(n)`` at their offsets, the constant
+    tile faces (:func:`observation_fixed`) and the entries of :func:`observation_entries`."""
     g = state.game
-    n: int = g.n
-    layout = observation_layout(n)
-    at = layout.offset
-    out: list[float] = [0.0] * layout.size
+    return dense(observation_entries, state, player, observation_layout(g.n).size, observation_fixed(g))
+
+
+def observation_entries(state: PergamonStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
+                        values: list[float]) -> None:
+    """The tensor's non-zero entries but the tile faces, at ``base`` + offset (``museion.core.batch.Entries``;
+    compiled code: typed locals, relative seats by arithmetic)."""
+    n: int = state.game.n
+    at = observation_layout(n).offset
     if 1 <= state.turn <= data.TURNS:
-        out[at["turn"] + state.turn - 1] = 1.0
-    out[at["stage"] + state.stage] = 1.0
+        ones.append(base + at["turn"] + state.turn - 1)
+    ones.append(base + at["stage"] + state.stage)
     cp = state.current_player()
     if 0 <= cp < n:
-        out[at["to_act"] + (cp - player) % n] = 1.0
-    out[at["first_player"] + (state.first_player - player) % n] = 1.0
-    _tile_locations(state, out, at["tile_locations"], player)
-    i = at["tile_faces"]
-    out[i:i + 10 * _TILES] = _tile_faces(g)
-    _collections(state, out, at["collections"], player)
-    i = at["coins"]
+        ones.append(base + at["to_act"] + (cp - player) % n)
+    ones.append(base + at["first_player"] + (state.first_player - player) % n)
+    _tile_locations(state, ones, base + at["tile_locations"], player)
+    _collections(state, ones, where, values, base + at["collections"], player)
+    _money(state, ones, where, values, base, player)
+    i = base + at["funds_cards"]
+    for c, v in enumerate(state.funds_cards):
+        ones.append(i + FUNDS_CARD_WIDTH * c)
+        if v > data.BAG_MAX:
+            ones.append(i + FUNDS_CARD_WIDTH * c + 1)
+        if state.funds_revealed:
+            ones.append(i + FUNDS_CARD_WIDTH * c + 1 + v)
+    i = base + at["used_funds_cards"]
+    for v in range(data.FUNDS_CARD_VALUES):
+        if state.funds_used[v]:
+            where.append(i + v)
+            values.append(state.funds_used[v] / 3.0)
+    i = base + at["collection_building"]
+    if state.may_excavate:
+        ones.append(i)
+    where.append(i + 1)
+    values.append(_cancels_left(state) / 3.0)
+    if state.break_marker >= 0:
+        ones.append(i + 2 + state.break_marker)
+    if state.stage == ST_POLISH:
+        where.append(i + 5)
+        values.append(state.max_polish / 22.0)
+    i = base + at["counters"]
+    where += (i, i + 1, i + 2)
+    values += (state.calendar_tiles / 60.0, state.box_tiles / 60.0, state.box_unseen_tiles / 60.0)
+
+
+def _money(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], base: int,
+           player: int) -> None:
+    """Pieces ``coins``, ``victory_points`` (hidden VP as 0) and ``track``."""
+    n: int = state.game.n
+    at = observation_layout(n).offset
+    i = base + at["coins"]
     coins = state.coins
     for p in range(n):
-        out[i + (p - player) % n] = min(coins[p] / 20.0, 1.0)
-    out[i + n] = min(coins[RAIDER] / 20.0, 1.0)
-    i = at["victory_points"]
+        where.append(i + (p - player) % n)
+        values.append(min(coins[p] / 20.0, 1.0))
+    where.append(i + n)
+    values.append(min(coins[RAIDER] / 20.0, 1.0))
+    i = base + at["victory_points"]
     every = True
     for p in range(n):
         if vp_visible(state, player, p):
-            out[i + (p - player) % n] = min(state.victory_points[p] / 50.0, 1.0)
+            where.append(i + (p - player) % n)
+            values.append(min(state.victory_points[p] / 50.0, 1.0))
         else:
             every = False
-    out[i + n] = 1.0 if every else 0.0
-    i = at["track"]
+    if every:
+        ones.append(i + n)
+    i = base + at["track"]
     track = state.funds_track
     for s in range(SPACES):
         x = track[s]
         if x == RAIDER:
-            out[i + s * (n + 1) + n] = 1.0
+            ones.append(i + s * (n + 1) + n)
         elif x >= 0:
-            out[i + s * (n + 1) + (x - player) % n] = 1.0
-    i = at["funds_cards"]
-    for c, v in enumerate(state.funds_cards):
-        out[i + FUNDS_CARD_WIDTH * c] = 1.0
-        out[i + FUNDS_CARD_WIDTH * c + 1] = 1.0 if v > data.BAG_MAX else 0.0
-        if state.funds_revealed:
-            out[i + FUNDS_CARD_WIDTH * c + 1 + v] = 1.0
-    i = at["used_funds_cards"]
-    for v in range(data.FUNDS_CARD_VALUES):
-        out[i + v] = state.funds_used[v] / 3.0
-    i = at["collection_building"]
-    out[i] = 1.0 if state.may_excavate else 0.0
-    out[i + 1] = _cancels_left(state) / 3.0
-    if state.break_marker >= 0:
-        out[i + 2 + state.break_marker] = 1.0
-    if state.stage == ST_POLISH:
-        out[i + 5] = state.max_polish / 22.0
-    i = at["counters"]
-    out[i] = state.calendar_tiles / 60.0
-    out[i + 1] = state.box_tiles / 60.0
-    out[i + 2] = state.box_unseen_tiles / 60.0
-    return out
+            ones.append(i + s * (n + 1) + (x - player) % n)
 
 
-def _collections(state: PergamonStateBase[Any], out: list[float], i: int, player: int) -> None:
+def _collections(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], i: int,
+                 player: int) -> None:
     """Piece ``collections``: per relative seat and marker, on display, space, value and finds."""
     n: int = state.game.n
     for p in range(n):
-        base = i + (p - player) % n * data.MARKERS * COLLECTION_WIDTH
+        at = i + (p - player) % n * data.MARKERS * COLLECTION_WIDTH
         for m in range(data.MARKERS):
             ring = state.exhibited_rings[3 * p + m]
             if ring is not None:
-                b = base + COLLECTION_WIDTH * m
-                out[b] = 1.0
-                out[b + 1] = state.marker_spaces[3 * p + m] / 24.0
-                out[b + 2] = min(state.marker_values[3 * p + m], 24) / 24.0
-                out[b + 3] = min(len(ring), 8) / 8.0
+                b = at + COLLECTION_WIDTH * m
+                ones.append(b)
+                where += (b + 1, b + 2, b + 3)
+                values += (state.marker_spaces[3 * p + m] / 24.0, min(state.marker_values[3 * p + m], 24) / 24.0,
+                           min(len(ring), 8) / 8.0)
 
 
-def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int, player: int) -> None:
+def _tile_locations(state: PergamonStateBase[Any], ones: list[int], start: int, player: int) -> None:
     """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
     n: int = state.game.n
     width = _tile_places(n)
@@ -341,7 +382,7 @@ def _tile_locations(state: PergamonStateBase[Any], out: list[float], start: int,
     for t in state.building_ring:
         where[t] = width - 2
     for t in range(_TILES):
-        out[start + t * width + where[t]] = 1.0
+        ones.append(start + t * width + where[t])
 
 
 def _declare_recall(n: int) -> Layout:

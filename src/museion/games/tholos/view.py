@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from museion.core.batch import dense
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
 from museion.games.tholos import scoring
@@ -60,26 +61,37 @@ def view(state: TholosStateBase[Any], player: int | None) -> dict[str, Any]:
 
 
 def observation_tensor(state: TholosStateBase[Any], player: int) -> list[float]:
-    out = [0.0] * OBSERVATION_SIZE
+    return dense(observation_entries, state, player, OBSERVATION_SIZE)
+
+
+def observation_entries(state: TholosStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
+                        values: list[float]) -> None:
+    """The tensor's non-zero entries at ``base`` + offset (``museion.core.batch.Entries``): the vector env writes
+    them into its zeroed rows, and :func:`observation_tensor` is made of them."""
     relative = (0, 1, 2) if player == 0 else (1, 0, 2)  # colour code -> own / rival / grey
     for loc, col in enumerate(state.columns):
-        base = STONES + loc * 21
+        at = base + STONES + loc * 21
         for h, stone in enumerate(col):
-            out[base + h * 3 + relative[stone]] = 1.0
+            ones.append(at + h * 3 + relative[stone])
     for loc in range(7):
-        out[SEVEN_HIGH + loc] = 1.0 if state.max_heights[loc] == 7 else 0.0
+        if state.max_heights[loc] == 7:
+            ones.append(base + SEVEN_HIGH + loc)
     for loc, k in enumerate(state.ornaments):
         if k:
-            out[ORNAMENTS + loc * 7 + k - 1] = 1.0
+            ones.append(base + ORNAMENTS + loc * 7 + k - 1)
     for c in range(3):
-        out[QUARRY + c] = state.quarry[c] / 15.0
+        if state.quarry[c]:
+            where.append(base + QUARRY + c)
+            values.append(state.quarry[c] / 15.0)
     for j, seat in enumerate((player, 1 - player)):
         for c in range(3):
-            out[WORKSHOPS + 3 * j + relative[c]] = state.workshops[3 * seat + c] / 3.0
+            if state.workshops[3 * seat + c]:
+                where.append(base + WORKSHOPS + 3 * j + relative[c])
+                values.append(state.workshops[3 * seat + c] / 3.0)
     if state.phase in (1, 2):
-        out[PHASE + state.phase - 1] = 1.0
+        ones.append(base + PHASE + state.phase - 1)
     if state.extra_location >= 0:
-        out[EXTRA_LOCATION + state.extra_location] = 1.0
-    out[TO_ACT] = 1.0 if state.current_player() == player else 0.0
-    out[COLOUR + player] = 1.0
-    return out
+        ones.append(base + EXTRA_LOCATION + state.extra_location)
+    if state.current_player() == player:
+        ones.append(base + TO_ACT)
+    ones.append(base + COLOUR + player)
