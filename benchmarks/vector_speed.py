@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import warnings
@@ -67,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore")
     build = museion.BUILD
+    load = os.getloadavg()[0]
     rows = []
     for name in museion.available_games():
         best: dict[str, float] = {}
@@ -78,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print(f"build: {build}; {NUM_ENVS} envs; learner steps/s of CPU time; goal: native >= {GOAL:g}x sync")
+    print(f"build: {build}; {NUM_ENVS} envs; learner steps/s of CPU time; goal: native >= {GOAL:g}x sync; "
+          f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     print(f"{'game':10} {'SyncVectorEnv(8)':>17} {'native(8)':>10} {'ratio':>6}")
     for row in rows:
         print(f"{row['game']:10} {row['sync8']:17,.0f} {row['native8']:10,.0f} {row['ratio']:5.2f}x")

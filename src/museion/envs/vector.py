@@ -65,6 +65,8 @@ def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray | None]:
 
 class _Structs(dict[tuple[int, str], struct.Struct]):
     def __missing__(self, key: tuple[int, str]) -> struct.Struct:
+        if len(self) > 4096:
+            self.clear()
         made = self[key] = struct.Struct(f"<{key[0]}{key[1]}")
         return made
 
@@ -77,6 +79,38 @@ scans the list for its shape and type first), and lengths repeat from step to st
 def _array(values: list[Any], code: str, dtype: type) -> np.ndarray:
     """A list of Python ints (``code`` "q") or floats ("f") as a numpy array of ``dtype``, through ``struct``."""
     return np.frombuffer(_STRUCTS[len(values), code].pack(*values), dtype=dtype)
+
+
+class _Game(MuseionEnv):
+    """One game of the vector env: a ``MuseionEnv`` whose chance and random opponents run in the compiled loop
+    (:func:`museion.core.batch.advance`, also at ``reset``), the other opponents asked from Python when their seat
+    is to act; with a bot that watches every move (``Bot.observe``) the ``MuseionEnv`` loop itself."""
+
+    randoms: list[random.Random | None] = []
+    """Per seat: the RNG of a ``random`` opponent, else None (the learner's seat, bots, policies)."""
+    watched = False
+    """A bot watches every move: the game steps in Python."""
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        self.randoms = []  # new bots: sorted out by the first _advance
+        return super().reset(seed=seed, options=options)
+
+    def _advance(self) -> None:
+        if not self.randoms:
+            bots = [self.bots.get(p) for p in range(self.game.num_players())]
+            self.randoms = [bot.rng if type(bot) is RandomBot else None for bot in bots]
+            self.watched = any(isinstance(bot, Bot) and type(bot).observe is not Bot.observe for bot in bots)
+        if self.watched:
+            super()._advance()
+            return
+        self.finish(batch.advance(self.state, self.seat, self._rng, self.randoms))
+
+    def finish(self, status: int) -> int:
+        """Continue from a status of :func:`museion.core.batch.advance` until the learner acts or the game ends."""
+        while status >= 0 and status != self.seat:
+            self._apply(self._opponent_move(status))
+            status = batch.advance(self.state, self.seat, self._rng, self.randoms)
+        return status
 
 
 class MuseionVectorEnv(VectorEnv):
@@ -92,7 +126,7 @@ class MuseionVectorEnv(VectorEnv):
             raise OptionError(f"num_envs {num_envs!r} is not allowed; allowed: an integer >= 1")
         config = make_game(game, options)
         self.all_seats = opponents is None  # the caller acts for every seat (multi-agent loops)
-        self.envs = [MuseionEnv(config, seat=0 if self.all_seats else seat, opponents=opponents or "random",
+        self.envs = [_Game(config, seat=0 if self.all_seats else seat, opponents=opponents or "random",
                                 reward=reward,
                                 illegal_action=illegal_action, illegal_reward=illegal_reward, flat=True)
                      for _ in range(num_envs)]
@@ -189,15 +223,12 @@ class MuseionVectorEnv(VectorEnv):
             if seed is not None:
                 env._rng.seed(seed)
             env.bots, env.state = {}, self.game.new_initial_state()
-            env.seat = max(0, batch.advance(env.state, TERMINAL, env._rng, [None] * self.game.num_players()))
+            env.randoms, env.watched = [None] * self.game.num_players(), False
+            env.seat = max(0, batch.advance(env.state, TERMINAL, env._rng, env.randoms))
             env._done = env.state.is_terminal()
         self._states[i], self._seat_list[i] = env.state, env.seat
         self._seats[i] = env.seat
-        bots = env.bots
-        self._opponents[i] = [bot.rng if type(bot) is RandomBot else None
-                              for bot in (bots.get(p) for p in range(self.game.num_players()))]
-        self._compiled[i] = not any(isinstance(bot, Bot) and type(bot).observe is not Bot.observe
-                                    for bot in bots.values())
+        self._opponents[i], self._compiled[i] = env.randoms, not env.watched
 
     def _step_in_python(self, chosen: list[int]) -> list[bool]:
         """Restarts the games that ended (NEXT_STEP autoreset: reward 0, action ignored) and steps the games with
@@ -229,11 +260,8 @@ class MuseionVectorEnv(VectorEnv):
         if status >= 0 and self.all_seats:  # another seat's turn: the caller acts for it next
             env.seat = self._seat_list[i] = self._seats[i] = status
             return
-        while status >= 0:  # an opponent asked from Python (a bot or a policy), then the loop goes on
-            env._apply(env._opponent_move(status))
-            status = batch.advance(env.state, env.seat, env._rng, self._opponents[i])
-            if status == env.seat:
-                return
+        if env.finish(status) == env.seat:  # after opponents asked from Python (bots, policies)
+            return
         finals = [0.0] * self.game.num_players()
         if status == batch.ILLEGAL:
             if env.illegal_action == "raise":
@@ -258,11 +286,13 @@ class MuseionVectorEnv(VectorEnv):
             self._obs.fill(0.0)
         else:
             self._obs[:] = self._fixed
-        self._obs_flat[_array(ones, "q", np.int64)] = 1.0
+        first, second = len(ones), len(ones) + len(where)
+        indices = _array(ones + where + legal, "q", np.int64)  # one pack for the three lists of indices
+        self._obs_flat[indices[:first]] = 1.0
         if where:
-            self._obs_flat[_array(where, "q", np.int64)] = _array(values, "f", np.float32)
+            self._obs_flat[indices[first:second]] = _array(values, "f", np.float32)
         self._masks.fill(0)
-        self._masks_flat[_array(legal, "q", np.int64)] = 1
+        self._masks_flat[indices[second:]] = 1
         if over:
             self._masks[over] = 1
 

@@ -117,6 +117,22 @@ def _layouts(n: int) -> tuple[Layout, Layout]:
     return layouts
 
 
+_PIECES: Final = ("players", "ships", "docked_sites", "market", "draw_pile", "discard_pile", "rounds_finished",
+                  "round_cards", "phase", "pyramid", "pyramid_beside", "temple", "burial_chamber", "unloading",
+                  "passes", "wrath")
+_OFFSETS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _offsets(n: int) -> tuple[int, ...]:
+    """The offsets of ``_PIECES`` for ``n`` players, then a ship block's size (one tuple: no lookup by name when
+    the tensor is written)."""
+    found = _OFFSETS.get(n)
+    if found is None:
+        layout, ship = _layouts(n)
+        found = _OFFSETS[n] = (*(layout.offset[piece] for piece in _PIECES), ship.size)
+    return found
+
+
 def _colour(owner: int) -> str | None:
     return COLOURS[owner] if owner >= 0 else None
 
@@ -220,53 +236,54 @@ def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, on
     """The tensor's non-zero entries at ``base`` + offset (``museion.core.batch.Entries``): the vector env writes
     them into its zeroed rows, and :func:`observation_tensor` is made of them."""
     n = state.player_count
-    layout, ship = _layouts(n)
-    at = layout.offset
+    (players, ships, docked, market, draw, discard, rounds, cards, phase, pyramid, beside, temple, burial, unloading,
+     passes, wrath, block) = _offsets(n)
     rel = [(p - player) % n for p in range(n)]  # seat -> relative index
-    width: int = state.game.width
-    visible = state.temple[-width:]
-    _players(state, where, values, base + at["players"], rel, visible)
+    _players(state, where, values, base + players, rel)
     if 0 <= state.to_move < n:
-        ones.append(base + at["players"] + rel[state.to_move] * _PLAYER_SIZE + _TO_ACT)
+        ones.append(base + players + rel[state.to_move] * _PLAYER_SIZE + _TO_ACT)
     if 0 <= state.turn_player < n and state.to_move != TERMINAL:
-        ones.append(base + at["players"] + rel[state.turn_player] * _PLAYER_SIZE + _TURN)
-    _ships(state, ones, base + at["ships"], ship.size, rel)
-    i = base + at["docked_sites"]
+        ones.append(base + players + rel[state.turn_player] * _PLAYER_SIZE + _TURN)
+    _ships(state, ones, base + ships, block, rel)
     for s in range(_SITE_COUNT):
         if state.docked_sites >> s & 1:
-            ones.append(i + s)
-    i = base + at["market"]
+            ones.append(base + docked + s)
     for t in range(NUM_CARD_TYPES):
-        _put(where, values, i + t, state.market[t] / 4.0)
-    _put(where, values, base + at["draw_pile"], state.draw_pile_size / 34.0)
-    i = base + at["discard_pile"]
-    for t in range(NUM_CARD_TYPES):
-        _put(where, values, i + t, state.discard_pile[t] / data.CARD_COUNTS[t])
-    ones.append(base + at["rounds_finished"] + state.rounds_played)
-    i = base + at["round_cards"]
+        _put(where, values, base + market + t, state.market[t] / 4.0)
+        _put(where, values, base + discard + t, state.discard_pile[t] / data.CARD_COUNTS[t])
+    _put(where, values, base + draw, state.draw_pile_size / 34.0)
+    ones.append(base + rounds + state.rounds_played)
     for c in state.round_cards_revealed:
-        ones.append(i + c)
-    ones.append(base + at["phase"] + state.phase)
-    i = base + at["pyramid"]
-    for k, owner in enumerate(state.pyramid[:_PYRAMID_SPACES]):
-        ones.append(i + k * n + rel[owner])
-    _put(where, values, base + at["pyramid_beside"], max(0, len(state.pyramid) - _PYRAMID_SPACES) / 29.0)
-    i = base + at["temple"]
-    for k in range(max(0, len(state.temple) - width), len(state.temple)):
-        ones.append(i + (k % width) * n + rel[state.temple[k]])
-    i = base + at["burial_chamber"]
+        ones.append(base + cards + c)
+    ones.append(base + phase + state.phase)
+    _stones(state, ones, where, values, base + pyramid, base + beside, base + temple, rel)
+    i = base + burial
     for k, owner in enumerate(state.burial_chamber):
         ones.append(i + k * n + rel[owner])
-    i = base + at["unloading"]
+    i = base + unloading
     for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
         counts = [0] * n
         for owner in stones:
             counts[rel[owner]] += 1
         for r in range(n):
             _put(where, values, i + j * n + r, counts[r] * 0.25)
-    _put(where, values, base + at["passes"], state.consecutive_passes / n)
+    _put(where, values, base + passes, state.consecutive_passes / n)
     if state.game.wrath:
-        ones.append(base + at["wrath"])
+        ones.append(base + wrath)
+
+
+def _stones(state: ImhotepStateBase[Any], ones: list[int], where: list[int], values: list[float], pyramid: int,
+            beside: int, temple: int, rel: list[int]) -> None:
+    """Pieces ``pyramid``, ``pyramid_beside`` and ``temple`` (at the flat offsets given)."""
+    n = state.player_count
+    stones = state.pyramid
+    for k in range(min(len(stones), _PYRAMID_SPACES)):
+        ones.append(pyramid + k * n + rel[stones[k]])
+    _put(where, values, beside, max(0, len(stones) - _PYRAMID_SPACES) / 29.0)
+    width: int = state.game.width
+    stones = state.temple
+    for k in range(max(0, len(stones) - width), len(stones)):
+        ones.append(temple + (k % width) * n + rel[stones[k]])
 
 
 def _ships(state: ImhotepStateBase[Any], ones: list[int], ships: int, block: int, rel: list[int]) -> None:
@@ -290,10 +307,12 @@ def _ships(state: ImhotepStateBase[Any], ones: list[int], ships: int, block: int
                     ones.append(b + _SPACES + j * n + rel[owner])
 
 
-def _players(state: ImhotepStateBase[Any], where: list[int], values: list[float], start: int, rel: list[int],
-             visible: list[int]) -> None:
+def _players(state: ImhotepStateBase[Any], where: list[int], values: list[float], start: int, rel: list[int]
+             ) -> None:
     """Piece ``players``: one ``PLAYER`` block per seat, by relative seat (``to_act`` and ``turn`` aside)."""
     size = _PLAYER_SIZE
+    width: int = state.game.width
+    visible = state.temple[-width:]
     for p in range(state.player_count):
         b = start + rel[p] * size
         _put(where, values, b + _QUARRY, state.quarry[p] / 29.0)

@@ -243,6 +243,19 @@ def _tile_faces(g: Any) -> list[float]:
     return faces
 
 
+_PIECES: Final = ("turn", "stage", "to_act", "first_player", "tile_locations", "collections", "coins",
+                  "victory_points", "track", "funds_cards", "used_funds_cards", "collection_building", "counters")
+_OFFSETS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def _offsets(n: int) -> tuple[int, ...]:
+    """The offsets of ``_PIECES`` for ``n`` players (one tuple: no lookup by name when the tensor is written)."""
+    found = _OFFSETS.get(n)
+    if found is None:
+        found = _OFFSETS[n] = tuple(observation_layout(n).offset[piece] for piece in _PIECES)
+    return found
+
+
 def observation_fixed(game: Any) -> list[float]:
     """The entries no move changes (piece ``tile_faces``), the rest zeros: :func:`observation_entries` leaves them
     out, so the vector env copies them into its rows instead of writing 600 floats per game. Cached per
@@ -273,30 +286,31 @@ def observation_entries(state: PergamonStateBase[Any], player: int, base: int, o
     """The tensor's non-zero entries but the tile faces, at ``base`` + offset (``museion.core.batch.Entries``;
     compiled code: typed locals, relative seats by arithmetic)."""
     n: int = state.game.n
-    at = observation_layout(n).offset
+    (turn, stage, to_act, first, tiles, collections, coins, points, track, funds, used, building,
+     counters) = _offsets(n)
     if 1 <= state.turn <= data.TURNS:
-        ones.append(base + at["turn"] + state.turn - 1)
-    ones.append(base + at["stage"] + state.stage)
+        ones.append(base + turn + state.turn - 1)
+    ones.append(base + stage + state.stage)
     cp = state.current_player()
     if 0 <= cp < n:
-        ones.append(base + at["to_act"] + (cp - player) % n)
-    ones.append(base + at["first_player"] + (state.first_player - player) % n)
-    _tile_locations(state, ones, base + at["tile_locations"], player)
-    _collections(state, ones, where, values, base + at["collections"], player)
-    _money(state, ones, where, values, base, player)
-    i = base + at["funds_cards"]
+        ones.append(base + to_act + (cp - player) % n)
+    ones.append(base + first + (state.first_player - player) % n)
+    _tile_locations(state, ones, base + tiles, player)
+    _collections(state, ones, where, values, base + collections, player)
+    _money(state, ones, where, values, base + coins, base + points, base + track, player)
+    i = base + funds
     for c, v in enumerate(state.funds_cards):
         ones.append(i + FUNDS_CARD_WIDTH * c)
         if v > data.BAG_MAX:
             ones.append(i + FUNDS_CARD_WIDTH * c + 1)
         if state.funds_revealed:
             ones.append(i + FUNDS_CARD_WIDTH * c + 1 + v)
-    i = base + at["used_funds_cards"]
+    i = base + used
     for v in range(data.FUNDS_CARD_VALUES):
         if state.funds_used[v]:
             where.append(i + v)
             values.append(state.funds_used[v] / 3.0)
-    i = base + at["collection_building"]
+    i = base + building
     if state.may_excavate:
         ones.append(i)
     where.append(i + 1)
@@ -306,24 +320,23 @@ def observation_entries(state: PergamonStateBase[Any], player: int, base: int, o
     if state.stage == ST_POLISH:
         where.append(i + 5)
         values.append(state.max_polish / 22.0)
-    i = base + at["counters"]
+    i = base + counters
     where += (i, i + 1, i + 2)
     values += (state.calendar_tiles / 60.0, state.box_tiles / 60.0, state.box_unseen_tiles / 60.0)
 
 
-def _money(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], base: int,
-           player: int) -> None:
-    """Pieces ``coins``, ``victory_points`` (hidden VP as 0) and ``track``."""
+def _money(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], at_coins: int,
+           at_points: int, at_track: int, player: int) -> None:
+    """Pieces ``coins``, ``victory_points`` (hidden VP as 0) and ``track``, at the flat offsets given."""
     n: int = state.game.n
-    at = observation_layout(n).offset
-    i = base + at["coins"]
+    i = at_coins
     coins = state.coins
     for p in range(n):
         where.append(i + (p - player) % n)
         values.append(min(coins[p] / 20.0, 1.0))
     where.append(i + n)
     values.append(min(coins[RAIDER] / 20.0, 1.0))
-    i = base + at["victory_points"]
+    i = at_points
     every = True
     for p in range(n):
         if vp_visible(state, player, p):
@@ -333,7 +346,7 @@ def _money(state: PergamonStateBase[Any], ones: list[int], where: list[int], val
             every = False
     if every:
         ones.append(i + n)
-    i = base + at["track"]
+    i = at_track
     track = state.funds_track
     for s in range(SPACES):
         x = track[s]
