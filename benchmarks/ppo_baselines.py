@@ -102,8 +102,8 @@ class Snapshot:
     """An opponent policy ``(observation, mask) -> action``: a snapshot of the pool, drawn anew each episode,
     sampling a legal action from its softmax; uniform over the legal actions while the pool is empty."""
 
-    def __init__(self, pool: Pool, seed: int) -> None:
-        self.pool, self.rng = pool, np.random.default_rng(seed)
+    def __init__(self, pool: Pool, seed: int, argmax: bool = False) -> None:
+        self.pool, self.rng, self.argmax = pool, np.random.default_rng(seed), argmax
         self.weights: dict[str, np.ndarray] | None = None
 
     def new_episode(self) -> None:
@@ -118,6 +118,8 @@ class Snapshot:
         h = np.maximum(observation @ w["W1"] + w["b1"], 0.0)
         h = np.maximum(h @ w["W2"] + w["b2"], 0.0)
         logits = (h @ w["Wp"] + w["bp"])[legal].astype(np.float64)
+        if self.argmax:  # --snapshot-play argmax: as the ppo bot plays
+            return int(legal[np.argmax(logits)])
         p = np.exp(logits - logits.max())
         return int(legal[self.rng.choice(len(legal), p=p / p.sum())])
 
@@ -129,7 +131,8 @@ def make_envs(args: argparse.Namespace, pool: Pool | None = None) -> VecMonitor:
     def factory(i: int) -> Any:
         def make() -> ShapedReward:
             name = opponents[i % len(opponents)]
-            snapshot = Snapshot(pool, args.seed * 1000 + i) if name == "self" and pool is not None else None
+            snapshot = Snapshot(pool, args.seed * 1000 + i, args.snapshot_play == "argmax") \
+                if name == "self" and pool is not None else None
             if name == "self" and snapshot is None:
                 raise SystemExit("--opponents self needs the snapshot pool")
             env = MuseionEnv(args.game, seat=None, opponents=snapshot or name, flat=True, players=args.players)
@@ -261,6 +264,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
                         help="one per env in turn: bot names, or self (snapshots of the learner: self-play)")
     parser.add_argument("--snapshot-every", type=int, default=4, help="self-play: PPO updates between snapshots")
     parser.add_argument("--pool", type=int, default=10, help="self-play: the last snapshots kept to play against")
+    parser.add_argument("--snapshot-play", choices=["sample", "argmax"], default="sample",
+                        help="self-play: a snapshot samples its softmax, or plays its best legal action")
     parser.add_argument("--margin-weight", type=float, default=0.5)
     parser.add_argument("--margin-scale", type=float, default=10.0)
     parser.add_argument("--hidden", type=lambda s: [int(x) for x in s.split(",")], default=[64, 64])

@@ -122,12 +122,16 @@ def test_self_play_opponents_are_frozen_refreshed_snapshots_playing_legal_moves(
         while not done:  # every opponent move goes through the env's legality check
             _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         assert not info.get("illegal_action")
-    favourite = {k: v.copy() for k, v in latest.items()}
-    favourite["bp"][:] = -50.0
-    favourite["bp"][7] = 50.0  # one action far ahead of the rest: the snapshot's softmax all but always plays it
-    opponent.weights = favourite
+    chosen = {k: v.copy() for k, v in latest.items()}
+    chosen["Wp"][:] = 0.0
+    chosen["bp"][:] = -50.0  # the logits are the biases: 7 far ahead, 9 a little ahead of 3, the rest far behind
+    chosen["bp"][[3, 7, 9]] = [0.0, 50.0, 0.1]
+    opponent.weights = chosen
     mask = np.zeros(game.num_distinct_actions(), dtype=np.int8)
     mask[[3, 7, 9]] = 1
     assert [opponent(obs[0], mask) for _ in range(20)] == [7] * 20
     mask[7] = 0
-    assert {opponent(obs[0], mask) for _ in range(20)} <= {3, 9}
+    assert {opponent(obs[0], mask) for _ in range(40)} == {3, 9}  # sampled: both (all but surely), nothing else
+    best = script.Snapshot(pool, seed=5, argmax=True)  # --snapshot-play argmax
+    best.weights = chosen
+    assert [best(obs[0], mask) for _ in range(20)] == [9] * 20
