@@ -73,6 +73,36 @@ def every_player_count():
         yield from ((name, {} if n is None else {"players": n}) for n in counts)
 
 
+def last_legal(observation, mask):
+    """An opponent policy: the highest legal action id."""
+    return int(np.flatnonzero(mask)[-1])
+
+
+@pytest.mark.parametrize("opponents", [["greedy", last_legal, "random"], ["mcts:sims=4", "random", last_legal]],
+                         ids=["asked-from-python", "watching-bot"])
+def test_other_opponents_give_the_trajectories_of_single_envs(opponents):
+    """Opponents the compiled loop does not play (a bot, a policy: asked from Python when their seat is to act; a
+    bot that watches every move, ``mcts``: the whole game in Python) keep the single env's trajectories."""
+    n, rng = 2, np.random.default_rng(3)
+    vec = MuseionVectorEnv(n, "imhotep", seat=None, opponents=opponents, players=4)
+    singles = [MuseionEnv("imhotep", seat=None, opponents=opponents, flat=True, players=4) for _ in range(n)]
+    obs, infos = vec.reset(seed=21)
+    for i, env in enumerate(singles):
+        assert np.array_equal(obs[i], env.reset(seed=21 + i)[0])
+    done = [False] * n
+    for _ in range(40):
+        actions = legal_choice(rng, infos["action_mask"])
+        obs, rewards, terminated, _, infos = vec.step(actions)
+        for i, env in enumerate(singles):
+            if done[i]:  # NEXT_STEP autoreset: the action is ignored, reward 0
+                (o, info), r, t = env.reset(), 0.0, False
+            else:
+                o, r, t, _, info = env.step(int(actions[i]))
+            assert np.array_equal(obs[i], o) and (rewards[i], terminated[i]) == (r, t)
+            assert np.array_equal(infos["action_mask"][i], info["action_mask"])
+            done[i] = t
+
+
 @pytest.mark.parametrize(("name", "options"), list(every_player_count()))
 def test_observation_entries_write_the_observation_tensor(name, options):
     """The row the vector env writes from a game's observation entries (numpy, by index, over its fixed entries)
