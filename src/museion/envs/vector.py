@@ -95,6 +95,14 @@ class _Game(MuseionEnv):
         self.randoms = []  # new bots: sorted out by the first _advance
         return super().reset(seed=seed, options=options)
 
+    def _obs(self, player: int | None = None) -> Any:
+        """Only an opponent policy's observation: the vector env writes the learner's rows itself, so ``reset``
+        (a third of its cost in Pergamon) builds no observation nor mask that would be thrown away."""
+        return None if player is None else super()._obs(player)
+
+    def _info(self) -> dict[str, Any]:
+        return {}
+
     def _advance(self) -> None:
         if not self.randoms:
             bots = [self.bots.get(p) for p in range(self.game.num_players())]
