@@ -202,6 +202,16 @@ def test_copy_false_returns_the_preallocated_arrays():
     assert obs2 is obs and infos2["action_mask"] is infos["action_mask"]
 
 
+def test_copy_true_never_writes_a_returned_array_again():
+    vec = MuseionVectorEnv(2, "tholos")
+    obs, infos = vec.reset(seed=0)
+    kept = obs.copy(), infos["action_mask"].copy()
+    obs2, *_, infos2 = vec.step(legal_choice(np.random.default_rng(0), infos["action_mask"]))
+    assert obs2 is not obs and infos2["action_mask"] is not infos["action_mask"]
+    assert not np.array_equal(obs2, obs)
+    assert np.array_equal(obs, kept[0]) and np.array_equal(infos["action_mask"], kept[1])
+
+
 def test_maskable_ppo_learns_through_the_sb3_adapter():
     """MaskablePPO takes the adapter as a VecEnv: masks come from env_method("action_masks"), finished games
     restart in the same step with terminal_observation set (SB3's convention)."""

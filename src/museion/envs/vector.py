@@ -25,9 +25,9 @@ trajectories as N single envs; the per-step work runs in compiled code (:mod:`mu
   game returns its last observation with ``terminated`` set; on the next ``step`` that game's action is ignored
   and it starts a new game (reward 0, not terminated), its RNG continuing;
 * seeding: ``reset(seed=s)`` seeds game ``i`` with ``s + i`` (Gymnasium's convention), or pass one seed per game;
-* ``copy=True`` (default) returns copies of the observation and mask arrays; ``copy=False`` returns the
-  preallocated arrays themselves, overwritten by the next call (cheapest; fine for a learner that copies into
-  its rollout buffer).
+* ``copy=True`` (default) returns observation and mask arrays that the env never writes again (new ones each
+  call); ``copy=False`` returns the preallocated arrays themselves, overwritten by the next call (fine for a
+  learner that copies into its rollout buffer).
 """
 
 from __future__ import annotations
@@ -290,6 +290,8 @@ class MuseionVectorEnv(VectorEnv):
         over: list[int] = []
         batch.write(self._states, self._seat_list, self._entries, self._size, self._actions, ones, where, values,
                     legal, over)
+        if self.copy:
+            self._fresh()
         if self._fixed is None:
             self._obs.fill(0.0)
         else:
@@ -304,8 +306,15 @@ class MuseionVectorEnv(VectorEnv):
         if over:
             self._masks[over] = 1
 
+    def _fresh(self) -> None:
+        """New observation and mask arrays (``copy=True``): the arrays returned are never written again, as copies
+        would be, and each is written once instead of written and then copied (a pass over the rows saved)."""
+        self._obs, self._masks = np.empty_like(self._obs), np.empty_like(self._masks)
+        self._obs_flat, self._masks_flat = self._obs.reshape(-1), self._masks.reshape(-1)
+
     def _out(self, array: np.ndarray) -> np.ndarray:
-        return array.copy() if self.copy else array
+        """The array to return: with ``copy=True`` :meth:`_write` made it for this call alone."""
+        return array
 
     def _infos(self, copy: bool = True) -> dict[str, Any]:
         """``illegal_action`` is copied unless this step made it (``copy=False``); ``final_rewards`` with every
