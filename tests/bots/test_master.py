@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
 
 import museion
 from museion.bots import MasterBot, learned, make_bot
+from museion.bots.master import MASTER_GAMES
 from museion.bots.network import PolicyValueNet, load_policy, random_document
 from museion.core.errors import OptionError
 from museion.core.play import sample_chance
@@ -234,3 +236,15 @@ def test_master_keeps_the_subtree_of_the_played_moves_and_drops_it_when_moves_do
     assert bot.kept_at == -1
     bot.choose(fresh)
     assert bot.root is not child and bot.root.visits <= 200
+
+
+@pytest.mark.parametrize(("name", "players"), sorted(MASTER_GAMES))
+def test_every_master_game_ships_the_network_it_was_measured_with_and_its_result(name: str, players: int) -> None:
+    """A configuration is in ``MASTER_GAMES`` (the coach searches with ``master`` there) only with its network
+    shipped and the 200-game measurement against ``expert`` in the results (``benchmarks/results/master/``)."""
+    game = museion.load(name, players=players)
+    assert load_policy(game) is not None
+    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "master"
+    path = next(p for p in (results / f"{name}{players}.json", results / f"{name}.json") if p.is_file())
+    row = json.loads(path.read_text(encoding="utf-8"))
+    assert row["games"] >= 200 and row["ci95"][0] > 1 / players

@@ -53,9 +53,9 @@ FORMAT = 1
 """Version of the analysis JSON layout."""
 Z = 1.959963984540054
 """Standard errors within which two win chances are not told apart (95 %)."""
-MASTER_SPEC = "master:sims=400"
+MASTER_SPEC = "master:sims=1000"
 """What the coach's ``expert`` becomes where the game has a ``master`` (:data:`master.MASTER_GAMES`): a simulation
-of ``master`` costs about 2.5 of ``expert``'s, so 400 of them take about the time of ``expert``'s 1000."""
+of ``master`` costs about what one of ``expert``'s does (``benchmarks/master_speed.py``), so as many as ``expert``'s."""
 
 
 @dataclass(frozen=True)
