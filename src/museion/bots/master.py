@@ -44,7 +44,7 @@ from museion.bots.network import PolicyValueNet, load_policy, policy_option
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
 from museion.core.registry import entry
 
-MASTER_GAMES: frozenset[tuple[str, int]] = frozenset({("imhotep", 2)})
+MASTER_GAMES: frozenset[tuple[str, int]] = frozenset({("imhotep", 2), ("tholos", 2)})
 """The configurations (game, players) whose shipped network was measured stronger than ``expert`` (200 games, seats
 rotated, equal CPU time, the Wilson interval's lower bound above an even share: ``benchmarks/results/master/``);
 the coach searches with ``master`` there. Elsewhere ``master`` is a bot name (``master:sims=800``) for training
