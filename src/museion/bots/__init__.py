@@ -11,8 +11,8 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
   draws; where a game's ``bots.json`` says so, as in four-player Imhotep, random playouts to the end instead of the
   value); they take the same parameters as the bot they stand for, e.g. ``hard:sims=2000``;
 * ``master`` - PUCT search over determinisations guided by a policy-and-value network trained by self-play
-  (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level until a game ships a
-  network measured stronger than ``expert`` (``master.MASTER_GAMES``);
+  (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level; the coach's search
+  where the game's network was measured stronger than ``expert`` (``master.MASTER_GAMES``);
 * ``ppo`` - a policy trained by reinforcement learning (MaskablePPO, ``benchmarks/ppo_baselines.py``) played
   without search from the seat's observation tensor (``ppo.py``; the game's ``models/policy-ppo-<n>p.json``), as
   ``greedy`` in a configuration that ships none; offered in the lobby beside ``random`` and ``greedy``.
