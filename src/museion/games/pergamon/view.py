@@ -20,7 +20,6 @@ layout for 2, 3 and 4 players, generated from the same declaration (``tools/gene
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 from museion.core.batch import dense
@@ -374,36 +373,29 @@ def _collections(state: PergamonStateBase[Any], ones: list[int], where: list[int
 
 
 def _tile_locations(state: PergamonStateBase[Any], ones: list[int], start: int, player: int) -> None:
-    """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``), appended place by place, the
-    last place of a tile listed twice winning (the ring being built holds tiles that are in a supply too); the
-    tiles in no place are in the box (a bit set of the placed ones: no list of places made per call)."""
+    """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
     n: int = state.game.n
     width = _tile_places(n)
-    supply, exhibited = start + 2 + data.GALLERIES, start + 2 + data.GALLERIES + n
-    placed = _place(ones, state.building_ring, start + width - 2, width, 0)
+    supply, exhibited = 2 + data.GALLERIES, 2 + data.GALLERIES + n
+    where = [width - 1] * _TILES             # box unless found elsewhere
+    for t in state.undrawn_tiles:
+        where[t] = 0
+    for t in state.drawn_tiles:
+        where[t] = 1
+    for k, gal in enumerate(state.galleries):
+        for t in gal:
+            where[t] = 2 + k
+    for p in range(n):
+        for t in state.supply[p]:
+            where[t] = supply + (p - player) % n
     for m, ring in enumerate(state.exhibited_rings):
         if ring is not None:
-            placed = _place(ones, ring, exhibited + (m // data.MARKERS - player) % n, width, placed)
-    for p in range(n):
-        placed = _place(ones, state.supply[p], supply + (p - player) % n, width, placed)
-    for k, gal in enumerate(state.galleries):
-        placed = _place(ones, gal, start + 2 + k, width, placed)
-    placed = _place(ones, state.drawn_tiles, start + 1, width, placed)
-    placed = _place(ones, state.undrawn_tiles, start, width, placed)
-    box = start + width - 1
+            for t in ring:
+                where[t] = exhibited + (m // data.MARKERS - player) % n
+    for t in state.building_ring:
+        where[t] = width - 2
     for t in range(_TILES):
-        if not placed >> t & 1:
-            ones.append(box + t * width)
-
-
-def _place(ones: list[int], tiles: Sequence[int], at: int, width: int, placed: int) -> int:
-    """Appends the entries of the ``tiles`` not in ``placed`` at place offset ``at``; returns ``placed`` with
-    the bits of ``tiles`` set."""
-    for t in tiles:
-        if not placed >> t & 1:
-            ones.append(at + t * width)
-            placed |= 1 << t
-    return placed
+        ones.append(start + t * width + where[t])
 
 
 def _declare_recall(n: int) -> Layout:
