@@ -41,14 +41,17 @@ from collections.abc import Callable
 from museion.bots.base import Bot, spend_budget
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards
 from museion.bots.network import PolicyValueNet, load_policy, policy_option
+from museion.core.descriptor import bots_file, descriptors
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
 from museion.core.registry import entry
 
-MASTER_GAMES: frozenset[tuple[str, int]] = frozenset({("imhotep", 2), ("tholos", 2)})
+MASTER_GAMES: frozenset[tuple[str, int]] = frozenset(
+    (game, int(players)) for game in descriptors() for players in bots_file(game).get("master", []))
 """The configurations (game, players) whose shipped network was measured stronger than ``expert`` (200 games, seats
-rotated, equal CPU time, the Wilson interval's lower bound above an even share: ``benchmarks/results/master/``);
-the coach searches with ``master`` there. Elsewhere ``master`` is a bot name (``master:sims=800``) for training
-and measurement."""
+rotated, equal CPU time, the Wilson interval's lower bound above an even share: ``benchmarks/results/master/``), as
+each game's bots' file declares them (``"master": [2]`` in its ``bots.json``: the bots name no game); the coach
+searches with ``master`` there. Elsewhere ``master`` is a bot name (``master:sims=800``) for training and
+measurement."""
 
 
 class PNode:
