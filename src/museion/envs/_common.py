@@ -57,6 +57,17 @@ def final_rewards(state: State, reward: str) -> list[float]:
                                                                                       strict=True)]
 
 
+def observation_parts(game: Game) -> tuple[Any, np.ndarray | None]:
+    """The game's ``observation_entries`` (None when its view has none) and its constant entries
+    (``observation_fixed``) as a ``float32`` row (None when it has none): what :class:`Observations` and the
+    vector env (``museion.envs.vector``) write observations from. Both live in the module of the game's
+    ``observation_tensor`` (its ``view.py``)."""
+    view = sys.modules[entry(game).observer.observation_tensor.__module__]
+    fixed = getattr(view, "observation_fixed", None)
+    return (getattr(view, "observation_entries", None),
+            None if fixed is None else np.array(fixed(game), dtype=np.float32))
+
+
 class Observations:
     """A game configuration's observation tensors and action masks as numpy arrays, cheaply per step.
 
@@ -75,12 +86,8 @@ class Observations:
         self._tensor = entry(game).observer.observation_tensor
         self.size, self.actions = game.observation_tensor_size(), game.num_distinct_actions()
         self._packer = struct.Struct(f"<{self.size}f")
-        view = sys.modules[self._tensor.__module__]
-        self._entries = getattr(view, "observation_entries", None)
-        fixed = getattr(view, "observation_fixed", None)
-        self._fixed = np.zeros(self.size, dtype=np.float32)
-        if fixed is not None:
-            self._fixed[:] = fixed(game)
+        self._entries, fixed = observation_parts(game)
+        self._fixed = np.zeros(self.size, dtype=np.float32) if fixed is None else fixed
 
     def observation(self, state: State, player: int) -> np.ndarray:
         if self._entries is None:

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 import struct
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,19 +47,17 @@ from museion.core.errors import OptionError
 from museion.core.game import TERMINAL, Game
 from museion.core.registry import entry
 from museion.envs._common import final_rewards, make_game
+from museion.envs._common import observation_parts as common_parts
 from museion.envs.gymnasium import MuseionEnv, Opponent
 
 __all__ = ["MuseionVectorEnv"]
 
 
 def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray | None]:
-    """The game's ``observation_entries`` (or one made from its ``observation_tensor``) and its constant entries
-    (``observation_fixed``) as a ``float32`` row, None when the game has none."""
-    observer = entry(game).observer
-    view = sys.modules[observer.observation_tensor.__module__]
-    entries = getattr(view, "observation_entries", None) or batch.dense_entries(observer.observation_tensor)
-    fixed = getattr(view, "observation_fixed", None)
-    return entries, None if fixed is None else np.array(fixed(game), dtype=np.float32)
+    """The game's observation entries (:func:`museion.envs._common.observation_parts`), or entries made from its
+    ``observation_tensor`` when its view has none, and its constant row."""
+    entries, fixed = common_parts(game)
+    return entries or batch.dense_entries(entry(game).observer.observation_tensor), fixed
 
 
 class _Structs(dict[tuple[int, str], struct.Struct]):
