@@ -4,6 +4,7 @@ throws away a won position as a blunder and finds nothing to mark in a game of g
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -144,3 +145,17 @@ def test_the_coach_searches_with_master_where_the_game_has_one(monkeypatch) -> N
     assert coach.hint(state, 0, random.Random(0))[0].action == 2
     analysis = coach.analyse(nim_record([1, 1, 1, 2]), seed=1)
     assert analysis.decisions[0].best == 2 and analysis.decisions[0].mark == "blunder"
+
+
+def test_a_hint_lists_the_searchs_choice_first_then_falling_chances(monkeypatch) -> None:
+    """The most visited move comes first; the next ones are the next most visited, in the order of their win chance
+    (a player reads move 2 as better than move 3), whatever their visits."""
+
+    class Fixed:
+        def action_values(self, state: Any) -> dict[int, tuple[int, float]]:
+            return {1: (100, 0.60), 2: (50, 0.40), 3: (45, 0.50), 0: (5, 0.90)}
+
+    monkeypatch.setattr(coach, "searcher", lambda *args: Fixed())
+    state = museion.load("nim", pile=5).new_initial_state()
+    shown = coach.hint(state, 0, random.Random(0))
+    assert [(h.action, h.chance) for h in shown] == [(1, 0.6), (3, 0.5), (2, 0.4)]

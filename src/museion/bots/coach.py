@@ -106,15 +106,18 @@ def told_apart(a: tuple[int, float], b: tuple[int, float]) -> bool:
 
 def hint(state: State, seat: int, rng: random.Random, bot: str = HINT_BOT, count: int = 3) -> list[Suggestion]:
     """The ``count`` moves the search prefers for ``seat`` (who must be to move), best first, from ``seat``'s
-    information only: the search starts from the observer's ``resample(state, seat, rng)``."""
+    information only: the search starts from the observer's ``resample(state, seat, rng)``. The first is the search's
+    choice (the most visited); the others, the next most visited, follow by their win chance, so that the chances
+    a player reads never rise down the list."""
     if state.current_player() != seat:
         raise ValueError(f"a hint is for the player to move (seat {state.current_player()}), not seat {seat}")
     det = entry(state.game).observer.resample(state, seat, rng)
     values = searcher(bot, rng, state).action_values(det)
-    ranked = sorted(values.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+    ranked = sorted(values.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))[:count]
+    ranked[1:] = sorted(ranked[1:], key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))
     first = ranked[0][1]
     return [Suggestion(a, round(mean, 4), visits, i > 0 and not told_apart(first, (visits, mean)))
-            for i, (a, (visits, mean)) in enumerate(ranked[:count])]
+            for i, (a, (visits, mean)) in enumerate(ranked)]
 
 
 @dataclass
