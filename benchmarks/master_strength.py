@@ -7,8 +7,12 @@ cost counted in ``master``'s time. Each pairing is one ``museion arena`` run (``
 are printed as JSON lines and, with ``--write``, to ``benchmarks/results/master/<name>.json``.
 
 ``master`` uses the network the game ships (``models/policy-<players>p.json``); ``--model GAME-Np=FILE`` measures
-another one (a ``museion train --policy`` output) without installing it. A configuration with neither is skipped: a
-``master`` without a network is only the start of training.
+another one (a ``museion train --policy`` output) without installing it. A configuration with neither is skipped
+unless ``--params`` names the model (``model=none``: the search without a network, to tell it from the network).
+
+With four players ``master`` sits in one seat and ``expert`` in the three others, seats rotated (the arena's
+rotations: ``master`` in seat ``-g % 4`` of game ``g``); its win rate is its win credit per game (a shared victory
+split among the winners), so an even share is 25 %.
 
 Run: ``.venv/bin/python benchmarks/master_strength.py [--games 200] [--time 0.2] [--jobs 2] [--only tholos]``
 """
@@ -55,7 +59,7 @@ def main() -> int:
             continue
         key = f"{game_name}-{players}p"
         model = f",model=measured-{key}" if key in given else ""
-        if not model and load_policy(museion.load(game_name, players=players)) is None:
+        if not model and "model=" not in args.params and load_policy(museion.load(game_name, players=players)) is None:
             print(json.dumps({"pairing": name, "skipped": "no network shipped or given"}), flush=True)
             continue
         master = f"master:time={args.time},clock=cpu{model}" + (f",{args.params}" if args.params else "")

@@ -158,10 +158,11 @@ def test_a_tiny_seeded_training_run_is_reproducible_resumable_and_beats_a_unifor
 
 
 def test_by_default_master_values_leaves_as_its_network_was_trained(tmp_path, monkeypatch) -> None:
-    """``eval=auto``: a network trained with the value model at the leaves (``--leaf learned``) is searched so."""
+    """``eval=auto``: a network trained with the value model at the leaves (``--leaf learned``) or with random
+    playouts there (``--leaf playout``, four-player Imhotep) is searched so."""
     monkeypatch.setenv(learned.MODELS_ENV, "{}")
     game = museion.load("tholos")
-    for leaf in ("learned", "net"):
+    for leaf in ("learned", "net", "playout"):
         path = tmp_path / f"{leaf}.json"
         path.write_text(json.dumps({**random_document(game, (8, 8)), "training": {"leaf": leaf}}))
         learned.register_models({f"trained-{leaf}": path})
@@ -171,6 +172,9 @@ def test_by_default_master_values_leaves_as_its_network_was_trained(tmp_path, mo
         bot = make_bot(spec, 0)
         assert bot.choose(state) in state.legal_actions()
         assert (bot.values is not None) is by_model, spec
+    bot = make_bot("master:sims=4,model=trained-playout", 0)
+    assert bot.choose(state) in state.legal_actions() and bot.values == bot._played_out
+    assert sum(bot.values(state, 0)) == pytest.approx(1.0) and not state.is_terminal()  # played out on a copy
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)

@@ -101,9 +101,9 @@ def _add_policy_args(p: argparse.ArgumentParser) -> None:
                                                               "(default 20)")
     p.add_argument("--eval-sims", type=int, default=100, help="--policy: master's simulations in the measurement "
                                                               "(default 100)")
-    p.add_argument("--leaf", default="net", choices=("net", "learned"),
-                   help="--policy: leaf values of the searches, the network's or the game's value model's (default "
-                        "net)")
+    p.add_argument("--leaf", default="net", choices=("net", "learned", "playout"),
+                   help="--policy: leaf values of the searches, the network's, the game's value model's or a random "
+                        "playout's (default net)")
     p.add_argument("--mix", type=float, default=0.5, help="--policy: weight of the search's estimate against the "
                                                           "game's result in the value targets (default 0.5)")
     p.add_argument("--opponent", default="", help="--policy: the opponent's bot spec in the measurement (default "

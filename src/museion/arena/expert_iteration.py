@@ -9,8 +9,9 @@ Expert iteration (AlphaZero's loop, as OpenSpiel's ``alpha_zero``): each iterati
    visit shares (the **policy target**) and, once the game is over, every seat's share of the win in turn order from
    the mover mixed with the search's own estimate at the root (the **value target**; ``mix``: its weight, 0 = the
    result alone: a few dozen games' results alone are learnt by heart, every position of a game having the same
-   one). ``leaf``: what the searches value their leaves with, ``net`` (the network being trained) or ``learned``
-   (the game's value model, as ``expert``; the network then gives the priors only). Game ``g`` of iteration ``i``
+   one). ``leaf``: what the searches value their leaves with, ``net`` (the network being trained), ``learned``
+   (the game's value model, as ``expert``) or ``playout`` (random playouts to the end, as four-player Imhotep's
+   ``expert``); with the last two the network gives the priors only. Game ``g`` of iteration ``i``
    is seeded from ``(seed, i, g)`` only, so games can run in any order on local processes (``jobs``) or a Ray
    cluster (``backend="ray"``);
 2. **training** (PyTorch on CPU): the network (``network.py``'s layout) continues from the last iteration on the
@@ -467,9 +468,11 @@ def model_card(doc: dict[str, Any], path: pathlib.Path, plotted: bool) -> str:
                         f"{p['eval_games']} games against {p['opponent']}" if "score" in p else "")
                      + " |" for p in doc["curve"])
     picture = f"\n![training curve]({path.stem}-curve.png)\n" if plotted else ""
-    leaves = ("the game's value model, as `expert` (`--leaf learned`): `master` (`eval=auto`) takes the network's "
-              "priors only; its value head is trained but not used" if t["leaf"] == "learned" else
-              "the network's value head (`--leaf net`)")
+    leaves = {"learned": "the game's value model, as `expert` (`--leaf learned`): `master` (`eval=auto`) takes the "
+                         "network's priors only; its value head is trained but not used",
+              "playout": "random playouts to the end (`--leaf playout`, as four-player Imhotep's `expert`): `master` "
+                         "(`eval=auto`) takes the network's priors only; its value head is trained but not used",
+              }.get(t["leaf"], "the network's value head (`--leaf net`)")
     return f"""# Policy network: {doc['game']}, {doc['players']} players
 
 The network of the `master` bot for this configuration (`museion.bots.network`): from one seat's observation

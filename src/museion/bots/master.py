@@ -15,8 +15,10 @@ drawn with their probabilities as edges; so the bot never reads what its seat ma
   priors are renormalised over the actions legal in this one, an action first seen later gets the mean prior.
   An action not yet searched is valued at the node's own value for its mover (first-play urgency).
 * **Values at the leaves**: the network's win shares (``eval=net``), or those of the game's value model as
-  ``expert`` uses (``eval=learned``; the heuristic where there is none); by default (``eval=auto``) those the
-  network was trained with (``museion train --policy --leaf``, recorded in its file); where the game says at most
+  ``expert`` uses (``eval=learned``; the heuristic where there is none), or a random playout's result
+  (``eval=playout``: four-player Imhotep's value model barely beats a constant, its ``expert`` plays out); by
+  default (``eval=auto``) those the network was trained with (``museion train --policy --leaf``, recorded in its
+  file); where the game says at most
   ``endgame`` decisions remain, a random playout to the end instead, as ``expert`` (Tholos' last moves).
 
 A configuration without a policy network (none shipped, ``model`` not given) is searched with uniform priors and
@@ -82,8 +84,9 @@ class MasterBot(Bot):
                                 "CPU seconds, for benchmarks)", choice_option("wall", "cpu")),
         "c": Option(1.5, "PUCT exploration constant (rewards are in [0, 1])", float_option(0.0, 100.0)),
         "eval": Option("auto", "leaf values: net (the policy network's value head), learned (the game's value "
-                               "model, as expert) or auto (the leaves the network was trained with)",
-                       choice_option("auto", "net", "learned")),
+                               "model, as expert), playout (a random playout to the end, as four-player Imhotep's "
+                               "expert) or auto (the leaves the network was trained with)",
+                       choice_option("auto", "net", "learned", "playout")),
         "model": Option("", "the name of a policy network to use instead of the game's own (one the game ships or "
                             "one the operator registered; never a file name), or none (uniform priors)",
                         policy_option),
@@ -197,7 +200,9 @@ class MasterBot(Bot):
         leaf = self.params["eval"]
         if leaf == "auto" and self.network is not None:
             leaf = self.network.meta.get("training", {}).get("leaf", "net")
-        if leaf == "learned" or self.network is None:
+        if leaf == "playout":
+            values = self._played_out
+        elif leaf == "learned" or self.network is None:
             from museion.bots.learned import load_model
 
             model = load_model(state.game)
@@ -205,6 +210,10 @@ class MasterBot(Bot):
         self.values = values
         self.deferred = self.params["priors"] if values is not None else 1  # the visit that computes priors
         self.configured_for = state.game
+
+    def _played_out(self, state: State, player: int) -> list[float]:
+        """``eval=playout``: the result of a random playout from a copy of ``state`` (the coach's states are real)."""
+        return _playout(state.clone(), self.rng)
 
     # -- search -----------------------------------------------------------------------------------------
     def _simulate(self, det: State) -> None:
