@@ -192,7 +192,7 @@ def test_expert_stops_at_every_pergamon_round_end_and_never_in_imhotep() -> None
 
 def test_specs_levels_and_parameters() -> None:
     assert {"random", "greedy", "mcts", "easy", "medium", "hard", "expert"} <= set(BOTS)
-    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert", "master"]
     assert LEVELS["hard"] == "mcts:sims=1000"  # the fixed reference level
     assert parse_spec("bot:mcts:sims=400,rollout=greedy") == ("mcts", {"sims": "400", "rollout": "greedy"})
     assert split_specs("mcts:sims=400,rollout=greedy,random, hard") == [
@@ -201,6 +201,27 @@ def test_specs_levels_and_parameters() -> None:
     assert isinstance(bot, MCTSBot) and bot.params["sims"] == 7
     assert make_bot("hard", 0).params["sims"] == 1000
     assert make_bot("easy", 0).params["epsilon"] == 0.3
+
+
+def test_the_master_level_is_offered_where_its_network_is_stronger_and_plays_there() -> None:
+    """``master`` is a level as ``expert`` is (its simulations, parameters over them), offered only in the
+    configurations of ``MASTER_GAMES`` (the games' ``bots.json``); every other level everywhere. In each of those
+    configurations the level plays a legal move (with few simulations: the network guides it in either build)."""
+    from museion.bots import MasterBot, bot_options, levels
+    from museion.bots.master import MASTER_GAMES
+
+    assert MASTER_GAMES and isinstance(make_bot("master", 0), MasterBot)
+    assert make_bot("master", 0).params["sims"] == int(parse_spec(LEVELS["expert"])[1]["sims"]) == 1000
+    assert make_bot("master:sims=30", 0).params["sims"] == 30 and "sims" in bot_options("master")
+    for name, options in CONFIGS:
+        configuration = (name, museion.load(name, **options).num_players())
+        offered = levels(configuration)
+        assert offered[:4] == ["easy", "medium", "hard", "expert"], configuration
+        assert ("master" in offered) == (configuration in MASTER_GAMES), configuration
+    assert levels() == list(LEVELS)
+    for name, players in sorted(MASTER_GAMES):
+        state = _positions(museion.load(name, players=players), 3, 2)[1]
+        assert make_bot("master:sims=30", 1).choose(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize(("spec", "message"), [

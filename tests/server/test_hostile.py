@@ -62,7 +62,8 @@ def _open_ws(server: ServerProcess, table_id: str, **kw):
 def test_lobby_offers_named_levels_only_and_bot_specs_need_the_operator_flag_within_caps(serve):
     server = serve(*GENEROUS)
     _, games = http("GET", f"{server.url}/api/games")
-    assert set(games["bots"]) >= {"random", "greedy", "easy", "medium", "hard"} and "mcts" not in games["bots"]
+    offered = {level for game in games["games"] for count in game["bots"] for level in count["levels"]}
+    assert offered >= {"random", "greedy", "easy", "medium", "hard"} and "mcts" not in offered
     assert games["bot_specs"] is False
     for spec in ("bot:mcts:time=3600", "bot:mcts:sims=10000000", "bot:mcts", "bot:hard:sims=99999"):
         status, data = http("POST", f"{server.url}/api/tables", {"game": "tholos", "seats": ["human", spec]})

@@ -2,14 +2,57 @@
 
 from __future__ import annotations
 
-from museion.server.testing import http
+import random
+
+import museion
+from museion.bots.master import MASTER_GAMES
+from museion.core.play import sample_chance
+from museion.server.testing import Player, http
 
 
-def test_games_list_every_game_and_the_bots(server):
+def test_games_list_every_game_and_the_bots_of_each_player_count(server):
+    """Each game says which bots each of its player counts offers: ``master`` exactly in ``MASTER_GAMES`` (the
+    games' ``bots.json``), every other level everywhere."""
     status, data = http("GET", f"{server.url}/api/games")
-    assert status == 200
-    assert "tholos" in [g["name"] for g in data["games"]]
-    assert "random" in data["bots"]
+    assert status == 200 and "bots" not in data
+    games = {g["name"]: g for g in data["games"]}
+    assert "tholos" in games
+    offered = {(name, count["players"]): count["levels"] for name, g in games.items() for count in g["bots"]}
+    assert [n for name, n in offered if name == "pergamon"] == [2, 3, 4]
+    for configuration, levels in offered.items():
+        assert levels[:2] == ["random", "greedy"] and "expert" in levels and "mcts" not in levels, configuration
+        assert ("master" in levels) == (configuration in MASTER_GAMES), configuration
+    assert {c for c, levels in offered.items() if "master" in levels} == MASTER_GAMES
+
+
+def test_master_is_refused_where_it_is_not_offered_and_says_what_is(server):
+    """A table naming ``bot:master`` (or a clock handing over to it) where the game's network is not stronger than
+    ``expert`` is refused before anything is stored, with what that game and player count allow."""
+    url = f"{server.url}/api/tables"
+    _, before = http("GET", f"{url}?status=open")
+    for body in ({"game": "pergamon", "seats": ["human", "bot:master"]},
+                 {"game": "imhotep", "options": {"players": 3}, "seats": ["human", "human", {"kind": "bot",
+                                                                                             "bot": "master"}]},
+                 {"game": "pergamon", "seats": ["human", "bot:easy"],
+                  "clock": {"mode": "live", "base": 60, "bot": "master"}}):
+        status, data = http("POST", url, body)
+        players = len(body["seats"])
+        assert status == 400 and data["error"] in ("bad_seat", "bad_clock"), data
+        assert f"'master' is not offered for {body['game']} with {players} players" in data["message"], data
+        assert "expert" in data["message"] and "master," not in data["message"], data
+    _, after = http("GET", f"{url}?status=open")
+    assert after["total"] == before["total"]
+
+
+def test_a_master_bot_plays_tholos_in_the_bot_workers(server):
+    """``bot:master`` where it is offered plays its moves through the server's bot workers (no random move
+    played instead: the server log says when a bot failed or ran out of time)."""
+    (name, players), *_ = sorted(MASTER_GAMES)
+    status, table = http("POST", f"{server.url}/api/tables", {"game": name, "options": {"players": players},
+                                                               "seats": ["bot:master"] * players})
+    assert status == 201, table
+    Player(server, table["id"]).wait(lambda s: s["seq"] >= 6)
+    assert "playing a random move" not in server.log_text()
 
 
 def test_create_validates_game_options_and_seats(server):
@@ -70,3 +113,31 @@ def test_rules_are_served(server):
     assert "Tablas en uso" in data["rules"] and "Tables in use" not in data["rules"]
     status, data = http("GET", f"{server.url}/api/games/tholos/rules?lang=xx")
     assert status == 400 and data["error"] == "bad_language"
+
+
+def test_a_worker_loads_the_master_network_once_not_per_move(monkeypatch):
+    """A bot worker (and a Ray job: the same ``run_job``) builds a new bot for every move; the network behind
+    ``master`` is read from its file once per process, at the worker's warm-up, and every move reuses it."""
+    from museion.bots import network
+    from museion.server.services import worker
+
+    built = []
+
+    class Counted(network.PolicyValueNet):
+        def __init__(self, *args, **kwargs) -> None:
+            built.append(args[1])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(network, "_CACHE", {})
+    monkeypatch.setattr(network, "PolicyValueNet", Counted)
+    worker.warm_up()
+    assert sorted((g.name, g.num_players()) for g in built) == sorted(MASTER_GAMES)
+    for name, players in sorted(MASTER_GAMES):
+        state, rng = museion.load(name, players=players).new_initial_state(), random.Random(1)
+        for seed in range(2):
+            while state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            job = {"game": name, "options": {"players": players}, "history": state.history(), "bot": "master",
+                   "seed": seed}
+            state.apply_action(worker.run_job(job)["action"])
+    assert len(built) == len(MASTER_GAMES)

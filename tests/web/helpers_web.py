@@ -146,7 +146,8 @@ def english_words(url: str, lang: str = "es") -> set[str]:
 
     status, games = http("GET", f"{url}/api/games?lang={lang}")
     assert status == 200
-    levels = {level for bot in games["bots"] for level in re.findall(r"[a-z]{4,}", bot)}
+    levels = {level for game in games["games"] for count in game["bots"] for bot in count["levels"]
+              for level in re.findall(r"[a-z]{4,}", bot)}
     return (words("en") | levels) - words(lang) - PROPER_NAMES - SAME_SPELLING.get(lang, set())
 
 

@@ -11,8 +11,10 @@ Names usable wherever a bot is named (``--seat 1=bot:hard``, ``--bots greedy,har
   draws; where a game's ``bots.json`` says so, as in four-player Imhotep, random playouts to the end instead of the
   value); they take the same parameters as the bot they stand for, e.g. ``hard:sims=2000``;
 * ``master`` - PUCT search over determinisations guided by a policy-and-value network trained by self-play
-  (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; not a level; the coach's search
-  where the game's network was measured stronger than ``expert`` (``master.MASTER_GAMES``);
+  (``master.py``, ``network.py``), e.g. ``master:sims=400`` or ``master:time=1``; the level above ``expert``
+  (``master:sims=1000``: a simulation of it costs about one of ``expert``'s), offered only where the game's network
+  was measured stronger than ``expert`` (``master.MASTER_GAMES``, from the games' ``bots.json``: ``levels((game,
+  players))``), and there the coach's search; elsewhere a bot spec for training and measurement;
 * ``ppo`` - a policy trained by reinforcement learning (MaskablePPO, ``benchmarks/ppo_baselines.py``) played
   without search from the seat's observation tensor (``ppo.py``; the game's ``models/policy-ppo-<n>p.json``), as
   ``greedy`` in a configuration that ships none; offered in the lobby beside ``random`` and ``greedy``.
@@ -24,6 +26,7 @@ from museion.bots.base import (
     Bot,
     RandomBot,
     bot_names,
+    bot_options,
     levels,
     make_bot,
     make_bots,
@@ -32,7 +35,7 @@ from museion.bots.base import (
     split_specs,
 )
 from museion.bots.greedy import GreedyBot
-from museion.bots.master import MasterBot
+from museion.bots.master import MASTER_GAMES, MasterBot
 from museion.bots.mcts import MCTSBot
 from museion.bots.ppo import PPOBot
 
@@ -46,8 +49,10 @@ register_level("hard", "mcts:sims=1000")
 # each game may give a level other parameters for one player count (the ``levels`` of its ``bots.json``: four-player
 # Imhotep's expert plays leaves out at random); register_level reads them from the installed games
 register_level("expert", "mcts:sims=1000,eval=learned,endgame=4,leaf_draws=8")
+# offered only where the game's network was measured stronger than expert; as many simulations as expert's
+register_level("master", "master:sims=1000", where=MASTER_GAMES)
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "PPOBot", "RandomBot", "bot_names", "levels",
-    "make_bot", "make_bots", "parse_spec", "register_level", "split_specs",
+    "BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "MasterBot", "PPOBot", "RandomBot", "bot_names", "bot_options",
+    "levels", "make_bot", "make_bots", "parse_spec", "register_level", "split_specs",
 ]

@@ -74,6 +74,14 @@ Configuration = tuple[str, int]
 CONFIGURED: dict[str, dict[Configuration, str]] = {}
 """Level -> its per-configuration parameters (``register_level``'s ``by_configuration``), for docs and clients."""
 
+OFFERED: dict[str, frozenset[Configuration]] = {}
+"""Level -> the only configurations it is offered in (``register_level``'s ``where``: ``master`` where its network
+was measured stronger than ``expert``); a level not here is offered in every configuration."""
+
+STANDS_FOR: dict[str, BotFactory] = {}
+"""Level -> the bot its spec names, as registered before the level (a level may take its bot's own name, as
+``master``, so ``BOTS`` then holds the level's factory, not the bot's class with its ``OPTIONS``)."""
+
 
 def games_configurations(level: str) -> dict[Configuration, str]:
     """The parameters each installed game gives ``level`` for a player count (the ``levels`` of its bots' file,
@@ -82,7 +90,8 @@ def games_configurations(level: str) -> dict[Configuration, str]:
             for players, text in bots_file(game).get("levels", {}).get(level, {}).items()}
 
 
-def register_level(level: str, spec: str, by_configuration: Mapping[Configuration, str] | None = None) -> None:
+def register_level(level: str, spec: str, by_configuration: Mapping[Configuration, str] | None = None,
+                   where: frozenset[Configuration] | None = None) -> None:
     """Make ``level`` a bot name standing for ``spec`` (e.g. ``"hard"`` -> ``"mcts:sims=1000"``); parameters
     given with the level override the spec's (``hard:sims=2000``).
 
@@ -90,7 +99,10 @@ def register_level(level: str, spec: str, by_configuration: Mapping[Configuratio
     configuration, e.g. ``{("imhotep", 4): "cutoff=-1"}``, for a bot that takes ``by_configuration`` (``mcts``) and
     applies it when it first sees the game: what was measured best differs between configurations. The games'
     own (:func:`games_configurations`) come first, these over them. Parameters given with the level still win
-    (``expert:cutoff=0`` is cutoff 0 everywhere)."""
+    (``expert:cutoff=0`` is cutoff 0 everywhere).
+
+    ``where``: the only configurations the level is offered in (:func:`levels`; a bot spec still plays anywhere),
+    for a level measured stronger than the one below it only there."""
     by_configuration = {**games_configurations(level), **(by_configuration or {})}
     name, fixed = parse_spec(spec)
     base = BOTS[name]
@@ -106,7 +118,12 @@ def register_level(level: str, spec: str, by_configuration: Mapping[Configuratio
 
     LEVELS[level] = spec
     CONFIGURED[level] = dict(by_configuration or {})
+    STANDS_FOR[level] = STANDS_FOR.get(name, base)
     BOTS[level] = factory
+    if where is None:
+        OFFERED.pop(level, None)
+    else:
+        OFFERED[level] = where
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -154,9 +171,15 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
-def levels() -> list[str]:
-    """The difficulty levels, weakest first (what clients offer as a level list)."""
-    return list(LEVELS)
+def levels(configuration: Configuration | None = None) -> list[str]:
+    """The difficulty levels, weakest first (what clients offer as a level list): those offered in
+    ``configuration`` (game name, players), or every one without it."""
+    return [level for level in LEVELS if configuration is None or configuration in OFFERED.get(level, {configuration})]
+
+
+def bot_options(name: str) -> Mapping[str, Option]:
+    """The parameters the registered bot or level ``name`` takes (a level: those of the bot it stands for)."""
+    return getattr(STANDS_FOR.get(name, BOTS.get(name)), "OPTIONS", {})
 
 
 def spend_budget(params: Mapping[str, Any], simulate_once: Callable[[], None], check_every: int) -> int:

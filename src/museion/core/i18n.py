@@ -384,6 +384,7 @@ UI_TEXTS: Final = messages(
     msg("ui.level.medium", "medium"),
     msg("ui.level.hard", "hard"),
     msg("ui.level.expert", "expert"),
+    msg("ui.level.master", "master"),
     msg("ui.prompt", "seat {n}> "),
     msg("ui.chance", "chance: {move}"),
     msg("ui.plays", "{player!p} plays {move}"),

@@ -148,7 +148,7 @@ def _schema(app: FastAPI, config: ServerConfig) -> None:
 
     def document() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = openapi.describe(generate(), config.bots.levels(), config.bots.specs)
+            app.openapi_schema = openapi.describe(generate(), config.bots)
         return app.openapi_schema
 
     app.openapi = document  # type: ignore[method-assign]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from museion.bots import BOTS, LEVELS, make_bot, parse_spec
+from museion.bots import BOTS, LEVELS, bot_options, levels, make_bot, parse_spec
+from museion.bots.base import Configuration
 from museion.core.errors import OptionError
 
 
@@ -186,7 +187,7 @@ class ServerConfig:
 def searches(name: str) -> bool:
     """Whether the registered bot or level ``name`` searches (has a simulation budget): the costly ones."""
     base = parse_spec(LEVELS.get(name, name))[0]
-    return "sims" in getattr(BOTS.get(base), "OPTIONS", {})
+    return "sims" in bot_options(base)
 
 
 @dataclass(frozen=True)
@@ -198,31 +199,39 @@ class BotPolicy:
     max_seconds: float = 5.0
 
     @staticmethod
-    def levels() -> list[str]:
-        """The lobby's bots: every registered level, and every registered bot that does not search (random,
-        greedy); a raw search engine (``mcts``) needs parameters and so the operator flag."""
-        return [name for name in BOTS if name not in LEVELS and not searches(name)] + list(LEVELS)
+    def levels(configuration: Configuration | None = None) -> list[str]:
+        """The lobby's bots at a table of ``configuration`` (game name, players; without it: in any game): every
+        level offered there (``museion.bots.levels``: ``master`` only where it was measured stronger than
+        ``expert``), and every registered bot that does not search (random, greedy); a raw search engine
+        (``mcts``) needs parameters and so the operator flag."""
+        return [name for name in BOTS if name not in LEVELS and not searches(name)] + levels(configuration)
 
-    def allowed(self) -> str:
-        text = f"'human' or 'bot:LEVEL' with LEVEL one of {', '.join(self.levels())}"
+    def allowed(self, configuration: Configuration | None = None) -> str:
+        text = f"'human' or 'bot:LEVEL' with LEVEL one of {', '.join(self.levels(configuration))}"
         if self.specs:
             text += (f", or any bot spec such as 'bot:mcts:sims=400' with at most sims={self.max_sims} and "
                      f"time={self.max_seconds:g}")
         return text
 
-    def check(self, spec: str) -> str:
-        """The normalised spec of an allowed bot, or :class:`ValueError` saying what is allowed."""
+    def check(self, spec: str, configuration: Configuration | None = None) -> str:
+        """The normalised spec of an allowed bot at a table of ``configuration`` (game name, players), or
+        :class:`ValueError` saying what is allowed there. A level not offered there (``master`` where its network
+        was not measured stronger than ``expert``) is refused with parameters too, even with the operator flag."""
         name, params = parse_spec(spec)
-        if name in self.levels() and not params:
+        if name in self.levels(configuration) and not params:
             return name
+        if name in LEVELS and name not in self.levels(configuration):
+            game, players = configuration or ("", 0)
+            raise ValueError(f"bot {short(name)!r} is not offered for {game} with {players} players; allowed there: "
+                             f"{self.allowed(configuration)}")
         if name not in BOTS:
-            raise ValueError(f"unknown bot {short(name)!r}; allowed: {self.allowed()}")
+            raise ValueError(f"unknown bot {short(name)!r}; allowed: {self.allowed(configuration)}")
         if not self.specs:
-            raise ValueError(f"bot {short(spec)!r} is not offered; allowed: {self.allowed()}")
+            raise ValueError(f"bot {short(spec)!r} is not offered; allowed: {self.allowed(configuration)}")
         try:
             bot = make_bot(spec)
         except OptionError as exc:
-            raise ValueError(f"{exc}; allowed: {self.allowed()}") from None
+            raise ValueError(f"{exc}; allowed: {self.allowed(configuration)}") from None
         if bot.params.get("sims", 0) > self.max_sims or bot.params.get("time", 0) > self.max_seconds:
             raise ValueError(f"bot {short(spec)!r} is over this server's caps: at most sims={self.max_sims} and "
                              f"time={self.max_seconds:g}")

@@ -33,6 +33,7 @@ PAGES = messages(
     msg("web.level.medium", "medium"),
     msg("web.level.hard", "hard"),
     msg("web.level.expert", "expert"),
+    msg("web.level.master", "master"),
     msg("web.bot_name", "{level} bot"),
     msg("web.your_name", "Your name"),
     msg("web.sit_at", "I sit as"),

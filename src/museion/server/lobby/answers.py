@@ -36,6 +36,15 @@ class Colour(BaseModel):
     label: str
 
 
+class BotLevels(BaseModel):
+    """The bots a seat may name at a table of one player count of a game."""
+
+    players: int = Field(description="a player count the game takes")
+    levels: list[str] = Field(description="what a seat may name as 'bot:LEVEL' at a table of that many players, "
+                                          "weakest first (the bots that do not search, then the levels; 'master' "
+                                          "only where it was measured stronger than 'expert': docs/bots.md)")
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -45,11 +54,11 @@ class GameInfo(BaseModel):
     colours: list[Colour] = Field(description="each seat's colour (empty: the game's seats have none)")
     tutorial: bool = Field(False, description="whether the game has a tutorial (/learn/NAME)")
     guide: bool = Field(False, description="whether the game has rules for players with pictures (/rules/NAME)")
+    bots: list[BotLevels] = Field(description="the bots each player count offers, fewest players first")
 
 
 class Catalogue(BaseModel):
     games: list[GameInfo]
-    bots: list[str] = Field(description="bot levels a seat may name as 'bot:LEVEL'")
     bot_specs: bool = Field(description="whether this server also accepts bot specs with parameters")
 
 

@@ -68,8 +68,8 @@ class Lobby:
         if not isinstance(seats, list) or len(seats) != n:
             raise TableError("bad_seats", f"'seats' must list {n} seats for {game.name} with these options "
                                           f"(each 'human' or 'bot:LEVEL'), got {len(seats)}")
-        rows = [parse_seat_spec(spec, i, self.config.bots) for i, spec in enumerate(seats)]
-        spec = parse_clock(clock, self.config.bots)
+        rows = [parse_seat_spec(spec, i, self.config.bots, (game.name, n)) for i, spec in enumerate(seats)]
+        spec = parse_clock(clock, self.config.bots, (game.name, n))
         if rated:
             rated_rules.check_creation(game.name, rows, hints, undo, join, account_id)
             hints = False
@@ -293,7 +293,7 @@ class Lobby:
         """The creator gives an abandoned seat to a bot for good (its seat token stops working)."""
         table = await self._creator_seat(table_id, seat, creator_token)
         try:
-            level = self.config.bots.check(str(bot or "easy"))
+            level = self.config.bots.check(str(bot or "easy"), (table.row.game, len(table.row.seats)))
         except (ValueError, OptionError) as exc:
             raise TableError("bad_seat", str(exc)) from None
         account = table.row.seats[seat].account_id if table.row.rated else None  # rated: the seat's player loses

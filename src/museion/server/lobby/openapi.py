@@ -3,7 +3,8 @@
 Pydantic derives the request schemas from ``models.py``; what depends on the registry and the configuration is
 filled in here, once per server: a table to create is one of the games with one of its player counts (its
 options with their kinds, choices and bounds, as many seats as players, a seat to join among them), a clock is
-one of its modes with that mode's bounds, a bot is one of the server's levels (or, with ``--bot-specs``, a spec),
+one of its modes with that mode's bounds, a bot is one of the server's levels (or, with ``--bot-specs``, a spec;
+a table's seats name the levels its game and player count offer: ``master`` only where it is stronger),
 and a seat number is below the largest table any game makes. A client (or a fuzzer) that keeps to the document
 gets its table; what it leaves out of the document gets a 4xx saying why.
 
@@ -18,6 +19,7 @@ from typing import Any
 
 import museion
 from museion.core.registry import entry
+from museion.server.config import BotPolicy
 from museion.server.edge import models, typed
 from museion.server.lobby.options import CLOCK_LIMITS
 
@@ -78,13 +80,14 @@ def options_schema(game: str, n: int, default: int) -> dict[str, Any]:
     return out
 
 
-def table_variants(seat: dict[str, Any]) -> list[dict[str, Any]]:
-    """``CreateTable`` as one variant per game and player count (``seat``: the schema of one seat)."""
+def table_variants(bots: BotPolicy) -> list[dict[str, Any]]:
+    """``CreateTable`` as one variant per game and player count, its seats naming the levels offered there."""
     variants = []
     for game in museion.available_games():
         default, counts = player_counts(game)
         for n in counts:
             options = options_schema(game, n, default)
+            seat = models.with_bots({"x-seat-spec": True}, models.bot_schema(bots.levels((game, n)), bots.specs))
             variants.append({
                 "type": "object", "additionalProperties": False, "required": ["game", "seats"] + (
                     ["options"] if options.get("required") else []),
@@ -147,16 +150,16 @@ def max_players() -> int:
     return max(max(player_counts(game)[1]) for game in museion.available_games())
 
 
-def describe(document: dict[str, Any], levels: list[str], specs: bool) -> dict[str, Any]:
+def describe(document: dict[str, Any], bots: BotPolicy) -> dict[str, Any]:
     """The generated document with what the registry and this configuration allow filled in."""
+    levels, specs = bots.levels(), bots.specs
     bot = models.bot_schema(levels, specs)
     document = models.with_bots(document, bot)
     schemas = document["components"]["schemas"]
-    seat = schemas["CreateTable"]["properties"]["seats"]["items"]
     name = schemas["CreateTable"]["properties"]["name"]["anyOf"][0]
     schemas["PlayerName"] = name
     schemas["CreateTable"] = {"description": "a table of one game and one of its player counts",
-                              "anyOf": table_variants(seat)}
+                              "anyOf": table_variants(bots)}
     schemas["ClockRequest"] = clock_schema(bot)
     schemas["SeekRequest"] = {"description": "a seek for one game and one of its player counts",
                               "anyOf": seek_variants()}

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import museion
+from museion.bots.base import Configuration
 from museion.core.errors import OptionError
 from museion.core.registry import entry
 from museion.server.config import BotPolicy, ServerConfig, short
@@ -48,7 +49,8 @@ def people_game(config: ServerConfig, name: str, options: dict[str, Any] | None,
     game = load_game(name, {**(options or {}), "players": players}, config.tables_dir)
     if game.num_players() != players:
         raise TableError("bad_players", f"{game.name} has {game.num_players()} players with these options")
-    spec = parse_clock(clock.model_dump(exclude_none=True) if clock is not None else None, config.bots)
+    spec = parse_clock(clock.model_dump(exclude_none=True) if clock is not None else None, config.bots,
+                       (game.name, players))
     if rated:
         rated_rules.check_creation(game.name, [SeatRow(i, "human") for i in range(players)], None, False,
                                    0 if joins else None, account)
@@ -67,10 +69,11 @@ def allowed_file(key: str, value: Any, files_dir: Path | None) -> str:
     return str(files_dir / value)
 
 
-def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
+def parse_clock(spec: Any, bots: BotPolicy, configuration: Configuration | None = None) -> ClockSpec:
     """The time control of a creation request: None or ``{"mode": "none"}``, ``{"mode": "live", "base": S,
     "increment": S}`` or ``{"mode": "turn", "per_move": S, "base": S}`` (seconds; ``base`` is the reserve), with
-    ``on_timeout`` ``bot`` or ``forfeit`` and the ``bot`` level that takes over."""
+    ``on_timeout`` ``bot`` or ``forfeit`` and the ``bot`` level that takes over (one offered at a table of
+    ``configuration``: game name, players)."""
     if spec is None:
         return ClockSpec()
     if not isinstance(spec, dict) or spec.get("mode", "none") not in ("none", "live", "turn"):
@@ -83,7 +86,7 @@ def parse_clock(spec: Any, bots: BotPolicy) -> ClockSpec:
     if on_timeout not in ("bot", "forfeit"):
         raise TableError("bad_clock", "'on_timeout' is bot (a bot plays until the player returns) or forfeit")
     try:
-        bot = bots.check(str(spec.get("bot") or "easy"))
+        bot = bots.check(str(spec.get("bot") or "easy"), configuration)
     except (ValueError, OptionError) as exc:
         raise TableError("bad_clock", f"the bot that takes over: {exc}") from None
     return ClockSpec(mode, values.get("base", 0.0), values.get("increment", 0.0), values.get("per_move", 0.0),

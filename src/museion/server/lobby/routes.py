@@ -19,7 +19,7 @@ from museion.core.errors import OptionError
 from museion.core.registry import entry
 from museion.server.accounts.routes import UNAUTHORISED, seat_key
 from museion.server.chat.chat import Chat
-from museion.server.config import short
+from museion.server.config import BotPolicy, short
 from museion.server.edge import models
 from museion.server.edge.errors import TableError
 from museion.server.edge.refusals import NotModified, client, language
@@ -27,6 +27,7 @@ from museion.server.lobby import answers, lessons
 from museion.server.lobby.finished import Busy, Finished, replay_of, respond
 from museion.server.lobby.finished import json_bytes as finished_json
 from museion.server.lobby.lobby import Lobby
+from museion.server.lobby.openapi import player_counts
 from museion.server.lobby.options import load_game
 from museion.server.services.analysis import Analysis
 from museion.server.services.analysis import in_words as analysis_in_words
@@ -62,15 +63,17 @@ def _chat(request: Request) -> Chat:
     return found
 
 
-def game_info(name: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+def game_info(name: str, bots: BotPolicy, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """A game for the lobby: its description and its options' metadata (kind, choices, bounds, label and help)
-    in ``lang``, all from the game's own declarations (``Game.option_info``)."""
+    in ``lang``, all from the game's own declarations (``Game.option_info``), and the bots each of its player
+    counts offers."""
     cls = entry(name).game_class
     game = cls()
     return {"name": name, "title": cls.title, "options": cls.option_info(lang), "default_players": game.num_players(),
             "description": cls.description(lang),
             "colours": [{"key": c, "label": i18n.text(f"colour.{c}", lang)} for c in game.seat_colours()],
-            "tutorial": descriptors()[name].tutorial is not None, "guide": descriptors()[name].guide is not None}
+            "tutorial": descriptors()[name].tutorial is not None, "guide": descriptors()[name].guide is not None,
+            "bots": [{"players": n, "levels": bots.levels((name, n))} for n in player_counts(name)[1]]}
 
 
 def texts(wanted: str | None) -> dict[str, Any]:
@@ -94,13 +97,13 @@ def _etag(request: Request, response: Response, tag: str) -> None:
 async def games(request: Request, lang: models.Language | None = None) -> answers.Catalogue:
     found = []
     lang = language(lang)
+    bots = request.app.state.config.bots
     for name in museion.available_games():
         try:
-            found.append(game_info(name, lang))
+            found.append(game_info(name, bots, lang))
         except Exception:  # noqa: BLE001 - a game still being written is simply not offered
             continue
-    bots = request.app.state.config.bots
-    return answers.Catalogue.model_validate({"games": found, "bots": bots.levels(), "bot_specs": bots.specs})
+    return answers.Catalogue.model_validate({"games": found, "bot_specs": bots.specs})
 
 
 @router.get("/api/texts")

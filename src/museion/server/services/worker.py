@@ -41,6 +41,8 @@ from typing import Any
 
 import museion
 from museion.bots import coach, make_bot
+from museion.bots.master import MASTER_GAMES
+from museion.bots.network import load_policy
 from museion.core.registry import entry
 from museion.server.ops.metrics import WORK_SECONDS, helper_environ
 
@@ -72,10 +74,15 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def warm_up() -> None:
-    """Import the games once so that the first real bot move is not slowed down by imports."""
+    """Import the games once, and read the networks of the ``master`` level where it is offered, so that the first
+    real bot move is not slowed down by imports nor by reading a network (each is read once per process: every
+    later move's bot finds it in ``network.load_policy``'s cache)."""
     for name in museion.available_games():
         with contextlib.suppress(Exception):  # an unfinished game must not keep the worker from starting
             museion.load(name)
+    for name, players in MASTER_GAMES:
+        with contextlib.suppress(Exception):  # a missing network is the move's error, not the start's
+            load_policy(museion.load(name, players=players))
 
 
 # -- the worker process --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from museion.bots.base import Configuration
 from museion.core import i18n
 from museion.core.errors import OptionError
 from museion.core.events import Event
@@ -172,19 +173,19 @@ def forfeit_winners(scores: list[float], winners: list[int], forfeit: list[bool]
     return [p for p in others if scores[p] == best]
 
 
-def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy) -> SeatRow:
-    """``"human"``, ``"bot:LEVEL"`` / ``"LEVEL"``, or ``{"kind": "bot", "bot": LEVEL}``; other bot specs only where
-    the server allows them."""
+def parse_seat_spec(spec: Any, seat: int, bots: BotPolicy, configuration: Configuration | None = None) -> SeatRow:
+    """``"human"``, ``"bot:LEVEL"`` / ``"LEVEL"``, or ``{"kind": "bot", "bot": LEVEL}``, a level offered at a table
+    of ``configuration`` (game name, players); other bot specs only where the server allows them."""
     if isinstance(spec, dict):
         kind = spec.get("kind")
         spec = "human" if kind == "human" else f"bot:{spec.get('bot')}" if kind == "bot" else None
     if not isinstance(spec, str) or not spec.strip():
-        raise TableError("bad_seat", f"seat {seat}: got {short(spec)!r}; allowed: {bots.allowed()}")
+        raise TableError("bad_seat", f"seat {seat}: got {short(spec)!r}; allowed: {bots.allowed(configuration)}")
     text = spec.strip().lower()
     if text == "human":
         return SeatRow(seat, "human")
     try:
-        return SeatRow(seat, "bot", bot=bots.check(text))
+        return SeatRow(seat, "bot", bot=bots.check(text, configuration))
     except (ValueError, OptionError) as exc:
         raise TableError("bad_seat", f"seat {seat}: {exc}") from None
 

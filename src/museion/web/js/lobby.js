@@ -10,7 +10,7 @@ import { refreshSeeks, renderOpenTables, renderQuick } from "./quick.js";
 import { playerName } from "./seats.js";
 import { accountLink, me } from "./session.js";
 
-let catalogue = { games: [], bots: [] };
+let catalogue = { games: [] };
 const POLL_MS = 10000;
 const LISTS = ["open", "running", "finished"];
 let lastTag = null;
@@ -128,19 +128,27 @@ function botLabel(level) {
   return playerName({ kind: "bot", bot: level, taken: true }, 0);
 }
 
-/** The seat rows for `n` players; what was chosen for each seat before stays chosen. */
+/** The bots a seat may name at a table of the chosen game with `n` players (master only where the server offers it). */
+function botsFor(n) {
+  const found = currentGame().bots.find((b) => b.players === n);
+  return found ? found.levels : [];
+}
+
+/** The seat rows for `n` players; what was chosen for each seat before stays chosen where it is still offered. */
 function renderSeats(n) {
   remember();
   const box = document.getElementById("seats");
   const rows = [];
+  const bots = botsFor(n);
   for (let i = 0; i < n; i += 1) {
     const choices = [el("option", { value: "human" }, t("web.human")),
-      ...catalogue.bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b)))];
+      ...bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b)))];
     const select = el("select", { id: `seat-${i}`, "data-seat": i, onchange: remember }, choices);
     // the default opponent: the easy bot (a newcomer's fair first game), else the first level offered
-    const level = catalogue.bots.includes("easy") ? "easy" : catalogue.bots[0];
+    const level = bots.includes("easy") ? "easy" : bots[0];
     const fallback = i > 0 && level ? `bot:${level}` : "human";
-    select.value = chosen.seats[i] || fallback;
+    const before = chosen.seats[i];
+    select.value = before && [...select.options].some((o) => o.value === before) ? before : fallback;
     rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}` }, t("web.player_n", { n: i + 1 })), select));
   }
   const sit = el("select", { id: "sit", onchange: remember }, el("option", { value: "" }, t("web.nowhere")),
