@@ -83,16 +83,31 @@ def _words_of_moves_and_log(page) -> str:  # noqa: ANN001
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_lobby_fits_the_screen_in_words(server, browser, shots, english, lang, size):
-    """Each game chosen in the lobby: the form fits the screen, every control is a 24 px target, no English."""
+    """Each game chosen in the lobby: the form fits the screen, every control is a 24 px target, no English. The
+    seats offer ``master`` where the server does (Tholos, not Pergamon), named in the page's language; chosen in
+    Tholos, it stays chosen in a game that offers it and gives way to the easy bot in one that does not."""
     context = _context(browser, lang, size)
     page = context.new_page()
     errors = page_errors(page)
     page.goto(server.url + "/")
     page.wait_for_selector("#seat-1")
+    _, catalogue = http("GET", f"{server.url}/api/games")
+    masters = {(g["name"], c["players"]) for g in catalogue["games"] for c in g["bots"] if "master" in c["levels"]}
+    label = {"en": "master bot", "es": "bot maestro", "de": "Bot Meister"}[lang]
     for game in GAMES:
         page.select_option("#game", game)
         wait_js(page, f"document.getElementById('opt-players') && document.getElementById('game').value === '{game}'")
         page.wait_for_timeout(200)  # the options' check answers and the seats are drawn again
+        offered = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => [o.value, o.textContent])")
+        seats = page.locator("select[data-seat]").count()
+        assert (["bot:master", label] in offered) == ((game, seats) in masters), offered
+        assert game == "imhotep" or ((game, seats) in masters) == (game == "tholos")
+        if game == "tholos":  # the seat's whole list as a player reads it, then master chosen
+            page.evaluate("document.getElementById('seat-1').size = 9")
+            page.locator("#seats").screenshot(path=str(shots / f"lobby-levels-{game}-{size}-{lang}.png"))
+            page.evaluate("document.getElementById('seat-1').size = 0")
+            page.select_option("#seat-1", "bot:master")
+        assert page.input_value("#seat-1") == ("bot:master" if (game, seats) in masters else "bot:easy")
         if lang != "en":
             assert english_on(page, english[lang]) == [], game
         _fits(page, f"lobby {game}")
