@@ -36,13 +36,13 @@ root's visits, the policy targets of training, and ``root_values`` the search's 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
 from museion.bots.base import Bot, spend_budget
 from museion.bots.heuristics import heuristic_evaluator, terminal_rewards
 from museion.bots.network import PolicyValueNet, load_policy, policy_option
+from museion.bots.tree import Node, puct_simulate
 from museion.core.descriptor import bots_file, descriptors
 from museion.core.game import CHANCE, Option, State, choice_option, float_option, int_option
 from museion.core.registry import entry
@@ -54,22 +54,6 @@ rotated, equal CPU time, the Wilson interval's lower bound above an even share: 
 each game's bots' file declares them (``"master": [2]`` in its ``bots.json``: the bots name no game); the coach
 searches with ``master`` there. Elsewhere ``master`` is a bot name (``master:sims=800``) for training and
 measurement."""
-
-
-class PNode:
-    """Statistics of the edge into this node (``total`` reward for ``mover``, who chose it, over ``visits``) and,
-    once evaluated, the priors of the actions out of it and its value for the seat to act there (``fpu``)."""
-
-    __slots__ = ("children", "visits", "total", "mover", "priors", "fpu", "legal")
-
-    def __init__(self, mover: int) -> None:
-        self.children: dict[int, PNode] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.mover = mover
-        self.priors: dict[int, float] | None = None
-        self.fpu = 0.5
-        self.legal: list[int] | None = None  # kept where every determinisation is the same state (``fixed``)
 
 
 class MasterBot(Bot):
@@ -112,7 +96,7 @@ class MasterBot(Bot):
         self.values: Callable[[State, int], list[float]] | None = None
         self.deferred = 1
         self.configured_for: object = None
-        self.root = PNode(CHANCE)
+        self.root = Node(CHANCE)
         self.root_rewards: list[float] = []
         self.player = -1
         self.last_simulations = 0
@@ -148,7 +132,7 @@ class MasterBot(Bot):
         self._configure(state)
         self.player = player = state.current_player()
         if not keep:
-            self.root = PNode(CHANCE)
+            self.root = Node(CHANCE)
         self.kept_at, self.before = state.move_number(), state.clone()
         self.root_rewards = [0.0] * state.game.num_players()
         observer = entry(state.game).observer
@@ -166,7 +150,7 @@ class MasterBot(Bot):
         root, player = self.root, self.player
         observer = entry(state.game).observer
         for action in ensure:
-            child = root.children.get(action) or root.children.setdefault(action, PNode(player))
+            child = root.children.get(action) or root.children.setdefault(action, Node(player))
             self.root = child
             try:
                 while child.visits < min_visits:
@@ -218,47 +202,11 @@ class MasterBot(Bot):
     # -- search -----------------------------------------------------------------------------------------
     def _simulate(self, det: State) -> None:
         """Select by PUCT down to a node not evaluated yet (or the end, or a wide draw: ``leaf_draws``), evaluate it,
-        back the shares up. Where every determinisation is the same state (``fixed``) a node keeps its legal
-        actions, as ``expert``'s do, and replays them unchecked."""
-        node = self.root
-        path = [node]
-        c, fixed, wide = self.params["c"], self.fixed, self.params["leaf_draws"]
-        while True:
-            mover = det.current_player()
-            if mover < 0:
-                if mover != CHANCE:
-                    rewards = terminal_rewards(det)
-                    break
-                if wide and node.mover >= 0 and node is not self.root and len(det.chance_outcomes()) >= wide:
-                    rewards = self._leaf(det)
-                    break
-                outcome = det.apply_chance(self.rng)
-                node = node.children.get(outcome) or node.children.setdefault(outcome, PNode(CHANCE))
-                path.append(node)
-                continue
-            if node.priors is None and not node.visits and self.deferred > 1:
-                rewards = self._expand(node, det, mover, [])
-                break
-            legal = node.legal if fixed and node.legal is not None else det.legal_actions()
-            if node.priors is None:
-                if not node.visits:
-                    rewards = self._expand(node, det, mover, legal)
-                    break
-                if node.visits + 1 >= self.deferred:
-                    self._set_priors(node, det, mover, legal)
-            if fixed:
-                node.legal = legal
-            action = _puct(node, legal, c, fixed)
-            node = node.children.get(action) or node.children.setdefault(action, PNode(mover))
-            if fixed:
-                det.apply_unchecked(action)
-            else:
-                det.apply_action(action)
-            path.append(node)
-        for n in path:
-            n.visits += 1
-            if n.mover >= 0:
-                n.total += rewards[n.mover]
+        back the shares up (:func:`museion.bots.tree.puct_simulate`, compiled with the engines). Where every
+        determinisation is the same state (``fixed``) a node keeps its legal actions, as ``expert``'s do, and replays
+        them unchecked."""
+        rewards = puct_simulate(self.root, det, self.rng, self.params["c"], self.fixed, self.params["leaf_draws"],
+                                self.deferred, self._expand, self._set_priors, self._leaf)
         self.root_rewards = [a + b for a, b in zip(self.root_rewards, rewards, strict=True)]
 
     def root_values(self) -> list[float]:
@@ -268,12 +216,14 @@ class MasterBot(Bot):
         n = len(self.root_rewards)
         return [r / total for r in self.root_rewards] if total > 0 else [1.0 / n] * n
 
-    def _expand(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float]:
+    def _expand(self, node: Node, det: State, mover: int, legal: list[int]) -> list[float]:
         """A node's first visit: the leaf's win shares (the value model, a playout near the end, else the network's
         value head) and, unless they wait for a later visit (``deferred``), its priors."""
         rewards = None if self.deferred > 1 else self._set_priors(node, det, mover, legal)
-        if self._ending(det) or self.values is not None:
-            rewards = self._leaf(det)
+        if self._ending(det):
+            rewards = _playout(det, self.rng)  # det is this simulation's own
+        elif self.values is not None:
+            rewards = self.values(det, self.player)
         assert rewards is not None  # without values the network is there and priors are not deferred
         node.fpu = rewards[mover]
         return rewards
@@ -284,7 +234,7 @@ class MasterBot(Bot):
             return _playout(det, self.rng)  # det is this simulation's own
         return self._leaf_values(det, self.player)
 
-    def _set_priors(self, node: PNode, det: State, mover: int, legal: list[int]) -> list[float] | None:
+    def _set_priors(self, node: Node, det: State, mover: int, legal: list[int]) -> list[float] | None:
         """The node's priors from ``mover``'s observation (uniform without a network); the network's win shares
         by seat, or None without one."""
         rewards = None
@@ -332,32 +282,6 @@ def _visible(before: State, action: int, player: int) -> bool:
     seen = before.observed_action(action, player)
     return all(other == action or before.observed_action(other, player) != seen
                for other, _ in before.chance_outcomes())
-
-
-def _puct(node: PNode, legal: list[int], c: float, fixed: bool) -> int:
-    """The legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, priors renormalised over ``legal`` (uniform
-    while the node has none; ``fixed``: every determinisation is one state, the priors are over these actions)."""
-    priors = node.priors or {}
-    fallback, total = 1.0, float(len(legal))  # uniform while the node has no priors
-    if priors and not fixed:  # legal actions may differ between determinisations
-        known = [priors[a] for a in legal if a in priors]
-        fallback = sum(known) / len(known) if known else 1.0 / len(legal)
-        total = sum(known) + fallback * (len(legal) - len(known))
-    elif priors:
-        fallback, total = 1.0 / len(legal), 1.0
-    scale = c * math.sqrt(max(1, node.visits)) / total
-    children = node.children
-    best, best_score = legal[0], -math.inf
-    for a in legal:
-        child = children.get(a)
-        prior = priors.get(a, fallback)
-        if child is None or not child.visits:
-            score = node.fpu + scale * prior
-        else:
-            score = child.total / child.visits + scale * prior / (1 + child.visits)
-        if score > best_score:
-            best, best_score = a, score
-    return best
 
 
 def sample_visits(visits: dict[int, int], rng: random.Random, temperature: float) -> int:

@@ -1,7 +1,8 @@
-"""The ``mcts`` bot's search tree and one simulation through it: selection, expansion, backup.
+"""The search tree of ``expert`` (``mcts``) and ``master``, and one simulation through it: selection, expansion, backup.
 
-Apart from ``mcts.py`` (the bot's options, protocol and leaf values) so that it is compiled with the engines
-(``museion.native``): with the game's own code compiled, this loop is where a search spends most of its time.
+Apart from ``mcts.py`` and ``master.py`` (the bots' options, protocol and leaf values) so that it is compiled with
+the engines (``museion.native``): with the game's own code compiled, these loops are where a search spends most of
+its time (``master``'s PUCT loop in Python ran 64 % of ``expert``'s simulations a CPU second in Pergamon 2p).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import math
 import random
 from collections.abc import Callable
 
+from museion.bots.heuristics import terminal_rewards
 from museion.core.game import CHANCE, State
 
 
@@ -18,9 +20,12 @@ class Node:
 
     ``complete``: the children are exactly the legal actions, seen in a search where every determinisation is the
     same state (the observer's ``determined_for``): the node is then one position whose legal actions never change, so
-    selection skips computing and checking them."""
+    selection skips computing and checking them. ``master``'s search (:func:`puct_simulate`) uses instead, once the
+    node is evaluated, the ``priors`` of the actions out of it, its value for the seat to act there (``fpu``) and, in
+    such a search, its legal actions (``legal``); one class for both trees, so the chance step and the backup are
+    one code."""
 
-    __slots__ = ("children", "visits", "total", "avail", "mover", "complete")
+    __slots__ = ("children", "visits", "total", "avail", "mover", "complete", "priors", "fpu", "legal")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, Node] = {}
@@ -29,6 +34,26 @@ class Node:
         self.avail = 1
         self.mover = mover
         self.complete = False
+        self.priors: dict[int, float] | None = None
+        self.fpu = 0.5
+        self.legal: list[int] | None = None
+
+
+def _draw(node: Node, det: State, rng: random.Random) -> Node:
+    """Draw the chance outcome at ``det`` (in place) and return its child of ``node``, made if new."""
+    outcome = det.apply_chance(rng)
+    child = node.children.get(outcome)
+    if child is None:
+        child = node.children[outcome] = Node(CHANCE)
+    return child
+
+
+def _backup(path: list[Node], rewards: list[float]) -> None:
+    """Count a visit on every node of ``path`` and add its mover's reward."""
+    for n in path:
+        n.visits += 1
+        if n.mover >= 0:
+            n.total += rewards[n.mover]
 
 
 def simulate(root: Node, det: State, rng: random.Random, c: float, fixed: bool, leaf_draws: int,
@@ -49,11 +74,7 @@ def simulate(root: Node, det: State, rng: random.Random, c: float, fixed: bool, 
             if leaf_draws and node.mover >= 0 and len(det.chance_outcomes()) >= leaf_draws:
                 leaf = True
                 break
-            outcome = det.apply_chance(rng)
-            child = node.children.get(outcome)
-            if child is None:
-                child = node.children[outcome] = Node(CHANCE)
-            node = child
+            node = _draw(node, det, rng)
             path.append(node)
             continue
         if fixed and node.complete:  # UCB1 over the children, which are exactly the legal actions
@@ -100,8 +121,88 @@ def simulate(root: Node, det: State, rng: random.Random, c: float, fixed: bool, 
         node = children[action]
         det.apply_action(action)
         path.append(node)
-    rewards = value(det, leaf)
-    for n in path:
-        n.visits += 1
-        if n.mover >= 0:
-            n.total += rewards[n.mover]
+    _backup(path, value(det, leaf))
+
+
+def puct_simulate(root: Node, det: State, rng: random.Random, c: float, fixed: bool, leaf_draws: int,
+                  deferred: int, expand: Callable[[Node, State, int, list[int]], list[float]],
+                  set_priors: Callable[[Node, State, int, list[int]], object],
+                  leaf: Callable[[State], list[float]]) -> list[float]:
+    """``master``'s simulation from ``root`` on ``det`` (consumed), its rewards: PUCT selection (:func:`puct`) down
+    to a node not visited yet, valued by ``expand(node, det, mover, legal)`` (``legal`` empty while a node's priors
+    wait for visit ``deferred``, at which ``set_priors`` computes them), or to the end, or to a draw of at least
+    ``leaf_draws`` outcomes after a decision below the root, valued by ``leaf(det)``. ``fixed``: every determinisation
+    is this same state, so a node keeps its legal actions and replays them unchecked."""
+    node = root
+    path = [node]
+    while True:
+        mover = det.current_player()
+        if mover < 0:  # chance or terminal
+            if mover != CHANCE:
+                rewards = terminal_rewards(det)
+                break
+            if leaf_draws and node.mover >= 0 and node is not root and len(det.chance_outcomes()) >= leaf_draws:
+                rewards = leaf(det)
+                break
+            node = _draw(node, det, rng)
+            path.append(node)
+            continue
+        if node.priors is None and not node.visits and deferred > 1:
+            rewards = expand(node, det, mover, [])
+            break
+        known = node.legal
+        legal = known if fixed and known is not None else det.legal_actions()
+        if node.priors is None:
+            if not node.visits:
+                rewards = expand(node, det, mover, legal)
+                break
+            if node.visits + 1 >= deferred:
+                set_priors(node, det, mover, legal)
+        if fixed:
+            node.legal = legal
+        action = puct(node, legal, c, fixed)
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node(mover)
+        node = child
+        if fixed:
+            det.apply_unchecked(action)
+        else:
+            det.apply_action(action)
+        path.append(node)
+    _backup(path, rewards)
+    return rewards
+
+
+def puct(node: Node, legal: list[int], c: float, fixed: bool) -> int:
+    """The legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, priors renormalised over ``legal`` (uniform
+    while the node has none; ``fixed``: every determinisation is one state, the priors are over these actions); an
+    action not searched yet is valued at the node's ``fpu``."""
+    priors = node.priors
+    fallback, total = 1.0, float(len(legal))  # uniform while the node has no priors
+    if not priors:
+        priors = {}
+    elif not fixed:  # legal actions may differ between determinisations
+        known_sum, known = 0.0, 0
+        for a in legal:
+            p = priors.get(a)
+            if p is not None:
+                known_sum += p
+                known += 1
+        fallback = known_sum / known if known else 1.0 / len(legal)
+        total = known_sum + fallback * (len(legal) - known)
+    else:
+        fallback, total = 1.0 / len(legal), 1.0
+    scale = c * math.sqrt(max(1, node.visits)) / total
+    children = node.children
+    best, best_score = legal[0], -math.inf
+    for a in legal:
+        child = children.get(a)
+        prior = priors.get(a, fallback)
+        if child is None or not child.visits:
+            score = node.fpu + scale * prior
+        else:
+            score = child.total / child.visits + scale * prior / (1 + child.visits)
+        if score > best_score:
+            best, best_score = a, score
+    return best
