@@ -10,6 +10,8 @@ gymnasium = pytest.importorskip("gymnasium")
 
 import random  # noqa: E402
 
+from librt.strings import BytesWriter  # noqa: E402
+
 import museion  # noqa: E402
 from museion.core.errors import OptionError  # noqa: E402
 from museion.core.registry import entry  # noqa: E402
@@ -118,14 +120,15 @@ def test_observation_entries_write_the_observation_tensor(name, options):
         state = game.new_initial_state()
         while not state.is_terminal():
             for seat in range(game.num_players()) if len(state.history()) % 7 == 0 else ():
-                ones, where, values = [], [], []
-                entries(state, seat, size, ones, where, values)  # row 1 of 2
+                buffers = BytesWriter(), BytesWriter(), BytesWriter()
+                entries(state, seat, size, *buffers)  # row 1 of 2
+                ones, where = (np.frombuffer(b.getvalue(), dtype=np.int64) for b in buffers[:2])
                 rows = np.zeros((2, size), dtype=np.float32)
                 rows[:] = fixed
                 rows.reshape(-1)[ones] = 1.0
-                rows.reshape(-1)[where] = values
+                rows.reshape(-1)[where] = np.frombuffer(buffers[2].getvalue(), dtype=np.float64)
                 assert rows[1].tolist() == np.asarray(tensor(state, seat), dtype=np.float32).tolist()
-                written = ones + where
+                written = ones.tolist() + where.tolist()
                 assert len(set(written)) == len(written) and not fixed[np.array(written, dtype=int) - size].any()
                 checked += 1
             state.apply_action(state.sample_chance(rng) if state.is_chance_node()

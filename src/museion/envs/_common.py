@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 import numpy as np
+from librt.strings import BytesWriter
 
 from museion.core.errors import OptionError
 from museion.core.game import Game, State
@@ -103,13 +104,11 @@ class Observations:
         if entries is None:
             self._packer.pack_into(out, 0, *self._tensor(state, player))
             return
-        ones: list[int] = []
-        where: list[int] = []
-        values: list[float] = []
+        ones, where, values = BytesWriter(), BytesWriter(), BytesWriter()
         entries(state, player, 0, ones, where, values)
         out[:] = self._fixed
-        out[ones] = 1.0
-        out[where] = values
+        out[np.frombuffer(ones.getvalue(), dtype=np.int64)] = 1.0
+        out[np.frombuffer(where.getvalue(), dtype=np.int64)] = np.frombuffer(values.getvalue(), dtype=np.float64)
 
     def mask(self, state: State, player: int) -> np.ndarray:
         """``int8`` mask over all action ids: 1 for the legal actions of ``player`` (all 0 when not to act); a new

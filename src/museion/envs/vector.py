@@ -8,10 +8,10 @@ trajectories as N single envs; the per-step work runs in compiled code (:mod:`mu
 * stepping: the learner's actions, chance and the moves of ``random`` opponents of all N games in one compiled
   loop; other opponents (bots, policies) are asked from Python when their seat is to act, and a game with a bot
   that watches the moves (``Bot.observe``) steps through its ``MuseionEnv``;
-* observations: one preallocated ``float32`` array ``(N, observation_tensor_size)``; the game's view appends the
-  non-zero entries of every row (``observation_entries``; its constant entries, ``observation_fixed``, are
-  copied in) and numpy writes them by index. ``observation_space`` is the batched flat ``Box`` (the single env's
-  ``flat=True`` layout); opponent policies get that flat vector too;
+* observations: one ``float32`` array ``(N, observation_tensor_size)``; the game's view writes the flat indices
+  of the non-zero entries of every row into unboxed buffers (``observation_entries``; its constant entries,
+  ``observation_fixed``, are copied in with the blank rows) and numpy writes them by index. ``observation_space``
+  is the batched flat ``Box`` (the single env's ``flat=True`` layout); opponent policies get that flat vector too;
 * action masks: one preallocated ``int8`` array ``(N, num_distinct_actions)`` in ``infos["action_mask"]``, set by
   index; ``action_masks()`` gives it as booleans (sb3-contrib's ``MaskablePPO`` convention); a finished game's row
   allows every action, as in the single env;
@@ -33,13 +33,13 @@ trajectories as N single envs; the per-step work runs in compiled code (:mod:`mu
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
+from librt.strings import BytesWriter
 
 from museion.bots.base import Bot, RandomBot
 from museion.core import batch
@@ -60,24 +60,6 @@ def observation_parts(game: Game) -> tuple[batch.Entries, np.ndarray | None]:
     return entries or batch.dense_entries(entry(game).observer.observation_tensor), fixed
 
 
-class _Structs(dict[tuple[int, str], struct.Struct]):
-    def __missing__(self, key: tuple[int, str]) -> struct.Struct:
-        if len(self) > 4096:
-            self.clear()
-        made = self[key] = struct.Struct(f"<{key[0]}{key[1]}")
-        return made
-
-
-_STRUCTS = _Structs()
-"""Prepared structs by (length, code): packing a list with one costs about half of ``np.array(list)`` (which
-scans the list for its shape and type first), and lengths repeat from step to step."""
-
-
-def _array(values: list[Any], code: str, dtype: type) -> np.ndarray:
-    """A list of Python ints (``code`` "q") or floats ("f") as a numpy array of ``dtype``, through ``struct``."""
-    return np.frombuffer(_STRUCTS[len(values), code].pack(*values), dtype=dtype)
-
-
 class _Game(MuseionEnv):
     """One game of the vector env: a ``MuseionEnv`` whose chance and random opponents run in the compiled loop
     (:func:`museion.core.batch.advance`, also at ``reset``), the other opponents asked from Python when their seat
@@ -87,10 +69,30 @@ class _Game(MuseionEnv):
     """Per seat: the RNG of a ``random`` opponent, else None (the learner's seat, bots, policies)."""
     watched = False
     """A bot watches every move: the game steps in Python."""
+    spares: list[RandomBot] = []
+    """The ``random`` bots of the last game when every opponent is one the env made from its name: reseeded for
+    the next game instead of made anew."""
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        if seed is None and self.spares:
+            return self._reseed()
         self.randoms = []  # new bots: sorted out by the first _advance
         return super().reset(seed=seed, options=options)
+
+    def _reseed(self) -> tuple[Any, dict]:
+        """``MuseionEnv.reset`` without a seed, its bots reused: the same draws from the env's RNG (the seat, then
+        one seed per other seat) seed the same ``random`` bots, without ``make_bot`` parsing the spec and building
+        a bot per seat (a third of a new game of Nim's)."""
+        rng, n = self._rng, len(self.randoms)
+        self.seat = rng.randrange(n) if self.fixed_seat is None else self.fixed_seat
+        self.bots, self.randoms = {}, [None] * n
+        for p, bot in zip([p for p in range(n) if p != self.seat], self.spares, strict=True):
+            bot.rng.seed(rng.randrange(2**32))
+            self.bots[p], self.randoms[p] = bot, bot.rng
+        self.state = self.game.new_initial_state()
+        self.finish(batch.advance(self.state, self.seat, rng, self.randoms))
+        self._done = self.state.is_terminal()
+        return None, {}
 
     def _obs(self, player: int | None = None) -> Any:
         """Only an opponent policy's observation: the vector env writes the learner's rows itself, so ``reset``
@@ -105,6 +107,10 @@ class _Game(MuseionEnv):
             bots = [self.bots.get(p) for p in range(self.game.num_players())]
             self.randoms = [bot.rng if type(bot) is RandomBot else None for bot in bots]
             self.watched = any(isinstance(bot, Bot) and type(bot).observe is not Bot.observe for bot in bots)
+            made = all(isinstance(spec, str) for spec in self.opponent_specs)
+            self.spares = [bot for bot in bots if type(bot) is RandomBot] if made else []
+            if len(self.spares) != len(self.opponent_specs):
+                self.spares = []
         if self.watched:
             super()._advance()
             return
@@ -141,10 +147,12 @@ class MuseionVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._size, self._actions = config.observation_tensor_size(), config.num_distinct_actions()
-        self._entries, self._fixed = observation_parts(config)
-        self._obs = np.zeros((num_envs, self._size), dtype=np.float32)
+        self._entries, fixed = observation_parts(config)
+        self._blank = np.zeros((num_envs, self._size), dtype=np.float32)  # every row: the constant entries
+        if fixed is not None:
+            self._blank[:] = fixed
+        self._obs = self._blank.copy()
         self._masks = np.ones((num_envs, self._actions), dtype=np.int8)
-        self._obs_flat, self._masks_flat = self._obs.reshape(-1), self._masks.reshape(-1)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
@@ -279,35 +287,25 @@ class MuseionVectorEnv(VectorEnv):
         self._ended.append(i)
 
     def _write(self) -> None:
-        """Every game's observation row and mask row, from the flat lists the compiled loop fills."""
-        ones: list[int] = []
-        where: list[int] = []
-        values: list[float] = []
-        legal: list[int] = []
+        """Every game's observation row and mask row, from the buffers of flat indices the compiled loop writes
+        (numpy reads them as they are: one ``put`` per buffer). With ``copy=True`` the arrays are new ones, so the
+        arrays returned are never written again, as copies would be, and each is written once."""
+        ones, where, values, legal = BytesWriter(), BytesWriter(), BytesWriter(), BytesWriter()
         over: list[int] = []
         batch.write(self._states, self._seat_list, self._entries, self._size, self._actions, ones, where, values,
                     legal, over)
         if self.copy:
-            self._fresh()
-        if self._fixed is None:
-            self._obs.fill(0.0)
+            self._obs, self._masks = self._blank.copy(), np.zeros_like(self._masks)
         else:
-            self._obs[:] = self._fixed
-        first, second = len(ones), len(ones) + len(where)
-        indices = _array(ones + where + legal, "q", np.int64)  # one pack for the three lists of indices
-        self._obs_flat[indices[:first]] = 1.0
-        if where:
-            self._obs_flat[indices[first:second]] = _array(values, "f", np.float32)
-        self._masks.fill(0)
-        self._masks_flat[indices[second:]] = 1
+            self._obs[:] = self._blank
+            self._masks.fill(0)
+        self._obs.put(np.frombuffer(ones.getvalue(), dtype=np.int64), 1.0)
+        if len(where):
+            self._obs.put(np.frombuffer(where.getvalue(), dtype=np.int64),
+                          np.frombuffer(values.getvalue(), dtype=np.float64))
+        self._masks.put(np.frombuffer(legal.getvalue(), dtype=np.int64), 1)
         if over:
             self._masks[over] = 1
-
-    def _fresh(self) -> None:
-        """New observation and mask arrays (``copy=True``): the arrays returned are never written again, as copies
-        would be, and each is written once instead of written and then copied (a pass over the rows saved)."""
-        self._obs, self._masks = np.empty_like(self._obs), np.empty_like(self._masks)
-        self._obs_flat, self._masks_flat = self._obs.reshape(-1), self._masks.reshape(-1)
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         """The array to return: with ``copy=True`` :meth:`_write` made it for this call alone."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from librt.strings import BytesWriter, write_f64_le, write_i64_le
+
 from museion.core.batch import dense
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
@@ -225,14 +227,14 @@ def observation_tensor(state: ImhotepStateBase[Any], player: int) -> list[float]
     return dense(observation_entries, state, player, _layouts(state.player_count)[0].size)
 
 
-def _put(where: list[int], values: list[float], k: int, value: float) -> None:
+def _put(where: BytesWriter, values: BytesWriter, k: int, value: float) -> None:
     if value:
-        where.append(k)
-        values.append(value)
+        write_i64_le(where, k)
+        write_f64_le(values, value)
 
 
-def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
-                        values: list[float]) -> None:
+def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, ones: BytesWriter, where: BytesWriter,
+                        values: BytesWriter) -> None:
     """The tensor's non-zero entries at ``base`` + offset (``museion.core.batch.Entries``): the vector env writes
     them into its zeroed rows, and :func:`observation_tensor` is made of them."""
     n = state.player_count
@@ -241,25 +243,25 @@ def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, on
     rel = [(p - player) % n for p in range(n)]  # seat -> relative index
     _players(state, where, values, base + players, rel)
     if 0 <= state.to_move < n:
-        ones.append(base + players + rel[state.to_move] * _PLAYER_SIZE + _TO_ACT)
+        write_i64_le(ones, base + players + rel[state.to_move] * _PLAYER_SIZE + _TO_ACT)
     if 0 <= state.turn_player < n and state.to_move != TERMINAL:
-        ones.append(base + players + rel[state.turn_player] * _PLAYER_SIZE + _TURN)
+        write_i64_le(ones, base + players + rel[state.turn_player] * _PLAYER_SIZE + _TURN)
     _ships(state, ones, base + ships, block, rel)
     for s in range(_SITE_COUNT):
         if state.docked_sites >> s & 1:
-            ones.append(base + docked + s)
+            write_i64_le(ones, base + docked + s)
     for t in range(NUM_CARD_TYPES):
         _put(where, values, base + market + t, state.market[t] / 4.0)
         _put(where, values, base + discard + t, state.discard_pile[t] / data.CARD_COUNTS[t])
     _put(where, values, base + draw, state.draw_pile_size / 34.0)
-    ones.append(base + rounds + state.rounds_played)
+    write_i64_le(ones, base + rounds + state.rounds_played)
     for c in state.round_cards_revealed:
-        ones.append(base + cards + c)
-    ones.append(base + phase + state.phase)
+        write_i64_le(ones, base + cards + c)
+    write_i64_le(ones, base + phase + state.phase)
     _stones(state, ones, where, values, base + pyramid, base + beside, base + temple, rel)
     i = base + burial
     for k, owner in enumerate(state.burial_chamber):
-        ones.append(i + k * n + rel[owner])
+        write_i64_le(ones, i + k * n + rel[owner])
     i = base + unloading
     for j, stones in enumerate((state.lever_stones, state.lever_unloaded, state.market_queue)):
         counts = [0] * n
@@ -269,24 +271,24 @@ def observation_entries(state: ImhotepStateBase[Any], player: int, base: int, on
             _put(where, values, i + j * n + r, counts[r] * 0.25)
     _put(where, values, base + passes, state.consecutive_passes / n)
     if state.game.wrath:
-        ones.append(base + wrath)
+        write_i64_le(ones, base + wrath)
 
 
-def _stones(state: ImhotepStateBase[Any], ones: list[int], where: list[int], values: list[float], pyramid: int,
+def _stones(state: ImhotepStateBase[Any], ones: BytesWriter, where: BytesWriter, values: BytesWriter, pyramid: int,
             beside: int, temple: int, rel: list[int]) -> None:
     """Pieces ``pyramid``, ``pyramid_beside`` and ``temple`` (at the flat offsets given)."""
     n = state.player_count
     stones = state.pyramid
     for k in range(min(len(stones), _PYRAMID_SPACES)):
-        ones.append(pyramid + k * n + rel[stones[k]])
+        write_i64_le(ones, pyramid + k * n + rel[stones[k]])
     _put(where, values, beside, max(0, len(stones) - _PYRAMID_SPACES) / 29.0)
     width: int = state.game.width
     stones = state.temple
     for k in range(max(0, len(stones) - width), len(stones)):
-        ones.append(temple + (k % width) * n + rel[stones[k]])
+        write_i64_le(ones, temple + (k % width) * n + rel[stones[k]])
 
 
-def _ships(state: ImhotepStateBase[Any], ones: list[int], ships: int, block: int, rel: list[int]) -> None:
+def _ships(state: ImhotepStateBase[Any], ones: BytesWriter, ships: int, block: int, rel: list[int]) -> None:
     """Piece ``ships``: one ship block per ship."""
     n = state.player_count
     free_sites = FREE_SITES[state.docked_sites]
@@ -294,20 +296,20 @@ def _ships(state: ImhotepStateBase[Any], ones: list[int], ships: int, block: int
         b = ships + s * block
         cap = state.ship_sizes[s]
         if cap:
-            ones.append(b + _CAPACITY + cap - 1)
+            write_i64_le(ones, b + _CAPACITY + cap - 1)
             site = state.ship_sites[s]
             if site >= 0:
-                ones.append(b + _SAILED)
-                ones.append(b + _SITE + site)
+                write_i64_le(ones, b + _SAILED)
+                write_i64_le(ones, b + _SITE + site)
             elif state.ship_loads[s] >= state.ship_minimums[s] and free_sites:
-                ones.append(b + _CAN_SAIL)
+                write_i64_le(ones, b + _CAN_SAIL)
             for j in range(_SHIP_SPACES):
                 owner = state.ship_spaces[4 * s + j]
                 if owner >= 0:
-                    ones.append(b + _SPACES + j * n + rel[owner])
+                    write_i64_le(ones, b + _SPACES + j * n + rel[owner])
 
 
-def _players(state: ImhotepStateBase[Any], where: list[int], values: list[float], start: int, rel: list[int]
+def _players(state: ImhotepStateBase[Any], where: BytesWriter, values: BytesWriter, start: int, rel: list[int]
              ) -> None:
     """Piece ``players``: one ``PLAYER`` block per seat, by relative seat (``to_act`` and ``turn`` aside)."""
     size = _PLAYER_SIZE

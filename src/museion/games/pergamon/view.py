@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from librt.strings import BytesWriter, write_f64_le, write_i64_le
+
 from museion.core.batch import dense
 from museion.core.observation import Layout, Piece
 from museion.games.pergamon import data
@@ -281,82 +283,89 @@ def observation_tensor(state: PergamonStateBase[Any], player: int) -> list[float
     return dense(observation_entries, state, player, observation_layout(g.n).size, observation_fixed(g))
 
 
-def observation_entries(state: PergamonStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
-                        values: list[float]) -> None:
+def observation_entries(state: PergamonStateBase[Any], player: int, base: int, ones: BytesWriter, where: BytesWriter,
+                        values: BytesWriter) -> None:
     """The tensor's non-zero entries but the tile faces, at ``base`` + offset (``museion.core.batch.Entries``;
     compiled code: typed locals, relative seats by arithmetic)."""
     n: int = state.game.n
     (turn, stage, to_act, first, tiles, collections, coins, points, track, funds, used, building,
      counters) = _offsets(n)
     if 1 <= state.turn <= data.TURNS:
-        ones.append(base + turn + state.turn - 1)
-    ones.append(base + stage + state.stage)
+        write_i64_le(ones, base + turn + state.turn - 1)
+    write_i64_le(ones, base + stage + state.stage)
     cp = state.current_player()
     if 0 <= cp < n:
-        ones.append(base + to_act + (cp - player) % n)
-    ones.append(base + first + (state.first_player - player) % n)
+        write_i64_le(ones, base + to_act + (cp - player) % n)
+    write_i64_le(ones, base + first + (state.first_player - player) % n)
     _tile_locations(state, ones, base + tiles, player)
     _collections(state, ones, where, values, base + collections, player)
     _money(state, ones, where, values, base + coins, base + points, base + track, player)
     i = base + funds
     for c, v in enumerate(state.funds_cards):
-        ones.append(i + FUNDS_CARD_WIDTH * c)
+        write_i64_le(ones, i + FUNDS_CARD_WIDTH * c)
         if v > data.BAG_MAX:
-            ones.append(i + FUNDS_CARD_WIDTH * c + 1)
+            write_i64_le(ones, i + FUNDS_CARD_WIDTH * c + 1)
         if state.funds_revealed:
-            ones.append(i + FUNDS_CARD_WIDTH * c + 1 + v)
+            write_i64_le(ones, i + FUNDS_CARD_WIDTH * c + 1 + v)
     i = base + used
     for v in range(data.FUNDS_CARD_VALUES):
         if state.funds_used[v]:
-            where.append(i + v)
-            values.append(state.funds_used[v] / 3.0)
+            write_i64_le(where, i + v)
+            write_f64_le(values, state.funds_used[v] / 3.0)
     i = base + building
     if state.may_excavate:
-        ones.append(i)
-    where.append(i + 1)
-    values.append(_cancels_left(state) / 3.0)
+        write_i64_le(ones, i)
+    write_i64_le(where, i + 1)
+    write_f64_le(values, _cancels_left(state) / 3.0)
     if state.break_marker >= 0:
-        ones.append(i + 2 + state.break_marker)
+        write_i64_le(ones, i + 2 + state.break_marker)
     if state.stage == ST_POLISH:
-        where.append(i + 5)
-        values.append(state.max_polish / 22.0)
+        write_i64_le(where, i + 5)
+        write_f64_le(values, state.max_polish / 22.0)
     i = base + counters
-    where += (i, i + 1, i + 2)
-    values += (state.calendar_tiles / 60.0, state.box_tiles / 60.0, state.box_unseen_tiles / 60.0)
+    _set(where, values, i, state.calendar_tiles / 60.0)
+    _set(where, values, i + 1, state.box_tiles / 60.0)
+    _set(where, values, i + 2, state.box_unseen_tiles / 60.0)
 
 
-def _money(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], at_coins: int,
+def _set(where: BytesWriter, values: BytesWriter, k: int, value: float) -> None:
+    """Entry ``k`` (a flat index) set to ``value``."""
+    write_i64_le(where, k)
+    write_f64_le(values, value)
+
+
+def _money(state: PergamonStateBase[Any], ones: BytesWriter, where: BytesWriter, values: BytesWriter, at_coins: int,
            at_points: int, at_track: int, player: int) -> None:
     """Pieces ``coins``, ``victory_points`` (hidden VP as 0) and ``track``, at the flat offsets given."""
     n: int = state.game.n
     i = at_coins
     coins = state.coins
     for p in range(n):
-        where.append(i + (p - player) % n)
-        values.append(min(coins[p] / 20.0, 1.0))
-    where.append(i + n)
-    values.append(min(coins[RAIDER] / 20.0, 1.0))
+        write_i64_le(where, i + (p - player) % n)
+        write_f64_le(values, min(coins[p] / 20.0, 1.0))
+    write_i64_le(where, i + n)
+    write_f64_le(values, min(coins[RAIDER] / 20.0, 1.0))
     i = at_points
     every = True
     for p in range(n):
         if vp_visible(state, player, p):
-            where.append(i + (p - player) % n)
-            values.append(min(state.victory_points[p] / 50.0, 1.0))
+            write_i64_le(where, i + (p - player) % n)
+            write_f64_le(values, min(state.victory_points[p] / 50.0, 1.0))
         else:
             every = False
     if every:
-        ones.append(i + n)
+        write_i64_le(ones, i + n)
     i = at_track
     track = state.funds_track
     for s in range(SPACES):
         x = track[s]
         if x == RAIDER:
-            ones.append(i + s * (n + 1) + n)
+            write_i64_le(ones, i + s * (n + 1) + n)
         elif x >= 0:
-            ones.append(i + s * (n + 1) + (x - player) % n)
+            write_i64_le(ones, i + s * (n + 1) + (x - player) % n)
 
 
-def _collections(state: PergamonStateBase[Any], ones: list[int], where: list[int], values: list[float], i: int,
+def _collections(state: PergamonStateBase[Any], ones: BytesWriter, where: BytesWriter, values: BytesWriter, i: int,
                  player: int) -> None:
     """Piece ``collections``: per relative seat and marker, on display, space, value and finds."""
     n: int = state.game.n
@@ -366,13 +375,13 @@ def _collections(state: PergamonStateBase[Any], ones: list[int], where: list[int
             ring = state.exhibited_rings[3 * p + m]
             if ring is not None:
                 b = at + COLLECTION_WIDTH * m
-                ones.append(b)
-                where += (b + 1, b + 2, b + 3)
-                values += (state.marker_spaces[3 * p + m] / 24.0, min(state.marker_values[3 * p + m], 24) / 24.0,
-                           min(len(ring), 8) / 8.0)
+                write_i64_le(ones, b)
+                _set(where, values, b + 1, state.marker_spaces[3 * p + m] / 24.0)
+                _set(where, values, b + 2, min(state.marker_values[3 * p + m], 24) / 24.0)
+                _set(where, values, b + 3, min(len(ring), 8) / 8.0)
 
 
-def _tile_locations(state: PergamonStateBase[Any], ones: list[int], start: int, player: int) -> None:
+def _tile_locations(state: PergamonStateBase[Any], ones: BytesWriter, start: int, player: int) -> None:
     """Piece ``tile_locations``: one-hot place of every tile (``_tile_places``)."""
     n: int = state.game.n
     width = _tile_places(n)
@@ -395,7 +404,7 @@ def _tile_locations(state: PergamonStateBase[Any], ones: list[int], start: int, 
     for t in state.building_ring:
         where[t] = width - 2
     for t in range(_TILES):
-        ones.append(start + t * width + where[t])
+        write_i64_le(ones, start + t * width + where[t])
 
 
 def _declare_recall(n: int) -> Layout:

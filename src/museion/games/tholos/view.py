@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from librt.strings import BytesWriter, write_f64_le, write_i64_le
+
 from museion.core.batch import dense
 from museion.core.game import TERMINAL
 from museion.core.observation import Layout, Piece
@@ -64,34 +66,34 @@ def observation_tensor(state: TholosStateBase[Any], player: int) -> list[float]:
     return dense(observation_entries, state, player, OBSERVATION_SIZE)
 
 
-def observation_entries(state: TholosStateBase[Any], player: int, base: int, ones: list[int], where: list[int],
-                        values: list[float]) -> None:
+def observation_entries(state: TholosStateBase[Any], player: int, base: int, ones: BytesWriter, where: BytesWriter,
+                        values: BytesWriter) -> None:
     """The tensor's non-zero entries at ``base`` + offset (``museion.core.batch.Entries``): the vector env writes
     them into its zeroed rows, and :func:`observation_tensor` is made of them."""
     relative = (0, 1, 2) if player == 0 else (1, 0, 2)  # colour code -> own / rival / grey
     for loc, col in enumerate(state.columns):
         at = base + STONES + loc * 21
         for h, stone in enumerate(col):
-            ones.append(at + h * 3 + relative[stone])
+            write_i64_le(ones, at + h * 3 + relative[stone])
     for loc in range(7):
         if state.max_heights[loc] == 7:
-            ones.append(base + SEVEN_HIGH + loc)
+            write_i64_le(ones, base + SEVEN_HIGH + loc)
     for loc, k in enumerate(state.ornaments):
         if k:
-            ones.append(base + ORNAMENTS + loc * 7 + k - 1)
+            write_i64_le(ones, base + ORNAMENTS + loc * 7 + k - 1)
     for c in range(3):
         if state.quarry[c]:
-            where.append(base + QUARRY + c)
-            values.append(state.quarry[c] / 15.0)
+            write_i64_le(where, base + QUARRY + c)
+            write_f64_le(values, state.quarry[c] / 15.0)
     for j, seat in enumerate((player, 1 - player)):
         for c in range(3):
             if state.workshops[3 * seat + c]:
-                where.append(base + WORKSHOPS + 3 * j + relative[c])
-                values.append(state.workshops[3 * seat + c] / 3.0)
+                write_i64_le(where, base + WORKSHOPS + 3 * j + relative[c])
+                write_f64_le(values, state.workshops[3 * seat + c] / 3.0)
     if state.phase in (1, 2):
-        ones.append(base + PHASE + state.phase - 1)
+        write_i64_le(ones, base + PHASE + state.phase - 1)
     if state.extra_location >= 0:
-        ones.append(base + EXTRA_LOCATION + state.extra_location)
+        write_i64_le(ones, base + EXTRA_LOCATION + state.extra_location)
     if state.current_player() == player:
-        ones.append(base + TO_ACT)
-    ones.append(base + COLOUR + player)
+        write_i64_le(ones, base + TO_ACT)
+    write_i64_le(ones, base + COLOUR + player)
