@@ -141,3 +141,21 @@ def test_a_worker_loads_the_master_network_once_not_per_move(monkeypatch):
                    "seed": seed}
             state.apply_action(worker.run_job(job)["action"])
     assert len(built) == len(MASTER_GAMES)
+
+
+def test_the_openapi_document_offers_master_where_the_lobby_does():
+    """Each variant of ``CreateTable`` (a game, a player count) lets its seats name the levels offered there, in
+    the string form and the object form: ``master`` exactly in ``MASTER_GAMES``."""
+    from museion.server.app import create_app
+
+    document = create_app("sqlite://").app.openapi()
+    found = set()
+    for variant in document["components"]["schemas"]["CreateTable"]["anyOf"]:
+        seats = variant["properties"]["seats"]
+        string, forms = seats["items"]["anyOf"]
+        bot = forms["anyOf"][1]["properties"]["bot"]["enum"]
+        configuration = (variant["properties"]["game"]["enum"][0], seats["minItems"])
+        assert ("bot:master" in string["enum"]) == ("master" in bot) == (configuration in MASTER_GAMES), configuration
+        assert "bot:expert" in string["enum"] and "expert" in bot
+        found.add(configuration)
+    assert MASTER_GAMES < found

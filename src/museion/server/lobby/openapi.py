@@ -80,6 +80,21 @@ def options_schema(game: str, n: int, default: int) -> dict[str, Any]:
     return out
 
 
+def seat_object(levels: list[str], specs: bool) -> dict[str, Any]:
+    """A seat as an object (``models.SeatSpec``): a human, or a bot naming one of ``levels``."""
+    return {"anyOf": [
+        {"type": "object", "additionalProperties": False, "required": ["kind"], "properties": {
+            "kind": {"enum": ["human"]}, "bot": {"type": "null"}}},
+        {"type": "object", "additionalProperties": False, "required": ["kind", "bot"], "properties": {
+            "kind": {"enum": ["bot"]}, "bot": models.bot_schema(levels, specs, prefixed=False)}}]}
+
+
+def seat_schema(levels: list[str], specs: bool) -> dict[str, Any]:
+    """A seat of a creation request, as a string or an object, naming one of ``levels`` when a bot."""
+    string = models.with_bots({"x-seat-spec": True}, models.bot_schema(levels, specs))
+    return {"anyOf": [string, seat_object(levels, specs)]}
+
+
 def table_variants(bots: BotPolicy) -> list[dict[str, Any]]:
     """``CreateTable`` as one variant per game and player count, its seats naming the levels offered there."""
     variants = []
@@ -87,7 +102,7 @@ def table_variants(bots: BotPolicy) -> list[dict[str, Any]]:
         default, counts = player_counts(game)
         for n in counts:
             options = options_schema(game, n, default)
-            seat = models.with_bots({"x-seat-spec": True}, models.bot_schema(bots.levels((game, n)), bots.specs))
+            seat = seat_schema(bots.levels((game, n)), bots.specs)
             variants.append({
                 "type": "object", "additionalProperties": False, "required": ["game", "seats"] + (
                     ["options"] if options.get("required") else []),
@@ -163,11 +178,7 @@ def describe(document: dict[str, Any], bots: BotPolicy) -> dict[str, Any]:
     schemas["ClockRequest"] = clock_schema(bot)
     schemas["SeekRequest"] = {"description": "a seek for one game and one of its player counts",
                               "anyOf": seek_variants()}
-    schemas["SeatSpec"] = {"anyOf": [
-        {"type": "object", "additionalProperties": False, "required": ["kind"], "properties": {
-            "kind": {"enum": ["human"]}, "bot": {"type": "null"}}},
-        {"type": "object", "additionalProperties": False, "required": ["kind", "bot"], "properties": {
-            "kind": {"enum": ["bot"]}, "bot": models.bot_schema(levels, specs, prefixed=False)}}]}
+    schemas["SeatSpec"] = seat_object(levels, specs)
     _check_per_game(document)
     last = max_players() - 1
     for component in schemas.values():  # a seat number in any request (a join, a friend's invitation ...)
