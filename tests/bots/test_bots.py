@@ -12,7 +12,7 @@ import museion
 from museion.arena.match import play_game
 from museion.bots import BOTS, LEVELS, GreedyBot, MCTSBot, make_bot, parse_spec, register_level, split_specs
 from museion.bots import base as bots_base
-from museion.bots.base import CONFIGURED
+from museion.bots.base import CONFIGURED, STANDS_FOR
 from museion.core.errors import OptionError
 from museion.core.game import CHANCE
 from museion.core.parts import Evaluator
@@ -335,7 +335,7 @@ def test_paranoid_opponents_and_mixed_playouts() -> None:
 def test_a_level_plays_one_configuration_with_its_own_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
     """``register_level(..., by_configuration=...)``: the parameters apply in that game configuration only, from
     the bot's first search there; parameters given with the level win; bad ones are refused at registration."""
-    for registry in (BOTS, LEVELS, CONFIGURED):
+    for registry in (BOTS, LEVELS, CONFIGURED, STANDS_FOR):
         monkeypatch.setitem(registry, "trial", "")  # removed again after the test
     register_level("trial", "mcts:sims=5,c=0.3", {("imhotep", 4): "cutoff=-1,c=0.9"})
     four, two = (_positions(museion.load("imhotep", players=n), 1, 1)[0] for n in (4, 2))
@@ -355,7 +355,7 @@ def test_a_game_gives_a_level_its_parameters_from_its_bots_file(monkeypatch: pyt
     """A level's per-configuration parameters come from each game's ``bots.json`` (its descriptor's ``bots``):
     four-player Imhotep's ``expert`` from Imhotep's file, and a level registered now from what the files say."""
     assert CONFIGURED["expert"] == {("imhotep", 4): "cutoff=-1"}
-    for registry in (BOTS, LEVELS, CONFIGURED):
+    for registry in (BOTS, LEVELS, CONFIGURED, STANDS_FOR):
         monkeypatch.setitem(registry, "trial", "")  # removed again after the test
     files = {"tholos": {"levels": {"trial": {"2": "c=0.9"}}}, "imhotep": {"levels": {"trial": {"3": "c=0.1"}}}}
     monkeypatch.setattr(bots_base, "bots_file", lambda game: files.get(game, {}))
