@@ -50,6 +50,12 @@ for name, options in CONFIGS:
             state.apply_action(action)
         digest.update(json.dumps([state.returns(), state.scores(), state.to_json()]).encode())
     out["games"][f"{name} {json.dumps(options)}"] = digest.hexdigest()
+from museion.bots import make_bot
+state, rng = museion.load("pergamon", players=2).new_initial_state(), random.Random(0)
+while state.is_chance_node():
+    state.apply_action(sample_chance(state, rng))
+out["searches"] = {spec: sorted(make_bot(spec, seed=0).action_values(state).items())
+                   for spec in ("expert:sims=300", "master:sims=300", "master:sims=300,priors=1,leaf_draws=0")}
 print(json.dumps(out))
 '''
 
@@ -95,7 +101,8 @@ def _play_build_only(pure: bool) -> str:
 
 def test_both_builds_play_identical_games():
     """Same seeds, same games: legal actions, observation tensors, views, evaluations, observed actions, events,
-    clones, returns, scores and records agree between the compiled and the pure build, step by step."""
+    clones, returns, scores and records agree between the compiled and the pure build, step by step; and so do the
+    searches of ``expert`` and ``master`` (their loops are compiled: ``museion.bots.tree``) from one position."""
     if not native.compiled_available():
         if os.environ.get("MUSEION_EXPECT_BUILD") == "compiled":
             pytest.fail("the compiled pass has no current compiled build")
@@ -103,6 +110,7 @@ def test_both_builds_play_identical_games():
     pure, compiled = _play(pure=True), _play(pure=False)
     assert (pure["build"], compiled["build"]) == ("pure", "compiled")
     assert compiled["games"] == pure["games"]
+    assert compiled["searches"] == pure["searches"]
 
 
 def test_a_game_written_in_plain_python_runs_on_either_build():
