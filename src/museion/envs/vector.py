@@ -41,7 +41,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from librt.strings import BytesWriter
 
-from museion.bots.base import Bot, RandomBot
+from museion.bots.base import Bot, RandomBot, parse_spec
 from museion.core import batch
 from museion.core.errors import OptionError
 from museion.core.game import TERMINAL, Game
@@ -70,8 +70,9 @@ class _Game(MuseionEnv):
     watched = False
     """A bot watches every move: the game steps in Python."""
     spares: list[RandomBot] = []
-    """The ``random`` bots of the last game when every opponent is one the env made from its name: reseeded for
-    the next game instead of made anew."""
+    """The bots of the last game when every opponent is ``"random"`` (``make_bot("random", seed)`` is
+    ``RandomBot(seed)``, whose generator is ``random.Random(seed)``): reseeded for the next game instead of made
+    anew."""
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         if seed is None and self.spares:
@@ -107,7 +108,7 @@ class _Game(MuseionEnv):
             bots = [self.bots.get(p) for p in range(self.game.num_players())]
             self.randoms = [bot.rng if type(bot) is RandomBot else None for bot in bots]
             self.watched = any(isinstance(bot, Bot) and type(bot).observe is not Bot.observe for bot in bots)
-            made = all(isinstance(spec, str) for spec in self.opponent_specs)
+            made = all(isinstance(spec, str) and parse_spec(spec) == ("random", {}) for spec in self.opponent_specs)
             self.spares = [bot for bot in bots if type(bot) is RandomBot] if made else []
             if len(self.spares) != len(self.opponent_specs):
                 self.spares = []
