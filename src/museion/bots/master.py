@@ -180,7 +180,7 @@ class MasterBot(Bot):
             return
         if self.network is None or self.configured_for is not None:
             self.network = load_policy(state.game, self.params["model"])
-        values = None
+        values: Callable[[State, int], list[float]] | None = None
         leaf = self.params["eval"]
         if leaf == "auto" and self.network is not None:
             leaf = self.network.meta.get("training", {}).get("leaf", "net")
