@@ -83,7 +83,7 @@ class _Game(MuseionEnv):
     def _reseed(self) -> tuple[Any, dict]:
         """``MuseionEnv.reset`` without a seed, its bots reused: the same draws from the env's RNG (the seat, then
         one seed per other seat) seed the same ``random`` bots, without ``make_bot`` parsing the spec and building
-        a bot per seat (a third of a new game of Nim's)."""
+        a bot per seat (a third of a new game's cost in the smallest game)."""
         rng, n = self._rng, len(self.randoms)
         self.seat = rng.randrange(n) if self.fixed_seat is None else self.fixed_seat
         self.bots, self.randoms = {}, [None] * n
