@@ -126,7 +126,8 @@ def _play_until_an_exhibit(page, rng: random.Random, shots) -> bool:  # noqa: AN
         move = pick_ordered(legal_moves(page), rng, order)
         click_move(page, move)
         assert page.evaluate("document.body.dataset.lastError || ''") == ""
-        if move["text"].startswith("polish"):
+        if move["text"].startswith("polish"):  # the exhibit: its collection comes with the server's next state
+            wait_js(page, "window.museionState.view.players[0].collections.length > 0", timeout=30_000)
             return True
     raise AssertionError("120 moves without an exhibit or the game's end")
 

@@ -33,6 +33,7 @@ import os
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -110,6 +111,23 @@ async def off_loop(call: Callable[[], Any], seconds: float | None) -> Any:
         return await future
 
 
+def _quiet_grpc_watchers() -> None:
+    """Ray Client's gRPC channel watches its connection in a thread of its own; when the cluster goes away and the
+    channel is closed under it, that thread dies ("Cannot monitor channel state: Channel closed!") and Python prints
+    its traceback to stderr. The cluster being away is already logged (:meth:`Ray.lost`): such a death is one log
+    line; any other thread's exception keeps Python's own report."""
+    default = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        frames = traceback.extract_tb(args.exc_traceback) if args.exc_traceback else []
+        if isinstance(args.exc_value, ValueError) and any("grpc" in frame.filename for frame in frames):
+            log.warning("compute: a gRPC watcher of the Ray connection ended (%s)", args.exc_value)
+            return
+        default(args)
+
+    threading.excepthook = hook
+
+
 class Ray:
     """The connection to the Ray cluster and the remote functions (one per server process)."""
 
@@ -118,6 +136,7 @@ class Ray:
 
         self.ray = ray
         self.compute = compute
+        _quiet_grpc_watchers()
         self.up = False
         self.gone = asyncio.Event()
         """Set while the cluster is away (a job waiting on Ray then runs locally)."""
